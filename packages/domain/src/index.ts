@@ -1,0 +1,7 @@
+export * from './constants';
+export * from './messages';
+export * from './auth';
+export * from './user';
+export * from './errors';
+export * from './money';
+export * from './format';
