@@ -1,0 +1,123 @@
+// `pnpm bench`: every figure of BENCHMARKS.md is produced here, in one run on one machine, so the
+// ratios compare things measured side by side.
+//  1. apps/server's bench: GET /api/user (valid bearer token, real app, SQLite) vs a bare Fastify
+//     route, both with autocannon on loopback; requests/s, p99 and their ratio.
+//  2. The JavaScript the browser loads for /login: the real built app is served by the real server,
+//     Debian's chromium opens /login, and every script response is gzipped (level 9) and summed.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, cpus, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(url, timeoutMs = 30000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function loginJavaScript() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-bench-web-'));
+  const port = await freePort();
+  const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/healthz`);
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    });
+    const scripts = new Map();
+    const page = await browser.newPage();
+    page.on('response', async (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script') return;
+      try {
+        scripts.set(response.url(), await response.body());
+      } catch {
+        // a redirect has no body
+      }
+    });
+    await page.goto(`http://127.0.0.1:${port}/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await browser.close();
+    let raw = 0;
+    let gzip = 0;
+    for (const body of scripts.values()) {
+      raw += body.length;
+      gzip += gzipSync(body, { level: 9 }).length;
+    }
+    return { files: scripts.size, raw, gzip };
+  } finally {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+console.log('== server: GET /api/user vs bare Fastify route ==');
+execFileSync('pnpm', ['--filter', '@ledgerleaf/server', 'bench'], { cwd: root, stdio: 'inherit' });
+const server = JSON.parse(readFileSync(join(root, 'apps/server/bench/results.json'), 'utf8'));
+
+console.log('== web: JavaScript loaded by /login ==');
+if (!existsSync(join(root, 'apps/web/dist/index.html'))) throw new Error('apps/web is not built: run pnpm build first');
+const login = await loginJavaScript();
+console.log(login);
+
+const now = new Date().toISOString().slice(0, 10);
+const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`;
+const markdown = `# Benchmarks
+
+Produced by \`pnpm bench\` (tooling/bench/run.mjs) on ${now}; ${machine}.
+Figures from one run are comparable with each other; compare ratios, not absolute numbers, across machines.
+
+## API: \`GET /api/user\` against a bare Fastify route
+
+autocannon on loopback, ${server.connections ?? 10} connections, ${server.durationSeconds ?? 10} s each, both servers started in the same run.
+\`GET /api/user\` goes through the whole stack: bearer token hashed (SHA-256) and looked up, user and
+business read from SQLite, response validated and serialised.
+
+| target | requests/s | p99 latency |
+|---|---:|---:|
+| \`GET /api/user\` (real app, SQLite) | ${Math.round(server.apiUser.rps)} | ${server.apiUser.p99} ms |
+| bare Fastify route | ${Math.round(server.bare.rps)} | ${server.bare.p99} ms |
+| ratio (api / bare) | ${server.ratio.toFixed(3)} | |
+
+## Web: JavaScript the browser loads for \`/login\`
+
+The built SPA served by the server, opened in Debian's chromium; every script response gzipped at level 9.
+
+| files | raw | gzip |
+|---:|---:|---:|
+| ${login.files} | ${kib(login.raw)} | ${kib(login.gzip)} |
+`;
+writeFileSync(join(root, 'BENCHMARKS.md'), markdown);
+console.log('BENCHMARKS.md written');
