@@ -1,0 +1,10 @@
+export { api } from './api';
+export { baseQuery, isAuthFlowUrl, shouldLogoutOn401, type ApiError } from './base-query';
+export { browser } from './browser';
+export { readXsrfToken, XSRF_COOKIE, XSRF_HEADER } from './csrf';
+export { beginLogout, isLogoutRunning, resetLogoutGuard, sessionEnded } from './session';
+export { clearAuthStorage, readToken, readUser, writeToken, writeUser } from './storage';
+export * from './errors';
+export * from './auth-endpoints';
+export * from './auth-slice';
+export * from './store';
