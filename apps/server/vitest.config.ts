@@ -1,0 +1,4 @@
+import { nodeConfig } from '@ledgerleaf/vitest-config';
+
+// Argon2 and a fresh database per test file: give slow machines room.
+export default nodeConfig({ testTimeout: 20_000, hookTimeout: 30_000 });

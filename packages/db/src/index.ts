@@ -1,0 +1,14 @@
+export * from './schema';
+export * from './dialect';
+export * from './connection';
+export { NodeSqliteDatabase, openSqlite, type SqliteOpenOptions } from './sqlite-adapter';
+export { migrations, migrationProvider, createMigrator, migrateToLatest, migrateDownAll, MigrationError } from './migrations';
+export type { Db } from './queries/types';
+export * from './queries/businesses';
+export * from './queries/users';
+export * from './queries/access-tokens';
+export * from './queries/password-resets';
+export * from './queries/waitlist';
+export * from './queries/outbox';
+export * from './queries/login-attempts';
+export * from './queries/health';

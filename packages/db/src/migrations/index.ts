@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely/migration';
+import { initialMigration } from './0001-initial';
+
+// Migrations work on any schema version, so they take an untyped instance.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+type AnyKysely = Kysely<any>;
+
+/**
+ * The migrations, in order. A static list rather than a folder scan, so that they are part of the
+ * bundle the server ships (`dist/main.js` has no migrations folder next to it).
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-initial': initialMigration,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};
+
+export function createMigrator(db: AnyKysely): Migrator {
+  return new Migrator({ db, provider: migrationProvider });
+}
+
+export class MigrationError extends Error {
+  constructor(
+    message: string,
+    readonly results: MigrationResultSet['results'],
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'MigrationError';
+  }
+}
+
+/** Brings the schema to the latest version; returns the names of the migrations applied now. */
+export async function migrateToLatest(db: AnyKysely): Promise<string[]> {
+  const { error, results } = await createMigrator(db).migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    throw new MigrationError(`Migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, results, {
+      cause: error,
+    });
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** Rolls back every migration (tests and `down` checks). */
+export async function migrateDownAll(db: AnyKysely): Promise<void> {
+  const migrator = createMigrator(db);
+  for (;;) {
+    const { error, results } = await migrator.migrateDown();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (!results || results.length === 0) return;
+  }
+}

@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { createTestDatabase, type TestDatabase } from '../testing';
+import { createDatabase } from '../connection';
+import { migrateDownAll, migrateToLatest, migrations } from './index';
+
+let test: TestDatabase | undefined;
+afterEach(async () => {
+  await test?.cleanup();
+  test = undefined;
+});
+
+describe('migrations', () => {
+  it('apply once, are idempotent and roll back', async () => {
+    test = await createTestDatabase({ migrate: false });
+    expect(await migrateToLatest(test.db)).toEqual(Object.keys(migrations));
+    expect(await migrateToLatest(test.db)).toEqual([]);
+    const tables = (await test.db.introspection.getTables()).map((table) => table.name).sort();
+    expect(tables).toEqual(
+      expect.arrayContaining(['businesses', 'users', 'personal_access_tokens', 'password_reset_tokens', 'waitlist_entries', 'outbox_emails', 'login_attempts']),
+    );
+    await migrateDownAll(test.db);
+    const after = (await test.db.introspection.getTables()).map((table) => table.name);
+    expect(after).not.toContain('users');
+    expect(await migrateToLatest(test.db)).toEqual(Object.keys(migrations));
+  });
+
+  it('every business-data table has business_id', async () => {
+    test = await createTestDatabase();
+    const tables = await test.db.introspection.getTables();
+    const exempt = new Set(['businesses', 'waitlist_entries', 'login_attempts', 'kysely_migration', 'kysely_migration_lock']);
+    for (const table of tables) {
+      if (exempt.has(table.name)) continue;
+      expect(table.columns.map((column) => column.name), table.name).toContain('business_id');
+    }
+  });
+});
+
+describe('sqlite file settings', () => {
+  it('uses WAL, synchronous=FULL, foreign keys and a busy timeout', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerleaf-db-'));
+    const handle = createDatabase({ sqlitePath: join(dir, 'test.sqlite') });
+    try {
+      const pragma = async (name: string) => {
+        const result = await sql.raw<Record<string, unknown>>(`PRAGMA ${name}`).execute(handle.db);
+        return Object.values(result.rows[0] ?? {})[0];
+      };
+      expect(await pragma('journal_mode')).toBe('wal');
+      expect(await pragma('synchronous')).toBe(2);
+      expect(await pragma('foreign_keys')).toBe(1);
+      expect(Number(await pragma('busy_timeout'))).toBeGreaterThan(0);
+      await migrateToLatest(handle.db);
+      // Foreign keys are enforced: a user of a missing business is refused.
+      await expect(
+        handle.db
+          .insertInto('users')
+          .values({ business_id: 999, name: 'x', email: 'x@example.com', password_hash: 'h', role: 'owner', created_at: 'now', updated_at: 'now' })
+          .execute(),
+      ).rejects.toThrow(/FOREIGN KEY/i);
+    } finally {
+      await handle.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs transactions one at a time on the single connection', async () => {
+    test = await createTestDatabase();
+    const db = test.db;
+    const order: string[] = [];
+    await Promise.all([
+      db.transaction().execute(async (trx) => {
+        order.push('a:start');
+        await trx.insertInto('waitlist_entries').values({ email: 'a@x.io', ip: null, user_agent: null, created_at: new Date().toISOString() }).execute();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        order.push('a:end');
+      }),
+      db.transaction().execute(async (trx) => {
+        order.push('b:start');
+        await trx.insertInto('waitlist_entries').values({ email: 'b@x.io', ip: null, user_agent: null, created_at: new Date().toISOString() }).execute();
+        order.push('b:end');
+      }),
+    ]);
+    if (test.dialect === 'sqlite') expect(order).toEqual(['a:start', 'a:end', 'b:start', 'b:end']);
+    expect(await db.selectFrom('waitlist_entries').select('email').orderBy('email').execute()).toHaveLength(2);
+  });
+});

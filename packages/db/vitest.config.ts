@@ -1,0 +1,3 @@
+import { nodeConfig } from '@ledgerleaf/vitest-config';
+
+export default nodeConfig();
