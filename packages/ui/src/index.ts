@@ -1,0 +1,50 @@
+/**
+ * @ledgerleaf/ui public surface. Consumers import `@mantine/core/styles.css` once themselves;
+ * nothing here imports CSS, so the built package also loads in Node.
+ */
+export { UiProvider } from './theme/ui-provider';
+export type { UiProviderProps } from './theme/ui-provider';
+export { theme, leaf } from './theme/theme';
+export { ledgerleafColorSchemeManager, readStoredColorScheme } from './theme/color-scheme-manager';
+export { ColorSchemeToggle, useToggleColorScheme } from './theme/color-scheme-toggle';
+
+export { ToastProvider, useToast } from './toast/toast-provider';
+export type { ToastProviderProps, UseToastResult } from './toast/toast-provider';
+export { toastStore, createToastStore, defaultToastTimeout } from './toast/toast-store';
+export type { Toast, ToastOptions, ToastSeverity, ToastStore } from './toast/toast-store';
+
+export { ConfirmationDialog, resolveConfirmationType } from './confirmation/confirmation-dialog';
+export type { ConfirmationDialogProps, ConfirmationOptions, ConfirmationType } from './confirmation/confirmation-dialog';
+export { ConfirmationProvider, useConfirm } from './confirmation/confirmation-provider';
+export type { ConfirmFn } from './confirmation/confirmation-provider';
+
+export { AuthLayout } from './layout/auth-layout';
+export type { AuthLayoutProps } from './layout/auth-layout';
+export { AppLayout } from './layout/app-layout';
+export type { AppLayoutProps, AppLayoutUser, AppNavItem } from './layout/app-layout';
+export { BrandLogo } from './layout/brand-logo';
+export type { BrandLogoProps } from './layout/brand-logo';
+export { getInitials } from './layout/initials';
+
+export { FullPageLoader } from './feedback/full-page-loader';
+export type { FullPageLoaderProps } from './feedback/full-page-loader';
+export { PageHeader } from './feedback/page-header';
+export type { PageHeaderProps } from './feedback/page-header';
+export { CardSkeleton } from './feedback/card-skeleton';
+export type { CardSkeletonProps } from './feedback/card-skeleton';
+export { ErrorBoundary } from './feedback/error-boundary';
+export type { ErrorBoundaryProps } from './feedback/error-boundary';
+export { EmptyState } from './feedback/empty-state';
+export type { EmptyStateProps } from './feedback/empty-state';
+
+export { PasswordStrength, passwordStrength } from './password/password-strength';
+export type { PasswordStrengthProps, PasswordStrengthResult, PasswordStrengthLabel } from './password/password-strength';
+
+export {
+  TOAST_TIMEOUT_MS,
+  TOAST_ERROR_TIMEOUT_MS,
+  CONFIRMATION_DEFAULTS,
+  UI_STORAGE_KEYS,
+  NAV_BREAKPOINTS,
+  PASSWORD_STRENGTH_LABELS,
+} from './constants';

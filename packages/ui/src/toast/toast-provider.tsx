@@ -1,0 +1,138 @@
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import { Box, Notification, Portal, Progress, Stack } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
+import { toastStore as defaultStore } from './toast-store';
+import type { Toast, ToastOptions, ToastSeverity, ToastStore } from './toast-store';
+
+const ToastStoreContext = createContext<ToastStore>(defaultStore);
+
+const SEVERITY_STYLE: Record<ToastSeverity, { color: string; icon: ReactNode }> = {
+  success: { color: 'green', icon: <IconCircleCheck size={20} aria-hidden /> },
+  info: { color: 'blue', icon: <IconInfoCircle size={20} aria-hidden /> },
+  warn: { color: 'orange', icon: <IconAlertTriangle size={20} aria-hidden /> },
+  error: { color: 'red', icon: <IconCircleX size={20} aria-hidden /> },
+};
+
+export interface ToastProviderProps {
+  children?: ReactNode;
+  /** The store to render; the application-wide `toastStore` by default. */
+  store?: ToastStore;
+}
+
+/** Renders the toasts of a store top-right, above everything else, and provides `useToast`. */
+export function ToastProvider({ children, store = defaultStore }: ToastProviderProps) {
+  return (
+    <ToastStoreContext.Provider value={store}>
+      {children}
+      <ToastViewport store={store} />
+    </ToastStoreContext.Provider>
+  );
+}
+
+export interface UseToastResult {
+  /** Shows a toast; returns its id. */
+  show: (toast: ToastOptions) => string;
+  remove: (id: string) => void;
+  clear: () => void;
+  /** The toasts currently shown, oldest first. */
+  toasts: readonly Toast[];
+}
+
+/** Shows and removes toasts; re-renders when they change. */
+export function useToast(): UseToastResult {
+  const store = useContext(ToastStoreContext);
+  const toasts = useSyncExternalStore(store.subscribe, store.getToasts, store.getToasts);
+  return useMemo(
+    () => ({ show: store.show, remove: store.remove, clear: store.clear, toasts }),
+    [store, toasts],
+  );
+}
+
+function ToastViewport({ store }: { store: ToastStore }) {
+  const toasts = useSyncExternalStore(store.subscribe, store.getToasts, store.getToasts);
+  if (toasts.length === 0) return null;
+  return (
+    <Portal>
+      <Stack
+        gap="sm"
+        data-testid="toast-viewport"
+        style={{
+          position: 'fixed',
+          top: 'var(--mantine-spacing-md)',
+          right: 'var(--mantine-spacing-md)',
+          zIndex: 1000,
+          width: 'min(380px, calc(100vw - 2 * var(--mantine-spacing-md)))',
+        }}
+      >
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} store={store} />
+        ))}
+      </Stack>
+    </Portal>
+  );
+}
+
+function ToastItem({ toast, store }: { toast: Toast; store: ToastStore }) {
+  const { color, icon } = SEVERITY_STYLE[toast.severity] ?? SEVERITY_STYLE.info;
+  const isError = toast.severity === 'error';
+  return (
+    <Notification
+      role={isError ? 'alert' : 'status'}
+      aria-live={isError ? 'assertive' : 'polite'}
+      aria-atomic
+      data-severity={toast.severity}
+      color={color}
+      icon={icon}
+      title={toast.summary}
+      withBorder
+      onClose={() => store.remove(toast.id)}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      onMouseEnter={() => store.pause(toast.id)}
+      onMouseLeave={() => store.resume(toast.id)}
+      onFocus={() => store.pause(toast.id)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) store.resume(toast.id);
+      }}
+      style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
+    >
+      {toast.detail}
+      {toast.timeout !== false && <ToastCountdown toast={toast} timeout={toast.timeout} color={color} />}
+    </Notification>
+  );
+}
+
+/** The progress bar counting down: a CSS width transition from the time left to zero. */
+function ToastCountdown({ toast, timeout, color }: { toast: Toast; timeout: number; color: string }) {
+  const paused = toast.remaining !== null;
+  const left = paused ? (toast.remaining ?? 0) : Math.max(0, (toast.expiresAt ?? 0) - Date.now());
+  const startPercent = timeout > 0 ? Math.min(100, (left / timeout) * 100) : 0;
+  const [running, setRunning] = useState(false);
+
+  useEffect(() => {
+    setRunning(false);
+    if (paused) return undefined;
+    // Two frames: the browser must paint the start width before the transition to 0 begins.
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => setRunning(true));
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, [paused, toast.expiresAt]);
+
+  return (
+    <Box mt={6} aria-hidden>
+      <Progress
+        size="xs"
+        color={color}
+        value={running ? 0 : startPercent}
+        transitionDuration={running ? left : 0}
+        styles={{ section: { transitionTimingFunction: 'linear' } }}
+        data-testid="toast-progress"
+      />
+    </Box>
+  );
+}
