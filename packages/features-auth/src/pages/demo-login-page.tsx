@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { MESSAGES } from '@ledgerleaf/domain';
+import { clearAuthStorage, demoLoginErrorMessage, sessionEnded, useAppDispatch, useAppSelector, useDemoLoginMutation } from '@ledgerleaf/api';
+import { AuthLayout } from '@ledgerleaf/ui';
+import { FormAlert } from '../components/form-alert';
+import { useDelayedNavigate } from '../use-delayed-navigate';
+
+/** Long enough to read the success text before the dashboard replaces it. */
+export const DEMO_REDIRECT_DELAY_MS = 1000;
+
+/** /demo-login (SPEC.md sections 2 and 8): diagnostics of the stored session and the demo account. */
+export function DemoLoginPage() {
+  const navigate = useNavigate();
+  const navigateLater = useDelayedNavigate();
+  const dispatch = useAppDispatch();
+  const { token, user, status } = useAppSelector((state) => state.auth);
+  const [demoLogin, { isLoading }] = useDemoLoginMutation();
+  const [feedback, setFeedback] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  const loginAsDemo = async () => {
+    setFeedback(null);
+    const result = await demoLogin();
+    if ('error' in result) {
+      setFeedback({ kind: 'error', text: demoLoginErrorMessage(result.error) });
+      return;
+    }
+    setFeedback({ kind: 'success', text: MESSAGES.demoSuccess });
+    navigateLater('/dashboard', DEMO_REDIRECT_DELAY_MS);
+  };
+
+  const clearAndGoToLogin = () => {
+    clearAuthStorage();
+    dispatch(sessionEnded());
+    navigate('/login', { replace: true });
+  };
+
+  const authenticated = token !== null && status === 'authenticated';
+
+  return (
+    <AuthLayout>
+      <Stack gap="lg">
+        <div>
+          <Title order={1} size="h2">
+            Demo login
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            Try Ledgerleaf with a demo business and its sample data.
+          </Text>
+        </div>
+        <Card withBorder padding="md" radius="md">
+          <Title order={2} size="h5" mb="xs">
+            Diagnostics
+          </Title>
+          <Table variant="vertical" layout="fixed" withRowBorders={false}>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w={140}>Token</Table.Th>
+                <Table.Td>
+                  <Badge color={token ? 'green' : 'gray'} variant="light">
+                    {token ? 'Present' : 'Missing'}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Authenticated</Table.Th>
+                <Table.Td>
+                  <Badge color={authenticated ? 'green' : 'gray'} variant="light">
+                    {authenticated ? 'Yes' : 'No'}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>User</Table.Th>
+                <Table.Td>{user ? `${user.name} (ID: ${user.id})` : 'Not signed in'}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Card>
+        {feedback ? <FormAlert kind={feedback.kind}>{feedback.text}</FormAlert> : null}
+        <Stack gap="sm">
+          <Button onClick={loginAsDemo} disabled={isLoading} fullWidth>
+            {isLoading ? 'Signing in...' : 'Login as Demo User'}
+          </Button>
+          <Group grow>
+            <Button variant="default" onClick={clearAndGoToLogin}>
+              Clear Auth Data &amp; Go to Login
+            </Button>
+            <Button variant="light" onClick={() => navigate('/dashboard')}>
+              Go to Dashboard
+            </Button>
+          </Group>
+        </Stack>
+      </Stack>
+    </AuthLayout>
+  );
+}
