@@ -48,3 +48,18 @@ export async function invalidateUserPasswordResetTokens(db: Db, params: { busine
     .where('used_at', 'is', null)
     .execute();
 }
+
+/** The token's owner while it is unused and unexpired (a read; `consumePasswordResetToken` claims it). */
+export async function findValidPasswordResetToken(
+  db: Db,
+  params: { tokenHash: string; now: Date },
+): Promise<{ userId: number; businessId: number } | undefined> {
+  const row = await db
+    .selectFrom('password_reset_tokens')
+    .select(['user_id', 'business_id'])
+    .where('token_hash', '=', params.tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', toDbTime(params.now))
+    .executeTakeFirst();
+  return row ? { userId: row.user_id, businessId: row.business_id } : undefined;
+}

@@ -1,0 +1,147 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { MESSAGES } from '@ledgerleaf/domain';
+import type { DatabaseHandle } from '@ledgerleaf/db';
+import type { AppConfig } from './env';
+import { DEFAULT_RATE_LIMITS, DEFAULT_THROTTLE, type Deps, type RateLimits, type ThrottleSettings } from './lib/context';
+import { AppError } from './lib/errors';
+import { createMailer, type Mailer } from './lib/mailer';
+import { PasswordHasher, PRODUCTION_PASSWORD_PARAMS, type PasswordHashingParams } from './lib/password';
+import type { RouteDoc } from './lib/route';
+import { registerAuth } from './plugins/auth';
+import { registerCsrf } from './plugins/csrf';
+import { registerErrorHandling } from './plugins/errors';
+import { registerWeb } from './plugins/web';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerOpenApiRoutes } from './modules/openapi/openapi.routes';
+import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.routes';
+import { registerWaitlistRoutes } from './modules/waitlist/waitlist.routes';
+
+/** Request bodies above this answer 413. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  /** From `loadConfig()`; `appKey` must be set (see `resolveAppKey`). */
+  config: AppConfig & { appKey: string };
+  /** An open, migrated database. The app closes it when it closes. */
+  database: DatabaseHandle;
+  /** pino options, or false for no logs (tests). Defaults to the configured level with redaction. */
+  logger?: FastifyServerOptions['logger'];
+  /** Argon2 cost. Production uses OWASP's parameters; tests pass cheaper ones to stay fast. */
+  passwordHashing?: PasswordHashingParams;
+  /** The current time (tests move it to expire tokens). */
+  clock?: () => Date;
+  mailer?: Mailer;
+  throttle?: Partial<ThrottleSettings>;
+  rateLimits?: Partial<RateLimits>;
+}
+
+/** Never written to the log: credentials, tokens and session material. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'password',
+  'password_confirmation',
+  'token',
+  '*.password',
+  '*.password_confirmation',
+  '*.token',
+  '*.*.password',
+  '*.*.password_confirmation',
+  '*.*.token',
+];
+
+/** Reset links carry their token in the path; access logs keep only the route. */
+export function redactUrl(url: string): string {
+  return url.replace(/(\/reset-password\/)[^/?#]+/i, '$1[redacted]').replace(/([?&](?:token|password)=)[^&#]*/gi, '$1[redacted]');
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      req(request: { method: string; url: string; ip?: string; hostname?: string }) {
+        return { method: request.method, url: redactUrl(request.url), host: request.hostname, remoteAddress: request.ip };
+      },
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    // Unknown query-string keys and odd URLs must never reach a 500.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  const clock = options.clock ?? (() => new Date());
+  const mailer = options.mailer ?? createMailer({ db: database.db, logger: app.log, clock, from: config.mailFrom, smtpUrl: config.smtpUrl });
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    dialect: database.dialect,
+    hasher: new PasswordHasher(options.passwordHashing ?? PRODUCTION_PASSWORD_PARAMS),
+    mailer,
+    clock,
+    throttle: { ...DEFAULT_THROTTLE, ...options.throttle },
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    logger: app.log,
+  };
+  app.decorate('deps', deps);
+  app.decorate('routeDocs', [] as RouteDoc[]);
+
+  // JSON only. An empty body with a JSON content type counts as no body (logout sends none);
+  // text/plain is refused (415) because it is how cross-site forms smuggle JSON.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    defaultJsonParser(request, text, done);
+  });
+
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyRequests),
+  });
+
+  registerAuth(app, deps);
+  const web = await registerWeb(app, deps);
+  registerErrorHandling(app, web);
+  registerCsrf(app, deps);
+
+  registerHealthRoutes(app, deps);
+  registerAuthRoutes(app, deps);
+  registerPasswordResetRoutes(app, deps);
+  registerWaitlistRoutes(app, deps);
+  registerOpenApiRoutes(app, deps);
+
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    await database.destroy();
+  });
+
+  return app;
+}

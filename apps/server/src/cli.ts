@@ -1,0 +1,118 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { createBusiness, createUser, emailExists } from '@ledgerleaf/db';
+import { registerRequestSchema, toFieldErrors } from '@ledgerleaf/domain';
+import { loadConfig } from './env';
+import { PasswordHasher } from './lib/password';
+import { seedDemo } from './modules/demo/demo.seed';
+import { openDatabase } from './runtime';
+
+const USAGE = `Usage: ledgerleaf <command> [options]
+
+Commands:
+  migrate                       bring the database schema up to date
+  seed                          seed the demo account (even when DEMO=0)
+  create-user --email E --name N --business B [--password P] [--phone P]
+                                create a business and its owner (password from
+                                --password or the LEDGERLEAF_PASSWORD variable)
+  backup [--out FILE]           SQLite: consistent copy with VACUUM INTO
+                                (default DATA_DIR/backups/ledgerleaf-<time>.sqlite)
+
+Configuration comes from the same environment variables as the server (DATA_DIR, DATABASE_URL, ...).`;
+
+async function run(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    console.log(USAGE);
+    return command ? 0 : 1;
+  }
+  const config = loadConfig();
+
+  switch (command) {
+    case 'migrate': {
+      const { database, applied } = await openDatabase(config, { migrate: true });
+      await database.destroy();
+      console.log(applied.length > 0 ? `Applied: ${applied.join(', ')}` : 'Already up to date.');
+      return 0;
+    }
+    case 'seed': {
+      const { database } = await openDatabase(config, { migrate: true });
+      try {
+        const result = await seedDemo({ db: database.db, hasher: new PasswordHasher(), clock: () => new Date() });
+        console.log(result.created ? `Demo account created (user ${result.userId}).` : `Demo account already present (user ${result.userId}).`);
+      } finally {
+        await database.destroy();
+      }
+      return 0;
+    }
+    case 'create-user': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { email: { type: 'string' }, name: { type: 'string' }, business: { type: 'string' }, password: { type: 'string' }, phone: { type: 'string' } },
+      });
+      const password = values.password ?? process.env.LEDGERLEAF_PASSWORD;
+      const parsed = registerRequestSchema.safeParse({
+        name: values.name,
+        business_name: values.business,
+        email: values.email,
+        phone: values.phone ?? null,
+        password,
+        password_confirmation: password,
+      });
+      if (!parsed.success) {
+        for (const [field, messages] of Object.entries(toFieldErrors(parsed.error))) console.error(`${field}: ${messages.join('; ')}`);
+        return 1;
+      }
+      const input = parsed.data;
+      const { database } = await openDatabase(config, { migrate: true });
+      try {
+        if (await emailExists(database.db, { email: input.email })) {
+          console.error(`A user with ${input.email} already exists.`);
+          return 1;
+        }
+        const passwordHash = await new PasswordHasher().hash(input.password);
+        const user = await database.db.transaction().execute(async (trx) => {
+          const now = new Date();
+          const business = await createBusiness(trx, { name: input.business_name, phone: input.phone ?? null, email: input.email, now });
+          return createUser(trx, { businessId: business.id, name: input.name, email: input.email, phone: input.phone ?? null, passwordHash, role: 'owner', now });
+        });
+        console.log(`Created user ${user.id} <${user.email}> owning business ${user.business_id}.`);
+      } finally {
+        await database.destroy();
+      }
+      return 0;
+    }
+    case 'backup': {
+      const { values } = parseArgs({ args: rest, options: { out: { type: 'string' } } });
+      if (config.databaseUrl) {
+        console.error('backup copies the SQLite database; for PostgreSQL use pg_dump.');
+        return 1;
+      }
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const out = values.out ? resolve(values.out) : join(config.dataDir, 'backups', `ledgerleaf-${stamp}.sqlite`);
+      mkdirSync(resolve(out, '..'), { recursive: true });
+      const { database } = await openDatabase(config, { migrate: false });
+      try {
+        // A transactionally consistent copy, safe while the server is running.
+        await sql`VACUUM INTO ${out}`.execute(database.db);
+      } finally {
+        await database.destroy();
+      }
+      console.log(`Backup written to ${out}`);
+      return 0;
+    }
+    default:
+      console.error(`Unknown command: ${command}\n\n${USAGE}`);
+      return 1;
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** `1/true/yes/on` and `0/false/no/off`, any case; empty means "not set". */
+const booleanFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ['', '1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(value), 'expected 1/0, true/false, yes/no or on/off')
+  .transform((value) => (value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(value)));
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+/** The environment variables the server reads; see apps/server/README.md. */
+export const envSchema = z.object({
+  NODE_ENV: optionalString,
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: optionalString,
+  DATA_DIR: optionalString,
+  DATABASE_URL: optionalString.refine(
+    (value) => value === undefined || /^(postgres(ql)?:\/\/|sqlite:|file:)/i.test(value) || !value.includes('://'),
+    'DATABASE_URL must be a postgres:// URL, or unset for SQLite under DATA_DIR',
+  ),
+  APP_URL: optionalString.refine((value) => value === undefined || /^https?:\/\//.test(value), 'APP_URL must start with http:// or https://'),
+  APP_KEY: optionalString.refine((value) => value === undefined || value.length >= 32, 'APP_KEY must be at least 32 characters'),
+  SMTP_URL: optionalString.refine((value) => value === undefined || /^smtps?:\/\//.test(value), 'SMTP_URL must start with smtp:// or smtps://'),
+  MAIL_FROM: optionalString,
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  DEMO: booleanFlag.optional(),
+  WEB_DIST_DIR: optionalString,
+  TRUST_PROXY: booleanFlag.optional(),
+});
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface AppConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  /** Absolute; holds the SQLite file, uploads, the outbox log and the generated app key. */
+  dataDir: string;
+  /** A postgres:// URL, or undefined for SQLite at `sqlitePath`. */
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+  uploadsDir: string;
+  appUrl: string;
+  /** Set by `resolveAppKey` (from APP_KEY, or generated and kept in DATA_DIR/app-key). */
+  appKey: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: LogLevel;
+  demo: boolean;
+  webDistDir: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The built SPA: apps/web/dist, found from this file (apps/server/dist/*.js or apps/server/src/*.ts). */
+export function defaultWebDistDir(): string {
+  return fileURLToPath(new URL('../../web/dist', import.meta.url));
+}
+
+/** Reads and validates the configuration. Throws a `ConfigError` listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const production = values.NODE_ENV === 'production';
+  const dataDir = resolve(cwd, values.DATA_DIR ?? './data');
+  const port = values.PORT;
+  const appUrl = (values.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const webDistDir = values.WEB_DIST_DIR ? resolve(cwd, values.WEB_DIST_DIR) : defaultWebDistDir();
+  const databaseUrl = values.DATABASE_URL && /^postgres(ql)?:\/\//i.test(values.DATABASE_URL) ? values.DATABASE_URL : undefined;
+  let sqlitePath = join(dataDir, 'ledgerleaf.sqlite');
+  if (values.DATABASE_URL && !databaseUrl) {
+    // sqlite:path or file:path, relative to the working directory.
+    const path = values.DATABASE_URL.replace(/^(sqlite|file):(\/\/)?/i, '');
+    sqlitePath = path === ':memory:' ? path : isAbsolute(path) ? path : resolve(cwd, path);
+  }
+  return {
+    production,
+    port,
+    host: values.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    sqlitePath,
+    uploadsDir: join(dataDir, 'uploads'),
+    appUrl,
+    appKey: values.APP_KEY,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? `Ledgerleaf <no-reply@${new URL(appUrl).hostname}>`,
+    logLevel: values.LOG_LEVEL ?? (production ? 'warn' : 'info'),
+    demo: values.DEMO ?? true,
+    webDistDir,
+    trustProxy: values.TRUST_PROXY ?? false,
+  };
+}
+
+/**
+ * APP_KEY signs the anti-forgery cookie. When it is not set, one is generated on first start and kept
+ * in DATA_DIR/app-key (mode 600), so restarts keep it. Several instances behind one load balancer
+ * must share it: set APP_KEY on all of them, or give them the same DATA_DIR.
+ */
+export function resolveAppKey(config: AppConfig): string {
+  if (config.appKey) return config.appKey;
+  const file = join(config.dataDir, 'app-key');
+  mkdirSync(config.dataDir, { recursive: true });
+  try {
+    // 'wx' fails when the file exists: two processes starting at once end up with the same key.
+    writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const key = readFileSync(file, 'utf8').trim();
+  if (key.length < 32) throw new ConfigError(`${file} holds a key shorter than 32 characters; delete it or set APP_KEY`);
+  return key;
+}

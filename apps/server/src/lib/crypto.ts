@@ -1,0 +1,22 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** 256 random bits, base64url (43 characters): access tokens, reset tokens. */
+export function generateToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the database keeps instead of a token. */
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function hmacBase64Url(key: string, value: string): string {
+  return createHmac('sha256', key).update(value).digest('base64url');
+}
+
+/** Constant-time comparison of two strings (different lengths are simply unequal). */
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

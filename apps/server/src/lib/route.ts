@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { toFieldErrors } from '@ledgerleaf/domain';
+import type { z } from 'zod';
+import type { AuthContext } from './context';
+import { AppError, unauthenticated, validationError } from './errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ResponseDoc {
+  description: string;
+  schema?: z.ZodType;
+}
+
+/** What the OpenAPI document is generated from: one entry per route, with its zod contracts. */
+export interface RouteDoc {
+  method: HttpMethod;
+  url: string;
+  summary: string;
+  tags: string[];
+  auth: boolean;
+  /** Cookie-relying writes need the X-XSRF-TOKEN header. */
+  csrf: boolean;
+  body?: z.ZodType | undefined;
+  responses: Record<number, ResponseDoc>;
+}
+
+type BodyOf<B> = B extends z.ZodType ? z.output<B> : undefined;
+
+export interface HandlerContext<B> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  body: BodyOf<B>;
+}
+
+export interface RouteDefinition<B extends z.ZodType | undefined> {
+  method: HttpMethod;
+  url: string;
+  summary: string;
+  tags: string[];
+  /** Needs `Authorization: Bearer <token>`; `requireAuth(request)` then returns the caller. */
+  auth?: boolean;
+  body?: B;
+  /** Added to the 422 body when the request body does not match (the waiting list's `success: false`). */
+  validationExtra?: Record<string, unknown>;
+  /** The status codes it answers; a schema here is used to serialise (and check) that response. */
+  responses: Record<number, ResponseDoc>;
+  rateLimit?: { max: number; timeWindow: number };
+  handler(context: HandlerContext<B>): Promise<unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeDocs: RouteDoc[];
+    authenticate: onRequestHookHandler;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The caller of an `auth: true` route. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+/**
+ * Registers a route whose body is parsed with a zod contract (422 with field-keyed errors otherwise)
+ * and whose response is serialised through the contract of the status it answers, and records it
+ * for the OpenAPI document. Routes stay thin: parse, call the service, answer.
+ */
+export function defineRoute<B extends z.ZodType | undefined = undefined>(app: FastifyInstance, definition: RouteDefinition<B>): void {
+  const writes = definition.method !== 'GET';
+  app.routeDocs.push({
+    method: definition.method,
+    url: definition.url,
+    summary: definition.summary,
+    tags: definition.tags,
+    auth: definition.auth ?? false,
+    csrf: writes && !definition.auth,
+    body: definition.body,
+    responses: definition.responses,
+  });
+
+  app.route({
+    method: definition.method,
+    url: definition.url,
+    ...(definition.auth ? { onRequest: app.authenticate } : {}),
+    ...(definition.rateLimit ? { config: { rateLimit: definition.rateLimit } } : {}),
+    handler: async (request, reply) => {
+      let body: unknown = undefined;
+      if (definition.body) {
+        // A missing body is checked like an empty object, so the answer names each missing field.
+        const parsed = definition.body.safeParse(request.body ?? {});
+        if (!parsed.success) throw validationError(toFieldErrors(parsed.error), definition.validationExtra);
+        body = parsed.data;
+      }
+      const result = await definition.handler({ request, reply, body: body as BodyOf<B> });
+      if (reply.sent) return reply;
+      const schema = definition.responses[reply.statusCode]?.schema;
+      if (!schema) return result;
+      const serialised = schema.safeParse(result);
+      if (!serialised.success) {
+        request.log.error({ issues: serialised.error.issues, url: definition.url }, 'response does not match its contract');
+        throw new AppError(500, 'Response contract violated');
+      }
+      return serialised.data;
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import type { User } from '@ledgerleaf/domain';
+import type { UserProfile } from '@ledgerleaf/db';
+
+/** The API's user: SPEC.md section 3 fields, roles as `[{ name }]`. */
+export function toApiUser(profile: UserProfile): User {
+  return {
+    id: profile.id,
+    name: profile.name,
+    email: profile.email,
+    business_name: profile.business_name,
+    company_logo: profile.company_logo,
+    avatar_path: profile.avatar_path,
+    roles: [{ name: profile.role }],
+  };
+}

@@ -1,0 +1,44 @@
+import { DEMO_ACCOUNT } from '@ledgerleaf/domain';
+import { createBusiness, createUser, findUserByEmail, updateUserPassword, type Db } from '@ledgerleaf/db';
+import type { PasswordHasher } from '../../lib/password';
+
+/** The demo business's profile (later issues add its invoices, clients, goals…). */
+export const DEMO_PROFILE = {
+  businessPhone: '(415) 555-0142',
+  businessEmail: 'hello@leafandledger.studio',
+  userPhone: '(415) 555-0199',
+} as const;
+
+/**
+ * Creates the demo business and its owner when missing; run on every start while DEMO is on.
+ * Running it again changes nothing, except that it restores the demo password if it was changed.
+ */
+export async function seedDemo(params: { db: Db; hasher: PasswordHasher; clock: () => Date }): Promise<{ created: boolean; userId: number }> {
+  const existing = await findUserByEmail(params.db, { email: DEMO_ACCOUNT.email });
+  if (existing) {
+    if (!(await params.hasher.verify(existing.password_hash, DEMO_ACCOUNT.password))) {
+      await updateUserPassword(params.db, {
+        businessId: existing.business_id,
+        userId: existing.id,
+        passwordHash: await params.hasher.hash(DEMO_ACCOUNT.password),
+        now: params.clock(),
+      });
+    }
+    return { created: false, userId: existing.id };
+  }
+  const passwordHash = await params.hasher.hash(DEMO_ACCOUNT.password);
+  return params.db.transaction().execute(async (trx) => {
+    const now = params.clock();
+    const business = await createBusiness(trx, { name: DEMO_ACCOUNT.business_name, phone: DEMO_PROFILE.businessPhone, email: DEMO_PROFILE.businessEmail, now });
+    const user = await createUser(trx, {
+      businessId: business.id,
+      name: DEMO_ACCOUNT.name,
+      email: DEMO_ACCOUNT.email,
+      phone: DEMO_PROFILE.userPhone,
+      passwordHash,
+      role: 'owner',
+      now,
+    });
+    return { created: true, userId: user.id };
+  });
+}

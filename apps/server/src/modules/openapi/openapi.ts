@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { MESSAGES } from '@ledgerleaf/domain';
+import type { RouteDoc } from '../../lib/route';
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  // Refinements (e.g. "passwords match") are not expressible in JSON Schema; they are documented by the 422 answer.
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  return rest;
+}
+
+/** OpenAPI 3.1 from the same zod contracts the routes parse and serialise with. */
+export function buildOpenApiDocument(routes: readonly RouteDoc[], options: { serverUrl: string; version: string }): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const responses: Record<string, unknown> = {};
+    for (const [status, response] of Object.entries(route.responses)) {
+      responses[status] = {
+        description: response.description,
+        ...(response.schema ? { content: { 'application/json': { schema: jsonSchema(response.schema, 'output') } } } : {}),
+      };
+    }
+    const parameters = route.csrf
+      ? [{ name: 'X-XSRF-TOKEN', in: 'header', required: true, description: 'The XSRF-TOKEN cookie from GET /sanctum/csrf-cookie', schema: { type: 'string' } }]
+      : [];
+    const operation: Record<string, unknown> = {
+      summary: route.summary,
+      tags: route.tags,
+      operationId: `${route.method.toLowerCase()}${route.url.replace(/[^a-zA-Z0-9]+(.)?/g, (_match, char: string | undefined) => (char ? char.toUpperCase() : ''))}`,
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+      responses,
+      ...(route.auth ? { security: [{ bearerAuth: [] }] } : { security: [] }),
+    };
+    (paths[route.url] ??= {})[route.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Ledgerleaf API',
+      version: options.version,
+      description: `Invoicing, CRM and financial goals for small businesses. Errors answer { message, errors? }; 401 is "${MESSAGES.unauthenticated}", 419 is "${MESSAGES.csrfMismatch}".`,
+    },
+    servers: [{ url: options.serverUrl }],
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token from POST /web-login or POST /api/register' } },
+    },
+    paths,
+  };
+}

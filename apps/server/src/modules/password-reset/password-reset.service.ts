@@ -1,0 +1,80 @@
+import { MESSAGES, PASSWORD_RESET_TTL_MINUTES, type ForgotPasswordRequest, type ResetPasswordRequest } from '@ledgerleaf/domain';
+import {
+  consumePasswordResetToken,
+  createPasswordResetToken,
+  findUserByEmail,
+  findValidPasswordResetToken,
+  invalidateUserPasswordResetTokens,
+  revokeUserAccessTokens,
+  updateUserPassword,
+} from '@ledgerleaf/db';
+import type { Deps } from '../../lib/context';
+import { generateToken, sha256Hex } from '../../lib/crypto';
+import { validationError } from '../../lib/errors';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+}
+
+export function resetLink(appUrl: string, token: string): string {
+  return `${appUrl}/reset-password/${token}`;
+}
+
+/**
+ * Always answers the same message. When the account exists, a single-use link valid for
+ * PASSWORD_RESET_TTL_MINUTES is mailed; only the SHA-256 of its token is stored.
+ */
+export async function requestPasswordReset(deps: Deps, params: { input: ForgotPasswordRequest }): Promise<{ message: string }> {
+  const user = await findUserByEmail(deps.db, { email: params.input.email });
+  if (user) {
+    const token = generateToken();
+    const now = deps.clock();
+    await createPasswordResetToken(deps.db, {
+      businessId: user.business_id,
+      userId: user.id,
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+      now,
+    });
+    const link = resetLink(deps.config.appUrl, token);
+    await deps.mailer.send({
+      businessId: user.business_id,
+      to: user.email,
+      subject: 'Reset your Ledgerleaf password',
+      text: [
+        `Hello ${user.name},`,
+        '',
+        'Someone (hopefully you) asked to reset the password of your Ledgerleaf account.',
+        `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
+        '',
+        link,
+        '',
+        'The link works once. If you did not ask for it, ignore this email: your password stays as it is.',
+      ].join('\n'),
+      html: `<p>Hello ${escapeHtml(user.name)},</p><p>Someone (hopefully you) asked to reset the password of your Ledgerleaf account.</p><p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, within ${PASSWORD_RESET_TTL_MINUTES} minutes).</p><p>If you did not ask for it, ignore this email: your password stays as it is.</p>`,
+    });
+  }
+  return { message: MESSAGES.resetRequested };
+}
+
+function invalidToken() {
+  return validationError({ token: [MESSAGES.resetInvalid] });
+}
+
+/** Sets the new password, uses the token up, and signs the user out everywhere. */
+export async function resetPassword(deps: Deps, params: { input: ResetPasswordRequest }): Promise<{ message: string }> {
+  const tokenHash = sha256Hex(params.input.token);
+  // A cheap look first, so that an unknown token does not cost an argon2 run.
+  if (!(await findValidPasswordResetToken(deps.db, { tokenHash, now: deps.clock() }))) throw invalidToken();
+  const passwordHash = await deps.hasher.hash(params.input.password);
+  await deps.db.transaction().execute(async (trx) => {
+    const now = deps.clock();
+    // The claim is one conditional UPDATE: of two concurrent resets with one token, one wins.
+    const owner = await consumePasswordResetToken(trx, { tokenHash, now });
+    if (!owner) throw invalidToken();
+    await updateUserPassword(trx, { ...owner, passwordHash, now });
+    await invalidateUserPasswordResetTokens(trx, { ...owner, now });
+    await revokeUserAccessTokens(trx, { ...owner, now });
+  });
+  return { message: MESSAGES.resetDone };
+}

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '@ledgerleaf/domain';
+import { AppError } from '../lib/errors';
+import { SERVER_MESSAGES } from '../lib/messages';
+import type { WebHandle } from './web';
+
+function send(reply: FastifyReply, status: number, body: Record<string, unknown>, headers?: Record<string, string>): FastifyReply {
+  if (headers) for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Known framework errors and what the client is told. Nothing else ever shows a framework's text. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: MESSAGES.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: MESSAGES.invalidJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: MESSAGES.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: SERVER_MESSAGES.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: SERVER_MESSAGES.badRequest },
+  FST_ERR_BAD_URL: { status: 400, message: SERVER_MESSAGES.badRequest },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: SERVER_MESSAGES.badRequest },
+};
+
+/**
+ * One error handler: `AppError`s answer with their status and body, known framework errors with a
+ * fixed message, anything else 500 with a generic message (details only in the log). Never a stack.
+ */
+export function registerErrorHandling(app: FastifyInstance, web: WebHandle): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return send(reply, error.statusCode, { message: MESSAGES.unexpected });
+      }
+      return send(reply, error.statusCode, error.toBody(), error.details.headers);
+    }
+    const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+    const known = code ? FRAMEWORK_ERRORS[code] : undefined;
+    if (known) return send(reply, known.status, { message: known.message });
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 429) return send(reply, 429, { message: MESSAGES.tooManyRequests });
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return send(reply, status, { message: status === 404 ? MESSAGES.notFound : status === 405 ? SERVER_MESSAGES.methodNotAllowed : SERVER_MESSAGES.badRequest });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, { message: MESSAGES.unexpected });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (web.fallback(request, reply)) return reply;
+    return send(reply, 404, { message: MESSAGES.notFound });
+  });
+}
