@@ -1,0 +1,26 @@
+import type { StorybookConfig } from '@storybook/react-vite';
+
+const config: StorybookConfig = {
+  stories: ['../src/**/*.stories.@(ts|tsx)'],
+  framework: { name: '@storybook/react-vite', options: {} },
+  // CI builds offline: no telemetry, no update checks.
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  async viteFinal(viteConfig) {
+    const { mergeConfig } = await import('vite');
+    return mergeConfig(viteConfig, {
+      build: {
+        // Storybook's preview bundles every component; its size is not the app's bundle size.
+        chunkSizeWarningLimit: 2000,
+        rollupOptions: {
+          onwarn(warning: { code?: string }, warn: (w: unknown) => void) {
+            // Mantine marks its modules "use client" for React Server Components; meaningless here.
+            if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+            warn(warning);
+          },
+        },
+      },
+    });
+  },
+};
+
+export default config;

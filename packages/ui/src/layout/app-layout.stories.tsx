@@ -1,0 +1,143 @@
+import type { AnchorHTMLAttributes } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  IconBell,
+  IconCalendar,
+  IconChartBar,
+  IconFileInvoice,
+  IconLayoutDashboard,
+  IconPackage,
+  IconReportAnalytics,
+  IconSettings,
+  IconTargetArrow,
+  IconUsers,
+} from '@tabler/icons-react';
+import { fn } from 'storybook/test';
+import { CardSkeleton } from '../feedback/card-skeleton';
+import { PageHeader } from '../feedback/page-header';
+import { AppLayout } from './app-layout';
+import type { AppNavItem } from './app-layout';
+
+/** Stands in for the router's Link: an anchor that does not navigate the preview frame. */
+function StoryLink({ to, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) {
+  return (
+    <a
+      href={to}
+      onClick={(event) => {
+        event.preventDefault();
+        onClick?.(event);
+      }}
+      {...rest}
+    />
+  );
+}
+
+const icon = (Icon: typeof IconLayoutDashboard) => <Icon size={20} stroke={1.7} aria-hidden />;
+
+const navItems: AppNavItem[] = [
+  { label: 'Dashboard', href: '/dashboard', icon: icon(IconLayoutDashboard), active: true },
+  { label: 'CRM', href: '/crm', icon: icon(IconTargetArrow), active: false },
+  { label: 'Invoices/Estimates', href: '/invoices', icon: icon(IconFileInvoice), active: false },
+  { label: 'Clients', href: '/clients', icon: icon(IconUsers), active: false },
+  { label: 'Products/Services', href: '/products', icon: icon(IconPackage), active: false },
+  { label: 'Reports', href: '/reports', icon: icon(IconChartBar), active: false },
+  { label: 'Dynamic Reports', href: '/dynamic-reports', icon: icon(IconReportAnalytics), active: false },
+  { label: 'Calendar', href: '/calendar', icon: icon(IconCalendar), active: false },
+  { label: 'Settings', href: '/user/settings', icon: icon(IconSettings), active: false },
+];
+
+const kpis = [
+  { title: 'Outstanding', value: '$12,480.00', note: '8 invoices' },
+  { title: 'Due This Week', value: '$3,150.00', note: '3 invoices' },
+  { title: 'Monthly Revenue', value: '$18,920.50', note: '+12.4% from last month' },
+  { title: 'Pipeline Value', value: '$46,300.00', note: '11 opportunities' },
+];
+
+function DashboardContent({ loading = false }: { loading?: boolean }) {
+  return (
+    <Stack>
+      <PageHeader title="Dashboard" actions={<Button>New Invoice</Button>} />
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        {loading
+          ? kpis.map((kpi) => <CardSkeleton key={kpi.title} />)
+          : kpis.map((kpi) => (
+              <Card key={kpi.title} padding="lg">
+                <Text size="sm" c="dimmed" fw={500}>
+                  {kpi.title}
+                </Text>
+                <Text fz={26} fw={700} mt={4}>
+                  {kpi.value}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {kpi.note}
+                </Text>
+              </Card>
+            ))}
+      </SimpleGrid>
+      <CardSkeleton withChart lines={1} />
+    </Stack>
+  );
+}
+
+function Footer() {
+  return (
+    <Group justify="space-between" py="md" c="dimmed" fz="sm" component="footer">
+      <Group gap="md">
+        {['Features', 'FAQ', 'Support', 'Terms', 'Privacy'].map((label) => (
+          <Anchor key={label} href="#" size="sm" c="dimmed">
+            {label}
+          </Anchor>
+        ))}
+      </Group>
+      <Text size="sm">© {new Date().getFullYear()} Ledgerleaf</Text>
+    </Group>
+  );
+}
+
+const meta = {
+  title: 'Layout/AppLayout',
+  component: AppLayout,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    user: { name: 'Dana Demo', email: 'demo@ledgerleaf.app', businessName: 'Leaf & Ledger Studio', avatarUrl: null, logoUrl: null },
+    navItems,
+    goalsHref: '/goals',
+    goalsActive: false,
+    linkComponent: StoryLink,
+    onSignOut: fn(),
+    headerExtra: (
+      <Button variant="default" size="compact-md" h={34} px={8} aria-label="Notifications, 3 unread" pos="relative">
+        <IconBell size={18} aria-hidden />
+        <Badge size="xs" circle color="red" pos="absolute" top={-4} right={-4}>
+          3
+        </Badge>
+      </Button>
+    ),
+    footer: <Footer />,
+    children: <DashboardContent />,
+  },
+  argTypes: { linkComponent: { control: false }, navItems: { control: false }, children: { control: false } },
+} satisfies Meta<typeof AppLayout>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Expanded: Story = {
+  beforeEach: () => {
+    window.localStorage.setItem('sideNavCollapsed', 'false');
+  },
+};
+
+export const Collapsed: Story = {
+  beforeEach: () => {
+    window.localStorage.setItem('sideNavCollapsed', 'true');
+  },
+};
+
+export const Loading: Story = {
+  beforeEach: () => {
+    window.localStorage.setItem('sideNavCollapsed', 'false');
+  },
+  args: { children: <DashboardContent loading />, user: { name: null, email: 'someone@example.com' } },
+};
