@@ -56,7 +56,7 @@ export function DemoLoginPage() {
           <Table variant="vertical" layout="fixed" withRowBorders={false}>
             <Table.Tbody>
               <Table.Tr>
-                <Table.Th w={140}>Token</Table.Th>
+                <Table.Th scope="row" w={140}>Token</Table.Th>
                 <Table.Td>
                   <Badge color={token ? 'green' : 'gray'} variant="light">
                     {token ? 'Present' : 'Missing'}
@@ -64,7 +64,7 @@ export function DemoLoginPage() {
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>Authenticated</Table.Th>
+                <Table.Th scope="row">Authenticated</Table.Th>
                 <Table.Td>
                   <Badge color={authenticated ? 'green' : 'gray'} variant="light">
                     {authenticated ? 'Yes' : 'No'}
@@ -72,7 +72,7 @@ export function DemoLoginPage() {
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>User</Table.Th>
+                <Table.Th scope="row">User</Table.Th>
                 <Table.Td>{user ? `${user.name} (ID: ${user.id})` : 'Not signed in'}</Table.Td>
               </Table.Tr>
             </Table.Tbody>

@@ -3,7 +3,6 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { vi } from 'vitest';
 import { makeStore } from '@ledgerleaf/api';
 import { UiProvider } from '@ledgerleaf/ui';
 
@@ -23,7 +22,8 @@ export function renderPage(element: ReactElement, { path = '/', route = '/', fak
     ],
     { initialEntries: [route] },
   );
-  const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime.bind(vi) } : {});
+  // Under fake timers user-event must not wait on timers of its own between actions.
+  const user = userEvent.setup(fakeTimers ? { delay: null } : {});
   const view = render(
     <Provider store={store}>
       <UiProvider env="test">

@@ -29,3 +29,9 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// Testing Library only recognises Jest's fake timers: without this bridge its async helpers wait on
+// a faked setTimeout(0) forever under vi.useFakeTimers().
+(globalThis as unknown as { jest: { advanceTimersByTime: (ms: number) => void } }).jest = {
+  advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms),
+};
