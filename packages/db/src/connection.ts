@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Where the data lives, without credentials: the SQLite path or `postgres://host/db`. */
   location: string;
+  /** PostgreSQL: the schema set as search_path, if any (pass it to `migrateToLatest`). */
+  schema?: string | undefined;
   destroy(): Promise<void>;
 }
 
@@ -61,7 +63,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.searchPath ? { options: `-c search_path=${quoteIdentifier(options.searchPath)}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
-    return { db, dialect: 'postgres', location: redactUrl(options.url), destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', location: redactUrl(options.url), schema: options.searchPath, destroy: () => db.destroy() };
   }
   const path = options.sqlitePath ?? ':memory:';
   const database = new NodeSqliteDatabase(openSqlite({ path }));

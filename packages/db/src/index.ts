@@ -2,7 +2,7 @@ export * from './schema';
 export * from './dialect';
 export * from './connection';
 export { NodeSqliteDatabase, openSqlite, type SqliteOpenOptions } from './sqlite-adapter';
-export { migrations, migrationProvider, createMigrator, migrateToLatest, migrateDownAll, MigrationError } from './migrations';
+export { migrations, migrationProvider, createMigrator, migrateToLatest, migrateDownAll, MigrationError, type MigrateOptions } from './migrations';
 export type { Db } from './queries/types';
 export * from './queries/businesses';
 export * from './queries/users';

@@ -39,7 +39,7 @@ export async function createTestDatabase(options: { migrate?: boolean; url?: str
   } else {
     handle = createDatabase({ sqlitePath: ':memory:' });
   }
-  if (options.migrate ?? true) await migrateToLatest(handle.db);
+  if (options.migrate ?? true) await migrateToLatest(handle.db, { schema: handle.schema });
   let cleaned = false;
   return {
     ...handle,

@@ -18,8 +18,16 @@ export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
 
-export function createMigrator(db: AnyKysely): Migrator {
-  return new Migrator({ db, provider: migrationProvider });
+export interface MigrateOptions {
+  /**
+   * PostgreSQL: the schema holding Kysely's migration tables. Needed when the connection works in a
+   * schema other than `public` (tests do), because Kysely looks for its tables in every schema.
+   */
+  schema?: string | undefined;
+}
+
+export function createMigrator(db: AnyKysely, options: MigrateOptions = {}): Migrator {
+  return new Migrator({ db, provider: migrationProvider, ...(options.schema ? { migrationTableSchema: options.schema } : {}) });
 }
 
 export class MigrationError extends Error {
@@ -34,8 +42,8 @@ export class MigrationError extends Error {
 }
 
 /** Brings the schema to the latest version; returns the names of the migrations applied now. */
-export async function migrateToLatest(db: AnyKysely): Promise<string[]> {
-  const { error, results } = await createMigrator(db).migrateToLatest();
+export async function migrateToLatest(db: AnyKysely, options: MigrateOptions = {}): Promise<string[]> {
+  const { error, results } = await createMigrator(db, options).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
     throw new MigrationError(`Migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, results, {
@@ -46,8 +54,8 @@ export async function migrateToLatest(db: AnyKysely): Promise<string[]> {
 }
 
 /** Rolls back every migration (tests and `down` checks). */
-export async function migrateDownAll(db: AnyKysely): Promise<void> {
-  const migrator = createMigrator(db);
+export async function migrateDownAll(db: AnyKysely, options: MigrateOptions = {}): Promise<void> {
+  const migrator = createMigrator(db, options);
   for (;;) {
     const { error, results } = await migrator.migrateDown();
     if (error) throw error instanceof Error ? error : new Error(String(error));

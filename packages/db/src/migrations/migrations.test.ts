@@ -13,24 +13,30 @@ afterEach(async () => {
   test = undefined;
 });
 
+/** Tables of this test's database (PostgreSQL introspection lists every schema; other test files run in parallel). */
+async function ownTables(database: TestDatabase) {
+  const tables = await database.db.introspection.getTables({ withInternalKyselyTables: true });
+  return database.schema ? tables.filter((table) => table.schema === database.schema) : tables;
+}
+
 describe('migrations', () => {
   it('apply once, are idempotent and roll back', async () => {
     test = await createTestDatabase({ migrate: false });
-    expect(await migrateToLatest(test.db)).toEqual(Object.keys(migrations));
-    expect(await migrateToLatest(test.db)).toEqual([]);
-    const tables = (await test.db.introspection.getTables()).map((table) => table.name).sort();
+    expect(await migrateToLatest(test.db, { schema: test.schema })).toEqual(Object.keys(migrations));
+    expect(await migrateToLatest(test.db, { schema: test.schema })).toEqual([]);
+    const tables = (await ownTables(test)).map((table) => table.name).sort();
     expect(tables).toEqual(
       expect.arrayContaining(['businesses', 'users', 'personal_access_tokens', 'password_reset_tokens', 'waitlist_entries', 'outbox_emails', 'login_attempts']),
     );
-    await migrateDownAll(test.db);
-    const after = (await test.db.introspection.getTables()).map((table) => table.name);
+    await migrateDownAll(test.db, { schema: test.schema });
+    const after = (await ownTables(test)).map((table) => table.name);
     expect(after).not.toContain('users');
-    expect(await migrateToLatest(test.db)).toEqual(Object.keys(migrations));
+    expect(await migrateToLatest(test.db, { schema: test.schema })).toEqual(Object.keys(migrations));
   });
 
   it('every business-data table has business_id', async () => {
     test = await createTestDatabase();
-    const tables = await test.db.introspection.getTables();
+    const tables = await ownTables(test);
     const exempt = new Set(['businesses', 'waitlist_entries', 'login_attempts', 'kysely_migration', 'kysely_migration_lock']);
     for (const table of tables) {
       if (exempt.has(table.name)) continue;
