@@ -1,0 +1,50 @@
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { initializeAuth, useAppDispatch, useAppSelector, type AppStore } from '@ledgerleaf/api';
+import { FullPageLoader, UiProvider } from '@ledgerleaf/ui';
+import { createRoutes } from './routes';
+
+type RouterFactory = typeof createBrowserRouter;
+
+/**
+ * Runs the start-up of SPEC.md sections 1 and 4 once (anti-forgery cookie, then token validation)
+ * and shows 'Initializing application...' until it has finished.
+ */
+export function AuthInitializer({ children }: { children: ReactNode }) {
+  const dispatch = useAppDispatch();
+  const initialized = useAppSelector((state) => state.auth.initialized);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void dispatch(initializeAuth());
+  }, [dispatch]);
+  if (!initialized) return <FullPageLoader label="Initializing application..." />;
+  return children;
+}
+
+/** Created only after initialisation, so that the route guards see the validated session. */
+function AppRouter({ store, createRouter }: { store: AppStore; createRouter: RouterFactory }) {
+  const router = useMemo(() => createRouter(createRoutes(store)), [store, createRouter]);
+  return <RouterProvider router={router} />;
+}
+
+export interface AppProps {
+  store: AppStore;
+  /** createBrowserRouter in the browser; createMemoryRouter (with initialEntries) in tests. */
+  createRouter?: RouterFactory;
+}
+
+/** The providers (store, Mantine theme, toasts, confirmation dialog) around the router. */
+export function App({ store, createRouter = createBrowserRouter }: AppProps) {
+  return (
+    <Provider store={store}>
+      <UiProvider>
+        <AuthInitializer>
+          <AppRouter store={store} createRouter={createRouter} />
+        </AuthInitializer>
+      </UiProvider>
+    </Provider>
+  );
+}

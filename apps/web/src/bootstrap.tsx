@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { makeStore } from '@ledgerleaf/api';
+import { App } from './app';
+
+/** Mounts the app into #root. Without it (SPEC.md section 8) an error is logged and nothing mounts. */
+export function mount(doc: Document = document): Root | null {
+  const element = doc.getElementById('root');
+  if (!element) {
+    console.error('Ledgerleaf could not start: the page has no #root element to mount into.');
+    return null;
+  }
+  const root = createRoot(element);
+  root.render(
+    <StrictMode>
+      <App store={makeStore({ listen: true })} />
+    </StrictMode>,
+  );
+  return root;
+}

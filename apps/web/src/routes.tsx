@@ -1,0 +1,76 @@
+import { Outlet, redirect, type RouteObject } from 'react-router';
+import { fetchCurrentUser, type AppStore } from '@ledgerleaf/api';
+import { authRoutes } from '@ledgerleaf/features-auth';
+import { FullPageLoader } from '@ledgerleaf/ui';
+import { RouteError } from './pages/route-error';
+
+/**
+ * Screens of SPEC.md section 2 that later releases build. Under the authenticated layout they show
+ * "This page is not available yet" rather than a 404, so links to them never crash.
+ */
+export const UPCOMING_PATHS = [
+  'goals-info',
+  'goals/*',
+  'legal/*',
+  'resources/*',
+  'invoices/*',
+  'recurring-invoices/*',
+  'estimates/*',
+  'clients/*',
+  'crm/*',
+  'products/*',
+  'reports',
+  'dynamic-reports',
+  'calendar',
+  'user/settings/*',
+  'profile',
+  'notifications',
+  'settings/invoice-reminders',
+  'admin/roles',
+] as const;
+
+const notAvailable = async () => ({ Component: (await import('./pages/not-available-page')).NotAvailablePage });
+
+/** The route table (SPEC.md section 2) for what exists now. The store backs the guards. */
+export function createRoutes(store: AppStore): RouteObject[] {
+  const hasToken = () => store.getState().auth.token !== null;
+
+  return [
+    {
+      id: 'root',
+      Component: Outlet,
+      ErrorBoundary: RouteError,
+      HydrateFallback: () => <FullPageLoader label="Loading..." />,
+      children: [
+        // Guest pages. Guest-only is not enforced (SPEC.md section 4): a signed-in user may open them.
+        ...authRoutes,
+        {
+          path: '/',
+          loader: () => (hasToken() ? redirect('/dashboard') : null),
+          lazy: async () => ({ Component: (await import('./pages/landing-page')).LandingPage }),
+        },
+        {
+          // The authenticated area: no stored token, back to /login.
+          id: 'authenticated',
+          loader: () => (hasToken() ? null : redirect('/login')),
+          lazy: async () => ({ Component: (await import('./layout/authenticated-layout')).AuthenticatedLayout }),
+          children: [
+            {
+              path: '/dashboard',
+              // Dashboard entry with a token but no known user: fetch it; on failure, to /login.
+              loader: async () => {
+                if (!hasToken()) return redirect('/login');
+                if (store.getState().auth.user) return null;
+                const result = await store.dispatch(fetchCurrentUser());
+                return fetchCurrentUser.rejected.match(result) ? redirect('/login') : null;
+              },
+              lazy: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }),
+            },
+            ...UPCOMING_PATHS.map((path) => ({ path: `/${path}`, lazy: notAvailable })),
+          ],
+        },
+        { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
+      ],
+    },
+  ];
+}

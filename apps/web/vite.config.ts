@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** The API server (apps/server) in development; `pnpm --filter @ledgerleaf/server dev` starts it. */
+const API = process.env.LEDGERLEAF_API ?? 'http://127.0.0.1:3000';
+const proxied = ['/api', '/sanctum', '/web-login', '/early-access', '/storage', '/healthz'];
+const proxy = Object.fromEntries(proxied.map((path) => [path, { target: API, changeOrigin: false }]));
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    // The bench reads dist/.vite/manifest.json to measure what /login loads.
+    manifest: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+  server: { port: 5173, strictPort: false, proxy },
+  preview: { port: 4173, proxy },
+});
