@@ -67,8 +67,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
-      req(request: { method: string; url: string; ip?: string; hostname?: string }) {
-        return { method: request.method, url: redactUrl(request.url), host: request.hostname, remoteAddress: request.ip };
+      // Headers are never logged; the URL loses any token it carries.
+      req(request: { method?: string; url?: string; ip?: string; hostname?: string }) {
+        return { method: request.method, url: typeof request.url === 'string' ? redactUrl(request.url) : undefined, host: request.hostname, remoteAddress: request.ip };
       },
     },
   };

@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNT } from '@ledgerleaf/domain';
+import { findUserByEmail, findUserProfile, updateUserPassword } from '@ledgerleaf/db';
+import { createTestDatabase, type TestDatabase } from '@ledgerleaf/db/testing';
+import { PasswordHasher } from '../../lib/password';
+import { TEST_PASSWORD_PARAMS } from '../../test/harness';
+import { DEMO_PROFILE, seedDemo } from './demo.seed';
+
+let database: TestDatabase;
+const hasher = new PasswordHasher(TEST_PASSWORD_PARAMS);
+const clock = () => new Date();
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  await database.cleanup();
+});
+
+describe('seedDemo', () => {
+  it('creates the demo business and owner with a realistic profile', async () => {
+    const result = await seedDemo({ db: database.db, hasher, clock });
+    expect(result.created).toBe(true);
+    const user = await findUserByEmail(database.db, { email: DEMO_ACCOUNT.email });
+    expect(user).toMatchObject({ name: DEMO_ACCOUNT.name, role: 'owner', phone: DEMO_PROFILE.userPhone });
+    expect(await hasher.verify(user!.password_hash, DEMO_ACCOUNT.password)).toBe(true);
+    const profile = await findUserProfile(database.db, { businessId: user!.business_id, userId: user!.id });
+    expect(profile?.business_name).toBe(DEMO_ACCOUNT.business_name);
+  });
+
+  it('is idempotent and restores a changed demo password', async () => {
+    const first = await seedDemo({ db: database.db, hasher, clock });
+    const user = await findUserByEmail(database.db, { email: DEMO_ACCOUNT.email });
+    await updateUserPassword(database.db, { businessId: user!.business_id, userId: user!.id, passwordHash: await hasher.hash('changed!!'), now: clock() });
+    const second = await seedDemo({ db: database.db, hasher, clock });
+    expect(second).toEqual({ created: false, userId: first.userId });
+    expect(await database.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+    expect(await database.db.selectFrom('businesses').select('id').execute()).toHaveLength(1);
+    const after = await findUserByEmail(database.db, { email: DEMO_ACCOUNT.email });
+    expect(await hasher.verify(after!.password_hash, DEMO_ACCOUNT.password)).toBe(true);
+  });
+});
