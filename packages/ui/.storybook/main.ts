@@ -8,6 +8,8 @@ const config: StorybookConfig = {
   async viteFinal(viteConfig) {
     const { mergeConfig } = await import('vite');
     return mergeConfig(viteConfig, {
+      // Keep CI logs to warnings: the per-chunk size table says nothing about the app.
+      logLevel: 'warn',
       build: {
         // Storybook's preview bundles every component; its size is not the app's bundle size.
         chunkSizeWarningLimit: 2000,

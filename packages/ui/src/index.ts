@@ -4,7 +4,7 @@
  */
 export { UiProvider } from './theme/ui-provider';
 export type { UiProviderProps } from './theme/ui-provider';
-export { theme, leaf } from './theme/theme';
+export { theme, leaf, cssVariablesResolver } from './theme/theme';
 export { ledgerleafColorSchemeManager, readStoredColorScheme } from './theme/color-scheme-manager';
 export { ColorSchemeToggle, useToggleColorScheme } from './theme/color-scheme-toggle';
 

@@ -245,7 +245,7 @@ function NavContent({
             fullWidth
             size="md"
             variant="gradient"
-            gradient={{ from: 'leaf.7', to: 'teal.8', deg: 135 }}
+            gradient={{ from: 'leaf.8', to: 'teal.9', deg: 135 }}
             aria-current={goalsActive ? 'page' : undefined}
             aria-label={iconsOnly ? 'Goals Tracker' : undefined}
             leftSection={iconsOnly ? undefined : <IconTarget size={18} aria-hidden />}
@@ -258,7 +258,7 @@ function NavContent({
         </Tooltip>
       </Box>
 
-      <ScrollArea style={{ flex: 1 }} type="hover" scrollbarSize={6} offsetScrollbars>
+      <ScrollArea style={{ flex: 1 }} type="hover" scrollbarSize={6}>
         <Stack gap={2}>
           {navItems.map((item) => (
             <Tooltip key={item.href} label={item.label} position="right" disabled={!iconsOnly}>
@@ -365,7 +365,7 @@ function UserMenu({
         <Menu.Item component={linkComponent} to="/profile" leftSection={<IconUserCog size={16} aria-hidden />}>
           Profile & Settings
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={onSignOut}>
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onSignOut}>
           Sign out
         </Menu.Item>
       </Menu.Dropdown>

@@ -16,17 +16,25 @@ export function AuthLayout({ children, aside }: AuthLayoutProps) {
   return (
     <Box
       mih="100dvh"
+      display="flex"
       style={{
+        flexDirection: 'column',
         background:
           'radial-gradient(1200px 600px at 0% 0%, var(--mantine-color-leaf-light) 0%, transparent 60%), radial-gradient(900px 500px at 100% 100%, var(--mantine-color-teal-light) 0%, transparent 55%), var(--mantine-color-body)',
       }}
     >
-      <Container size={hasAside ? 'lg' : 'xs'} py={{ base: 'md', sm: 'xl' }} px="md">
+      <Container
+        size={hasAside ? 'lg' : 'xs'}
+        py={{ base: 'md', sm: 'xl' }}
+        px="md"
+        w="100%"
+        style={{ flex: 1, display: 'flex', flexDirection: 'column' }}
+      >
         <Group component="header" justify="space-between" mb={{ base: 'lg', sm: 'xl' }}>
           <BrandLogo size="lg" />
           <ColorSchemeToggle />
         </Group>
-        <Box component="main" id="main-content">
+        <Box component="main" id="main-content" style={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center' }} pb={{ base: 0, md: 64 }}>
           <SimpleGrid cols={{ base: 1, md: hasAside ? 2 : 1 }} spacing={{ base: 'xl', md: 48 }} style={{ alignItems: 'center' }}>
             <Paper withBorder shadow="md" p={{ base: 'lg', sm: 'xl' }} radius="lg" w="100%" maw={460} mx="auto">
               {children}

@@ -1,11 +1,11 @@
 import { createTheme } from '@mantine/core';
-import type { MantineColorsTuple } from '@mantine/core';
+import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
 
 /**
  * "Leaf": the Ledgerleaf primary colour, a green leaning to teal.
- * Shades were picked for WCAG AA: white text on shade 7 (light scheme filled) is 4.9:1 and on
- * shade 8 (dark scheme filled) 5.4:1; shade 4 (links in the dark scheme) is 6.6:1 on the
- * dark body colour.
+ * Shades were picked for WCAG AA: white text on shade 8 (the filled shade in both schemes) is
+ * 5.4:1, and so are links in the light scheme; shade 4 (links in the dark scheme) is 6.6:1 on
+ * the dark body colour.
  */
 export const leaf: MantineColorsTuple = [
   '#e7f8f1',
@@ -23,7 +23,8 @@ export const leaf: MantineColorsTuple = [
 /** The Ledgerleaf Mantine theme. Pass it to MantineProvider or use `UiProvider`. */
 export const theme = createTheme({
   primaryColor: 'leaf',
-  primaryShade: { light: 7, dark: 8 },
+  // Shade 8 for every filled colour: white text on leaf/red/blue filled buttons stays >= 4.5:1.
+  primaryShade: { light: 8, dark: 8 },
   colors: { leaf },
   autoContrast: true,
   defaultRadius: 'md',
@@ -45,5 +46,29 @@ export const theme = createTheme({
     Paper: { defaultProps: { radius: 'lg' } },
     Modal: { defaultProps: { radius: 'lg', centered: true } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 250 } },
+  },
+});
+
+/**
+ * Contrast fixes on top of Mantine's defaults (pass to MantineProvider's `cssVariablesResolver`;
+ * UiProvider does):
+ * - dimmed text: Mantine's gray-6 is 3.3:1 on white; ours is 5.4:1 (light) and 5.5:1 (dark);
+ * - error text: red-8 on white (4.5:1) and red-5 on the dark body (5.6:1);
+ * - Mantine 9 derives the dark scheme's "light" variant (active nav item, light buttons, icon
+ *   badges) from shade 9 darkened by half, nearly black for leaf; ours stays visibly green and
+ *   the text on it (leaf-1) is above 7:1.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#646b73',
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
+  },
+  dark: {
+    '--mantine-color-dimmed': '#9a9a9a',
+    '--mantine-color-error': 'var(--mantine-color-red-5)',
+    '--mantine-color-leaf-light': 'rgba(28, 159, 111, 0.2)',
+    '--mantine-color-leaf-light-hover': 'rgba(28, 159, 111, 0.28)',
+    '--mantine-color-leaf-light-color': 'var(--mantine-color-leaf-1)',
   },
 });

@@ -6,7 +6,7 @@ import { ConfirmationProvider } from '../confirmation/confirmation-provider';
 import { ToastProvider } from '../toast/toast-provider';
 import type { ToastStore } from '../toast/toast-store';
 import { ledgerleafColorSchemeManager } from './color-scheme-manager';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export interface UiProviderProps {
   children?: ReactNode;
@@ -28,6 +28,7 @@ export function UiProvider({ children, defaultColorScheme = 'auto', toastStore, 
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme={defaultColorScheme}
       {...(env ? { env } : {})}

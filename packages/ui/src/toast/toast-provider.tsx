@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { Box, Notification, Portal, Progress, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
@@ -97,42 +97,40 @@ function ToastItem({ toast, store }: { toast: Toast; store: ToastStore }) {
       style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
     >
       {toast.detail}
-      {toast.timeout !== false && <ToastCountdown toast={toast} timeout={toast.timeout} color={color} />}
+      {toast.timeout !== false && (
+        <ToastCountdown key={toast.expiresAt ?? `paused-${toast.remaining}`} toast={toast} timeout={toast.timeout} color={color} />
+      )}
     </Notification>
   );
 }
 
-/** The progress bar counting down: a CSS width transition from the time left to zero. */
+/**
+ * The progress bar counting down from the time left to zero, animated with the Web Animations
+ * API (no stylesheet needed). It is remounted (keyed by `expiresAt`) whenever the countdown
+ * restarts, pauses or resumes; while paused it shows the fraction left.
+ */
 function ToastCountdown({ toast, timeout, color }: { toast: Toast; timeout: number; color: string }) {
   const paused = toast.remaining !== null;
   const left = paused ? (toast.remaining ?? 0) : Math.max(0, (toast.expiresAt ?? 0) - Date.now());
   const startPercent = timeout > 0 ? Math.min(100, (left / timeout) * 100) : 0;
-  const [running, setRunning] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    setRunning(false);
-    if (paused) return undefined;
-    // Two frames: the browser must paint the start width before the transition to 0 begins.
-    let second = 0;
-    const first = requestAnimationFrame(() => {
-      second = requestAnimationFrame(() => setRunning(true));
+  useLayoutEffect(() => {
+    const section = rootRef.current?.firstElementChild as HTMLElement | null | undefined;
+    if (paused || !section || typeof section.animate !== 'function') return undefined;
+    const animation = section.animate([{ width: `${startPercent}%` }, { width: '0%' }], {
+      duration: left,
+      easing: 'linear',
+      fill: 'forwards',
     });
-    return () => {
-      cancelAnimationFrame(first);
-      cancelAnimationFrame(second);
-    };
-  }, [paused, toast.expiresAt]);
+    return () => animation.cancel();
+    // Runs once per mount: the key changes whenever the countdown changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <Box mt={6} aria-hidden>
-      <Progress
-        size="xs"
-        color={color}
-        value={running ? 0 : startPercent}
-        transitionDuration={running ? left : 0}
-        styles={{ section: { transitionTimingFunction: 'linear' } }}
-        data-testid="toast-progress"
-      />
+      <Progress ref={rootRef} size="xs" color={color} value={startPercent} transitionDuration={0} data-testid="toast-progress" />
     </Box>
   );
 }
