@@ -142,6 +142,33 @@ describe('AppLayout (SPEC.md section 2, application shell)', () => {
   });
 });
 
+describe('AppLayout below 768px', () => {
+  const originalMatchMedia = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = originalMatchMedia;
+  });
+
+  it('opens the navigation as a drawer from the burger and closes it on navigation', async () => {
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    })) as unknown as typeof window.matchMedia;
+    renderLayout();
+    // The desktop navbar is hidden by Mantine's CSS below the breakpoint; the drawer is not open.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const drawer = await screen.findByRole('dialog');
+    fireEvent.click(within(drawer).getByRole('link', { name: 'Clients' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
 describe('getInitials', () => {
   it.each([
     ['Dana Demo', 'DD'],

@@ -85,4 +85,17 @@ describe('ToastProvider and useToast', () => {
     });
     expect(screen.getByRole('status')).toHaveTextContent('From the API layer');
   });
+
+  it('pauses the countdown while the pointer is over the toast', () => {
+    const store = createToastStore();
+    renderWithUi(<Trigger toast={{ severity: 'info', summary: 'Hover me' }} />, { provider: { toastStore: store } });
+    fireEvent.click(screen.getByRole('button', { name: 'show' }));
+    act(() => vi.advanceTimersByTime(3000));
+    fireEvent.mouseEnter(screen.getByRole('status'));
+    act(() => vi.advanceTimersByTime(20000));
+    expect(screen.getByText('Hover me')).toBeInTheDocument();
+    fireEvent.mouseLeave(screen.getByRole('status'));
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.queryByText('Hover me')).not.toBeInTheDocument();
+  });
 });
