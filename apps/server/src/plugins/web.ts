@@ -23,8 +23,18 @@ function acceptsHtml(request: FastifyRequest): boolean {
 /** The SPA's index.html, re-read when the file changes, with the CSP hashes of its inline scripts. */
 class SpaIndex {
   private cached: { mtimeMs: number; html: string; scriptHashes: string[] } | undefined;
+  private checkedAt = 0;
 
   constructor(private readonly file: string) {}
+
+  /** The CSP hashes, looked up on every response: the file is checked at most once a second. */
+  scriptHashes(): string {
+    if (Date.now() - this.checkedAt > 1000) {
+      this.checkedAt = Date.now();
+      this.read();
+    }
+    return this.cached?.scriptHashes.join(' ') ?? '';
+  }
 
   exists(): boolean {
     return existsSync(this.file);
@@ -35,6 +45,7 @@ class SpaIndex {
     try {
       mtimeMs = statSync(this.file).mtimeMs;
     } catch {
+      this.cached = undefined;
       return undefined;
     }
     if (this.cached?.mtimeMs !== mtimeMs) {
@@ -65,26 +76,34 @@ export async function registerWeb(app: FastifyInstance, deps: Deps): Promise<Web
   const https = deps.config.appUrl.startsWith('https://');
   const index = new SpaIndex(join(deps.config.webDistDir, 'index.html'));
 
+  // Mantine writes style attributes and <style> tags at run time, hence 'unsafe-inline' for styles
+  // only; inline scripts of index.html (e.g. a colour-scheme bootstrap) are allowed by their hash.
+  const cspFor = (scriptHashes: string): string =>
+    [
+      "default-src 'self'",
+      `script-src 'self'${scriptHashes ? ` ${scriptHashes}` : ''}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob: https:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "worker-src 'self' blob:",
+      "manifest-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      ...(https ? ['upgrade-insecure-requests'] : []),
+    ].join('; ');
+  // Built once per change of index.html, not per response (this header is on the hot path).
+  let csp = { hashes: '', header: cspFor('') };
+  app.addHook('onRequest', async (_request, reply) => {
+    const hashes = index.scriptHashes();
+    if (hashes !== csp.hashes) csp = { hashes, header: cspFor(hashes) };
+    void reply.header('content-security-policy', csp.header);
+  });
+
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", () => (index.read()?.scriptHashes ?? []).join(' ')],
-        // Mantine writes style attributes and <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+    contentSecurityPolicy: false,
     // HSTS only makes sense (and only works) over HTTPS.
     strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,

@@ -1,4 +1,5 @@
 import { toDbTime } from '../dialect';
+import { preparedQuery } from '../prepared';
 import type { Db } from './types';
 import type { UserProfile } from './users';
 
@@ -28,13 +29,8 @@ export interface AuthenticatedToken {
   user: UserProfile;
 }
 
-/**
- * The live token with this hash and its user, in one query (the hot path of every authenticated
- * request). Revoked and expired tokens answer undefined.
- */
-export async function findActiveToken(db: Db, params: { tokenHash: string; now: Date }): Promise<AuthenticatedToken | undefined> {
-  const now = toDbTime(params.now);
-  const row = await db
+const activeTokenQuery = preparedQuery(['tokenHash', 'now'] as const, (db: Db, p) =>
+  db
     .selectFrom('personal_access_tokens as t')
     .innerJoin('users as u', (join) => join.onRef('u.id', '=', 't.user_id').onRef('u.business_id', '=', 't.business_id'))
     .innerJoin('businesses as b', 'b.id', 'u.business_id')
@@ -51,10 +47,18 @@ export async function findActiveToken(db: Db, params: { tokenHash: string; now: 
       'b.name as business_name',
       'b.company_logo',
     ])
-    .where('t.token_hash', '=', params.tokenHash)
+    .where('t.token_hash', '=', p.tokenHash)
     .where('t.revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', now)]))
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', p.now)]))
+    .limit(1),
+);
+
+/**
+ * The live token with this hash and its user, in one query (the hot path of every authenticated
+ * request, hence compiled once). Revoked and expired tokens answer undefined.
+ */
+export async function findActiveToken(db: Db, params: { tokenHash: string; now: Date }): Promise<AuthenticatedToken | undefined> {
+  const [row] = await activeTokenQuery(db, { tokenHash: params.tokenHash, now: toDbTime(params.now) });
   if (!row) return undefined;
   const { token_id: tokenId, last_used_at: lastUsedAt, ...user } = row;
   return { tokenId, lastUsedAt, user };
