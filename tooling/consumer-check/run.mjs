@@ -80,7 +80,7 @@ export const checks = [user, wrong, AuthLayout, useConfirm];
   writeFileSync(
     join(work, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2023', strict: true, noEmit: true, jsx: 'react-jsx', skipLibCheck: false, lib: ['ES2023', 'DOM'], types: [] },
+      compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2023', strict: true, noEmit: true, jsx: 'react-jsx', skipLibCheck: false, lib: ['ES2023', 'ESNext.Collection', 'DOM', 'DOM.Iterable'], types: [] },
       files: ['types.ts'],
     }),
   );
