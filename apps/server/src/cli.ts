@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { createBusiness, createUser, emailExists } from '@ledgerleaf/db';
-import { registerRequestSchema, toFieldErrors } from '@ledgerleaf/domain';
+import { formatUsPhone, registerRequestSchema, toFieldErrors } from '@ledgerleaf/domain';
 import { loadConfig } from './env';
 import { PasswordHasher } from './lib/password';
 import { seedDemo } from './modules/demo/demo.seed';
@@ -73,10 +73,11 @@ async function run(argv: string[]): Promise<number> {
           return 1;
         }
         const passwordHash = await new PasswordHasher().hash(input.password);
+        const phone = input.phone ? formatUsPhone(input.phone) : null;
         const user = await database.db.transaction().execute(async (trx) => {
           const now = new Date();
-          const business = await createBusiness(trx, { name: input.business_name, phone: input.phone ?? null, email: input.email, now });
-          return createUser(trx, { businessId: business.id, name: input.name, email: input.email, phone: input.phone ?? null, passwordHash, role: 'owner', now });
+          const business = await createBusiness(trx, { name: input.business_name, phone, email: input.email, now });
+          return createUser(trx, { businessId: business.id, name: input.name, email: input.email, phone, passwordHash, role: 'owner', now });
         });
         console.log(`Created user ${user.id} <${user.email}> owning business ${user.business_id}.`);
       } finally {

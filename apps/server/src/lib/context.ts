@@ -26,7 +26,7 @@ export interface RateLimits {
 export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = Object.freeze({
   waitlist: { max: 10, timeWindow: 60_000 },
   passwordReset: { max: 10, timeWindow: 15 * 60_000 },
-  register: { max: 30, timeWindow: 10 * 60_000 },
+  register: { max: 60, timeWindow: 10 * 60_000 },
 });
 
 /** What services need, built once per app and handed to them explicitly. */
