@@ -90,6 +90,8 @@ async function main(): Promise<void> {
       apiUser: { rps: apiUser.rps, p99: apiUser.p99 },
       bare: { rps: bareFigures.rps, p99: bareFigures.p99 },
       ratio: Number((apiUser.rps / bareFigures.rps).toFixed(3)),
+      durationSeconds: DURATION,
+      connections: CONNECTIONS,
       details: {
         apiUser,
         bare: bareFigures,
