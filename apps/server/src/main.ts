@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, resolveAppKey } from './env';
 import { PasswordHasher } from './lib/password';
-import { seedDemo } from './modules/demo/demo.seed';
+import { disableDemo, seedDemo } from './modules/demo/demo.seed';
 import { openDatabase } from './runtime';
 
 /** Starts the server: validate config, migrate, seed the demo (when DEMO is on), listen. */
@@ -11,9 +11,12 @@ async function main(): Promise<void> {
   const { database, applied } = await openDatabase(config, { migrate: true });
   const app = await buildApp({ config: { ...config, appKey }, database });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  const demoParams = { db: database.db, hasher: new PasswordHasher(), clock: () => new Date() };
   if (config.demo) {
-    const demo = await seedDemo({ db: database.db, hasher: new PasswordHasher(), clock: () => new Date() });
+    const demo = await seedDemo(demoParams);
     if (demo.created) app.log.info('demo account seeded');
+  } else if ((await disableDemo(demoParams)).disabled) {
+    app.log.warn('DEMO is off: the demo account password was replaced and its tokens revoked');
   }
 
   let closing = false;

@@ -189,6 +189,20 @@ describe('POST /web-login', () => {
     expect(unknownEmail.json()).toEqual(expected);
   });
 
+  it('spends one argon2 verification on an unknown email too (equal timing)', async () => {
+    const hasher = t.app.deps.hasher;
+    const calls: string[] = [];
+    const verify = hasher.verify.bind(hasher);
+    hasher.verify = async (hash: string, password: string) => {
+      calls.push(hash);
+      return verify(hash, password);
+    };
+    await t.post('/web-login', { email: 'nobody@example.com', password: 'wrong password' });
+    await t.post('/web-login', { email: 'olive@example.com', password: 'wrong password' });
+    expect(calls).toHaveLength(2);
+    expect(calls.every((hash) => hash.startsWith('$argon2id$'))).toBe(true);
+  });
+
   it('answers 422 field errors for missing or mistyped fields and unknown fields', async () => {
     const missing = await t.post('/web-login', {});
     expect(missing.statusCode).toBe(422);

@@ -4,7 +4,7 @@ import { findUserByEmail, findUserProfile, updateUserPassword } from '@ledgerlea
 import { createTestDatabase, type TestDatabase } from '@ledgerleaf/db/testing';
 import { PasswordHasher } from '../../lib/password';
 import { TEST_PASSWORD_PARAMS } from '../../test/harness';
-import { DEMO_PROFILE, seedDemo } from './demo.seed';
+import { DEMO_PROFILE, disableDemo, seedDemo } from './demo.seed';
 
 let database: TestDatabase;
 const hasher = new PasswordHasher(TEST_PASSWORD_PARAMS);
@@ -37,5 +37,18 @@ describe('seedDemo', () => {
     expect(await database.db.selectFrom('businesses').select('id').execute()).toHaveLength(1);
     const after = await findUserByEmail(database.db, { email: DEMO_ACCOUNT.email });
     expect(await hasher.verify(after!.password_hash, DEMO_ACCOUNT.password)).toBe(true);
+  });
+
+  it('disableDemo locks a left-over demo account out of its published password', async () => {
+    expect(await disableDemo({ db: database.db, hasher, clock })).toEqual({ disabled: false });
+    await seedDemo({ db: database.db, hasher, clock });
+    expect(await disableDemo({ db: database.db, hasher, clock })).toEqual({ disabled: true });
+    const user = await findUserByEmail(database.db, { email: DEMO_ACCOUNT.email });
+    expect(await hasher.verify(user!.password_hash, DEMO_ACCOUNT.password)).toBe(false);
+    expect(await disableDemo({ db: database.db, hasher, clock })).toEqual({ disabled: false });
+    // DEMO on again restores it.
+    await seedDemo({ db: database.db, hasher, clock });
+    const restored = await findUserByEmail(database.db, { email: DEMO_ACCOUNT.email });
+    expect(await hasher.verify(restored!.password_hash, DEMO_ACCOUNT.password)).toBe(true);
   });
 });

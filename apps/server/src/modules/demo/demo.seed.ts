@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { DEMO_ACCOUNT } from '@ledgerleaf/domain';
-import { createBusiness, createUser, findUserByEmail, updateUserPassword, type Db } from '@ledgerleaf/db';
+import { createBusiness, createUser, findUserByEmail, revokeUserAccessTokens, updateUserPassword, type Db } from '@ledgerleaf/db';
 import type { PasswordHasher } from '../../lib/password';
 
 /** The demo business's profile (later issues add its invoices, clients, goals…). */
@@ -41,4 +42,21 @@ export async function seedDemo(params: { db: Db; hasher: PasswordHasher; clock: 
     });
     return { created: true, userId: user.id };
   });
+}
+
+/**
+ * With DEMO off, a demo account left from an earlier run must not stay reachable with its published
+ * password: the password is replaced by a random one and its tokens are revoked. Nothing else is
+ * deleted; turning DEMO on again restores the password.
+ */
+export async function disableDemo(params: { db: Db; hasher: PasswordHasher; clock: () => Date }): Promise<{ disabled: boolean }> {
+  const existing = await findUserByEmail(params.db, { email: DEMO_ACCOUNT.email });
+  if (!existing || !(await params.hasher.verify(existing.password_hash, DEMO_ACCOUNT.password))) return { disabled: false };
+  const passwordHash = await params.hasher.hash(randomBytes(32).toString('base64url'));
+  await params.db.transaction().execute(async (trx) => {
+    const now = params.clock();
+    await updateUserPassword(trx, { businessId: existing.business_id, userId: existing.id, passwordHash, now });
+    await revokeUserAccessTokens(trx, { businessId: existing.business_id, userId: existing.id, now });
+  });
+  return { disabled: true };
 }
