@@ -27,4 +27,12 @@ describe('PasswordHasher', () => {
     const password = 'pässwörd-🔑'.repeat(11).slice(0, 128);
     expect(await hasher.verify(await hasher.hash(password), password)).toBe(true);
   });
+
+  it('tells when a hash was made with other parameters', async () => {
+    const cheap = new PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+    const hash = await cheap.hash('some password');
+    expect(cheap.needsRehash(hash)).toBe(false);
+    expect(new PasswordHasher().needsRehash(hash)).toBe(true);
+    expect(cheap.needsRehash('$2y$10$bcrypt-hash')).toBe(true);
+  });
 });

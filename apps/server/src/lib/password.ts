@@ -32,6 +32,13 @@ export class PasswordHasher {
     }
   }
 
+  /** True when the hash was made with other parameters (or another algorithm) than the current ones. */
+  needsRehash(passwordHash: string): boolean {
+    const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash);
+    if (!match) return true;
+    return Number(match[1]) !== this.params.memoryCost || Number(match[2]) !== this.params.timeCost || Number(match[3]) !== this.params.parallelism;
+  }
+
   /**
    * Spends the same time as checking a real password and answers false: used when the email is unknown,
    * so that the response time does not tell whether an account exists.

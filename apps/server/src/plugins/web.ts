@@ -8,7 +8,7 @@ import type { Deps } from '../lib/context';
 import { SERVER_MESSAGES } from '../lib/messages';
 
 /** Paths the SPA fallback never answers: they belong to the API and its helpers. */
-const SERVER_PREFIXES = ['/api', '/sanctum', '/storage', '/healthz', '/early-access', '/web-login'];
+const SERVER_PREFIXES = ['/api', '/sanctum', '/storage', '/healthz'];
 
 export function isServerPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';

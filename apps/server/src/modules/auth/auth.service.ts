@@ -9,6 +9,7 @@ import {
   isUniqueViolation,
   normalizeEmail,
   revokeAccessToken,
+  updateUserPassword,
   type Db,
 } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
@@ -86,6 +87,10 @@ export async function login(
     throw invalidCredentials();
   }
   await clearEmailFailures(deps, keys);
+  if (deps.hasher.needsRehash(user.password_hash)) {
+    // The cost parameters were raised since this password was set: upgrade it now that we know it.
+    await updateUserPassword(deps.db, { businessId: user.business_id, userId: user.id, passwordHash: await deps.hasher.hash(params.password), now: deps.clock() });
+  }
   const token = await issueToken(deps, deps.db, { businessId: user.business_id, userId: user.id, name: params.tokenName ?? 'web', remember: params.remember });
   const profile = await findUserProfile(deps.db, { businessId: user.business_id, userId: user.id });
   if (!profile) throw invalidCredentials();

@@ -203,6 +203,15 @@ describe('POST /web-login', () => {
     expect(calls.every((hash) => hash.startsWith('$argon2id$'))).toBe(true);
   });
 
+  it('upgrades a password hash made with older parameters on sign-in', async () => {
+    const weak = await new PasswordHasher({ memoryCost: 512, timeCost: 1, parallelism: 1 }).hash('correct horse battery');
+    await t.database.db.updateTable('users').set({ password_hash: weak }).execute();
+    expect((await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' })).statusCode).toBe(200);
+    const { password_hash: upgraded } = await t.database.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
+    expect(upgraded).toMatch(/\$m=1024,t=1,p=1\$/);
+    expect((await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' })).statusCode).toBe(200);
+  });
+
   it('answers 422 field errors for missing or mistyped fields and unknown fields', async () => {
     const missing = await t.post('/web-login', {});
     expect(missing.statusCode).toBe(422);
