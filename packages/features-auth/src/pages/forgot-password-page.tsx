@@ -55,7 +55,7 @@ export function ForgotPasswordPage() {
           </form>
         )}
         <Text size="sm" ta="center">
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to="/login" underline="always">
             Back to sign in
           </Anchor>
         </Text>

@@ -77,7 +77,7 @@ export function LoginPage() {
         </form>
         <Text size="sm" ta="center">
           New to Ledgerleaf?{' '}
-          <Anchor component={Link} to="/register">
+          <Anchor component={Link} to="/register" underline="always">
             Create an account
           </Anchor>
         </Text>

@@ -85,7 +85,7 @@ export function RegisterPage() {
           </Title>
           <Text size="sm" mt={4}>
             Already have an account?{' '}
-            <Anchor component={Link} to="/login">
+            <Anchor component={Link} to="/login" underline="always">
               Sign in
             </Anchor>
           </Text>

@@ -59,7 +59,7 @@ export function ResetPasswordPage() {
             {feedback.invalidLink ? (
               <>
                 {' '}
-                <Anchor component={Link} to="/forgot-password" inherit>
+                <Anchor component={Link} to="/forgot-password" inherit underline="always">
                   Request a new link
                 </Anchor>
               </>
@@ -87,7 +87,7 @@ export function ResetPasswordPage() {
         )}
         {done ? null : (
           <Text size="sm" ta="center">
-            <Anchor component={Link} to="/login">
+            <Anchor component={Link} to="/login" underline="always">
               Back to sign in
             </Anchor>
           </Text>

@@ -1,0 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const GUEST_PAGES = ['/login', '/register', '/demo-login', '/forgot-password', '/reset-password/x'];
+
+for (const path of GUEST_PAGES) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`${path} (${scheme}) has no serious or critical accessibility violation`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      expect(
+        blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+      ).toEqual([]);
+    });
+  }
+}
