@@ -67,4 +67,10 @@ describe('bad input never reaches a 500', () => {
       expect(typeof response.json().message).toBe('string');
     }
   });
+
+  it('refuses NUL characters field by field (PostgreSQL text cannot hold them)', async () => {
+    const response = await t.post('/web-login', { email: 'a\u0000@b.co', password: 'x' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ email: [expect.any(String)] });
+  });
 });

@@ -6,4 +6,5 @@ export const SERVER_MESSAGES = {
   webNotBuilt: 'The Ledgerleaf web app has not been built yet. Run `pnpm build` (or `pnpm start` from the repository root), then reload. The API is running.',
   databaseUnavailable: 'The database is not available.',
   loggedOut: 'You have been signed out.',
+  nulCharacter: 'This field contains a character that is not allowed.',
 } as const;

@@ -3,6 +3,7 @@ import { toFieldErrors } from '@ledgerleaf/domain';
 import type { z } from 'zod';
 import type { AuthContext } from './context';
 import { AppError, unauthenticated, validationError } from './errors';
+import { SERVER_MESSAGES } from './messages';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -58,6 +59,19 @@ declare module 'fastify' {
   }
 }
 
+/** Dotted paths of the strings in a parsed JSON body that contain U+0000. */
+export function fieldsWithNul(value: unknown, path = ''): string[] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [path || '_'] : [];
+  if (Array.isArray(value)) return value.flatMap((item, index) => fieldsWithNul(item, path ? `${path}.${index}` : String(index)));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => [
+      ...(key.includes('\u0000') ? [path ? `${path}.${key}` : key] : []),
+      ...fieldsWithNul(item, path ? `${path}.${key}` : key),
+    ]);
+  }
+  return [];
+}
+
 /** The caller of an `auth: true` route. */
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthenticated();
@@ -90,6 +104,9 @@ export function defineRoute<B extends z.ZodType | undefined = undefined>(app: Fa
     handler: async (request, reply) => {
       let body: unknown = undefined;
       if (definition.body) {
+        // PostgreSQL text cannot hold NUL: refuse it for both dialects, field by field.
+        const nulFields = fieldsWithNul(request.body);
+        if (nulFields.length > 0) throw validationError(Object.fromEntries(nulFields.map((field) => [field, [SERVER_MESSAGES.nulCharacter]])), definition.validationExtra);
         // A missing body is checked like an empty object, so the answer names each missing field.
         const parsed = definition.body.safeParse(request.body ?? {});
         if (!parsed.success) throw validationError(toFieldErrors(parsed.error), definition.validationExtra);
