@@ -64,7 +64,7 @@ export function DashboardPage() {
               <List.Item>Send your first invoice or estimate and record payments as they arrive.</List.Item>
               <List.Item>
                 Set a financial goal in the{' '}
-                <Anchor component={Link} to="/goals" underline="always">
+                <Anchor component={Link} to="/goals" underline="always" inherit>
                   Goals Tracker
                 </Anchor>{' '}
                 and allocate income to it.

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@ledgerleaf/domain';
 import { clearAuthStorage, demoLoginErrorMessage, sessionEnded, useAppDispatch, useAppSelector, useDemoLoginMutation } from '@ledgerleaf/api';
 import { AuthLayout } from '@ledgerleaf/ui';
@@ -83,14 +83,12 @@ export function DemoLoginPage() {
           <Button onClick={loginAsDemo} disabled={isLoading} fullWidth>
             {isLoading ? 'Signing in...' : 'Login as Demo User'}
           </Button>
-          <Group grow>
-            <Button variant="default" onClick={clearAndGoToLogin}>
-              Clear Auth Data &amp; Go to Login
-            </Button>
-            <Button variant="light" onClick={() => navigate('/dashboard')}>
-              Go to Dashboard
-            </Button>
-          </Group>
+          <Button variant="default" onClick={clearAndGoToLogin} fullWidth>
+            Clear Auth Data &amp; Go to Login
+          </Button>
+          <Button variant="light" onClick={() => navigate('/dashboard')} fullWidth>
+            Go to Dashboard
+          </Button>
         </Stack>
       </Stack>
     </AuthLayout>
