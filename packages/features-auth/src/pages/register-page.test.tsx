@@ -104,6 +104,7 @@ describe('RegisterPage', () => {
     });
     release(json(201, { token: 'reg-token', user }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+    expect(await screen.findByText('Account created')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBe('reg-token');
     expect(store.getState().auth.user).toEqual(user);
   });

@@ -12,7 +12,7 @@ import {
   validatePhone,
 } from '@ledgerleaf/domain';
 import { fieldErrors, registrationErrorMessage, useRegisterMutation } from '@ledgerleaf/api';
-import { AuthLayout, PasswordStrength } from '@ledgerleaf/ui';
+import { AuthLayout, PasswordStrength, useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../components/form-alert';
 import { isValid, zodValidate } from '../form';
 
@@ -34,6 +34,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [register, { isLoading }] = useRegisterMutation();
   const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
   const form = useForm<RegisterValues>({
     initialValues: { name: '', business_name: '', email: '', phone: '', password: '', password_confirmation: '' },
     validate: zodValidate<RegisterValues>(registerRequestSchema),
@@ -73,6 +74,7 @@ export function RegisterPage() {
       setError(registrationErrorMessage(result.error));
       return;
     }
+    toast.show({ severity: 'success', summary: 'Account created', detail: `Welcome to Ledgerleaf, ${valid.name.trim()}!` });
     navigate('/dashboard', { replace: true });
   };
 
