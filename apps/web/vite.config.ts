@@ -13,6 +13,19 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks: a release that changes only app code keeps these cached.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/, priority: 20 },
+            { name: 'state', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect)[\\/]/, priority: 20 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+          ],
+        },
+      },
+    },
   },
   server: { port: 5173, strictPort: false, proxy },
   preview: { port: 4173, proxy },
