@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { makeStore } from '@ledgerleaf/api';
 import { App } from './app';
+import { applyFontSize, readFontSizeIndex } from './layout/font-size';
 
 /** Mounts the app into #root. Without it (SPEC.md section 8) an error is logged and nothing mounts. */
 export function mount(doc: Document = document): Root | null {
@@ -10,6 +11,7 @@ export function mount(doc: Document = document): Root | null {
     console.error('Ledgerleaf could not start: the page has no #root element to mount into.');
     return null;
   }
+  applyFontSize(readFontSizeIndex(), doc);
   const root = createRoot(element);
   root.render(
     <StrictMode>

@@ -4,6 +4,7 @@ import { logout, useAppDispatch, useAppSelector } from '@ledgerleaf/api';
 import { AppLayout, ErrorBoundary } from '@ledgerleaf/ui';
 import { GOALS_HREF, goalsActive, navItems } from '../navigation';
 import { AppFooter } from './app-footer';
+import { FontSizeControl } from './font-size-control';
 
 /**
  * The authenticated area (SPEC.md section 2): the route guard (no token, back to /login) around
@@ -32,6 +33,7 @@ export function AuthenticatedLayout() {
       goalsActive={goalsActive(pathname)}
       linkComponent={Link}
       onSignOut={() => void dispatch(logout())}
+      headerExtra={<FontSizeControl />}
       footer={<AppFooter />}
     >
       <ErrorBoundary key={pathname}>
