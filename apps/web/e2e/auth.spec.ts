@@ -49,6 +49,16 @@ test.describe('sign-in slice', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('a token the server no longer accepts is dropped at start-up, and /dashboard goes to /login', async ({ page }) => {
+    await register(page);
+    await page.evaluate(() => localStorage.setItem('token', 'revoked-or-forged'));
+    const validation = page.waitForResponse((response) => response.url().endsWith('/api/user'));
+    await page.reload();
+    expect((await validation).status()).toBe(401);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
   test('/dashboard without a token goes to /login', async ({ page }) => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
