@@ -1,5 +1,4 @@
 import '@mantine/core/styles.css';
-import './styles.css';
 import { mount } from './bootstrap';
 
 mount();

@@ -7,6 +7,7 @@ export function NotAvailablePage() {
   const { pathname } = useLocation();
   return (
     <EmptyState
+      titleOrder={1}
       title="This page is not available yet"
       message={`${pathname} is part of Ledgerleaf but has not been released yet.`}
       action={

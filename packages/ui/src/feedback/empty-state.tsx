@@ -9,10 +9,12 @@ export interface EmptyStateProps {
   action?: ReactNode;
   /** Replaces the default inbox icon. */
   icon?: ReactNode;
+  /** Heading level of the title: 1 when the empty state is the whole page, 2 (default) inside one. */
+  titleOrder?: 1 | 2 | 3;
 }
 
 /** What a list or widget shows when it has nothing yet. */
-export function EmptyState({ title, message, action, icon }: EmptyStateProps) {
+export function EmptyState({ title, message, action, icon, titleOrder = 2 }: EmptyStateProps) {
   return (
     <MantineEmptyState
       variant="light"
@@ -20,7 +22,7 @@ export function EmptyState({ title, message, action, icon }: EmptyStateProps) {
       py="xl"
       data-testid="empty-state"
     >
-      <MantineEmptyState.Title order={2} fz="lg">
+      <MantineEmptyState.Title order={titleOrder} fz="lg">
         {title}
       </MantineEmptyState.Title>
       {message !== undefined && <MantineEmptyState.Description>{message}</MantineEmptyState.Description>}

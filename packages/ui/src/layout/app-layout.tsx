@@ -17,6 +17,7 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -331,10 +332,12 @@ function UserMenu({
     <Menu position="bottom-end" width={260} shadow="lg" withArrow arrowPosition="center">
       <Menu.Target>
         <UnstyledButton
-          aria-label="User menu"
           style={{ borderRadius: 'var(--mantine-radius-xl)', display: 'flex', alignItems: 'center', gap: 4, padding: 2 }}
         >
-          <Avatar src={image} alt="" color="leaf" variant="filled" radius="xl" size={36} data-testid="user-avatar">
+          {/* Named by hidden text rather than aria-label: the visible initials are decorative, and an
+              aria-label that does not contain visible text fails WCAG 2.5.3 (label in name). */}
+          <VisuallyHidden>User menu</VisuallyHidden>
+          <Avatar src={image} alt="" color="leaf" variant="filled" radius="xl" size={36} data-testid="user-avatar" aria-hidden>
             {initials}
           </Avatar>
           <IconChevronDown size={14} aria-hidden />

@@ -95,6 +95,8 @@ function ToastItem({ toast, store }: { toast: Toast; store: ToastStore }) {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) store.resume(toast.id);
       }}
       style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
+      // Mantine dims the description; toasts carry the message itself, so it gets full text contrast.
+      styles={{ description: { color: 'var(--mantine-color-text)' } }}
     >
       {toast.detail}
       {toast.timeout !== false && (
