@@ -4,4 +4,5 @@ export * from './auth';
 export * from './user';
 export * from './errors';
 export * from './money';
+export * from './common';
 export * from './format';
