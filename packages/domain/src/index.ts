@@ -6,3 +6,5 @@ export * from './errors';
 export * from './money';
 export * from './common';
 export * from './format';
+export * from './catalog';
+export * from './invoicing';

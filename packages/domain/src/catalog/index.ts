@@ -1,0 +1,2 @@
+// Catalog contracts: clients, products and services, tax rates.
+export {};
