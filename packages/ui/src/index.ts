@@ -48,3 +48,6 @@ export {
   NAV_BREAKPOINTS,
   PASSWORD_STRENGTH_LABELS,
 } from './constants';
+
+export { DataTable } from './data-table/data-table';
+export type { DataTableColumn, DataTableProps, DataTableSort, SortDirection } from './data-table/data-table';

@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithUi } from '../test-utils';
+import { DataTable, type DataTableColumn } from './data-table';
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+const columns: DataTableColumn<Row>[] = [
+  { key: 'name', header: 'Name', sortable: true, render: (row) => row.name },
+  { key: 'id', header: 'Id', render: (row) => String(row.id) },
+];
+
+describe('DataTable', () => {
+  it('renders rows and marks the sorted column with aria-sort', () => {
+    renderWithUi(<DataTable label="People" columns={columns} rows={[{ id: 1, name: 'Ada' }]} rowKey={(r) => r.id} sort={{ field: 'name', direction: 'asc' }} onSortChange={() => {}} />);
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(within(table).getByText('Ada')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('flips the direction on a second click and starts ascending on a new column', async () => {
+    const onSortChange = vi.fn();
+    const { rerender } = renderWithUi(
+      <DataTable label="People" columns={columns} rows={[]} rowKey={(r) => r.id} sort={{ field: 'name', direction: 'asc' }} onSortChange={onSortChange} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Name/ }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ field: 'name', direction: 'desc' });
+    rerender(<DataTable label="People" columns={columns} rows={[]} rowKey={(r) => r.id} sort={{ field: 'other', direction: 'desc' }} onSortChange={onSortChange} />);
+    await userEvent.click(screen.getByRole('button', { name: /Name/ }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ field: 'name', direction: 'asc' });
+  });
+
+  it('shows skeleton rows while the first page loads', () => {
+    renderWithUi(<DataTable label="People" columns={columns} rows={[]} rowKey={(r) => r.id} loading />);
+    expect(screen.getAllByTestId('table-skeleton-row')).toHaveLength(5);
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+  });
+
+  it('shows the range and pages', async () => {
+    const onPageChange = vi.fn();
+    renderWithUi(
+      <DataTable label="People" columns={columns} rows={[{ id: 1, name: 'Ada' }]} rowKey={(r) => r.id} page={2} lastPage={3} total={55} perPage={25} onPageChange={onPageChange} />,
+    );
+    expect(screen.getByText('Showing 26-50 of 55')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(onPageChange).toHaveBeenCalledWith(3);
+  });
+});

@@ -1,0 +1,156 @@
+import type { ReactNode } from 'react';
+import { Group, Pagination, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface DataTableSort {
+  field: string;
+  direction: SortDirection;
+}
+
+export interface DataTableColumn<T> {
+  /** Identifies the column; for a sortable column it is also the sort field sent to the server. */
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  sortable?: boolean;
+  align?: 'left' | 'right' | 'center';
+  /** CSS width of the column. */
+  width?: number | string;
+}
+
+export interface DataTableProps<T> {
+  /** Accessible name of the table. */
+  label: string;
+  columns: DataTableColumn<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  sort?: DataTableSort;
+  /** Called with the column's key; the first click sorts ascending, the next flips the direction. */
+  onSortChange?: (sort: DataTableSort) => void;
+  page?: number;
+  lastPage?: number;
+  total?: number;
+  perPage?: number;
+  onPageChange?: (page: number) => void;
+  /** Skeleton rows while the first page loads; dimmed rows while a later page loads. */
+  loading?: boolean;
+  /** Number of skeleton rows. @default 5 */
+  skeletonRows?: number;
+  /** Minimum width before the table scrolls sideways (narrow screens). @default 720 */
+  minWidth?: number;
+}
+
+function nextSort(current: DataTableSort | undefined, field: string): DataTableSort {
+  if (current?.field === field) return { field, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  return { field, direction: 'asc' };
+}
+
+function SortIcon({ direction }: { direction: SortDirection | null }) {
+  if (direction === 'asc') return <IconArrowUp size={14} aria-hidden />;
+  if (direction === 'desc') return <IconArrowDown size={14} aria-hidden />;
+  return <IconArrowsSort size={14} aria-hidden style={{ opacity: 0.5 }} />;
+}
+
+/**
+ * A server-driven table: the caller owns the rows, the sort and the page and asks the server for
+ * them; this draws sortable headers (`aria-sort`), skeleton rows and the pager with its range.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  onSortChange,
+  page = 1,
+  lastPage = 1,
+  total,
+  perPage,
+  onPageChange,
+  loading = false,
+  skeletonRows = 5,
+  minWidth = 720,
+}: DataTableProps<T>) {
+  const showSkeleton = loading && rows.length === 0;
+  const from = total && perPage ? (page - 1) * perPage + 1 : 0;
+  const to = total && perPage ? Math.min(total, page * perPage) : 0;
+
+  return (
+    <div>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table
+          aria-label={label}
+          aria-busy={loading || undefined}
+          highlightOnHover
+          verticalSpacing="sm"
+          style={{ opacity: loading && !showSkeleton ? 0.6 : 1, transition: 'opacity 150ms' }}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => {
+                const active = sort?.field === column.key;
+                const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : column.sortable ? 'none' : undefined;
+                return (
+                  <Table.Th key={column.key} aria-sort={ariaSort} style={{ width: column.width, textAlign: column.align }}>
+                    {column.sortable && onSortChange ? (
+                      <UnstyledButton onClick={() => onSortChange(nextSort(sort, column.key))} fw={700} fz="sm">
+                        <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : undefined}>
+                          <span>{column.header}</span>
+                          <SortIcon direction={active ? sort.direction : null} />
+                        </Group>
+                      </UnstyledButton>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {showSkeleton
+              ? Array.from({ length: skeletonRows }, (_, index) => (
+                  <Table.Tr key={`skeleton-${index}`} data-testid="table-skeleton-row">
+                    {columns.map((column, columnIndex) => (
+                      <Table.Td key={column.key}>
+                        {index === 0 && columnIndex === 0 ? <VisuallyHidden>Loading...</VisuallyHidden> : null}
+                        <Skeleton height={12} radius="xl" width={columnIndex === 0 ? '80%' : '60%'} aria-hidden />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              : rows.map((row) => (
+                  <Table.Tr key={rowKey(row)}>
+                    {columns.map((column) => (
+                      <Table.Td key={column.key} style={{ textAlign: column.align }}>
+                        {column.render(row)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {total !== undefined && total > 0 && (
+        <Group justify="space-between" mt="md" gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {from === to ? `Showing ${from} of ${total}` : `Showing ${from}-${to} of ${total}`}
+          </Text>
+          {lastPage > 1 && onPageChange && (
+            <Pagination
+              total={lastPage}
+              value={page}
+              onChange={onPageChange}
+              size="sm"
+              siblings={1}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            />
+          )}
+        </Group>
+      )}
+    </div>
+  );
+}
