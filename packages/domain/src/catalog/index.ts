@@ -1,2 +1,6 @@
-// Catalog contracts: clients, products and services, tax rates.
-export {};
+// Catalog contracts: clients, products and services, tax rates, invoicing settings.
+export * from './shared';
+export * from './clients';
+export * from './tax-rates';
+export * from './products';
+export * from './settings';
