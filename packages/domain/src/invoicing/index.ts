@@ -1,2 +1,2 @@
 // Invoicing rules: calculation engine, invoice and payment contracts, numbering, status transitions.
-export {};
+export * from './calculate';
