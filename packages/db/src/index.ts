@@ -13,3 +13,8 @@ export * from './queries/waitlist';
 export * from './queries/outbox';
 export * from './queries/login-attempts';
 export * from './queries/health';
+export * from './queries/catalog-helpers';
+export * from './queries/clients';
+export * from './queries/tax-rates';
+export * from './queries/products';
+export * from './queries/activity';

@@ -1,7 +1,10 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** ISO-8601 UTC instant, e.g. `2025-01-31T12:00:00.000Z` (see `timestampType`). */
 export type Timestamp = string;
+
+/** A boolean column: PostgreSQL reads `boolean`, SQLite reads 0/1 (map with `Boolean(value)`); written as a boolean. */
+export type Flag = ColumnType<boolean | number, boolean | undefined, boolean>;
 
 export interface BusinessesTable {
   id: Generated<number>;
@@ -9,6 +12,10 @@ export interface BusinessesTable {
   phone: string | null;
   email: string | null;
   company_logo: string | null;
+  /** Net days new clients start with (invoicing settings). */
+  default_payment_terms_days: Generated<number>;
+  /** Whether unit prices include tax. */
+  prices_include_tax: Flag;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -82,6 +89,98 @@ export interface LoginAttemptsTable {
   attempted_at: Timestamp;
 }
 
+export interface ClientsTable {
+  id: Generated<number>;
+  business_id: number;
+  /** 'company' | 'person' */
+  kind: string;
+  name: string;
+  /** lower(name): case-insensitive sort and prefix search through an index. */
+  sort_name: string;
+  email: string | null;
+  phone: string | null;
+  billing_line1: string | null;
+  billing_line2: string | null;
+  billing_city: string | null;
+  billing_state: string | null;
+  billing_postal_code: string | null;
+  billing_country: string | null;
+  shipping_line1: string | null;
+  shipping_line2: string | null;
+  shipping_city: string | null;
+  shipping_state: string | null;
+  shipping_postal_code: string | null;
+  shipping_country: string | null;
+  payment_terms_days: number;
+  notes: string | null;
+  tax_id: string | null;
+  is_active: Flag;
+  /** Lowercased name, email, phone and contacts' names and emails, kept by the write queries. */
+  search_text: string;
+  archived_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ClientContactsTable {
+  id: Generated<number>;
+  business_id: number;
+  client_id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** At most one per client (partial unique index). */
+  is_primary: Flag;
+  position: number;
+  created_at: Timestamp;
+}
+
+export interface TaxRatesTable {
+  id: Generated<number>;
+  business_id: number;
+  name: string;
+  /** Thousandths of a percent: 8.875 % is 8875. */
+  rate_thousandths: number;
+  is_compound: Flag;
+  is_default: Flag;
+  archived_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  business_id: number;
+  name: string;
+  sort_name: string;
+  description: string | null;
+  /** 'product' | 'service' */
+  type: string;
+  unit: string;
+  unit_price_cents: number;
+  default_tax_rate_id: number | null;
+  /** Unique per business when set. */
+  sku: string | null;
+  is_active: Flag;
+  search_text: string;
+  archived_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Domain events as they happened, per business (`client.created`, `product.archived`, …). */
+export interface ActivityLogTable {
+  id: Generated<number>;
+  business_id: number;
+  user_id: number | null;
+  subject_type: string;
+  subject_id: number | null;
+  event: string;
+  /** JSON text. */
+  data: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   users: UsersTable;
@@ -90,6 +189,11 @@ export interface Database {
   waitlist_entries: WaitlistEntriesTable;
   outbox_emails: OutboxEmailsTable;
   login_attempts: LoginAttemptsTable;
+  clients: ClientsTable;
+  client_contacts: ClientContactsTable;
+  tax_rates: TaxRatesTable;
+  products: ProductsTable;
+  activity_log: ActivityLogTable;
 }
 
 export type Business = Selectable<BusinessesTable>;
@@ -101,3 +205,8 @@ export type PersonalAccessToken = Selectable<PersonalAccessTokensTable>;
 export type PasswordResetToken = Selectable<PasswordResetTokensTable>;
 export type WaitlistEntry = Selectable<WaitlistEntriesTable>;
 export type OutboxEmail = Selectable<OutboxEmailsTable>;
+export type ClientRow = Selectable<ClientsTable>;
+export type ClientContactRow = Selectable<ClientContactsTable>;
+export type TaxRateRow = Selectable<TaxRatesTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type ActivityLogRow = Selectable<ActivityLogTable>;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely/migration';
 import { initialMigration } from './0001-initial';
+import { catalogMigration } from './0002-catalog';
 
 // Migrations work on any schema version, so they take an untyped instance.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -12,6 +13,7 @@ type AnyKysely = Kysely<any>;
  */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initialMigration,
+  '0002-catalog': catalogMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,216 @@
+import { sql, type RawBuilder } from 'kysely';
+import { toDbTime } from '../dialect';
+import type { ClientContactRow, ClientRow } from '../schema';
+import { containsLower, searchText, startsWithLower, type ArchiveFilter, type PageParams, type SortDirection } from './catalog-helpers';
+import type { Db } from './types';
+
+export interface ClientFields {
+  kind: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  billing_line1: string | null;
+  billing_line2: string | null;
+  billing_city: string | null;
+  billing_state: string | null;
+  billing_postal_code: string | null;
+  billing_country: string | null;
+  shipping_line1: string | null;
+  shipping_line2: string | null;
+  shipping_city: string | null;
+  shipping_state: string | null;
+  shipping_postal_code: string | null;
+  shipping_country: string | null;
+  payment_terms_days: number;
+  notes: string | null;
+  tax_id: string | null;
+  is_active: boolean;
+}
+
+export interface ContactFields {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  is_primary: boolean;
+}
+
+/** A client row with its balance outstanding (integer cents). */
+export type ClientWithBalance = ClientRow & { balance_cents: number };
+
+/**
+ * The client's balance outstanding in cents, as an SQL expression over `clients.id`. Zero until
+ * invoices exist: the invoicing issue replaces this with the sum of its issued invoices' balances,
+ * and the list's `balance` sort, the list and the detail pick that up unchanged.
+ */
+export function clientBalanceSql(): RawBuilder<number> {
+  return sql<number>`0`;
+}
+
+function clientSearchText(fields: ClientFields, contacts: ReadonlyArray<ContactFields>): string {
+  return searchText([fields.name, fields.email, fields.phone, fields.tax_id, ...contacts.flatMap((contact) => [contact.name, contact.email, contact.phone])]);
+}
+
+async function insertContacts(db: Db, params: { businessId: number; clientId: number; contacts: ReadonlyArray<ContactFields>; now: string }): Promise<void> {
+  if (params.contacts.length === 0) return;
+  await db
+    .insertInto('client_contacts')
+    .values(
+      params.contacts.map((contact, position) => ({
+        business_id: params.businessId,
+        client_id: params.clientId,
+        name: contact.name,
+        email: contact.email,
+        phone: contact.phone,
+        is_primary: contact.is_primary,
+        position,
+        created_at: params.now,
+      })),
+    )
+    .execute();
+}
+
+/** Inserts a client and its contacts (run inside a transaction). `createdAt` lets imports and the demo seed date it. */
+export async function insertClient(
+  db: Db,
+  params: { businessId: number; fields: ClientFields; contacts: ReadonlyArray<ContactFields>; now: Date; createdAt?: Date; archivedAt?: Date | null },
+): Promise<{ id: number }> {
+  const now = toDbTime(params.now);
+  const created = params.createdAt ? toDbTime(params.createdAt) : now;
+  const row = await db
+    .insertInto('clients')
+    .values({
+      business_id: params.businessId,
+      ...params.fields,
+      sort_name: params.fields.name.toLowerCase(),
+      search_text: clientSearchText(params.fields, params.contacts),
+      archived_at: params.archivedAt ? toDbTime(params.archivedAt) : null,
+      created_at: created,
+      updated_at: created > now ? created : now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertContacts(db, { businessId: params.businessId, clientId: row.id, contacts: params.contacts, now });
+  return row;
+}
+
+/** Replaces a client's fields and its whole contact list (run inside a transaction). False when no such client in the business. */
+export async function updateClient(
+  db: Db,
+  params: { businessId: number; clientId: number; fields: ClientFields; contacts: ReadonlyArray<ContactFields>; now: Date },
+): Promise<boolean> {
+  const now = toDbTime(params.now);
+  const result = await db
+    .updateTable('clients')
+    .set({
+      ...params.fields,
+      sort_name: params.fields.name.toLowerCase(),
+      search_text: clientSearchText(params.fields, params.contacts),
+      updated_at: now,
+    })
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.clientId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await db.deleteFrom('client_contacts').where('business_id', '=', params.businessId).where('client_id', '=', params.clientId).execute();
+  await insertContacts(db, { businessId: params.businessId, clientId: params.clientId, contacts: params.contacts, now });
+  return true;
+}
+
+export async function findClient(db: Db, params: { businessId: number; clientId: number }): Promise<ClientWithBalance | undefined> {
+  return db
+    .selectFrom('clients')
+    .selectAll('clients')
+    .select(clientBalanceSql().as('balance_cents'))
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.clientId)
+    .executeTakeFirst() as Promise<ClientWithBalance | undefined>;
+}
+
+export async function listClientContacts(db: Db, params: { businessId: number; clientIds: ReadonlyArray<number>; primaryOnly?: boolean }): Promise<ClientContactRow[]> {
+  if (params.clientIds.length === 0) return [];
+  let query = db.selectFrom('client_contacts').selectAll().where('business_id', '=', params.businessId).where('client_id', 'in', [...params.clientIds]);
+  if (params.primaryOnly) query = query.where('is_primary', '=', true);
+  return query.orderBy('client_id').orderBy('position').orderBy('id').execute();
+}
+
+export interface ClientListParams extends PageParams {
+  businessId: number;
+  search?: string | undefined;
+  status: ArchiveFilter;
+  sort: 'name' | 'created_at' | 'balance';
+  direction: SortDirection;
+}
+
+/** One page of clients and the total matching; ties are broken by name then id so pages never overlap. */
+export async function listClients(db: Db, params: ClientListParams): Promise<{ rows: ClientWithBalance[]; total: number }> {
+  let base = db.selectFrom('clients').where('business_id', '=', params.businessId);
+  if (params.status === 'active') base = base.where('archived_at', 'is', null);
+  if (params.status === 'archived') base = base.where('archived_at', 'is not', null);
+  const search = params.search?.trim();
+  if (search) base = base.where(({ ref }) => containsLower(ref('search_text'), search));
+  const count = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const balance = clientBalanceSql();
+  let query = base.selectAll('clients').select(balance.as('balance_cents'));
+  const direction = params.direction;
+  if (params.sort === 'created_at') query = query.orderBy('created_at', direction);
+  if (params.sort === 'balance') query = query.orderBy(balance, direction);
+  query = query.orderBy('sort_name', params.sort === 'name' ? direction : 'asc').orderBy('id', params.sort === 'name' ? direction : 'asc');
+  const rows = (await query.limit(params.limit).offset(params.offset).execute()) as ClientWithBalance[];
+  return { rows, total: Number(count.total) };
+}
+
+/**
+ * The client picker: active, non-archived clients whose name starts with `q` first (a range over the
+ * (business_id, sort_name) index), then others whose name, email or contacts contain it; at most `limit`.
+ */
+export async function searchClients(db: Db, params: { businessId: number; q: string; limit: number }): Promise<Array<Pick<ClientRow, 'id' | 'name' | 'email' | 'payment_terms_days'>>> {
+  const base = db
+    .selectFrom('clients')
+    .select(['id', 'name', 'email', 'payment_terms_days'])
+    .where('business_id', '=', params.businessId)
+    .where('archived_at', 'is', null)
+    .where('is_active', '=', true);
+  const q = params.q.trim();
+  if (!q) return base.orderBy('sort_name').orderBy('id').limit(params.limit).execute();
+  const prefix = await base.where(({ ref }) => startsWithLower(ref('sort_name'), q)).orderBy('sort_name').orderBy('id').limit(params.limit).execute();
+  if (prefix.length >= params.limit) return prefix;
+  const seen = prefix.map((row) => row.id);
+  let rest = base.where(({ ref }) => containsLower(ref('search_text'), q));
+  if (seen.length > 0) rest = rest.where('id', 'not in', seen);
+  const more = await rest.orderBy('sort_name').orderBy('id').limit(params.limit - prefix.length).execute();
+  return [...prefix, ...more];
+}
+
+/** Every client of the business by name (CSV export). */
+export async function listAllClients(db: Db, params: { businessId: number }): Promise<ClientWithBalance[]> {
+  return (await db
+    .selectFrom('clients')
+    .selectAll('clients')
+    .select(clientBalanceSql().as('balance_cents'))
+    .where('business_id', '=', params.businessId)
+    .orderBy('sort_name')
+    .orderBy('id')
+    .execute()) as ClientWithBalance[];
+}
+
+/** Archives (a date) or restores (null). False when no such client in the business. */
+export async function setClientArchived(db: Db, params: { businessId: number; clientId: number; archivedAt: Date | null; now: Date }): Promise<boolean> {
+  const result = await db
+    .updateTable('clients')
+    .set({ archived_at: params.archivedAt ? toDbTime(params.archivedAt) : null, updated_at: toDbTime(params.now) })
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.clientId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteClient(db: Db, params: { businessId: number; clientId: number }): Promise<boolean> {
+  await db.deleteFrom('client_contacts').where('business_id', '=', params.businessId).where('client_id', '=', params.clientId).execute();
+  const result = await db.deleteFrom('clients').where('business_id', '=', params.businessId).where('id', '=', params.clientId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function countClients(db: Db, params: { businessId: number }): Promise<number> {
+  const row = await db.selectFrom('clients').select((eb) => eb.fn.countAll<number>().as('total')).where('business_id', '=', params.businessId).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
