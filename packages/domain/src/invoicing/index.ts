@@ -1,2 +1,5 @@
 // Invoicing rules: calculation engine, invoice and payment contracts, numbering, status transitions.
 export * from './calculate';
+export * from './status';
+export * from './numbering';
+export * from './due-date';

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/**
+ * Invoice statuses and the transitions the server enforces. The status is never typed in by
+ * anybody: the server recomputes it from facts with `deriveStatus` after every change (issue, view,
+ * payment recorded or deleted, void, due date edited) and the scheduler does the same for overdue;
+ * `canTransition` guards that the move is one of the allowed ones.
+ */
+export const INVOICE_STATUSES = ['draft', 'sent', 'viewed', 'partial', 'paid', 'overdue', 'void'] as const;
+export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
+export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
+
+/** What a small-business owner reads on the status badge. */
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  viewed: 'Viewed',
+  partial: 'Partially paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  void: 'Void',
+};
+
+/**
+ * Allowed moves, from -> to:
+ * - draft -> sent: "mark as sent" or "send" (the number is assigned then). A draft is deleted, never voided.
+ * - sent -> viewed: the client opened the public link.
+ * - sent | viewed | overdue -> partial: a payment that leaves a balance.
+ * - sent | viewed | partial | overdue -> paid: a payment covering the balance.
+ * - paid | partial -> partial | sent | viewed: a payment is deleted (recomputed from the rest).
+ * - paid -> overdue, overdue -> sent | viewed | partial: a payment is deleted after the due date, or
+ *   the due date of an unpaid invoice is edited.
+ * - sent | viewed | partial -> overdue: past the due date with a balance (scheduler).
+ * - any issued status that is not paid -> void. Void is terminal.
+ */
+export const INVOICE_TRANSITIONS: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
+  draft: ['sent'],
+  sent: ['viewed', 'partial', 'paid', 'overdue', 'void'],
+  viewed: ['partial', 'paid', 'overdue', 'void'],
+  partial: ['paid', 'sent', 'viewed', 'overdue', 'void'],
+  paid: ['partial', 'sent', 'viewed', 'overdue'],
+  overdue: ['partial', 'paid', 'sent', 'viewed', 'void'],
+  void: [],
+};
+
+export function canTransition(from: InvoiceStatus, to: InvoiceStatus): boolean {
+  return INVOICE_TRANSITIONS[from].includes(to);
+}
+
+/** Facts the status follows from. Dates are `yyyy-MM-dd`; amounts in cents. */
+export interface InvoiceStatusFacts {
+  /** Left draft (marked as sent or sent). */
+  issued: boolean;
+  voided: boolean;
+  /** The client opened the public link at least once. */
+  viewed: boolean;
+  total_cents: number;
+  paid_cents: number;
+  due_date: string;
+  today: string;
+}
+
+/**
+ * The status that the facts imply. Order of precedence: void, draft, paid (nothing left to pay,
+ * also a zero total), overdue (past the due date with a balance, even when partly paid), partial
+ * (some payment), viewed, sent.
+ */
+export function deriveStatus(facts: InvoiceStatusFacts): InvoiceStatus {
+  if (facts.voided) return 'void';
+  if (!facts.issued) return 'draft';
+  const balance = facts.total_cents - facts.paid_cents;
+  if (balance <= 0) return 'paid';
+  if (facts.due_date < facts.today) return 'overdue';
+  if (facts.paid_cents > 0) return 'partial';
+  return facts.viewed ? 'viewed' : 'sent';
+}
+
+/** Only drafts are deleted; issued invoices are voided so the numbering has no gap. */
+export function isDeletable(status: InvoiceStatus): boolean {
+  return status === 'draft';
+}
+
+/**
+ * Lines, dates and amounts can change while nothing has been paid: draft, sent, viewed, overdue.
+ * Once a payment is recorded (partial, paid) the amounts are settled; void is terminal.
+ */
+export function isEditable(status: InvoiceStatus): boolean {
+  return status === 'draft' || status === 'sent' || status === 'viewed' || status === 'overdue';
+}
+
+export function canVoid(status: InvoiceStatus): boolean {
+  return canTransition(status, 'void');
+}
+
+/** Issued and not void: it has a number and counts in the books. */
+export function isIssued(status: InvoiceStatus): boolean {
+  return status !== 'draft' && status !== 'void';
+}
+
+/** Waiting for money: a payment may be recorded. */
+export function acceptsPayment(status: InvoiceStatus): boolean {
+  return status === 'sent' || status === 'viewed' || status === 'partial' || status === 'overdue';
+}
+
+/** Statuses the list's "Unpaid" filter shows. */
+export const UNPAID_STATUSES: readonly InvoiceStatus[] = ['sent', 'viewed', 'partial', 'overdue'];
