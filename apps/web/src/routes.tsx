@@ -1,6 +1,7 @@
 import { Outlet, redirect, type RouteObject } from 'react-router';
 import { fetchCurrentUser, type AppStore } from '@ledgerleaf/api';
 import { authRoutes } from '@ledgerleaf/features-auth';
+import { invoicingRoutes } from '@ledgerleaf/features-invoicing';
 import { FullPageLoader } from '@ledgerleaf/ui';
 import { RouteError } from './pages/route-error';
 
@@ -16,9 +17,7 @@ export const UPCOMING_PATHS = [
   'invoices/*',
   'recurring-invoices/*',
   'estimates/*',
-  'clients/*',
   'crm/*',
-  'products/*',
   'reports',
   'dynamic-reports',
   'calendar',
@@ -66,6 +65,8 @@ export function createRoutes(store: AppStore): RouteObject[] {
               },
               lazy: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }),
             },
+            // Clients, products and services, tax rates (features-invoicing).
+            ...invoicingRoutes,
             ...UPCOMING_PATHS.map((path) => ({ path: `/${path}`, lazy: notAvailable })),
           ],
         },

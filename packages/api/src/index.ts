@@ -8,3 +8,4 @@ export * from './errors';
 export * from './auth-endpoints';
 export * from './auth-slice';
 export * from './store';
+export * from './catalog-endpoints';

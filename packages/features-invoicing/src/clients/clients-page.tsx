@@ -1,0 +1,305 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ActionIcon, Anchor, Badge, Button, Card, CloseButton, Group, Menu, SegmentedControl, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { IconDots, IconDownload, IconEdit, IconArchive, IconArchiveOff, IconPlus, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
+import { CLIENT_CSV_COLUMNS, CLIENT_CSV_EXPORT_ONLY, CLIENT_SORT_FIELDS, formatCurrency, type CatalogStatusFilter, type ClientListItem } from '@ledgerleaf/domain';
+import {
+  errorMessage,
+  useArchiveClientMutation,
+  useDeleteClientMutation,
+  useExportClientsCsvMutation,
+  useImportClientsMutation,
+  useListClientsQuery,
+  usePreviewClientImportMutation,
+  useRestoreClientMutation,
+} from '@ledgerleaf/api';
+import { DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import { CsvImportModal } from '../shared/csv-import-modal';
+import { datedFilename, downloadText } from '../shared/download';
+import { formatDate } from '../shared/format';
+import { PER_PAGE, useListParams } from '../shared/list-params';
+import { LoadError } from '../shared/query-states';
+
+const STATUS_OPTIONS = [
+  { label: 'Active', value: 'active' },
+  { label: 'Archived', value: 'archived' },
+  { label: 'All', value: 'all' },
+];
+
+function RowActions({ client }: { client: ClientListItem }) {
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [archive] = useArchiveClientMutation();
+  const [restore] = useRestoreClientMutation();
+  const [remove] = useDeleteClientMutation();
+  const archived = client.status === 'archived';
+
+  const run = async (action: () => Promise<{ error?: unknown }>, done: string, failed: string) => {
+    const result = await action();
+    if (result.error) toast.show({ severity: 'error', summary: failed, detail: errorMessage(result.error as never, failed) });
+    else toast.show({ severity: 'success', summary: done, detail: client.name });
+  };
+
+  const onArchive = async () => {
+    try {
+      await confirm({
+        title: 'Archive client?',
+        message: `${client.name} will be hidden from lists and pickers. Its invoices stay as they are, and you can restore it any time.`,
+        confirmText: 'Archive',
+        type: 'warning',
+      });
+    } catch {
+      return;
+    }
+    await run(() => archive(client.id), 'Client archived', 'Could not archive the client');
+  };
+
+  const onRestore = async () => {
+    try {
+      await confirm({ title: 'Restore client?', message: `${client.name} will be active again.`, confirmText: 'Restore', type: 'info' });
+    } catch {
+      return;
+    }
+    await run(() => restore(client.id), 'Client restored', 'Could not restore the client');
+  };
+
+  const onDelete = async () => {
+    try {
+      await confirm({
+        title: 'Delete client?',
+        message: `${client.name} and its contacts will be deleted for good. A client with invoices cannot be deleted; archive it instead.`,
+        confirmText: 'Delete',
+        type: 'danger',
+      });
+    } catch {
+      return;
+    }
+    await run(() => remove(client.id), 'Client deleted', 'Could not delete the client');
+  };
+
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${client.name}`}>
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to={`/clients/${client.id}/edit`} leftSection={<IconEdit size={16} aria-hidden />}>
+          Edit
+        </Menu.Item>
+        {archived ? (
+          <Menu.Item leftSection={<IconArchiveOff size={16} aria-hidden />} onClick={() => void onRestore()}>
+            Restore
+          </Menu.Item>
+        ) : (
+          <Menu.Item leftSection={<IconArchive size={16} aria-hidden />} onClick={() => void onArchive()}>
+            Archive
+          </Menu.Item>
+        )}
+        <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} disabled={client.balance_outstanding > 0} onClick={() => void onDelete()}>
+          Delete
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+const columns: DataTableColumn<ClientListItem>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    sortable: true,
+    render: (client) => (
+      <Stack gap={2}>
+        <Group gap={6} wrap="nowrap">
+          <Anchor component={Link} to={`/clients/${client.id}/edit`} fw={600}>
+            {client.name}
+          </Anchor>
+          {client.kind === 'person' && (
+            <Badge size="xs" variant="light" color="gray">
+              Person
+            </Badge>
+          )}
+        </Group>
+        {client.email && (
+          <Text size="xs" c="dimmed">
+            {client.email}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  {
+    key: 'contact',
+    header: 'Primary contact',
+    render: (client) =>
+      client.primary_contact ? (
+        <Stack gap={2}>
+          <Text size="sm">{client.primary_contact.name}</Text>
+          {client.primary_contact.email && (
+            <Text size="xs" c="dimmed">
+              {client.primary_contact.email}
+            </Text>
+          )}
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          None
+        </Text>
+      ),
+  },
+  { key: 'created_at', header: 'Created', sortable: true, render: (client) => formatDate(client.created_at) },
+  {
+    key: 'balance',
+    header: 'Balance outstanding',
+    sortable: true,
+    align: 'right',
+    render: (client) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCurrency(client.balance_outstanding)}</Text>,
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (client) =>
+      client.status === 'archived' ? (
+        <Badge color="gray" variant="light">
+          Archived
+        </Badge>
+      ) : client.is_active ? (
+        <Badge color="green" variant="light">
+          Active
+        </Badge>
+      ) : (
+        <Badge color="yellow" variant="light">
+          Inactive
+        </Badge>
+      ),
+  },
+  { key: 'actions', header: <VisuallyHidden>Actions</VisuallyHidden>, align: 'right', width: 56, render: (client) => <RowActions client={client} /> },
+];
+
+/** /clients: server-side search, sort, pagination and status filter; CSV import and export. */
+export function ClientsPage() {
+  const list = useListParams('name', CLIENT_SORT_FIELDS);
+  const { params } = list;
+  const query = useListClientsQuery({
+    search: params.search || undefined,
+    sort: params.sort as (typeof CLIENT_SORT_FIELDS)[number],
+    direction: params.direction,
+    page: params.page,
+    per_page: PER_PAGE,
+    status: params.status,
+  });
+  const toast = useToast();
+  const [exportCsv, exportState] = useExportClientsCsvMutation();
+  const [previewImport] = usePreviewClientImportMutation();
+  const [runImport] = useImportClientsMutation();
+  const [importOpen, setImportOpen] = useState(false);
+
+  const onExport = async () => {
+    const result = await exportCsv({ status: params.status, search: params.search || undefined });
+    if ('error' in result) {
+      toast.show({ severity: 'error', summary: 'Export failed', detail: errorMessage(result.error, 'The CSV could not be created.') });
+      return;
+    }
+    downloadText(datedFilename('clients'), result.data);
+  };
+
+  const page = query.data;
+  const filtered = params.search !== '' || params.status !== 'active';
+  const empty = page !== undefined && page.meta.total === 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Clients"
+        description="The companies and people you invoice."
+        actions={
+          <>
+            <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
+              Import CSV
+            </Button>
+            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void onExport()} loading={exportState.isLoading}>
+              Export CSV
+            </Button>
+            <Button component={Link} to="/clients/create" leftSection={<IconPlus size={16} aria-hidden />}>
+              New client
+            </Button>
+          </>
+        }
+      />
+      <Card withBorder padding="md">
+        <Stack gap="md">
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <TextInput
+              aria-label="Search clients"
+              placeholder="Search by name, contact or email"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              rightSection={list.searchInput ? <CloseButton size="sm" aria-label="Clear search" onClick={list.clearSearch} /> : null}
+              value={list.searchInput}
+              onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+              style={{ flex: '1 1 260px', maxWidth: 420 }}
+            />
+            <SegmentedControl aria-label="Status" value={params.status} onChange={(value) => list.setStatus(value as CatalogStatusFilter)} data={STATUS_OPTIONS} />
+          </Group>
+
+          {query.isError ? (
+            <LoadError title="Clients could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          ) : empty && !filtered ? (
+            <EmptyState
+              title="No clients yet"
+              message="Add the companies and people you work for, or import them from a CSV file."
+              action={
+                <Group gap="sm" justify="center">
+                  <Button component={Link} to="/clients/create" leftSection={<IconPlus size={16} aria-hidden />}>
+                    Add your first client
+                  </Button>
+                  <Button variant="default" onClick={() => setImportOpen(true)}>
+                    Import CSV
+                  </Button>
+                </Group>
+              }
+            />
+          ) : empty ? (
+            <EmptyState
+              title="No matching clients"
+              message={params.search ? `Nothing matches "${params.search}".` : 'No clients have this status.'}
+              action={
+                params.search ? (
+                  <Button variant="default" onClick={list.clearSearch}>
+                    Clear search
+                  </Button>
+                ) : undefined
+              }
+            />
+          ) : (
+            <DataTable
+              label="Clients"
+              columns={columns}
+              rows={page?.data ?? []}
+              rowKey={(client) => client.id}
+              sort={{ field: params.sort, direction: params.direction }}
+              onSortChange={list.setSort}
+              page={page?.meta.page ?? params.page}
+              lastPage={page?.meta.last_page ?? 1}
+              total={page?.meta.total}
+              perPage={page?.meta.per_page}
+              onPageChange={list.setPage}
+              loading={query.isFetching}
+              minWidth={760}
+            />
+          )}
+        </Stack>
+      </Card>
+      <CsvImportModal
+        opened={importOpen}
+        onClose={() => setImportOpen(false)}
+        noun="clients"
+        columns={CLIENT_CSV_COLUMNS.filter((column) => !(CLIENT_CSV_EXPORT_ONLY as readonly string[]).includes(column))}
+        previewColumns={['name', 'email', 'contact_name', 'payment_terms_days']}
+        preview={(csv) => previewImport({ csv })}
+        runImport={(csv) => runImport({ csv })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { invoicingRoutes } from './routes';

@@ -1,0 +1,183 @@
+import { useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Autocomplete, Button, Card, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { CATALOG_MESSAGES, MAX_AMOUNT, PRODUCT_UNITS, type Product, type TaxRate } from '@ledgerleaf/domain';
+import { errorStatus, useCreateProductMutation, useGetProductQuery, useListTaxRatesQuery, useUpdateProductMutation } from '@ledgerleaf/api';
+import { CardSkeleton, EmptyState, PageHeader, useToast } from '@ledgerleaf/ui';
+import { FormAlert } from '../shared/form-alert';
+import { LoadError } from '../shared/query-states';
+import { splitServerErrors } from '../shared/server-errors';
+import { useUnsavedChangesWarning } from '../shared/unsaved-changes';
+import { formatPercent } from '../shared/format';
+import { emptyProductValues, isProductField, productToValues, productValuesToRequest, validateProduct, type ProductFormValues } from './product-form';
+
+function taxRateOptions(rates: TaxRate[], current: Product['default_tax_rate'] | null | undefined) {
+  const options = [{ value: '', label: 'No tax' }, ...rates.map((rate) => ({ value: String(rate.id), label: `${rate.name} (${formatPercent(rate.rate)})` }))];
+  // A product may still point at a rate archived since: keep it selectable so saving does not drop it silently.
+  if (current && !rates.some((rate) => rate.id === current.id)) options.push({ value: String(current.id), label: `${current.name} (${formatPercent(current.rate)}, archived)` });
+  return options;
+}
+
+function ProductForm({ product, taxRates }: { product?: Product; taxRates: TaxRate[] }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [createProduct, createState] = useCreateProductMutation();
+  const [updateProduct, updateState] = useUpdateProductMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const leaving = useRef(false);
+  const defaultRate = taxRates.find((rate) => rate.is_default)?.id ?? null;
+  const form = useForm<ProductFormValues>({
+    initialValues: product ? productToValues(product) : emptyProductValues(defaultRate),
+    validate: validateProduct,
+    validateInputOnBlur: true,
+  });
+  const values = form.getValues();
+  useUnsavedChangesWarning(() => !leaving.current && form.isDirty());
+
+  const handleSubmit = async (valid: ProductFormValues) => {
+    setFormError(null);
+    const body = productValuesToRequest(valid);
+    const result = product ? await updateProduct({ id: product.id, body }) : await createProduct(body);
+    if ('error' in result) {
+      const { fields, message } = splitServerErrors(result.error, isProductField, 'The product could not be saved.');
+      form.setErrors(fields);
+      setFormError(message);
+      return;
+    }
+    leaving.current = true;
+    toast.show({ severity: 'success', summary: product ? 'Product saved' : valid.type === 'service' ? 'Service created' : 'Product created', detail: result.data.name });
+    navigate('/products');
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(handleSubmit, () => setFormError('Please correct the highlighted fields.'))} noValidate>
+      <Stack gap="lg">
+        {formError && <FormAlert>{formError}</FormAlert>}
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              Details
+            </Title>
+            <SegmentedControl
+              aria-label="Type"
+              value={values.type}
+              onChange={(value) => form.setFieldValue('type', value as ProductFormValues['type'])}
+              data={[
+                { label: 'Service', value: 'service' },
+                { label: 'Product', value: 'product' },
+              ]}
+              style={{ alignSelf: 'flex-start' }}
+            />
+            <TextInput label="Name" required maxLength={255} {...form.getInputProps('name')} />
+            <Textarea label="Description" description="Shown on invoice lines." autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <NumberInput
+                label="Unit price"
+                required
+                prefix="$"
+                thousandSeparator=","
+                decimalScale={2}
+                fixedDecimalScale
+                allowNegative={false}
+                max={MAX_AMOUNT}
+                min={0}
+                hideControls
+                inputMode="decimal"
+                {...form.getInputProps('unit_price')}
+              />
+              <Autocomplete label="Unit" required data={[...PRODUCT_UNITS]} maxLength={32} {...form.getInputProps('unit')} />
+              <Select
+                label="Default tax rate"
+                data={taxRateOptions(taxRates, product?.default_tax_rate)}
+                allowDeselect={false}
+                {...form.getInputProps('default_tax_rate_id')}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <TextInput label="SKU" description="Your own code, unique per business" maxLength={64} {...form.getInputProps('sku')} />
+            </SimpleGrid>
+            <Switch label="Active" description="Inactive items are not offered when you add invoice lines." {...form.getInputProps('is_active', { type: 'checkbox' })} />
+          </Stack>
+        </Card>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" component={Link} to="/products">
+            Cancel
+          </Button>
+          <Button type="submit" loading={createState.isLoading || updateState.isLoading}>
+            {product ? 'Save changes' : values.type === 'service' ? 'Create service' : 'Create product'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <Stack gap="lg" aria-busy="true">
+      <CardSkeleton lines={5} />
+      <Skeleton height={36} width={160} ml="auto" />
+    </Stack>
+  );
+}
+
+/** /products/create */
+export function ProductCreatePage() {
+  const taxRates = useListTaxRatesQuery();
+  return (
+    <>
+      <PageHeader title="New product or service" description="Items you sell, with the price and tax they start with on an invoice line." />
+      {taxRates.isLoading ? (
+        <FormSkeleton />
+      ) : taxRates.isError ? (
+        <LoadError title="Tax rates could not be loaded" error={taxRates.error} onRetry={() => void taxRates.refetch()} />
+      ) : (
+        <ProductForm taxRates={taxRates.data ?? []} />
+      )}
+    </>
+  );
+}
+
+/** /products/:id/edit */
+export function ProductEditPage() {
+  const id = Number(useParams().id);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const product = useGetProductQuery(id, { skip: !valid });
+  const taxRates = useListTaxRatesQuery();
+
+  if (!valid || errorStatus(product.error) === 404) {
+    return (
+      <EmptyState
+        titleOrder={1}
+        title={CATALOG_MESSAGES.productNotFound}
+        message="It may have been deleted."
+        action={
+          <Button component={Link} to="/products">
+            Back to products
+          </Button>
+        }
+      />
+    );
+  }
+  const error = product.error ?? taxRates.error;
+  return (
+    <>
+      <PageHeader title={product.data ? `Edit ${product.data.name}` : 'Edit product'} />
+      {product.isLoading || taxRates.isLoading ? (
+        <FormSkeleton />
+      ) : error || !product.data ? (
+        <LoadError
+          title="The product could not be loaded"
+          error={error}
+          onRetry={() => {
+            void product.refetch();
+            void taxRates.refetch();
+          }}
+        />
+      ) : (
+        <ProductForm key={product.data.id} product={product.data} taxRates={taxRates.data ?? []} />
+      )}
+    </>
+  );
+}

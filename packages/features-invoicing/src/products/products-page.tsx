@@ -1,0 +1,332 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ActionIcon, Anchor, Badge, Button, Card, CloseButton, Group, Menu, SegmentedControl, Stack, Tabs, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconDots, IconDownload, IconEdit, IconPlus, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
+import { formatCurrency, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_EXPORT_ONLY, PRODUCT_SORT_FIELDS, type CatalogStatusFilter, type Product } from '@ledgerleaf/domain';
+import {
+  errorMessage,
+  useArchiveProductMutation,
+  useDeleteProductMutation,
+  useExportProductsCsvMutation,
+  useImportProductsMutation,
+  useListProductsQuery,
+  usePreviewProductImportMutation,
+  useRestoreProductMutation,
+} from '@ledgerleaf/api';
+import { DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import { CsvImportModal } from '../shared/csv-import-modal';
+import { datedFilename, downloadText } from '../shared/download';
+import { formatDate, formatPercent } from '../shared/format';
+import { PER_PAGE, useListParams } from '../shared/list-params';
+import { LoadError } from '../shared/query-states';
+import { InvoicingSettingsPanel } from '../settings/invoicing-settings-panel';
+import { TaxRatesPanel } from '../tax-rates/tax-rates-panel';
+
+const STATUS_OPTIONS = [
+  { label: 'Active', value: 'active' },
+  { label: 'Archived', value: 'archived' },
+  { label: 'All', value: 'all' },
+];
+
+function RowActions({ product }: { product: Product }) {
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [archive] = useArchiveProductMutation();
+  const [restore] = useRestoreProductMutation();
+  const [remove] = useDeleteProductMutation();
+  const archived = product.status === 'archived';
+
+  const ask = async (options: Parameters<typeof confirm>[0]) => {
+    try {
+      return await confirm(options);
+    } catch {
+      return false;
+    }
+  };
+  const run = async (action: () => Promise<{ error?: unknown }>, done: string, failed: string) => {
+    const result = await action();
+    if (result.error) toast.show({ severity: 'error', summary: failed, detail: errorMessage(result.error as never, failed) });
+    else toast.show({ severity: 'success', summary: done, detail: product.name });
+  };
+
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${product.name}`}>
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to={`/products/${product.id}/edit`} leftSection={<IconEdit size={16} aria-hidden />}>
+          Edit
+        </Menu.Item>
+        {archived ? (
+          <Menu.Item
+            leftSection={<IconArchiveOff size={16} aria-hidden />}
+            onClick={async () => {
+              if (await ask({ title: 'Restore item?', message: `${product.name} will be offered on invoices again.`, confirmText: 'Restore', type: 'info' }))
+                await run(() => restore(product.id), 'Restored', 'Could not restore');
+            }}
+          >
+            Restore
+          </Menu.Item>
+        ) : (
+          <Menu.Item
+            leftSection={<IconArchive size={16} aria-hidden />}
+            onClick={async () => {
+              if (
+                await ask({
+                  title: 'Archive item?',
+                  message: `${product.name} will no longer be offered on new invoices. Existing invoices keep it, and you can restore it any time.`,
+                  confirmText: 'Archive',
+                  type: 'warning',
+                })
+              )
+                await run(() => archive(product.id), 'Archived', 'Could not archive');
+            }}
+          >
+            Archive
+          </Menu.Item>
+        )}
+        <Menu.Item
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={async () => {
+            if (
+              await ask({
+                title: 'Delete item?',
+                message: `${product.name} will be deleted for good. Items used on invoices cannot be deleted; archive them instead.`,
+                confirmText: 'Delete',
+                type: 'danger',
+              })
+            )
+              await run(() => remove(product.id), 'Deleted', 'Could not delete');
+          }}
+        >
+          Delete
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+const columns: DataTableColumn<Product>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    sortable: true,
+    render: (product) => (
+      <Stack gap={2}>
+        <Anchor component={Link} to={`/products/${product.id}/edit`} fw={600}>
+          {product.name}
+        </Anchor>
+        {product.description && (
+          <Text size="xs" c="dimmed" lineClamp={1} maw={360}>
+            {product.description}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  {
+    key: 'type',
+    header: 'Type',
+    render: (product) => (
+      <Badge variant="light" color={product.type === 'service' ? 'blue' : 'grape'}>
+        {product.type === 'service' ? 'Service' : 'Product'}
+      </Badge>
+    ),
+  },
+  { key: 'sku', header: 'SKU', sortable: true, render: (product) => product.sku ?? <Text size="sm" c="dimmed">-</Text> },
+  {
+    key: 'unit_price',
+    header: 'Unit price',
+    sortable: true,
+    align: 'right',
+    render: (product) => (
+      <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+        {formatCurrency(product.unit_price)} <Text span size="xs" c="dimmed">/ {product.unit}</Text>
+      </Text>
+    ),
+  },
+  {
+    key: 'tax',
+    header: 'Tax',
+    render: (product) =>
+      product.default_tax_rate ? `${product.default_tax_rate.name} (${formatPercent(product.default_tax_rate.rate)})` : <Text size="sm" c="dimmed">No tax</Text>,
+  },
+  { key: 'created_at', header: 'Created', sortable: true, render: (product) => formatDate(product.created_at) },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (product) =>
+      product.status === 'archived' ? (
+        <Badge color="gray" variant="light">
+          Archived
+        </Badge>
+      ) : product.is_active ? (
+        <Badge color="green" variant="light">
+          Active
+        </Badge>
+      ) : (
+        <Badge color="yellow" variant="light">
+          Inactive
+        </Badge>
+      ),
+  },
+  { key: 'actions', header: <VisuallyHidden>Actions</VisuallyHidden>, align: 'right', width: 56, render: (product) => <RowActions product={product} /> },
+];
+
+function ProductsPanel({ onImport }: { onImport: () => void }) {
+  const list = useListParams('name', PRODUCT_SORT_FIELDS);
+  const { params } = list;
+  const query = useListProductsQuery({
+    search: params.search || undefined,
+    sort: params.sort as (typeof PRODUCT_SORT_FIELDS)[number],
+    direction: params.direction,
+    page: params.page,
+    per_page: PER_PAGE,
+    status: params.status,
+  });
+  const page = query.data;
+  const filtered = params.search !== '' || params.status !== 'active';
+  const empty = page !== undefined && page.meta.total === 0;
+
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <TextInput
+            aria-label="Search products and services"
+            placeholder="Search by name, SKU or description"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            rightSection={list.searchInput ? <CloseButton size="sm" aria-label="Clear search" onClick={list.clearSearch} /> : null}
+            value={list.searchInput}
+            onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+            style={{ flex: '1 1 260px', maxWidth: 420 }}
+          />
+          <SegmentedControl aria-label="Status" value={params.status} onChange={(value) => list.setStatus(value as CatalogStatusFilter)} data={STATUS_OPTIONS} />
+        </Group>
+        {query.isError ? (
+          <LoadError title="Products could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        ) : empty && !filtered ? (
+          <EmptyState
+            title="No products or services yet"
+            message="Save what you sell once, with its price and tax, and fill invoice lines in one click."
+            action={
+              <Group gap="sm" justify="center">
+                <Button component={Link} to="/products/create" leftSection={<IconPlus size={16} aria-hidden />}>
+                  Add your first product or service
+                </Button>
+                <Button variant="default" onClick={onImport}>
+                  Import CSV
+                </Button>
+              </Group>
+            }
+          />
+        ) : empty ? (
+          <EmptyState
+            title="No matching items"
+            message={params.search ? `Nothing matches "${params.search}".` : 'No items have this status.'}
+            action={
+              params.search ? (
+                <Button variant="default" onClick={list.clearSearch}>
+                  Clear search
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : (
+          <DataTable
+            label="Products and services"
+            columns={columns}
+            rows={page?.data ?? []}
+            rowKey={(product) => product.id}
+            sort={{ field: params.sort, direction: params.direction }}
+            onSortChange={list.setSort}
+            page={page?.meta.page ?? params.page}
+            lastPage={page?.meta.last_page ?? 1}
+            total={page?.meta.total}
+            perPage={page?.meta.per_page}
+            onPageChange={list.setPage}
+            loading={query.isFetching}
+            minWidth={860}
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+const TABS = ['items', 'tax-rates', 'settings'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /products: the catalogue, with the tax rates and invoicing settings it depends on in tabs. */
+export function ProductsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tabParam = searchParams.get('tab') as Tab | null;
+  const tab: Tab = tabParam && TABS.includes(tabParam) ? tabParam : 'items';
+  const toast = useToast();
+  const [exportCsv, exportState] = useExportProductsCsvMutation();
+  const [previewImport] = usePreviewProductImportMutation();
+  const [runImport] = useImportProductsMutation();
+  const [importOpen, setImportOpen] = useState(false);
+
+  const onExport = async () => {
+    const result = await exportCsv({ status: searchParams.get('status') ?? 'active', search: searchParams.get('search') ?? undefined });
+    if ('error' in result) {
+      toast.show({ severity: 'error', summary: 'Export failed', detail: errorMessage(result.error, 'The CSV could not be created.') });
+      return;
+    }
+    downloadText(datedFilename('products'), result.data);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Products/Services"
+        description="What you sell, the tax rates that apply and how prices are read."
+        actions={
+          tab === 'items' ? (
+            <>
+              <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
+                Import CSV
+              </Button>
+              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void onExport()} loading={exportState.isLoading}>
+                Export CSV
+              </Button>
+              <Button component={Link} to="/products/create" leftSection={<IconPlus size={16} aria-hidden />}>
+                New product or service
+              </Button>
+            </>
+          ) : undefined
+        }
+      />
+      <Tabs value={tab} onChange={(value) => setSearchParams(value && value !== 'items' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="items">Products and services</Tabs.Tab>
+          <Tabs.Tab value="tax-rates">Tax rates</Tabs.Tab>
+          <Tabs.Tab value="settings">Invoicing settings</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="items">
+          <ProductsPanel onImport={() => setImportOpen(true)} />
+        </Tabs.Panel>
+        <Tabs.Panel value="tax-rates">
+          <TaxRatesPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="settings">
+          <InvoicingSettingsPanel />
+        </Tabs.Panel>
+      </Tabs>
+      <CsvImportModal
+        opened={importOpen}
+        onClose={() => setImportOpen(false)}
+        noun="products and services"
+        columns={PRODUCT_CSV_COLUMNS.filter((column) => !(PRODUCT_CSV_EXPORT_ONLY as readonly string[]).includes(column))}
+        previewColumns={['name', 'sku', 'unit_price', 'tax_rate']}
+        preview={(csv) => previewImport({ csv })}
+        runImport={(csv) => runImport({ csv })}
+      />
+    </>
+  );
+}
