@@ -18,6 +18,10 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerOpenApiRoutes } from './modules/openapi/openapi.routes';
 import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { registerWaitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { registerClientRoutes } from './modules/clients/clients.routes';
+import { registerProductRoutes } from './modules/products/products.routes';
+import { registerTaxRateRoutes } from './modules/tax-rates/tax-rates.routes';
+import { registerSettingsRoutes } from './modules/settings/settings.routes';
 
 /** Request bodies above this answer 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -137,6 +141,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(app, deps);
   registerPasswordResetRoutes(app, deps);
   registerWaitlistRoutes(app, deps);
+  registerClientRoutes(app, deps);
+  registerProductRoutes(app, deps);
+  registerTaxRateRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
   registerOpenApiRoutes(app, deps);
 
   app.addHook('onClose', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { toFieldErrors } from '@ledgerleaf/domain';
 import type { z } from 'zod';
 import type { AuthContext } from './context';
-import { AppError, unauthenticated, validationError } from './errors';
+import { AppError, notFound, unauthenticated, validationError } from './errors';
 import { SERVER_MESSAGES } from './messages';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -22,18 +22,22 @@ export interface RouteDoc {
   /** Cookie-relying writes need the X-XSRF-TOKEN header. */
   csrf: boolean;
   body?: z.ZodType | undefined;
+  params?: z.ZodType | undefined;
+  query?: z.ZodType | undefined;
   responses: Record<number, ResponseDoc>;
 }
 
 type BodyOf<B> = B extends z.ZodType ? z.output<B> : undefined;
 
-export interface HandlerContext<B> {
+export interface HandlerContext<B, P = undefined, Q = undefined> {
   request: FastifyRequest;
   reply: FastifyReply;
   body: BodyOf<B>;
+  params: BodyOf<P>;
+  query: BodyOf<Q>;
 }
 
-export interface RouteDefinition<B extends z.ZodType | undefined> {
+export interface RouteDefinition<B extends z.ZodType | undefined, P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined> {
   method: HttpMethod;
   url: string;
   summary: string;
@@ -41,12 +45,18 @@ export interface RouteDefinition<B extends z.ZodType | undefined> {
   /** Needs `Authorization: Bearer <token>`; `requireAuth(request)` then returns the caller. */
   auth?: boolean;
   body?: B;
+  /** Path parameters; a value that does not parse (`/api/clients/abc`) answers 404, like a missing record. */
+  params?: P;
+  /** Query string; a value that does not parse answers 422 with field-keyed errors. */
+  query?: Q;
+  /** Overrides the app's 1 MB body limit (CSV imports). */
+  bodyLimit?: number;
   /** Added to the 422 body when the request body does not match (the waiting list's `success: false`). */
   validationExtra?: Record<string, unknown>;
   /** The status codes it answers; a schema here is used to serialise (and check) that response. */
   responses: Record<number, ResponseDoc>;
   rateLimit?: { max: number; timeWindow: number };
-  handler(context: HandlerContext<B>): Promise<unknown>;
+  handler(context: HandlerContext<B, P, Q>): Promise<unknown>;
 }
 
 declare module 'fastify' {
@@ -83,7 +93,10 @@ export function requireAuth(request: FastifyRequest): AuthContext {
  * and whose response is serialised through the contract of the status it answers, and records it
  * for the OpenAPI document. Routes stay thin: parse, call the service, answer.
  */
-export function defineRoute<B extends z.ZodType | undefined = undefined>(app: FastifyInstance, definition: RouteDefinition<B>): void {
+export function defineRoute<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  app: FastifyInstance,
+  definition: RouteDefinition<B, P, Q>,
+): void {
   const writes = definition.method !== 'GET';
   app.routeDocs.push({
     method: definition.method,
@@ -93,6 +106,8 @@ export function defineRoute<B extends z.ZodType | undefined = undefined>(app: Fa
     auth: definition.auth ?? false,
     csrf: writes && !definition.auth,
     body: definition.body,
+    params: definition.params,
+    query: definition.query,
     responses: definition.responses,
   });
 
@@ -101,7 +116,20 @@ export function defineRoute<B extends z.ZodType | undefined = undefined>(app: Fa
     url: definition.url,
     ...(definition.auth ? { onRequest: app.authenticate } : {}),
     ...(definition.rateLimit ? { config: { rateLimit: definition.rateLimit } } : {}),
+    ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
     handler: async (request, reply) => {
+      let params: unknown = undefined;
+      if (definition.params) {
+        const parsed = definition.params.safeParse(request.params ?? {});
+        if (!parsed.success) throw notFound();
+        params = parsed.data;
+      }
+      let query: unknown = undefined;
+      if (definition.query) {
+        const parsed = definition.query.safeParse(request.query ?? {});
+        if (!parsed.success) throw validationError(toFieldErrors(parsed.error));
+        query = parsed.data;
+      }
       let body: unknown = undefined;
       if (definition.body) {
         // PostgreSQL text cannot hold NUL: refuse it for both dialects, field by field.
@@ -112,7 +140,7 @@ export function defineRoute<B extends z.ZodType | undefined = undefined>(app: Fa
         if (!parsed.success) throw validationError(toFieldErrors(parsed.error), definition.validationExtra);
         body = parsed.data;
       }
-      const result = await definition.handler({ request, reply, body: body as BodyOf<B> });
+      const result = await definition.handler({ request, reply, body: body as BodyOf<B>, params: params as BodyOf<P>, query: query as BodyOf<Q> });
       if (reply.sent) return reply;
       const schema = definition.responses[reply.statusCode]?.schema;
       if (!schema) return result;

@@ -43,6 +43,8 @@ export interface TestApp {
   xsrf(): Promise<string>;
   post(url: string, body?: unknown, options?: RequestOptions): Promise<LightMyRequestResponse>;
   get(url: string, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  put(url: string, body?: unknown, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  delete(url: string, options?: RequestOptions): Promise<LightMyRequestResponse>;
   /** Registers an owner and answers the token and user. */
   register(overrides?: Record<string, unknown>): Promise<{ token: string; user: { id: number; email: string; business_name: string } }>;
   close(): Promise<void>;
@@ -110,6 +112,12 @@ export async function createTestApp(
     },
     async get(url, requestOptions = {}) {
       return app.inject({ method: 'GET', url, headers: await headersFor(false, requestOptions), ...(requestOptions.ip ? { remoteAddress: requestOptions.ip } : {}) });
+    },
+    async put(url, body, requestOptions = {}) {
+      return app.inject({ method: 'PUT', url, headers: await headersFor(true, requestOptions), ...(body === undefined ? {} : { payload: body as Record<string, unknown> }) });
+    },
+    async delete(url, requestOptions = {}) {
+      return app.inject({ method: 'DELETE', url, headers: await headersFor(true, requestOptions) });
     },
     async register(overrides = {}) {
       const response = await test.post('/api/register', validRegistration(overrides));

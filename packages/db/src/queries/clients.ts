@@ -153,7 +153,8 @@ export async function listClients(db: Db, params: ClientListParams): Promise<{ r
   let query = base.selectAll('clients').select(balance.as('balance_cents'));
   const direction = params.direction;
   if (params.sort === 'created_at') query = query.orderBy('created_at', direction);
-  if (params.sort === 'balance') query = query.orderBy(balance, direction);
+  // By the output column's name: a bare constant (`order by 0`) would mean a column position to SQLite.
+  if (params.sort === 'balance') query = query.orderBy(sql.ref('balance_cents'), direction);
   query = query.orderBy('sort_name', params.sort === 'name' ? direction : 'asc').orderBy('id', params.sort === 'name' ? direction : 'asc');
   const rows = (await query.limit(params.limit).offset(params.offset).execute()) as ClientWithBalance[];
   return { rows, total: Number(count.total) };

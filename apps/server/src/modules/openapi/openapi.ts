@@ -19,19 +19,25 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[], options: { ser
         ...(response.schema ? { content: { 'application/json': { schema: jsonSchema(response.schema, 'output') } } } : {}),
       };
     }
-    const parameters = route.csrf
+    const parameters: Array<Record<string, unknown>> = route.csrf
       ? [{ name: 'X-XSRF-TOKEN', in: 'header', required: true, description: 'The XSRF-TOKEN cookie from GET /sanctum/csrf-cookie', schema: { type: 'string' } }]
       : [];
+    for (const [location, schema] of [['path', route.params], ['query', route.query]] as const) {
+      if (!schema) continue;
+      const properties = (jsonSchema(schema, 'input').properties ?? {}) as Record<string, unknown>;
+      for (const [name, property] of Object.entries(properties)) parameters.push({ name, in: location, required: location === 'path', schema: property });
+    }
+    const url = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
     const operation: Record<string, unknown> = {
       summary: route.summary,
       tags: route.tags,
-      operationId: `${route.method.toLowerCase()}${route.url.replace(/[^a-zA-Z0-9]+(.)?/g, (_match, char: string | undefined) => (char ? char.toUpperCase() : ''))}`,
+      operationId: `${route.method.toLowerCase()}${route.url.replace(/\./g, '_').replace(/[^a-zA-Z0-9]+(.)?/g, (_match, char: string | undefined) => (char ? char.toUpperCase() : ''))}`,
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
       responses,
       ...(route.auth ? { security: [{ bearerAuth: [] }] } : { security: [] }),
     };
-    (paths[route.url] ??= {})[route.method.toLowerCase()] = operation;
+    (paths[url] ??= {})[route.method.toLowerCase()] = operation;
   }
   return {
     openapi: '3.1.0',
