@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import {
   allocateLargestRemainder,
   applyExclusiveTaxes,
-  balanceOf,
+  invoiceBalance,
   calculateInvoice,
   calculationInputSchema,
   calculationLineSchema,
@@ -114,8 +114,8 @@ describe('worked examples (by hand)', () => {
     });
     expect(result.lines.map((line) => line.discount_cents)).toEqual([3000, 3000, 0]);
     expect(result).toMatchObject({ net_cents: 3000, invoice_discount_cents: 3000, total_cents: 0, balance_due_cents: 0, credit_cents: 1000 });
-    expect(balanceOf(10000, 12500)).toEqual({ balance_due_cents: 0, credit_cents: 2500 });
-    expect(balanceOf(10000, 2500)).toEqual({ balance_due_cents: 7500, credit_cents: 0 });
+    expect(invoiceBalance(10000, 12500)).toEqual({ balance_due_cents: 0, credit_cents: 2500 });
+    expect(invoiceBalance(10000, 2500)).toEqual({ balance_due_cents: 7500, credit_cents: 0 });
   });
 
   it('an empty invoice is all zeros', () => {

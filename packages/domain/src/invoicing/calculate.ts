@@ -476,7 +476,7 @@ export function calculateInvoice(input: CalculationInput): InvoiceCalculation {
 }
 
 /** Balance due and credit from a total and the payments (the same rule the engine applies). */
-export function balanceOf(totalCents: number, paidCents: number): { balance_due_cents: number; credit_cents: number } {
+export function invoiceBalance(totalCents: number, paidCents: number): { balance_due_cents: number; credit_cents: number } {
   const total = centsOf(totalCents, 'Total');
   const paid = centsOf(paidCents, 'Amount paid');
   return { balance_due_cents: safe(total > paid ? total - paid : 0n, 'Balance due'), credit_cents: safe(paid > total ? paid - total : 0n, 'Credit') };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDays, daysBetween, daysOverdue, dueDateFromTerms, isIsoDate, isOverdue, isoDateOf } from './due-date';
+import { addCalendarDays, calendarDaysBetween, daysOverdue, dueDateFromTerms, isCalendarDate, isOverdue, utcCalendarDate } from './due-date';
 
 describe('due dates on calendar dates', () => {
   it('adds net days across month ends, leap days and years', () => {
@@ -21,19 +21,19 @@ describe('due dates on calendar dates', () => {
     expect(isOverdue('2026-11-21', '2026-11-22', 0)).toBe(false);
     expect(daysOverdue('2026-11-01', '2026-11-22')).toBe(21);
     expect(daysOverdue('2026-12-01', '2026-11-22')).toBe(0);
-    expect(isIsoDate('2028-02-29')).toBe(true);
-    expect(isIsoDate('2026-02-29')).toBe(false);
-    expect(isoDateOf(new Date('2026-11-22T23:59:59Z'))).toBe('2026-11-22');
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(utcCalendarDate(new Date('2026-11-22T23:59:59Z'))).toBe('2026-11-22');
   });
   it('adding then measuring days round-trips for every date and term', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 365 * 200 }), fc.integer({ min: 0, max: 3650 }), (offset, days) => {
-        const issue = addDays('1950-01-01', offset);
-        expect(isIsoDate(issue)).toBe(true);
+        const issue = addCalendarDays('1950-01-01', offset);
+        expect(isCalendarDate(issue)).toBe(true);
         const due = dueDateFromTerms(issue, days);
-        expect(daysBetween(issue, due)).toBe(days);
+        expect(calendarDaysBetween(issue, due)).toBe(days);
         expect(due >= issue).toBe(true);
-        expect(addDays(due, -days)).toBe(issue);
+        expect(addCalendarDays(due, -days)).toBe(issue);
       }),
     );
   });

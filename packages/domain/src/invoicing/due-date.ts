@@ -21,27 +21,27 @@ function fromUtcMs(ms: number): string {
 }
 
 /** True for an existing calendar date written `yyyy-MM-dd`. */
-export function isIsoDate(value: string): boolean {
+export function isCalendarDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
   return fromUtcMs(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) === value;
 }
 
 /** `date` plus `days` calendar days (negative goes back). */
-export function addDays(date: string, days: number): string {
+export function addCalendarDays(date: string, days: number): string {
   if (!Number.isSafeInteger(days)) throw new RangeError(`Days must be a whole number: ${days}`);
   return fromUtcMs(toUtcMs(date) + days * DAY_MS);
 }
 
 /** Calendar days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
+export function calendarDaysBetween(from: string, to: string): number {
   return Math.round((toUtcMs(to) - toUtcMs(from)) / DAY_MS);
 }
 
 /** The due date for payment terms of `net_days` days (Net 30 from 2026-01-31 is 2026-03-02). */
 export function dueDateFromTerms(issueDate: string, netDays: number): string {
   if (!Number.isSafeInteger(netDays) || netDays < 0 || netDays > MAX_NET_DAYS) throw new RangeError(`Net days must be 0-${MAX_NET_DAYS}: ${netDays}`);
-  return addDays(issueDate, netDays);
+  return addCalendarDays(issueDate, netDays);
 }
 
 /** Past the due date (the due date itself is still on time) with something left to pay. */
@@ -53,10 +53,10 @@ export function isOverdue(dueDate: string, today: string, balanceCents: number):
 
 /** Days past due, 0 when not overdue. */
 export function daysOverdue(dueDate: string, today: string): number {
-  return Math.max(0, daysBetween(dueDate, today));
+  return Math.max(0, calendarDaysBetween(dueDate, today));
 }
 
 /** The calendar date of an instant in UTC, `yyyy-MM-dd`. */
-export function isoDateOf(instant: Date): string {
+export function utcCalendarDate(instant: Date): string {
   return fromUtcMs(instant.getTime());
 }

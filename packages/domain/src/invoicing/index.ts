@@ -3,3 +3,4 @@ export * from './calculate';
 export * from './status';
 export * from './numbering';
 export * from './due-date';
+export * from './contracts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDays } from './due-date';
+import { addCalendarDays } from './due-date';
 import {
   INVOICE_STATUSES,
   acceptsPayment,
@@ -80,7 +80,7 @@ const factsArb: fc.Arbitrary<InvoiceStatusFacts> = fc
     ...rest,
     issued: true,
     paid_cents: paid === 'none' ? 0 : paid === 'full' ? rest.total_cents : paid,
-    due_date: addDays('2026-11-22', due),
+    due_date: addCalendarDays('2026-11-22', due),
     today: '2026-11-22',
   }));
 
@@ -102,13 +102,13 @@ function apply(facts: InvoiceStatusFacts, event: Event): InvoiceStatusFacts | nu
     case 'delete-payment':
       return status !== 'void' && event.cents <= facts.paid_cents ? { ...facts, paid_cents: facts.paid_cents - event.cents } : null;
     case 'time':
-      return { ...facts, today: addDays(facts.today, event.days) };
+      return { ...facts, today: addCalendarDays(facts.today, event.days) };
     case 'view':
       return { ...facts, viewed: true };
     case 'void':
       return canVoid(status) ? { ...facts, voided: true } : null;
     case 'due-date':
-      return isEditable(status) ? { ...facts, due_date: addDays(facts.due_date, event.days) } : null;
+      return isEditable(status) ? { ...facts, due_date: addCalendarDays(facts.due_date, event.days) } : null;
   }
 }
 
