@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { CATALOG_MESSAGES, COMMON_MESSAGES } from '@ledgerleaf/domain';
+import { json, renderPage, stubFetch } from '../test/render';
+import { product, taxRate } from '../test/fixtures';
+import { ProductCreatePage } from './product-form-page';
+import { ProductsPage } from './products-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function setup(routes: Parameters<typeof stubFetch>[0] = {}) {
+  const calls = stubFetch({ 'GET /api/tax-rates': json(200, { data: [taxRate(), taxRate({ id: 8, name: 'Reduced', rate: 5, is_default: false })] }), ...routes });
+  const view = renderPage(<ProductCreatePage />, { path: '/products/create', route: '/products/create' });
+  return { ...view, calls };
+}
+
+describe('ProductCreatePage', () => {
+  it('starts with the default tax rate and shows the domain messages', async () => {
+    const { user, calls } = setup();
+    expect(await screen.findByLabelText('Default tax rate', { selector: 'input' })).toHaveValue('Sales tax (8.875%)');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText(CATALOG_MESSAGES.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(COMMON_MESSAGES.amountInvalid)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('sends the price as a number and maps a 422 to its field', async () => {
+    const { user, calls } = setup({
+      'POST /api/products': json(422, { message: 'The given data was invalid.', errors: { sku: [CATALOG_MESSAGES.skuTaken] } }),
+    });
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Logo design');
+    await user.type(screen.getByRole('textbox', { name: /Unit price/ }), '1250.5');
+    await user.type(screen.getByRole('textbox', { name: /^SKU/ }), 'LOGO-1');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText(CATALOG_MESSAGES.skuTaken)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Unit price/ })).toHaveValue('$1,250.50');
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      name: 'Logo design',
+      description: '',
+      type: 'service',
+      unit: 'hour',
+      unit_price: 1250.5,
+      default_tax_rate_id: 7,
+      sku: 'LOGO-1',
+      is_active: true,
+    });
+  });
+});
+
+describe('ProductsPage', () => {
+  it('lists products with price per unit and tax, and manages tax rates in a tab', async () => {
+    const calls = stubFetch({
+      'GET /api/products': json(200, {
+        data: [product({ default_tax_rate_id: 7, default_tax_rate: { id: 7, name: 'Sales tax', rate: 8.875, is_compound: false } })],
+        meta: { page: 1, per_page: 25, total: 1, last_page: 1 },
+      }),
+      'GET /api/tax-rates': json(200, { data: [taxRate({ products_count: 1 })] }),
+      'POST /api/tax-rates': (call) => json(201, { data: taxRate({ id: 9, ...(call.body as object) }) }),
+    });
+    const { user } = renderPage(<ProductsPage />, { path: '/products', route: '/products' });
+    const table = await screen.findByRole('table', { name: 'Products and services' });
+    expect(within(table).getByText('$120.00')).toBeInTheDocument();
+    expect(within(table).getByText('Sales tax (8.875%)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Tax rates' }));
+    const rates = await screen.findByRole('table', { name: 'Tax rates' });
+    expect(within(rates).getByText('1 item')).toBeInTheDocument();
+    await user.click(within(rates).getByRole('button', { name: 'Actions for Sales tax' }));
+    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Add tax rate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add tax rate' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add tax rate' }));
+    expect(await within(dialog).findByText(CATALOG_MESSAGES.nameRequired)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Tax rate name/ }), 'City tax');
+    await user.type(within(dialog).getByRole('textbox', { name: /Rate/ }), '4.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add tax rate' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'City tax', rate: 4.5, is_compound: false, is_default: false }));
+    expect(await screen.findByText('Tax rate added')).toBeInTheDocument();
+  });
+});
