@@ -24,7 +24,8 @@ import { MAX_AMOUNT_CENTS, percentSchema, quantitySchema } from '../common';
  *   whose exclusive total does not exceed the gross; the taxes are that net's exclusive taxes, and
  *   the line total is the gross itself (the customer pays the price shown). When the gross is not
  *   an exact exclusive total (the 1-2 cents that rounding skips), the leftover cent(s) go to the last
- *   non-zero tax.
+ *   non-zero tax: the one case where a printed tax is not round(base x rate), so that net + taxes
+ *   is still exactly the gross.
  * "Inclusive and exclusive agree on the net" means: for every net amount N and taxes, an exclusive
  *   line with net N and an inclusive line whose gross is that exclusive line's total give the same
  *   taxable net N, the same tax amounts and the same total (the exclusive total is strictly

@@ -235,6 +235,9 @@ export const invoiceInputSchema = z
     if (!amounts || amounts.subtotal_cents > MAX_AMOUNT_CENTS) ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.invoiceTooLarge, path: ['lines'] });
     checkDiscount(invoice, amounts?.net_cents ?? null, INVOICE_MESSAGES.invoiceDiscountTooLarge, ctx);
   });
+export const invoiceCreateRequestSchema = invoiceInputSchema;
+/** PUT replaces every field (drafts, and issued invoices while `isEditable`). */
+export const invoiceUpdateRequestSchema = invoiceInputSchema;
 export type InvoiceInput = z.input<typeof invoiceInputSchema>;
 export type InvoiceRequest = z.output<typeof invoiceInputSchema>;
 
