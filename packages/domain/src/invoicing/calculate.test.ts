@@ -118,6 +118,14 @@ describe('worked examples (by hand)', () => {
     expect(invoiceBalance(10000, 2500)).toEqual({ balance_due_cents: 7500, credit_cents: 0 });
   });
 
+  it('negative discounts count as none: a discount never raises a price', () => {
+    const result = calculateInvoice({
+      lines: [{ quantity: 1, unit_price_cents: 1000, discount: { type: 'percent', value: -10 } }, { quantity: 1, unit_price_cents: 1000, discount: { type: 'amount', value: -500 } }],
+      discount: { type: 'amount', value: -100 },
+    });
+    expect(result).toMatchObject({ line_discount_cents: 0, invoice_discount_cents: 0, total_cents: 2000 });
+  });
+
   it('an empty invoice is all zeros', () => {
     expect(calculateInvoice({ lines: [] })).toMatchObject({ total_cents: 0, taxes: [], balance_due_cents: 0 });
   });

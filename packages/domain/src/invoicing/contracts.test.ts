@@ -7,6 +7,7 @@ import {
   INVOICE_MESSAGES,
   calculateInvoiceDraft,
   calculateInvoiceRequest,
+  formatTaxLabel,
   invoiceInputSchema,
   invoiceListQuerySchema,
   invoiceResponseSchema,
@@ -211,6 +212,14 @@ describe('invoice input contract', () => {
     };
     expect(invoiceResponseSchema.safeParse({ data: invoice }).success).toBe(true);
     expect(paymentResponseSchema.safeParse({ data: payment, invoice }).success).toBe(true);
+  });
+});
+
+describe('labels', () => {
+  it('tax labels', () => {
+    expect(formatTaxLabel({ name: 'NY sales tax', rate: 8.875, is_compound: false })).toBe('NY sales tax (8.875%)');
+    expect(formatTaxLabel({ name: 'QST', rate: 9.975, is_compound: true })).toBe('QST (9.975%, compound)');
+    expect(formatTaxLabel({ name: null, rate: 20, is_compound: false })).toBe('Tax (20%)');
   });
 });
 

@@ -582,6 +582,13 @@ function taxAmounts(taxes: ReadonlyArray<{ id: number | null; name: string | nul
   }));
 }
 
+/** How a tax reads on the editor, the detail page and the PDF: `NY sales tax (8.875%)`, `QST (9.975%, compound)`. */
+export function formatTaxLabel(tax: { name: string | null; rate: number; is_compound: boolean }): string {
+  const rate = `${tax.rate.toLocaleString('en-US', { maximumFractionDigits: 3 })}%`;
+  const detail = tax.is_compound ? `${rate}, compound` : rate;
+  return tax.name ? `${tax.name} (${detail})` : `Tax (${detail})`;
+}
+
 /** A line's computed amounts in API decimals. */
 export function lineAmounts(line: LineCalculation): InvoiceLineAmounts {
   return {
