@@ -52,3 +52,30 @@ describe('seedDemo', () => {
     expect(await hasher.verify(restored!.password_hash, DEMO_ACCOUNT.password)).toBe(true);
   });
 });
+
+describe('demo catalogue', () => {
+  it('seeds about 25 clients, 20 products and 3 tax rates once, with history and a few archived', async () => {
+    await seedDemo({ db: database.db, hasher, clock });
+    const count = async (table: 'clients' | 'products' | 'tax_rates' | 'client_contacts') => (await database.db.selectFrom(table).select('id').execute()).length;
+    const counts = { clients: await count('clients'), products: await count('products'), taxRates: await count('tax_rates'), contacts: await count('client_contacts') };
+    expect(counts.clients).toBeGreaterThanOrEqual(24);
+    expect(counts.products).toBeGreaterThanOrEqual(20);
+    expect(counts.taxRates).toBe(3);
+    const clients = await database.db.selectFrom('clients').select(['kind', 'archived_at', 'created_at']).execute();
+    expect(new Set(clients.map((c) => c.kind))).toEqual(new Set(['company', 'person']));
+    expect(clients.filter((c) => c.archived_at !== null).length).toBeGreaterThanOrEqual(2);
+    const ages = clients.map((c) => (Date.now() - Date.parse(c.created_at)) / 86_400_000);
+    expect(Math.max(...ages)).toBeGreaterThan(300);
+    expect(Math.min(...ages)).toBeLessThan(30);
+    const rates = await database.db.selectFrom('tax_rates').select(['name', 'rate_thousandths']).orderBy('name').execute();
+    expect(rates.map((r) => [r.name, r.rate_thousandths])).toEqual([
+      ['Sales tax 8.875%', 8875],
+      ['State tax 6.25%', 6250],
+      ['Zero-rated 0%', 0],
+    ]);
+    expect((await database.db.selectFrom('activity_log').select('id').where('event', '=', 'client.created').execute()).length).toBe(counts.clients);
+    // Idempotent: a second run adds nothing.
+    await seedDemo({ db: database.db, hasher, clock });
+    expect({ clients: await count('clients'), products: await count('products'), taxRates: await count('tax_rates'), contacts: await count('client_contacts') }).toEqual(counts);
+  });
+});

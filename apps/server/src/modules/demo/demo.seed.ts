@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { DEMO_ACCOUNT } from '@ledgerleaf/domain';
 import { createBusiness, createUser, findUserByEmail, revokeUserAccessTokens, updateUserPassword, type Db } from '@ledgerleaf/db';
 import type { PasswordHasher } from '../../lib/password';
+import { seedDemoCatalog } from './demo.catalog';
 
-/** The demo business's profile (later issues add its invoices, clients, goals…). */
+/** The demo business's profile (its clients, products and tax rates are in demo.catalog.ts; later issues add invoices, goals…). */
 export const DEMO_PROFILE = {
   businessPhone: '(415) 555-0142',
   businessEmail: 'hello@leafandledger.studio',
@@ -25,6 +26,8 @@ export async function seedDemo(params: { db: Db; hasher: PasswordHasher; clock: 
         now: params.clock(),
       });
     }
+    // An account seeded before the catalogue existed gets it now; one that has any keeps what it has.
+    await params.db.transaction().execute((trx) => seedDemoCatalog(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() }));
     return { created: false, userId: existing.id };
   }
   const passwordHash = await params.hasher.hash(DEMO_ACCOUNT.password);
@@ -40,6 +43,7 @@ export async function seedDemo(params: { db: Db; hasher: PasswordHasher; clock: 
       role: 'owner',
       now,
     });
+    await seedDemoCatalog(trx, { businessId: business.id, userId: user.id, now });
     return { created: true, userId: user.id };
   });
 }
