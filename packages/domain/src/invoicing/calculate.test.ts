@@ -138,6 +138,9 @@ describe('boundaries and conversions', () => {
     expect(toThousandths(0.1 + 0.2)).toBe(300);
     expect(toThousandths(1.0005)).toBe(1001);
     expect(() => toThousandths(Number.NaN)).toThrow(RangeError);
+    expect(Object.is(toThousandths(-0), 0)).toBe(true);
+    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), (thousandths) => toThousandths(thousandths / 1000) === thousandths));
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 999 }), (whole, part) => toThousandths(whole + part / 1000) === whole * 1000 + part));
     expect(lineSubtotalCents(0.333, 1000)).toBe(333);
     expect(lineSubtotalCents(1.005, 100)).toBe(101); // 100.5 cents, half away from zero
   });

@@ -174,8 +174,10 @@ function roundDiv(numerator: bigint, denominator: bigint): bigint {
   return quotient;
 }
 
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 function safe(value: bigint, what: string): number {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < -BigInt(Number.MAX_SAFE_INTEGER)) {
+  if (value > MAX_SAFE || value < -MAX_SAFE) {
     throw new RangeError(`${what} is too large to calculate: ${value}`);
   }
   return Number(value);
@@ -191,6 +193,10 @@ function clamp(value: bigint, low: bigint, high: bigint): bigint {
  */
 export function toThousandths(value: number): number {
   if (!Number.isFinite(value)) throw new RangeError(`Not a finite number: ${String(value)}`);
+  // Fast path: 8.875 * 1000 is exactly 8875. A product that lands exactly on a whole number is
+  // within 1e-7 of it even at 1e9, so the decimal-string path below would give the same.
+  const scaled = value * 1000;
+  if (Number.isSafeInteger(scaled)) return scaled === 0 ? 0 : scaled;
   // The decimal string, not value * 1000, so 1.0005 is not 1000.4999...
   const [whole = '0', fraction = ''] = Math.abs(value).toFixed(6).split('.');
   const thousandths = Number(whole) * 1000 + Number(fraction.slice(0, 3)) + (Number(fraction.slice(3)) >= 500 ? 1 : 0);
