@@ -23,7 +23,9 @@ describe('shared contract pieces', () => {
     expect(isoDateSchema.safeParse('2028-02-29').success).toBe(true);
     expect(isoDateSchema.safeParse('2026-02-29').success).toBe(false);
     expect(isoDateSchema.safeParse('2026-13-01').success).toBe(false);
-    expect(isoDateSchema.safeParse('22/11/2026').success).toBe(false);
+    const malformed = isoDateSchema.safeParse('22/11/2026');
+    expect(malformed.success).toBe(false);
+    expect(malformed.error?.issues.map((issue) => issue.message)).toEqual(['Please enter a valid date (YYYY-MM-DD)']);
   });
   it('ids and list queries coerce from strings and refuse nonsense', () => {
     expect(idParamsSchema.parse({ id: '42' })).toEqual({ id: 42 });

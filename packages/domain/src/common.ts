@@ -57,7 +57,8 @@ export const quantitySchema = z
 /** A calendar date `yyyy-MM-dd` that exists (no 2026-02-30). */
 export const isoDateSchema = z
   .string({ error: COMMON_MESSAGES.dateInvalid })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, COMMON_MESSAGES.dateInvalid)
+  // abort: a malformed string is reported once, not again by the existence check below
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: COMMON_MESSAGES.dateInvalid, abort: true })
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
