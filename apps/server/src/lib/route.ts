@@ -126,6 +126,8 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
       }
       let query: unknown = undefined;
       if (definition.query) {
+        const nulFields = fieldsWithNul(request.query);
+        if (nulFields.length > 0) throw validationError(Object.fromEntries(nulFields.map((field) => [field, [SERVER_MESSAGES.nulCharacter]])));
         const parsed = definition.query.safeParse(request.query ?? {});
         if (!parsed.success) throw validationError(toFieldErrors(parsed.error));
         query = parsed.data;
