@@ -68,6 +68,17 @@ describe('GET /api/openapi.json', () => {
     expect(document.paths['/api/user'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(document.paths['/web-login'].post.parameters[0].name).toBe('X-XSRF-TOKEN');
   });
+
+  it('documents the catalog routes with their path and query parameters', async () => {
+    const t = await make();
+    const document = (await t.get('/api/openapi.json')).json();
+    const paths = document.paths as Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>;
+    for (const path of ['/api/clients', '/api/clients/{id}', '/api/clients/{id}/archive', '/api/clients/import', '/api/products/{id}', '/api/tax-rates/{id}', '/api/settings/invoicing']) {
+      expect(paths[path], path).toBeDefined();
+    }
+    expect(paths['/api/clients']?.get?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['search', 'sort', 'direction', 'page', 'per_page', 'status']));
+    expect(paths['/api/clients/{id}']?.put?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path' })]));
+  });
 });
 
 describe('errors', () => {
