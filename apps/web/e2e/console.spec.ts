@@ -12,6 +12,10 @@ test('the main flow logs no console errors and no CSP violations', async ({ page
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await register(page);
   await page.getByRole('link', { name: 'Clients' }).click();
+  await expect(page.getByText('No clients yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Products/Services' }).click();
+  await expect(page.getByText('No products or services yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Calendar' }).click();
   await expect(page.getByText('This page is not available yet')).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -26,7 +26,7 @@ import type {
 } from '@ledgerleaf/domain';
 import { api } from './api';
 
-/** A `{ message }` answer (archive, restore, delete). */
+/** A `{ message }` answer (delete). */
 export interface CatalogMessage {
   message: string;
 }
@@ -77,14 +77,16 @@ export const catalogApi = api.enhanceEndpoints({ addTagTypes: ['Client', 'Produc
         { type: 'Client', id },
       ],
     }),
-    archiveClient: build.mutation<CatalogMessage, number>({
+    archiveClient: build.mutation<Client, number>({
+      transformResponse: (response: ClientResponse) => response.data,
       query: (id) => ({ url: `/api/clients/${id}/archive`, method: 'POST' }),
       invalidatesTags: (_result, _error, id) => [
         { type: 'Client', id: 'LIST' },
         { type: 'Client', id },
       ],
     }),
-    restoreClient: build.mutation<CatalogMessage, number>({
+    restoreClient: build.mutation<Client, number>({
+      transformResponse: (response: ClientResponse) => response.data,
       query: (id) => ({ url: `/api/clients/${id}/restore`, method: 'POST' }),
       invalidatesTags: (_result, _error, id) => [
         { type: 'Client', id: 'LIST' },
@@ -95,9 +97,9 @@ export const catalogApi = api.enhanceEndpoints({ addTagTypes: ['Client', 'Produc
       query: (id) => ({ url: `/api/clients/${id}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'Client', id: 'LIST' }],
     }),
-    /** The CSV text of every client matching the status filter. A mutation: a download is never cached. */
-    exportClientsCsv: build.mutation<string, { status?: string; search?: string } | void>({
-      query: (query) => ({ url: '/api/clients/export.csv', params: listParams(query ?? {}), responseHandler: 'text' }),
+    /** The CSV text of every client, archived ones included. A mutation: a download is never cached. */
+    exportClientsCsv: build.mutation<string, void>({
+      query: () => ({ url: '/api/clients/export.csv', responseHandler: 'text' }),
     }),
     previewClientImport: build.mutation<ClientImportPreview, CsvImportRequest>({
       query: (body) => ({ url: '/api/clients/import/preview', method: 'POST', body }),
@@ -137,14 +139,16 @@ export const catalogApi = api.enhanceEndpoints({ addTagTypes: ['Client', 'Produc
         { type: 'TaxRate', id: 'LIST' },
       ],
     }),
-    archiveProduct: build.mutation<CatalogMessage, number>({
+    archiveProduct: build.mutation<Product, number>({
+      transformResponse: (response: ProductResponse) => response.data,
       query: (id) => ({ url: `/api/products/${id}/archive`, method: 'POST' }),
       invalidatesTags: (_result, _error, id) => [
         { type: 'Product', id: 'LIST' },
         { type: 'Product', id },
       ],
     }),
-    restoreProduct: build.mutation<CatalogMessage, number>({
+    restoreProduct: build.mutation<Product, number>({
+      transformResponse: (response: ProductResponse) => response.data,
       query: (id) => ({ url: `/api/products/${id}/restore`, method: 'POST' }),
       invalidatesTags: (_result, _error, id) => [
         { type: 'Product', id: 'LIST' },
@@ -155,8 +159,9 @@ export const catalogApi = api.enhanceEndpoints({ addTagTypes: ['Client', 'Produc
       query: (id) => ({ url: `/api/products/${id}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'Product', id: 'LIST' }, { type: 'TaxRate', id: 'LIST' }],
     }),
-    exportProductsCsv: build.mutation<string, { status?: string; search?: string } | void>({
-      query: (query) => ({ url: '/api/products/export.csv', params: listParams(query ?? {}), responseHandler: 'text' }),
+    /** The CSV text of every product and service. */
+    exportProductsCsv: build.mutation<string, void>({
+      query: () => ({ url: '/api/products/export.csv', responseHandler: 'text' }),
     }),
     previewProductImport: build.mutation<ProductImportPreview, CsvImportRequest>({
       query: (body) => ({ url: '/api/products/import/preview', method: 'POST', body }),
@@ -181,11 +186,13 @@ export const catalogApi = api.enhanceEndpoints({ addTagTypes: ['Client', 'Produc
       transformResponse: (response: TaxRateResponse) => response.data,
       invalidatesTags: [{ type: 'TaxRate', id: 'LIST' }, 'Product'],
     }),
-    archiveTaxRate: build.mutation<CatalogMessage, number>({
+    archiveTaxRate: build.mutation<TaxRate, number>({
+      transformResponse: (response: TaxRateResponse) => response.data,
       query: (id) => ({ url: `/api/tax-rates/${id}/archive`, method: 'POST' }),
       invalidatesTags: [{ type: 'TaxRate', id: 'LIST' }, 'Product'],
     }),
-    restoreTaxRate: build.mutation<CatalogMessage, number>({
+    restoreTaxRate: build.mutation<TaxRate, number>({
+      transformResponse: (response: TaxRateResponse) => response.data,
       query: (id) => ({ url: `/api/tax-rates/${id}/restore`, method: 'POST' }),
       invalidatesTags: [{ type: 'TaxRate', id: 'LIST' }],
     }),

@@ -71,7 +71,7 @@ describe('ClientsPage', () => {
   });
 
   it('archives after confirmation and refreshes the list', async () => {
-    const { user, calls, listCalls } = setup({ 'POST /api/clients/1/archive': json(200, { message: 'Archived.' }) });
+    const { user, calls, listCalls } = setup({ 'POST /api/clients/1/archive': json(200, { data: { ...clientItem(), contacts: [], status: 'archived' } }) });
     await screen.findByRole('table', { name: 'Clients' });
     await user.click(screen.getByRole('button', { name: 'Actions for Acme Corp' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Archive' }));

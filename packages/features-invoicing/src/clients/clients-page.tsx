@@ -197,7 +197,7 @@ export function ClientsPage() {
   const [importOpen, setImportOpen] = useState(false);
 
   const onExport = async () => {
-    const result = await exportCsv({ status: params.status, search: params.search || undefined });
+    const result = await exportCsv();
     if ('error' in result) {
       toast.show({ severity: 'error', summary: 'Export failed', detail: errorMessage(result.error, 'The CSV could not be created.') });
       return;

@@ -273,7 +273,7 @@ export function ProductsPage() {
   const [importOpen, setImportOpen] = useState(false);
 
   const onExport = async () => {
-    const result = await exportCsv({ status: searchParams.get('status') ?? 'active', search: searchParams.get('search') ?? undefined });
+    const result = await exportCsv();
     if ('error' in result) {
       toast.show({ severity: 'error', summary: 'Export failed', detail: errorMessage(result.error, 'The CSV could not be created.') });
       return;
