@@ -18,3 +18,5 @@ export * from './queries/clients';
 export * from './queries/tax-rates';
 export * from './queries/products';
 export * from './queries/activity';
+export * from './queries/invoices';
+export * from './queries/payments';

@@ -16,6 +16,12 @@ export interface BusinessesTable {
   default_payment_terms_days: Generated<number>;
   /** Whether unit prices include tax. */
   prices_include_tax: Flag;
+  /** Invoice numbering (`INV-2026-0001`): see domain's `numberingSettingsSchema`. */
+  invoice_prefix: Generated<string>;
+  invoice_number_include_year: Generated<Flag>;
+  invoice_number_separator: Generated<string>;
+  invoice_number_padding: Generated<number>;
+  invoice_number_yearly_reset: Generated<Flag>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -181,6 +187,112 @@ export interface ActivityLogTable {
   created_at: Timestamp;
 }
 
+/** The last number handed out per business and kind (`invoice`; estimates later). */
+export interface DocumentCountersTable {
+  business_id: number;
+  kind: string;
+  year: number | null;
+  last_counter: number;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  business_id: number;
+  client_id: number;
+  /** Null while draft; unique per business. */
+  invoice_number: string | null;
+  /** Stored status (domain `InvoiceStatus`); `overdue` is also derived at read time. */
+  status: string;
+  issue_date: string;
+  due_date: string;
+  /** 'percent' | 'amount' | null */
+  discount_type: string | null;
+  /** Thousandths of a percent, or cents. */
+  discount_value: number | null;
+  notes: string | null;
+  terms: string | null;
+  currency: string;
+  goal_id: number | null;
+  prices_include_tax: Flag;
+  subtotal_cents: number;
+  line_discount_cents: number;
+  /** The invoice-level discount. */
+  discount_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  paid_cents: number;
+  balance_cents: number;
+  /** 32 random bytes, base64url: the public page `/i/{token}`. */
+  public_token: string;
+  void_reason: string | null;
+  sent_at: Timestamp | null;
+  viewed_at: Timestamp | null;
+  voided_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InvoiceLinesTable {
+  id: Generated<number>;
+  invoice_id: number;
+  business_id: number;
+  position: number;
+  product_id: number | null;
+  description: string;
+  quantity_thousandths: number;
+  unit: string | null;
+  unit_price_cents: number;
+  discount_type: string | null;
+  discount_value: number | null;
+  subtotal_cents: number;
+  discount_cents: number;
+  invoice_discount_cents: number;
+  taxable_cents: number;
+  tax_cents: number;
+  total_cents: number;
+}
+
+export interface InvoiceLineTaxesTable {
+  id: Generated<number>;
+  line_id: number;
+  invoice_id: number;
+  business_id: number;
+  position: number;
+  tax_rate_id: number | null;
+  name: string;
+  rate_thousandths: number;
+  is_compound: Flag;
+  base_cents: number;
+  amount_cents: number;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  business_id: number;
+  invoice_id: number;
+  amount_cents: number;
+  payment_date: string;
+  method: string;
+  reference: string | null;
+  note: string | null;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  business_id: number;
+  key: string;
+  method: string;
+  path: string;
+  /** Hex SHA-256 of method, path and body. */
+  request_hash: string;
+  response_status: number;
+  /** JSON text. */
+  response_body: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   businesses: BusinessesTable;
   users: UsersTable;
@@ -194,6 +306,12 @@ export interface Database {
   tax_rates: TaxRatesTable;
   products: ProductsTable;
   activity_log: ActivityLogTable;
+  document_counters: DocumentCountersTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  invoice_line_taxes: InvoiceLineTaxesTable;
+  payments: PaymentsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type Business = Selectable<BusinessesTable>;
@@ -210,3 +328,8 @@ export type ClientContactRow = Selectable<ClientContactsTable>;
 export type TaxRateRow = Selectable<TaxRatesTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type ActivityLogRow = Selectable<ActivityLogTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type InvoiceLineRow = Selectable<InvoiceLinesTable>;
+export type InvoiceLineTaxRow = Selectable<InvoiceLineTaxesTable>;
+export type PaymentRow = Selectable<PaymentsTable>;
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;

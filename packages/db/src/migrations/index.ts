@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely/migration';
 import { initialMigration } from './0001-initial';
 import { catalogMigration } from './0002-catalog';
+import { invoicesMigration } from './0003-invoices';
 
 // Migrations work on any schema version, so they take an untyped instance.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -14,6 +15,7 @@ type AnyKysely = Kysely<any>;
 export const migrations: Record<string, Migration> = {
   '0001-initial': initialMigration,
   '0002-catalog': catalogMigration,
+  '0003-invoices': invoicesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -28,6 +28,8 @@ export interface ClientFields {
 }
 
 export interface ContactFields {
+  /** An existing contact of this client keeps its id on update; anything else is a new contact. */
+  id?: number | undefined;
   name: string;
   email: string | null;
   phone: string | null;
@@ -93,7 +95,11 @@ export async function insertClient(
   return row;
 }
 
-/** Replaces a client's fields and its whole contact list (run inside a transaction). False when no such client in the business. */
+/**
+ * Replaces a client's fields and its whole contact list (run inside a transaction): contacts given
+ * with the id of one of this client's contacts are updated in place (ids stay stable), the others are
+ * inserted, and contacts not given are deleted. False when no such client in the business.
+ */
 export async function updateClient(
   db: Db,
   params: { businessId: number; clientId: number; fields: ClientFields; contacts: ReadonlyArray<ContactFields>; now: Date },
@@ -111,8 +117,25 @@ export async function updateClient(
     .where('id', '=', params.clientId)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
-  await db.deleteFrom('client_contacts').where('business_id', '=', params.businessId).where('client_id', '=', params.clientId).execute();
-  await insertContacts(db, { businessId: params.businessId, clientId: params.clientId, contacts: params.contacts, now });
+  const scope = { businessId: params.businessId, clientId: params.clientId };
+  const existing = new Set(
+    (await db.selectFrom('client_contacts').select('id').where('business_id', '=', scope.businessId).where('client_id', '=', scope.clientId).execute()).map((row) => row.id),
+  );
+  const kept = params.contacts.filter((contact) => contact.id !== undefined && existing.has(contact.id));
+  const keptIds = kept.map((contact) => contact.id as number);
+  let removal = db.deleteFrom('client_contacts').where('business_id', '=', scope.businessId).where('client_id', '=', scope.clientId);
+  if (keptIds.length > 0) removal = removal.where('id', 'not in', keptIds);
+  await removal.execute();
+  // Clear the primary flag first, so that moving it between kept contacts never trips the one-primary index.
+  await db.updateTable('client_contacts').set({ is_primary: false }).where('business_id', '=', scope.businessId).where('client_id', '=', scope.clientId).execute();
+  for (const [position, contact] of params.contacts.entries()) {
+    const values = { name: contact.name, email: contact.email, phone: contact.phone, is_primary: contact.is_primary, position };
+    if (contact.id !== undefined && existing.has(contact.id)) {
+      await db.updateTable('client_contacts').set(values).where('business_id', '=', scope.businessId).where('id', '=', contact.id).execute();
+    } else {
+      await db.insertInto('client_contacts').values({ ...values, business_id: scope.businessId, client_id: scope.clientId, created_at: now }).execute();
+    }
+  }
   return true;
 }
 

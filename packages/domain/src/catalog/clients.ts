@@ -34,6 +34,8 @@ export const ADDRESS_FIELDS = ['line1', 'line2', 'city', 'state', 'postal_code',
 export const EMPTY_ADDRESS: Address = { line1: null, line2: null, city: null, state: null, postal_code: null, country: null };
 
 export const clientContactInputSchema = z.strictObject({
+  /** On update: the id of one of the client's contacts keeps that contact (its id stays); omitted or unknown: a new contact. */
+  id: z.number({ error: 'Invalid contact' }).int('Invalid contact').positive('Invalid contact').max(Number.MAX_SAFE_INTEGER, 'Invalid contact').optional(),
   name: z.string({ error: CATALOG_MESSAGES.contactNameRequired }).trim().min(1, CATALOG_MESSAGES.contactNameRequired).max(255, CATALOG_MESSAGES.nameTooLong),
   email: optionalEmailSchema,
   phone: optionalPhoneSchema,
@@ -42,9 +44,10 @@ export const clientContactInputSchema = z.strictObject({
 export type ClientContactInput = z.input<typeof clientContactInputSchema>;
 
 /**
- * Create and update (PUT replaces the whole client, contacts included). When contacts are given and
- * none is marked primary, the first becomes primary; two primaries are refused.
- * `payment_terms_days` omitted or null takes the business default (settings, 30 days).
+ * Create and update (PUT replaces the whole client, contacts included: contacts left out are
+ * deleted). When contacts are given and none is marked primary, the first becomes primary; two
+ * primaries are refused. `payment_terms_days` omitted or null: on create the business default
+ * (settings, 30 days), on update the client's current terms.
  */
 export const clientRequestSchema = z
   .strictObject({
@@ -63,6 +66,8 @@ export const clientRequestSchema = z
   .superRefine((value, ctx) => {
     const primaries = value.contacts.filter((contact) => contact.is_primary).length;
     if (primaries > 1) ctx.addIssue({ code: 'custom', path: ['contacts'], message: CATALOG_MESSAGES.twoPrimaries });
+    const ids = value.contacts.map((contact) => contact.id).filter((id) => id !== undefined);
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['contacts'], message: CATALOG_MESSAGES.duplicateContact });
   });
 export const clientCreateRequestSchema = clientRequestSchema;
 export const clientUpdateRequestSchema = clientRequestSchema;

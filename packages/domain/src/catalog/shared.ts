@@ -13,6 +13,7 @@ export const CATALOG_MESSAGES = {
   contactNameRequired: "Please enter the contact's name",
   tooManyContacts: 'A client may have at most 20 contacts',
   twoPrimaries: 'Only one contact can be the primary contact',
+  duplicateContact: 'The same contact appears twice',
   kindInvalid: 'Please choose company or person',
   typeInvalid: 'Please choose product or service',
   unitRequired: 'Please enter a unit (hour, day, item, ...)',

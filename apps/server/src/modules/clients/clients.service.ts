@@ -122,7 +122,7 @@ export function contactFields(contacts: ClientRequest['contacts']): ContactField
   const marked = contacts.findIndex((contact) => contact.is_primary);
   const primaryIndex = marked === -1 ? 0 : marked;
   if (contacts.filter((contact) => contact.is_primary).length > 1) throw validationError({ contacts: [CATALOG_MESSAGES.twoPrimaries] });
-  return contacts.map((contact, index) => ({ name: contact.name, email: contact.email, phone: contact.phone, is_primary: index === primaryIndex }));
+  return contacts.map((contact, index) => ({ id: contact.id, name: contact.name, email: contact.email, phone: contact.phone, is_primary: index === primaryIndex }));
 }
 
 async function defaultTermsOf(db: Db, businessId: number): Promise<number> {

@@ -91,6 +91,40 @@ describe('clients CRUD', () => {
     expect(none.json().data).toMatchObject({ contacts: [], primary_contact: null });
   });
 
+  it('PUT keeps the ids of contacts sent back with their id; others are new, missing ones deleted', async () => {
+    const client = await create(acme({ name: 'Stable Ids' }));
+    const other = await create(acme({ name: 'Other Client' }));
+    const [wile, road] = client.contacts as Array<{ id: number; name: string }>;
+    const foreignId = (other.contacts as Array<{ id: number }>)[0]!.id;
+    const response = await t.put(
+      `/api/clients/${client.id}`,
+      acme({
+        name: 'Stable Ids',
+        contacts: [
+          { id: road!.id, name: 'Road Runner Jr.', is_primary: true },
+          { id: foreignId, name: 'Not stolen' },
+          { name: 'Brand New' },
+        ],
+      }),
+      auth(),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const contacts = response.json().data.contacts as Array<{ id: number; name: string; is_primary: boolean }>;
+    expect(contacts.map((c) => [c.name, c.is_primary])).toEqual([
+      ['Road Runner Jr.', true],
+      ['Not stolen', false],
+      ['Brand New', false],
+    ]);
+    expect(contacts[0]!.id).toBe(road!.id);
+    expect(contacts[1]!.id).not.toBe(foreignId);
+    expect(contacts.map((c) => c.id)).not.toContain(wile!.id);
+    // The other client's contact is untouched.
+    expect((await t.get(`/api/clients/${other.id}`, auth())).json().data.contacts[0]).toMatchObject({ id: foreignId, name: 'Wile E. Coyote' });
+    const dup = await t.put(`/api/clients/${client.id}`, acme({ contacts: [{ id: road!.id, name: 'a' }, { id: road!.id, name: 'b' }] }), auth());
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().errors.contacts).toEqual([CATALOG_MESSAGES.duplicateContact]);
+  });
+
   it('answers 422 field-keyed for bad input, never 500', async () => {
     const cases: Array<[Record<string, unknown>, string[]]> = [
       [{}, ['name']],

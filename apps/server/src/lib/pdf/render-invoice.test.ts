@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { deflateSync } from 'node:zlib';
+import { formatCurrency, formatTaxLabel } from '@ledgerleaf/domain';
+import { pdfPages } from '../../test/pdf-text';
+import { formatPdfDate, invoicePdfFilename, renderInvoicePdf } from './render-invoice';
+import { sampleInvoiceView } from './sample-view';
+import type { InvoicePdfView } from './types';
+
+const squash = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+/** A valid 2x2 RGB PNG, built here so the test ships no binary file. */
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const rows = Buffer.from([0, 200, 30, 30, 30, 200, 30, 0, 30, 30, 200, 240, 240, 240]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+function expectFigures(text: string, view: InvoicePdfView): void {
+  expect(text).toContain(formatCurrency(view.totals.subtotal));
+  expect(text).toContain(formatCurrency(view.totals.total));
+  expect(text).toContain(`Amount paid ${formatCurrency(view.amount_paid)}`);
+  expect(text).toContain(`Balance due ${formatCurrency(view.balance_due)}`);
+  expect(text).toContain(`Total ${formatCurrency(view.totals.total)}`);
+  if (view.totals.line_discounts > 0) expect(text).toContain(`Line discounts ${formatCurrency(-view.totals.line_discounts)}`);
+  if (view.totals.invoice_discount > 0) expect(text).toContain(formatCurrency(-view.totals.invoice_discount));
+  for (const tax of view.totals.taxes) {
+    expect(text).toContain(`${squash(formatTaxLabel(tax))} ${formatCurrency(tax.amount)}`);
+  }
+}
+
+describe('renderInvoicePdf', () => {
+  it('prints a two-line invoice with the engine figures, formatted, on one page', async () => {
+    const view = sampleInvoiceView({ lines: 2, paidCents: 5_000 });
+    const pdf = await renderInvoicePdf(view);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const pages = await pdfPages(pdf);
+    expect(pages).toHaveLength(1);
+    const text = pages[0]!;
+    expect(text).toContain('INV-2026-0001');
+    expect(text).toContain('Olive Bakery & Studio');
+    expect(text).toContain('12 Market Street');
+    expect(text).toContain('Acme Hospitality LLC');
+    expect(text).toContain('Attn: Dana Price');
+    expect(text).toContain('400 Broadway, Suite 12');
+    expect(text).toContain(`Issue date ${formatPdfDate(view.issue_date)}`);
+    expect(text).toContain('Issue date Jan 15, 2026');
+    expect(text).toContain('Due date Feb 14, 2026');
+    for (const line of view.lines) {
+      expect(text).toContain(squash(line.description));
+      expect(text).toContain(formatCurrency(line.unit_price));
+      expect(text).toContain(formatCurrency(line.subtotal));
+    }
+    // Line 2 has a 10 % discount; its amount is the engine's, shown negative.
+    expect(text).toContain(`10% ${formatCurrency(-view.lines[1]!.discount)}`);
+    expectFigures(text, view);
+    expect(text).toContain('Payments');
+    expect(text).toContain(`Feb 10, 2026 Bank transfer ACH 4471 ${formatCurrency(view.payments[0]!.amount)}`);
+    expect(text).toContain(view.notes!);
+    expect(text).toContain(view.terms!);
+    expect(text).toContain('Page 1 of 1');
+  });
+
+  it('breaks a 60-line invoice over pages, repeats the table header and numbers every page', async () => {
+    const view = sampleInvoiceView({ lines: 60 });
+    const pages = await pdfPages(await renderInvoicePdf(view));
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    pages.forEach((page, index) => {
+      expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
+    });
+    // Every page that carries lines starts them under the column titles.
+    const withLines = pages.filter((page) => /\b\d+\. /.test(page));
+    expect(withLines.length).toBeGreaterThanOrEqual(2);
+    for (const page of withLines) expect(page).toContain('Description Qty Unit Unit price Discount Tax Amount');
+
+    const all = pages.join(' ');
+    for (const line of view.lines) expect(all).toContain(squash(line.description));
+    expectFigures(all, view);
+    expect(pages.at(-1)).toContain(`Balance due ${formatCurrency(view.balance_due)}`);
+  });
+
+  it('prints Draft without a number, watermarks void and paid, and includes tax in inclusive pricing', async () => {
+    const draft = sampleInvoiceView({ lines: 3, status: 'draft' });
+    const [draftText] = await pdfPages(await renderInvoicePdf(draft));
+    expect(draftText).toContain('Invoice number Draft');
+    expect(draftText).toContain('DRAFT');
+
+    const voided = sampleInvoiceView({ lines: 3, status: 'void' });
+    expect((await pdfPages(await renderInvoicePdf(voided)))[0]).toContain('VOID');
+
+    const paidView = sampleInvoiceView({ lines: 1, discount: null, pricesIncludeTax: true });
+    const settled: InvoicePdfView = { ...paidView, status: 'paid' };
+    const [paidText] = await pdfPages(await renderInvoicePdf(settled));
+    expect(paidText).toContain('PAID');
+    expect(paidText).toContain(`Subtotal (tax included) ${formatCurrency(settled.totals.subtotal)}`);
+    for (const tax of settled.totals.taxes) expect(paidText).toContain(`Includes ${squash(formatTaxLabel(tax))} ${formatCurrency(tax.amount)}`);
+  });
+
+  it('draws a PNG logo and skips one it cannot read', async () => {
+    const view = sampleInvoiceView({ lines: 2 });
+    const withLogo = await renderInvoicePdf({ ...view, business: { ...view.business, logo: tinyPng() } });
+    expect(withLogo.toString('latin1')).toContain('/Subtype /Image');
+    const broken = await renderInvoicePdf({ ...view, business: { ...view.business, logo: Buffer.from('not an image') } });
+    const [text] = await pdfPages(broken);
+    expect(text).toContain('Olive Bakery & Studio');
+    expect(broken.toString('latin1')).not.toContain('/Subtype /Image');
+  });
+
+  it('survives text outside the standard fonts and a description longer than a page', async () => {
+    const view = sampleInvoiceView({ lines: 2 });
+    const odd: InvoicePdfView = {
+      ...view,
+      client: { ...view.client, name: 'Café Zoë “Crème” – 東京 🍞' },
+      lines: [{ ...view.lines[0]!, description: 'Very long description. '.repeat(400) }, view.lines[1]!],
+      notes: null,
+      terms: '',
+    };
+    const pages = await pdfPages(await renderInvoicePdf(odd));
+    expect(pages.join(' ')).toContain('Café Zoë “Crème” –');
+    pages.forEach((page, index) => expect(page).toContain(`Page ${index + 1} of ${pages.length}`));
+  });
+
+  it('names the file after the number, or draft-<id>', () => {
+    expect(invoicePdfFilename({ id: 7, invoice_number: 'INV-2026-0001' })).toBe('INV-2026-0001.pdf');
+    expect(invoicePdfFilename({ id: 7, invoice_number: null })).toBe('draft-7.pdf');
+    expect(invoicePdfFilename({ id: 7, invoice_number: 'A/B "2026" 1' })).toBe('A-B-2026-1.pdf');
+  });
+});

@@ -1,0 +1,401 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import { nextCounter } from '@ledgerleaf/domain';
+import { toDbTime } from '../dialect';
+import type { Database, InvoiceLineRow, InvoiceLineTaxRow, InvoiceRow } from '../schema';
+import { containsLower, escapeLike, type SortDirection } from './catalog-helpers';
+import type { Db } from './types';
+
+/** Columns an invoice's content sets (create and update); amounts from domain's `calculateInvoice`. */
+export interface InvoiceContentFields {
+  client_id: number;
+  issue_date: string;
+  due_date: string;
+  discount_type: string | null;
+  /** Thousandths of a percent, or cents. */
+  discount_value: number | null;
+  notes: string | null;
+  terms: string | null;
+  currency: string;
+  goal_id: number | null;
+  prices_include_tax: boolean;
+  subtotal_cents: number;
+  line_discount_cents: number;
+  discount_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  paid_cents: number;
+  balance_cents: number;
+}
+
+export interface InvoiceLineTaxWrite {
+  tax_rate_id: number | null;
+  name: string;
+  rate_thousandths: number;
+  is_compound: boolean;
+  base_cents: number;
+  amount_cents: number;
+}
+
+export interface InvoiceLineWrite {
+  product_id: number | null;
+  description: string;
+  quantity_thousandths: number;
+  unit: string | null;
+  unit_price_cents: number;
+  discount_type: string | null;
+  discount_value: number | null;
+  subtotal_cents: number;
+  discount_cents: number;
+  invoice_discount_cents: number;
+  taxable_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  taxes: InvoiceLineTaxWrite[];
+}
+
+/** An invoice row with its client's name (lists, detail). */
+export type InvoiceWithClient = InvoiceRow & { client_name: string };
+
+const CHUNK = 400;
+
+async function insertLines(db: Db, params: { businessId: number; invoiceId: number; lines: ReadonlyArray<InvoiceLineWrite> }): Promise<void> {
+  for (let start = 0; start < params.lines.length; start += CHUNK) {
+    const chunk = params.lines.slice(start, start + CHUNK);
+    const inserted = await db
+      .insertInto('invoice_lines')
+      .values(
+        chunk.map(({ taxes: _taxes, ...line }, index) => ({
+          ...line,
+          invoice_id: params.invoiceId,
+          business_id: params.businessId,
+          position: start + index,
+        })),
+      )
+      .returning(['id', 'position'])
+      .execute();
+    const idByPosition = new Map(inserted.map((row) => [Number(row.position), row.id]));
+    const taxes = chunk.flatMap((line, index) =>
+      line.taxes.map((tax, position) => ({
+        ...tax,
+        line_id: idByPosition.get(start + index) as number,
+        invoice_id: params.invoiceId,
+        business_id: params.businessId,
+        position,
+      })),
+    );
+    for (let offset = 0; offset < taxes.length; offset += CHUNK) await db.insertInto('invoice_line_taxes').values(taxes.slice(offset, offset + CHUNK)).execute();
+  }
+}
+
+/** Inserts a draft with its lines and their taxes (run inside a transaction). */
+export async function insertInvoice(
+  db: Db,
+  params: {
+    businessId: number;
+    fields: InvoiceContentFields;
+    lines: ReadonlyArray<InvoiceLineWrite>;
+    publicToken: string;
+    now: Date;
+    /** The demo seed writes issued invoices directly. */
+    state?: { status: string; invoice_number: string | null; sent_at: Date | null; viewed_at: Date | null; voided_at: Date | null; created_at: Date };
+  },
+): Promise<{ id: number }> {
+  const now = toDbTime(params.now);
+  const state = params.state;
+  const row = await db
+    .insertInto('invoices')
+    .values({
+      business_id: params.businessId,
+      ...params.fields,
+      status: state?.status ?? 'draft',
+      invoice_number: state?.invoice_number ?? null,
+      public_token: params.publicToken,
+      sent_at: state?.sent_at ? toDbTime(state.sent_at) : null,
+      viewed_at: state?.viewed_at ? toDbTime(state.viewed_at) : null,
+      voided_at: state?.voided_at ? toDbTime(state.voided_at) : null,
+      created_at: state ? toDbTime(state.created_at) : now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertLines(db, { businessId: params.businessId, invoiceId: row.id, lines: params.lines });
+  return row;
+}
+
+/** Replaces an invoice's content and its whole line list (run inside a transaction). */
+export async function replaceInvoiceContent(
+  db: Db,
+  params: { businessId: number; invoiceId: number; fields: InvoiceContentFields; status: string; lines: ReadonlyArray<InvoiceLineWrite>; now: Date },
+): Promise<void> {
+  await db
+    .updateTable('invoices')
+    .set({ ...params.fields, status: params.status, updated_at: toDbTime(params.now) })
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.invoiceId)
+    .execute();
+  await db.deleteFrom('invoice_line_taxes').where('business_id', '=', params.businessId).where('invoice_id', '=', params.invoiceId).execute();
+  await db.deleteFrom('invoice_lines').where('business_id', '=', params.businessId).where('invoice_id', '=', params.invoiceId).execute();
+  await insertLines(db, { businessId: params.businessId, invoiceId: params.invoiceId, lines: params.lines });
+}
+
+function withClientName(db: Db) {
+  return db
+    .selectFrom('invoices')
+    .innerJoin('clients', (join) => join.onRef('clients.id', '=', 'invoices.client_id').onRef('clients.business_id', '=', 'invoices.business_id'))
+    .selectAll('invoices')
+    .select('clients.name as client_name');
+}
+
+export async function findInvoice(db: Db, params: { businessId: number; invoiceId: number }): Promise<InvoiceWithClient | undefined> {
+  return withClientName(db).where('invoices.business_id', '=', params.businessId).where('invoices.id', '=', params.invoiceId).executeTakeFirst();
+}
+
+export async function findInvoiceByPublicToken(db: Db, params: { token: string }): Promise<InvoiceWithClient | undefined> {
+  return withClientName(db).where('invoices.public_token', '=', params.token).executeTakeFirst();
+}
+
+/**
+ * Locks the invoice row for the rest of the transaction and answers its latest committed state.
+ * A no-op UPDATE ... RETURNING: PostgreSQL takes the row lock (like SELECT ... FOR UPDATE, and
+ * re-reads the row a concurrent writer just committed); on SQLite a write as the transaction's first
+ * statement takes the database's write lock, so the check that follows cannot go stale.
+ */
+export async function lockInvoice(db: Db, params: { businessId: number; invoiceId: number }): Promise<InvoiceRow | undefined> {
+  return db
+    .updateTable('invoices')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.invoiceId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export type InvoiceStateUpdate = Partial<
+  Pick<InvoiceRow, 'status' | 'invoice_number' | 'paid_cents' | 'balance_cents' | 'sent_at' | 'viewed_at' | 'voided_at' | 'void_reason'>
+>;
+
+export async function updateInvoiceState(db: Db, params: { businessId: number; invoiceId: number; set: InvoiceStateUpdate; now: Date }): Promise<void> {
+  await db
+    .updateTable('invoices')
+    .set({ ...params.set, updated_at: toDbTime(params.now) })
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.invoiceId)
+    .execute();
+}
+
+export async function deleteInvoice(db: Db, params: { businessId: number; invoiceId: number }): Promise<boolean> {
+  await db.deleteFrom('invoice_line_taxes').where('business_id', '=', params.businessId).where('invoice_id', '=', params.invoiceId).execute();
+  await db.deleteFrom('invoice_lines').where('business_id', '=', params.businessId).where('invoice_id', '=', params.invoiceId).execute();
+  await db.deleteFrom('payments').where('business_id', '=', params.businessId).where('invoice_id', '=', params.invoiceId).execute();
+  const result = await db.deleteFrom('invoices').where('business_id', '=', params.businessId).where('id', '=', params.invoiceId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function listInvoiceLines(db: Db, params: { businessId: number; invoiceId: number }): Promise<{ lines: InvoiceLineRow[]; taxes: InvoiceLineTaxRow[] }> {
+  const lines = await db
+    .selectFrom('invoice_lines')
+    .selectAll()
+    .where('business_id', '=', params.businessId)
+    .where('invoice_id', '=', params.invoiceId)
+    .orderBy('position')
+    .execute();
+  const taxes = await db
+    .selectFrom('invoice_line_taxes')
+    .selectAll()
+    .where('business_id', '=', params.businessId)
+    .where('invoice_id', '=', params.invoiceId)
+    .orderBy('line_id')
+    .orderBy('position')
+    .execute();
+  return { lines, taxes };
+}
+
+export interface InvoiceNumbering {
+  prefix: string;
+  include_year: boolean;
+  separator: string;
+  padding: number;
+  yearly_reset: boolean;
+}
+
+export async function findInvoiceNumbering(db: Db, params: { businessId: number }): Promise<InvoiceNumbering | undefined> {
+  const row = await db
+    .selectFrom('businesses')
+    .select(['invoice_prefix', 'invoice_number_include_year', 'invoice_number_separator', 'invoice_number_padding', 'invoice_number_yearly_reset'])
+    .where('id', '=', params.businessId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    prefix: row.invoice_prefix,
+    include_year: Boolean(row.invoice_number_include_year),
+    separator: row.invoice_number_separator,
+    padding: Number(row.invoice_number_padding),
+    yearly_reset: Boolean(row.invoice_number_yearly_reset),
+  };
+}
+
+/**
+ * Takes the next counter of a business's document kind, inside the caller's transaction: the
+ * counter row is created when missing, locked by a no-op UPDATE ... RETURNING (PostgreSQL waits for
+ * a concurrent issuer and then reads its committed counter; SQLite holds the write lock), advanced
+ * with domain's `nextCounter` and written back. The number is used in the same transaction, so a
+ * rollback returns the counter too: no gap, no duplicate.
+ */
+export async function takeDocumentCounter(db: Db, params: { businessId: number; kind: string; year: number; yearlyReset: boolean }): Promise<{ counter: number; year: number }> {
+  await db
+    .insertInto('document_counters')
+    .values({ business_id: params.businessId, kind: params.kind, year: null, last_counter: 0 })
+    .onConflict((oc) => oc.columns(['business_id', 'kind']).doNothing())
+    .execute();
+  const state = await db
+    .updateTable('document_counters')
+    .set((eb) => ({ last_counter: eb.ref('last_counter') }))
+    .where('business_id', '=', params.businessId)
+    .where('kind', '=', params.kind)
+    .returning(['year', 'last_counter'])
+    .executeTakeFirstOrThrow();
+  const next = nextCounter({ last_counter: Number(state.last_counter), last_year: state.year === null ? null : Number(state.year), yearly_reset: params.yearlyReset }, params.year);
+  await db
+    .updateTable('document_counters')
+    .set({ last_counter: next.counter, year: next.year })
+    .where('business_id', '=', params.businessId)
+    .where('kind', '=', params.kind)
+    .execute();
+  return next;
+}
+
+/** Sets a counter directly (the demo seed numbers its history in one go). */
+export async function setDocumentCounter(db: Db, params: { businessId: number; kind: string; year: number; lastCounter: number }): Promise<void> {
+  await db
+    .insertInto('document_counters')
+    .values({ business_id: params.businessId, kind: params.kind, year: params.year, last_counter: params.lastCounter })
+    .onConflict((oc) => oc.columns(['business_id', 'kind']).doUpdateSet({ year: params.year, last_counter: params.lastCounter }))
+    .execute();
+}
+
+export const INVOICE_UNPAID_STATUSES = ['sent', 'viewed', 'partial', 'overdue'] as const;
+
+export interface InvoiceListParams {
+  businessId: number;
+  /** `all`, `unpaid`, or a status; `overdue` and sent/viewed/partial are derived against `today`. */
+  status: string;
+  today: string;
+  search?: string | undefined;
+  clientId?: number | undefined;
+  goalId?: number | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  sort: 'issue_date' | 'due_date' | 'invoice_number' | 'client_name' | 'total' | 'balance_due' | 'status' | 'created_at';
+  direction: SortDirection;
+  limit: number;
+  offset: number;
+}
+
+export interface InvoiceListSummaryCents {
+  count: number;
+  total_cents: number;
+  paid_cents: number;
+  balance_cents: number;
+}
+
+type InvoiceEb = ExpressionBuilder<Database & { invoices: Database['invoices']; clients: Database['clients'] }, 'invoices' | 'clients'>;
+
+/** Page of invoices, the number matching and the totals of everything matching (voids count as zero). */
+export async function listInvoices(db: Db, params: InvoiceListParams): Promise<{ rows: InvoiceWithClient[]; total: number; summary: InvoiceListSummaryCents }> {
+  let base = db
+    .selectFrom('invoices')
+    .innerJoin('clients', (join) => join.onRef('clients.id', '=', 'invoices.client_id').onRef('clients.business_id', '=', 'invoices.business_id'))
+    .where('invoices.business_id', '=', params.businessId);
+  const unpaid = [...INVOICE_UNPAID_STATUSES];
+  switch (params.status) {
+    case 'all':
+      break;
+    case 'unpaid':
+      base = base.where('invoices.status', 'in', unpaid);
+      break;
+    case 'overdue':
+      base = base.where('invoices.status', 'in', unpaid).where('invoices.due_date', '<', params.today);
+      break;
+    case 'sent':
+    case 'viewed':
+    case 'partial':
+      base = base.where('invoices.status', '=', params.status).where('invoices.due_date', '>=', params.today);
+      break;
+    default:
+      base = base.where('invoices.status', '=', params.status);
+  }
+  if (params.clientId !== undefined) base = base.where('invoices.client_id', '=', params.clientId);
+  if (params.goalId !== undefined) base = base.where('invoices.goal_id', '=', params.goalId);
+  if (params.dateFrom) base = base.where('invoices.issue_date', '>=', params.dateFrom);
+  if (params.dateTo) base = base.where('invoices.issue_date', '<=', params.dateTo);
+  const search = params.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search.toLowerCase())}%`;
+    base = base.where((eb: InvoiceEb) =>
+      eb.or([sql<boolean>`lower(${eb.ref('invoices.invoice_number')}) like ${pattern} escape '\\'`, containsLower(eb.ref('clients.sort_name'), search)]),
+    );
+  }
+  const notVoid = (column: 'total_cents' | 'paid_cents' | 'balance_cents') => sql<number>`coalesce(sum(case when invoices.status = 'void' then 0 else invoices.${sql.ref(column)} end), 0)`;
+  const totals = await base
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      notVoid('total_cents').as('total_cents'),
+      notVoid('paid_cents').as('paid_cents'),
+      notVoid('balance_cents').as('balance_cents'),
+    ])
+    .executeTakeFirstOrThrow();
+  const columns = {
+    issue_date: 'invoices.issue_date',
+    due_date: 'invoices.due_date',
+    invoice_number: 'invoices.invoice_number',
+    client_name: 'clients.sort_name',
+    total: 'invoices.total_cents',
+    balance_due: 'invoices.balance_cents',
+    status: 'invoices.status',
+    created_at: 'invoices.created_at',
+  } as const;
+  const rows = await base
+    .selectAll('invoices')
+    .select('clients.name as client_name')
+    .orderBy(columns[params.sort], params.direction)
+    .orderBy('invoices.id', params.direction)
+    .limit(params.limit)
+    .offset(params.offset)
+    .execute();
+  return {
+    rows,
+    total: Number(totals.count),
+    summary: { count: Number(totals.count), total_cents: Number(totals.total_cents), paid_cents: Number(totals.paid_cents), balance_cents: Number(totals.balance_cents) },
+  };
+}
+
+/** Invoices of a client (any status): a client with invoices is archived, never deleted. */
+export async function countClientInvoices(db: Db, params: { businessId: number; clientId: number }): Promise<number> {
+  const row = await db
+    .selectFrom('invoices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('business_id', '=', params.businessId)
+    .where('client_id', '=', params.clientId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countProductInvoiceLines(db: Db, params: { businessId: number; productId: number }): Promise<number> {
+  const row = await db
+    .selectFrom('invoice_lines')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('business_id', '=', params.businessId)
+    .where('product_id', '=', params.productId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countTaxRateInvoiceLines(db: Db, params: { businessId: number; taxRateId: number }): Promise<number> {
+  const row = await db
+    .selectFrom('invoice_line_taxes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('business_id', '=', params.businessId)
+    .where('tax_rate_id', '=', params.taxRateId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
