@@ -22,6 +22,8 @@ import { registerClientRoutes } from './modules/clients/clients.routes';
 import { registerProductRoutes } from './modules/products/products.routes';
 import { registerTaxRateRoutes } from './modules/tax-rates/tax-rates.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
+import { registerPaymentRoutes } from './modules/payments/payments.routes';
 
 /** Request bodies above this answer 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -145,6 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerProductRoutes(app, deps);
   registerTaxRateRoutes(app, deps);
   registerSettingsRoutes(app, deps);
+  registerInvoiceRoutes(app, deps);
+  registerPaymentRoutes(app, deps);
   registerOpenApiRoutes(app, deps);
 
   app.addHook('onClose', async () => {

@@ -77,6 +77,7 @@ export interface OutboxEmailsTable {
   id: Generated<number>;
   /** Null for mail that belongs to no business yet. */
   business_id: number | null;
+  /** Every recipient of the message, comma-separated. */
   to_address: string;
   subject: string;
   text_body: string;
@@ -86,6 +87,8 @@ export interface OutboxEmailsTable {
   created_at: Timestamp;
   sent_at: Timestamp | null;
   error: string | null;
+  /** JSON `[{ filename, content_type, size }]` of what the message carried (never the bytes); null for none. */
+  attachments: string | null;
 }
 
 /** One row per failed sign-in, keyed by `email:<address>` and by `ip:<address>`; shared by all instances. */

@@ -3,6 +3,7 @@ import { Migrator, type Migration, type MigrationProvider, type MigrationResultS
 import { initialMigration } from './0001-initial';
 import { catalogMigration } from './0002-catalog';
 import { invoicesMigration } from './0003-invoices';
+import { outboxDeliveryMigration } from './0004-outbox-delivery';
 
 // Migrations work on any schema version, so they take an untyped instance.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0001-initial': initialMigration,
   '0002-catalog': catalogMigration,
   '0003-invoices': invoicesMigration,
+  '0004-outbox-delivery': outboxDeliveryMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -40,12 +40,12 @@ export interface ContactFields {
 export type ClientWithBalance = ClientRow & { balance_cents: number };
 
 /**
- * The client's balance outstanding in cents, as an SQL expression over `clients.id`. Zero until
- * invoices exist: the invoicing issue replaces this with the sum of its issued invoices' balances,
- * and the list's `balance` sort, the list and the detail pick that up unchanged.
+ * The client's balance outstanding in cents, as an SQL expression over `clients.id`: the sum of the
+ * balances of its unpaid issued invoices. The list's `balance` sort, the list and the detail use it.
  */
 export function clientBalanceSql(): RawBuilder<number> {
-  return sql<number>`0`;
+  // Issued invoices only (drafts and voids owe nothing); served by invoices (business_id, client_id, status).
+  return sql<number>`(select coalesce(sum(i.balance_cents), 0) from invoices i where i.business_id = clients.business_id and i.client_id = clients.id and i.status in ('sent', 'viewed', 'partial', 'overdue'))`;
 }
 
 function clientSearchText(fields: ClientFields, contacts: ReadonlyArray<ContactFields>): string {

@@ -1,4 +1,4 @@
-import type { Db } from '@ledgerleaf/db';
+import { countTaxRateInvoiceLines, type Db } from '@ledgerleaf/db';
 
 /**
  * How many records use a tax rate: products that default to it now; the invoicing issue adds its
@@ -11,5 +11,5 @@ export async function taxRateUsage(db: Db, params: { businessId: number; taxRate
     .where('business_id', '=', params.businessId)
     .where('default_tax_rate_id', '=', params.taxRateId)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return Number(row.n) + (await countTaxRateInvoiceLines(db, params));
 }

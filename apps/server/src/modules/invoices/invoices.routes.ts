@@ -1,0 +1,170 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  INVOICE_MESSAGES,
+  errorResponseSchema,
+  idParamsSchema,
+  invoiceCreateRequestSchema,
+  invoiceListQuerySchema,
+  invoicePageSchema,
+  invoiceResponseSchema,
+  invoiceSchema,
+  invoiceUpdateRequestSchema,
+  invoiceVoidInputSchema,
+  toFieldErrors,
+} from '@ledgerleaf/domain';
+import type { Deps } from '../../lib/context';
+import { validationError } from '../../lib/errors';
+import { defineRoute, requireAuth } from '../../lib/route';
+import * as invoices from './invoices.service';
+
+export const INVOICE_ERRORS = {
+  validation: { description: 'Invalid input: field-keyed errors', schema: errorResponseSchema },
+  unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
+  notFound: { description: "No such invoice in the caller's business", schema: errorResponseSchema },
+  conflict: { description: 'Not allowed in the invoice’s status (a refused transition)', schema: errorResponseSchema },
+};
+
+export const invoiceActivitySchema = z.object({
+  id: z.number().int(),
+  event: z.string(),
+  user_id: z.number().int().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export const invoiceActivityResponseSchema = z.object({ data: z.array(invoiceActivitySchema) });
+/** GET /api/invoices/:id: the invoice with its activity timeline (newest first). */
+export const invoiceDetailResponseSchema = z.object({ data: invoiceSchema.extend({ activity: z.array(invoiceActivitySchema) }), message: z.string().optional() });
+export const invoiceMessageSchema = z.object({ message: z.string() });
+
+/** POST /api/invoices: the invoice contract plus `send: true` to issue it at once (number, status sent). */
+const createBodySchema = z.looseObject({ send: z.boolean({ error: 'Please answer true or false' }).optional() });
+
+export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
+  const tags = ['invoices'];
+  const e = INVOICE_ERRORS;
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/invoices',
+    summary: 'Invoices: status filter (all, unpaid, draft, sent, viewed, partial, paid, overdue, void), search (number, client), issue-date range, sort, pages; summary of everything matching',
+    tags,
+    auth: true,
+    query: invoiceListQuerySchema,
+    responses: { 200: { description: 'One page of invoices and the totals of the filter', schema: invoicePageSchema }, 401: e.unauthenticated, 422: e.validation },
+    handler: ({ request, query }) => invoices.listInvoices(deps, { auth: requireAuth(request), query }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/invoices',
+    summary: 'Create a draft (computed with the one engine); `send: true` also issues it (number assigned)',
+    tags,
+    auth: true,
+    body: createBodySchema,
+    responses: { 201: { description: 'Created', schema: invoiceResponseSchema }, 401: e.unauthenticated, 422: e.validation },
+    handler: async ({ request, reply, body }) => {
+      const { send, ...rest } = body;
+      const parsed = invoiceCreateRequestSchema.safeParse(rest);
+      if (!parsed.success) throw validationError(toFieldErrors(parsed.error));
+      const data = await invoices.createInvoice(deps, { auth: requireAuth(request), input: parsed.data, send: send ?? false });
+      reply.code(201);
+      return { data, message: send ? INVOICE_MESSAGES.markedAsSent : invoices.INVOICE_SERVER_MESSAGES.created };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/invoices/:id',
+    summary: 'An invoice: lines, taxes, totals, payments, goal_id, public link and activity timeline',
+    tags,
+    auth: true,
+    params: idParamsSchema,
+    responses: { 200: { description: 'The invoice', schema: invoiceDetailResponseSchema }, 401: e.unauthenticated, 404: e.notFound },
+    handler: async ({ request, params }) => ({ data: await invoices.getInvoice(deps, { auth: requireAuth(request), invoiceId: params.id }) }),
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/invoices/:id',
+    summary: 'Replace an invoice (draft, sent, viewed or overdue: nothing paid yet), recomputed with the engine',
+    tags,
+    auth: true,
+    params: idParamsSchema,
+    body: invoiceUpdateRequestSchema,
+    responses: { 200: { description: 'Updated', schema: invoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict, 422: e.validation },
+    handler: async ({ request, params, body }) => ({
+      data: await invoices.updateInvoice(deps, { auth: requireAuth(request), invoiceId: params.id, input: body }),
+      message: invoices.INVOICE_SERVER_MESSAGES.updated,
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/api/invoices/:id',
+    summary: 'Delete a draft (issued invoices are voided instead: 409)',
+    tags,
+    auth: true,
+    params: idParamsSchema,
+    responses: { 200: { description: 'Deleted', schema: invoiceMessageSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict },
+    handler: async ({ request, params }) => {
+      await invoices.deleteInvoice(deps, { auth: requireAuth(request), invoiceId: params.id });
+      return { message: INVOICE_MESSAGES.deleted };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/invoices/:id/mark-sent',
+    summary: 'Issue a draft without emailing it: the next number, status sent',
+    tags,
+    auth: true,
+    params: idParamsSchema,
+    responses: { 200: { description: 'Issued', schema: invoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict },
+    handler: async ({ request, params }) => ({
+      data: await invoices.sendInvoiceManually(deps, { auth: requireAuth(request), invoiceId: params.id }),
+      message: INVOICE_MESSAGES.markedAsSent,
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/invoices/:id/void',
+    summary: 'Void an issued invoice that is not paid (its number stays used); optional reason',
+    tags,
+    auth: true,
+    params: idParamsSchema,
+    body: invoiceVoidInputSchema,
+    responses: { 200: { description: 'Voided', schema: invoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict, 422: e.validation },
+    handler: async ({ request, params, body }) => ({
+      data: await invoices.voidInvoice(deps, { auth: requireAuth(request), invoiceId: params.id, reason: body.reason }),
+      message: INVOICE_MESSAGES.voided,
+    }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/invoices/:id/duplicate',
+    summary: 'A new draft with the same client, lines and texts, dated today',
+    tags,
+    auth: true,
+    params: idParamsSchema,
+    responses: { 201: { description: 'The new draft', schema: invoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 422: e.validation },
+    handler: async ({ request, reply, params }) => {
+      const data = await invoices.duplicateInvoice(deps, { auth: requireAuth(request), invoiceId: params.id });
+      reply.code(201);
+      return { data, message: invoices.INVOICE_SERVER_MESSAGES.duplicated };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/invoices/:id/activity',
+    summary: "The invoice's activity timeline (created, updated, sent, viewed, payments, void), newest first",
+    tags,
+    auth: true,
+    params: idParamsSchema,
+    responses: { 200: { description: 'Timeline', schema: invoiceActivityResponseSchema }, 401: e.unauthenticated, 404: e.notFound },
+    handler: async ({ request, params }) => ({ data: await invoices.getInvoiceActivity(deps, { auth: requireAuth(request), invoiceId: params.id }) }),
+  });
+}

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCalendarDays, calculateInvoiceRequest, invoiceInputSchema, invoiceTotals, lineAmounts, utcCalendarDate, type InvoiceInput } from '@ledgerleaf/domain';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let token: string;
+const ids = { tax: 0, tax2: 0, client: 0, product: 0 };
+const today = () => utcCalendarDate(new Date());
+const year = () => new Date().getUTCFullYear();
+
+function invoiceBody(overrides: Partial<InvoiceInput> = {}): InvoiceInput {
+  return {
+    client_id: ids.client,
+    issue_date: today(),
+    due_date: addCalendarDays(today(), 30),
+    lines: [
+      { product_id: ids.product, description: 'Brand workshop', quantity: 2.5, unit: 'hour', unit_price: 120, discount_type: 'percent', discount_value: 10, tax_rate_ids: [ids.tax] },
+      { description: 'Printed proofs', quantity: 3, unit_price: 19.99, tax_rate_ids: [ids.tax, ids.tax2] },
+    ],
+    discount_type: 'amount',
+    discount_value: 15,
+    notes: 'Thank you!',
+    terms: 'Net 30',
+    goal_id: 7,
+    ...overrides,
+  };
+}
+
+async function create(body: unknown = invoiceBody(), send = false) {
+  const response = await t.post('/api/invoices', { ...(body as object), ...(send ? { send: true } : {}) }, { token });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads response fields
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = (await t.register()).token;
+  ids.tax = (await t.post('/api/tax-rates', { name: 'Sales tax', rate: 8.875 }, { token })).json().data.id;
+  ids.tax2 = (await t.post('/api/tax-rates', { name: 'City tax', rate: 1.5, is_compound: true }, { token })).json().data.id;
+  ids.client = (await t.post('/api/clients', { name: 'Acme Studio', email: 'ap@acme.test', payment_terms_days: 14, contacts: [{ name: 'Ann', email: 'ann@acme.test' }] }, { token })).json().data.id;
+  ids.product = (await t.post('/api/products', { name: 'Workshop', unit_price: 120, default_tax_rate_id: ids.tax }, { token })).json().data.id;
+  expect(Object.values(ids).every((id) => id > 0)).toBe(true);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('invoices', () => {
+  it('creates a draft whose amounts equal the engine to the cent, and reads it back with goal_id and activity', async () => {
+    const body = invoiceBody();
+    const invoice = await create(body);
+    expect(invoice.status).toBe('draft');
+    expect(invoice.invoice_number).toBeNull();
+    expect(invoice.public_url).toBeNull();
+    expect(invoice.goal_id).toBe(7);
+    const parsed = invoiceInputSchema.parse(body);
+    const expected = calculateInvoiceRequest(parsed, {
+      taxRates: [
+        { id: ids.tax, name: 'Sales tax', rate: 8.875, is_compound: false },
+        { id: ids.tax2, name: 'City tax', rate: 1.5, is_compound: true },
+      ],
+      prices_include_tax: false,
+    });
+    if (!expected.success) throw new Error('engine refused');
+    const totals = invoiceTotals(expected.calculation);
+    expect(invoice.totals).toEqual(totals.totals);
+    expect(invoice.balance_due).toBe(totals.balance_due);
+    expect(invoice.lines.map((line: Record<string, unknown>) => line.total)).toEqual(expected.calculation.lines.map((line) => lineAmounts(line).total));
+    expect(invoice.lines[1].tax_rate_ids).toEqual([ids.tax, ids.tax2]);
+    expect(invoice.lines[0].discount_value).toBe(10);
+    expect(invoice.discount_value).toBe(15);
+
+    const read = await t.get(`/api/invoices/${invoice.id}`, { token });
+    expect(read.statusCode).toBe(200);
+    const detail = read.json().data;
+    expect(detail.goal_id).toBe(7);
+    expect(detail.totals).toEqual(invoice.totals);
+    expect(detail.activity.map((entry: { event: string }) => entry.event)).toEqual(['invoice.created']);
+  });
+
+  it('send: true issues at once with the next number; mark-sent issues a draft; a second mark-sent is refused', async () => {
+    const sent = await create(invoiceBody(), true);
+    expect(sent.status).toBe('sent');
+    expect(sent.invoice_number).toMatch(new RegExp(`^INV-${year()}-\\d{4}$`));
+    expect(sent.public_url).toMatch(/\/i\/[A-Za-z0-9_-]{43}$/);
+    const draft = await create();
+    const marked = await t.post(`/api/invoices/${draft.id}/mark-sent`, undefined, { token });
+    expect(marked.statusCode).toBe(200);
+    const number = marked.json().data.invoice_number as string;
+    expect(Number(number.slice(-4))).toBe(Number((sent.invoice_number as string).slice(-4)) + 1);
+    const again = await t.post(`/api/invoices/${draft.id}/mark-sent`, undefined, { token });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBeTruthy();
+    const activity = await t.get(`/api/invoices/${draft.id}/activity`, { token });
+    expect(activity.json().data.map((entry: { event: string }) => entry.event)).toEqual(['invoice.sent', 'invoice.created']);
+  });
+
+  it('updates drafts and unpaid issued invoices with the engine; refuses void ones', async () => {
+    const draft = await create();
+    const updated = await t.put(`/api/invoices/${draft.id}`, invoiceBody({ lines: [{ description: 'Only line', quantity: 1, unit_price: 100, tax_rate_ids: [ids.tax] }], discount_type: null, discount_value: null }), { token });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data.totals.total).toBe(108.88);
+    expect(updated.json().data.lines).toHaveLength(1);
+    await t.post(`/api/invoices/${draft.id}/mark-sent`, undefined, { token });
+    const issuedEdit = await t.put(`/api/invoices/${draft.id}`, invoiceBody({ due_date: addCalendarDays(today(), 60) }), { token });
+    expect(issuedEdit.statusCode).toBe(200);
+    expect(issuedEdit.json().data.status).toBe('sent');
+    const voided = await t.post(`/api/invoices/${draft.id}/void`, { reason: 'Wrong client' }, { token });
+    expect(voided.statusCode).toBe(200);
+    expect(voided.json().data.status).toBe('void');
+    const editVoid = await t.put(`/api/invoices/${draft.id}`, invoiceBody(), { token });
+    expect(editVoid.statusCode).toBe(409);
+  });
+
+  it('deletes drafts only; voids issued invoices only', async () => {
+    const draft = await create();
+    const voidDraft = await t.post(`/api/invoices/${draft.id}/void`, {}, { token });
+    expect(voidDraft.statusCode).toBe(409);
+    const deleted = await t.delete(`/api/invoices/${draft.id}`, { token });
+    expect(deleted.statusCode).toBe(200);
+    expect((await t.get(`/api/invoices/${draft.id}`, { token })).statusCode).toBe(404);
+    const sent = await create(invoiceBody(), true);
+    const deleteSent = await t.delete(`/api/invoices/${sent.id}`, { token });
+    expect(deleteSent.statusCode).toBe(409);
+    expect(deleteSent.json().message).toMatch(/Only drafts can be deleted/);
+  });
+
+  it('duplicates as a new draft dated today', async () => {
+    const sent = await create(invoiceBody({ issue_date: '2025-01-10', due_date: '2025-01-20' }), true);
+    const copy = await t.post(`/api/invoices/${sent.id}/duplicate`, undefined, { token });
+    expect(copy.statusCode).toBe(201);
+    const data = copy.json().data;
+    expect(data.id).not.toBe(sent.id);
+    expect(data.status).toBe('draft');
+    expect(data.issue_date).toBe(today());
+    expect(data.due_date).toBe(addCalendarDays(today(), 14));
+    expect(data.totals).toEqual(sent.totals);
+  });
+
+  it('derives overdue at read time; lists with filters, search, sort and a summary of the filter', async () => {
+    const late = await create(invoiceBody({ issue_date: '2025-02-01', due_date: '2025-02-15', notes: 'late one' }), true);
+    expect(late.status).toBe('overdue');
+    const overdue = await t.get('/api/invoices?status=overdue', { token });
+    expect(overdue.statusCode).toBe(200);
+    const page = overdue.json();
+    expect(page.data.map((row: { id: number }) => row.id)).toContain(late.id);
+    expect(page.data.every((row: { status: string }) => row.status === 'overdue')).toBe(true);
+    expect(page.summary.count).toBe(page.meta.total);
+    const search = await t.get(`/api/invoices?search=${encodeURIComponent(late.invoice_number)}`, { token });
+    expect(search.json().data.map((row: { id: number }) => row.id)).toEqual([late.id]);
+    const byClient = await t.get('/api/invoices?search=acme&per_page=2&sort=total&direction=asc', { token });
+    expect(byClient.json().data).toHaveLength(2);
+    expect(byClient.json().meta.total).toBeGreaterThan(2);
+    const drafts = await t.get('/api/invoices?status=draft', { token });
+    expect(drafts.json().data.every((row: { status: string; invoice_number: string | null }) => row.status === 'draft' && row.invoice_number === null)).toBe(true);
+    const range = await t.get('/api/invoices?date_from=2025-02-01&date_to=2025-02-01', { token });
+    expect(range.json().data.map((row: { id: number }) => row.id)).toEqual([late.id]);
+    expect(range.json().summary).toEqual({ count: 1, total: late.totals.total, amount_paid: 0, balance_due: late.balance_due });
+    const bad = await t.get('/api/invoices?status=bogus&date_from=2025-13-01', { token });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['status', 'date_from']));
+  });
+
+  it('client balance outstanding comes from issued invoices; a client with invoices cannot be deleted', async () => {
+    const clients = await t.get('/api/clients?sort=balance&direction=desc', { token });
+    const acme = clients.json().data.find((row: { id: number }) => row.id === ids.client);
+    const unpaid = await t.get('/api/invoices?status=unpaid&per_page=100', { token });
+    expect(acme.balance_outstanding).toBe(unpaid.json().summary.balance_due);
+    expect(acme.balance_outstanding).toBeGreaterThan(0);
+    expect((await t.delete(`/api/clients/${ids.client}`, { token })).statusCode).toBe(409);
+    expect((await t.delete(`/api/products/${ids.product}`, { token })).statusCode).toBe(409);
+    expect((await t.delete(`/api/tax-rates/${ids.tax2}`, { token })).statusCode).toBe(409);
+  });
+});
+
+describe('invoice bad input answers 422 with field-keyed errors', () => {
+  const cases: Array<[string, () => unknown, string]> = [
+    ['negative quantity', () => invoiceBody({ lines: [{ description: 'x', quantity: -1, unit_price: 1 }] }), 'lines.0.quantity'],
+    ['negative price', () => invoiceBody({ lines: [{ description: 'x', quantity: 1, unit_price: -5 }] }), 'lines.0.unit_price'],
+    ['absurd price', () => invoiceBody({ lines: [{ description: 'x', quantity: 1, unit_price: 1_000_000_000 }] }), 'lines.0.unit_price'],
+    ['absurd line total', () => invoiceBody({ lines: [{ description: 'x', quantity: 1000, unit_price: 999_999_999 }] }), 'lines.0.unit_price'],
+    ['too many lines', () => invoiceBody({ lines: Array.from({ length: 501 }, () => ({ description: 'x', quantity: 1, unit_price: 1 })) }), 'lines'],
+    ['unknown tax id', () => invoiceBody({ discount_type: null, discount_value: null, lines: [{ description: 'x', quantity: 1, unit_price: 1, tax_rate_ids: [999999] }] }), 'lines.0.tax_rate_ids'],
+    ['unknown client', () => invoiceBody({ client_id: 999999 }), 'client_id'],
+    ['unknown product', () => invoiceBody({ discount_type: null, discount_value: null, lines: [{ product_id: 999999, description: 'x', quantity: 1, unit_price: 1 }] }), 'lines.0.product_id'],
+    ['malformed date', () => invoiceBody({ issue_date: '2026-02-30' }), 'issue_date'],
+    ['due before issue', () => invoiceBody({ issue_date: '2026-03-10', due_date: '2026-03-01' }), 'due_date'],
+    ['not a number', () => ({ ...invoiceBody(), lines: [{ description: 'x', quantity: 'lots', unit_price: 1 }] }), 'lines.0.quantity'],
+    ['send not boolean', () => ({ ...invoiceBody(), send: 'yes' }), 'send'],
+  ];
+  for (const [name, body, field] of cases) {
+    it(name, async () => {
+      const before = await t.database.db.selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const response = await t.post('/api/invoices', body(), { token });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(Object.keys(response.json().errors)).toContain(field);
+      const after = await t.database.db.selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(before.n));
+    });
+  }
+
+  it('PUT checks the same rules', async () => {
+    const draft = await create();
+    const response = await t.put(`/api/invoices/${draft.id}`, invoiceBody({ lines: [{ description: '', quantity: 1, unit_price: 1 }] }), { token });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors)).toContain('lines.0.description');
+  });
+
+  it('a non-numeric or missing id answers 404', async () => {
+    expect((await t.get('/api/invoices/abc', { token })).statusCode).toBe(404);
+    expect((await t.get('/api/invoices/0', { token })).statusCode).toBe(404);
+  });
+});
+
+describe('numbering under concurrency', () => {
+  it('20 concurrent mark-as-sent on 20 drafts get 20 consecutive numbers, no gap, no duplicate', async () => {
+    const other = await t.register({ email: 'numbers@example.com', business_name: 'Numbers Inc' });
+    const otherToken = other.token;
+    const client = (await t.post('/api/clients', { name: 'Counter Client', contacts: [] }, { token: otherToken })).json().data.id as number;
+    const drafts: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const response = await t.post('/api/invoices', { client_id: client, issue_date: today(), due_date: today(), lines: [{ description: `Job ${i}`, quantity: 1, unit_price: 10 + i }] }, { token: otherToken });
+      drafts.push(response.json().data.id);
+    }
+    const responses = await Promise.all(drafts.map((id) => t.post(`/api/invoices/${id}/mark-sent`, undefined, { token: otherToken })));
+    expect(responses.map((response) => response.statusCode)).toEqual(drafts.map(() => 200));
+    const numbers = responses.map((response) => response.json().data.invoice_number as string).sort();
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `INV-${year()}-${String(i + 1).padStart(4, '0')}`));
+  });
+});
