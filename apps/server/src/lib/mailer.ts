@@ -1,13 +1,33 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { insertOutboxEmail, markOutboxEmailFailed, markOutboxEmailSent, type Db } from '@ledgerleaf/db';
+import { insertOutboxEmail, markOutboxEmailFailed, markOutboxEmailSent, type Db, type OutboxAttachmentMeta } from '@ledgerleaf/db';
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
 
 export interface MailMessage {
-  to: string;
+  /** One address or several (one message to all of them). */
+  to: string | readonly string[];
   subject: string;
   text: string;
   html?: string;
+  /** Where replies go (the business's own address), when it is not the sender. */
+  replyTo?: string | null;
+  /** Sent with the message; the outbox keeps their names, types and sizes only. */
+  attachments?: readonly MailAttachment[];
   businessId?: number | null;
+}
+
+/** The outbox's record of the attachments. */
+export function attachmentMeta(attachments: readonly MailAttachment[] | undefined): OutboxAttachmentMeta[] {
+  return (attachments ?? []).map((attachment) => ({ filename: attachment.filename, content_type: attachment.contentType, size: attachment.content.length }));
+}
+
+function recipients(to: MailMessage['to']): string[] {
+  return (typeof to === 'string' ? [to] : [...to]).map((address) => address.trim()).filter((address) => address !== '');
 }
 
 export interface Mailer {
@@ -37,34 +57,51 @@ export function createMailer(options: MailerOptions): Mailer {
 
   return {
     async send(message) {
+      const to = recipients(message.to);
+      const attachments = attachmentMeta(message.attachments);
       if (!transport) {
         const now = options.clock();
         const row = await insertOutboxEmail(options.db, {
           businessId: message.businessId ?? null,
-          to: message.to,
+          to: to.join(', '),
           subject: message.subject,
           text: message.text,
           html: message.html ?? null,
           transport: 'log',
           sentAt: now,
+          attachments,
           now,
         });
         // Without SMTP the log and the outbox table are how a developer reads the mail.
-        options.logger.info({ outboxEmail: { id: row.id, to: message.to, subject: message.subject, text: message.text } }, 'email kept in the outbox (SMTP_URL is not set)');
+        options.logger.info(
+          { outboxEmail: { id: row.id, to: to.join(', '), subject: message.subject, text: message.text, ...(attachments.length > 0 ? { attachments } : {}) } },
+          'email kept in the outbox (SMTP_URL is not set)',
+        );
         return row;
       }
       const row = await insertOutboxEmail(options.db, {
         businessId: message.businessId ?? null,
-        to: message.to,
+        to: to.join(', '),
         subject: message.subject,
         text: message.text,
         html: message.html ?? null,
         transport: 'smtp',
         sentAt: null,
+        attachments,
         now: options.clock(),
       });
       const delivery = transport
-        .sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) })
+        .sendMail({
+          from: options.from,
+          to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          ...(message.attachments && message.attachments.length > 0
+            ? { attachments: message.attachments.map((attachment) => ({ filename: attachment.filename, content: attachment.content, contentType: attachment.contentType })) }
+            : {}),
+        })
         .then(() => markOutboxEmailSent(options.db, { id: row.id, now: options.clock() }))
         .catch(async (error: unknown) => {
           const reason = error instanceof Error ? error.message : String(error);

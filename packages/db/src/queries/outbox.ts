@@ -2,6 +2,13 @@ import { toDbTime } from '../dialect';
 import type { OutboxEmail } from '../schema';
 import type { Db } from './types';
 
+/** What the outbox keeps of an attachment: its name, type and size, never its bytes. */
+export interface OutboxAttachmentMeta {
+  filename: string;
+  content_type: string;
+  size: number;
+}
+
 export async function insertOutboxEmail(
   db: Db,
   params: {
@@ -12,6 +19,7 @@ export async function insertOutboxEmail(
     html?: string | null;
     transport: 'log' | 'smtp';
     sentAt?: Date | null;
+    attachments?: readonly OutboxAttachmentMeta[] | null;
     now: Date;
   },
 ): Promise<{ id: number }> {
@@ -27,6 +35,7 @@ export async function insertOutboxEmail(
       created_at: toDbTime(params.now),
       sent_at: params.sentAt ? toDbTime(params.sentAt) : null,
       error: null,
+      attachments: params.attachments && params.attachments.length > 0 ? JSON.stringify(params.attachments) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -48,4 +57,29 @@ export async function listOutboxEmails(db: Db, params: { to?: string; limit?: nu
     .orderBy('id', 'desc')
     .limit(params.limit ?? 100)
     .execute();
+}
+
+/** The `attachments` column read back: [] for none or for anything unreadable. */
+export function outboxAttachments(row: Pick<OutboxEmail, 'attachments'>): OutboxAttachmentMeta[] {
+  if (!row.attachments) return [];
+  try {
+    const parsed: unknown = JSON.parse(row.attachments);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((item: unknown) => {
+      if (!item || typeof item !== 'object') return [];
+      const { filename, content_type, size } = item as Record<string, unknown>;
+      return typeof filename === 'string' ? [{ filename, content_type: typeof content_type === 'string' ? content_type : 'application/octet-stream', size: Number(size) || 0 }] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** One business's mail, newest first, a page at a time, with the count of all of it. */
+export async function listBusinessOutboxEmails(db: Db, params: { businessId: number; limit: number; offset: number }): Promise<{ rows: OutboxEmail[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db.selectFrom('outbox_emails').selectAll().where('business_id', '=', params.businessId).orderBy('id', 'desc').limit(params.limit).offset(params.offset).execute(),
+    db.selectFrom('outbox_emails').select((eb) => eb.fn.countAll<number | string | bigint>().as('total')).where('business_id', '=', params.businessId).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.total ?? 0) };
 }

@@ -6,7 +6,7 @@ import { createUser, emailExists, findUserByEmail, findUserProfile, normalizeEma
 import { createAccessToken, findActiveToken, revokeAccessToken, revokeUserAccessTokens, touchAccessToken } from './access-tokens';
 import { consumePasswordResetToken, createPasswordResetToken, invalidateUserPasswordResetTokens } from './password-resets';
 import { addWaitlistEntry, listWaitlistEntries } from './waitlist';
-import { insertOutboxEmail, listOutboxEmails, markOutboxEmailFailed, markOutboxEmailSent } from './outbox';
+import { insertOutboxEmail, listBusinessOutboxEmails, listOutboxEmails, markOutboxEmailFailed, markOutboxEmailSent, outboxAttachments } from './outbox';
 import { clearLoginFailures, loginFailuresSince, pruneLoginFailures, recordLoginFailure } from './login-attempts';
 import { pingDatabase } from './health';
 
@@ -141,6 +141,26 @@ describe('outbox', () => {
     emails = await listOutboxEmails(test.db);
     expect(emails[0]).toMatchObject({ error: null, sent_at: minutes(1).toISOString() });
     expect(first.id).toBeLessThan(second.id);
+  });
+
+  it('keeps attachment metadata and pages the mail of one business', async () => {
+    const [own, other] = await Promise.all([
+      createBusiness(test.db, { name: 'Own', now }),
+      createBusiness(test.db, { name: 'Other', now }),
+    ]);
+    const attachments = [{ filename: 'INV-2026-0001.pdf', content_type: 'application/pdf', size: 1234 }];
+    const recipients = Array.from({ length: 20 }, (_, index) => `recipient-number-${index}@a-long-domain-name.example.com`).join(', ');
+    const mail = await insertOutboxEmail(test.db, { businessId: own.id, to: recipients, subject: 'Invoice', text: 'body', transport: 'log', sentAt: now, attachments, now });
+    await insertOutboxEmail(test.db, { businessId: own.id, to: 'b@example.com', subject: 'Second', text: 'body', transport: 'log', sentAt: now, now });
+    await insertOutboxEmail(test.db, { businessId: other.id, to: 'c@example.com', subject: 'Not yours', text: 'body', transport: 'log', sentAt: now, now });
+    const page = await listBusinessOutboxEmails(test.db, { businessId: own.id, limit: 1, offset: 0 });
+    expect(page.total).toBe(2);
+    expect(page.rows.map((row) => row.subject)).toEqual(['Second']);
+    const next = await listBusinessOutboxEmails(test.db, { businessId: own.id, limit: 1, offset: 1 });
+    expect(next.rows[0]).toMatchObject({ id: mail.id, to_address: recipients });
+    expect(outboxAttachments(next.rows[0]!)).toEqual(attachments);
+    expect(outboxAttachments({ attachments: null })).toEqual([]);
+    expect(outboxAttachments({ attachments: 'not json' })).toEqual([]);
   });
 });
 

@@ -1,0 +1,80 @@
+import type { AddressInfo } from 'node:net';
+import PostalMime, { type Email } from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  /** The SMTP envelope: who the server was asked to deliver to. */
+  envelopeTo: string[];
+  raw: Buffer;
+  parsed: Email;
+}
+
+export interface TestSmtpServer {
+  /** `smtp://127.0.0.1:<port>` for SMTP_URL. */
+  url: string;
+  received: ReceivedMail[];
+  /** Resolves once `count` messages arrived (rejects after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on loopback with a random port, no TLS and no authentication, that keeps and
+ * parses (postal-mime) every message it receives.
+ */
+export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    // Plain SMTP on loopback: no STARTTLS to upgrade to, no AUTH to offer.
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        PostalMime.parse(raw)
+          .then((parsed) => {
+            received.push({ envelopeTo: session.envelope.rcptTo.map((recipient) => recipient.address), raw, parsed });
+            for (const waiter of [...waiters]) waiter();
+            callback();
+          })
+          .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  // smtp-server keeps its net.Server as `server`; its address tells the random port.
+  const { port } = (server as unknown as { server: { address(): AddressInfo } }).server.address();
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    waitFor(count, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (received.length < count) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(received.slice(0, count));
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`expected ${count} messages, received ${received.length}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    close() {
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
