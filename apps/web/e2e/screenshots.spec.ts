@@ -40,3 +40,88 @@ for (const scheme of SCHEMES) {
     });
   }
 }
+
+for (const scheme of SCHEMES) {
+  for (const width of WIDTHS) {
+    test(`catalog screens ${scheme} ${width}`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      const shot = (name: string) => page.screenshot({ path: `e2e/.tmp/screenshots/${name}-${scheme}-${width}.png`, fullPage: true });
+
+      await register(page);
+      await page.goto('/clients');
+      await expect(page.getByText('No clients yet')).toBeVisible();
+      await shot('clients-empty');
+
+      // Some data through the API, as the signed-in user.
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+      const names = ['Northwind Traders', 'Contoso Ltd', 'Fabrikam Inc', 'Adventure Works', 'Tailspin Toys', 'Wingtip Toys'];
+      for (const [index, name] of names.entries()) {
+        const response = await page.request.post('/api/clients', {
+          headers,
+          data: {
+            kind: index === 4 ? 'person' : 'company',
+            name,
+            email: `billing@${name.split(' ')[0]!.toLowerCase()}.test`,
+            billing_address: { line1: `${100 + index} Main Street`, city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US' },
+            contacts: [{ name: `Contact ${index + 1}`, email: `contact${index + 1}@example.test`, phone: '(555) 010-2030', is_primary: true }],
+          },
+        });
+        expect(response.ok()).toBe(true);
+      }
+      const rate = await page.request.post('/api/tax-rates', { headers, data: { name: 'NY sales tax', rate: 8.875, is_default: true } });
+      const rateId = ((await rate.json()) as { data: { id: number } }).data.id;
+      for (const [name, price, type, unit] of [
+        ['Logo design', 1250, 'service', 'project'],
+        ['Consulting', 150, 'service', 'hour'],
+        ['Printed brochure (box of 100)', 89.5, 'product', 'item'],
+      ] as const) {
+        await page.request.post('/api/products', { headers, data: { name, unit_price: price, type, unit, default_tax_rate_id: rateId, sku: name.slice(0, 4).toUpperCase() } });
+      }
+
+      await page.goto('/clients');
+      await expect(page.getByRole('link', { name: 'Northwind Traders' })).toBeVisible();
+      await shot('clients-list');
+      await page.getByRole('button', { name: 'Actions for Northwind Traders' }).click();
+      await shot('clients-row-menu');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Import CSV' }).first().click();
+      await page.getByRole('dialog').getByText('Paste CSV text').click();
+      await page.getByRole('textbox', { name: 'CSV text' }).fill('name,email,payment_terms_days\nGlobex,billing@globex.test,30\n,no-name@example.test,30\nInitech,not-an-email,400\n');
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await expect(page.getByRole('table', { name: 'Import preview' })).toBeVisible();
+      await shot('clients-import-preview');
+      await page.keyboard.press('Escape');
+
+      await page.goto('/clients/create');
+      await page.getByRole('button', { name: 'Add contact' }).click();
+      await page.getByRole('button', { name: 'Create client' }).click();
+      await expect(page.getByText('Please enter a name').first()).toBeVisible();
+      await shot('client-create-errors');
+
+      await page.goto('/clients');
+      await page.getByRole('link', { name: 'Northwind Traders' }).click();
+      await expect(page.getByRole('heading', { name: 'Edit Northwind Traders' })).toBeVisible();
+      await shot('client-edit');
+
+      await page.goto('/products');
+      await expect(page.getByRole('link', { name: 'Logo design' })).toBeVisible();
+      await shot('products-list');
+      await page.goto('/products?tab=tax-rates');
+      await expect(page.getByRole('table', { name: 'Tax rates' })).toBeVisible();
+      await shot('tax-rates');
+      await page.getByRole('button', { name: 'Add tax rate' }).click();
+      await shot('tax-rate-modal');
+      await page.keyboard.press('Escape');
+      await page.goto('/products?tab=settings');
+      await expect(page.getByLabel('Prices include tax')).toBeVisible();
+      await shot('invoicing-settings');
+      await page.goto('/products/create');
+      await expect(page.getByRole('heading', { name: 'New product or service' })).toBeVisible();
+      await shot('product-create');
+    });
+  }
+}

@@ -112,12 +112,17 @@ const columns: DataTableColumn<ClientListItem>[] = [
     sortable: true,
     render: (client) => (
       <Stack gap={2}>
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="wrap">
           <Anchor component={Link} to={`/clients/${client.id}/edit`} fw={600}>
             {client.name}
           </Anchor>
+          {client.status === 'archived' && (
+            <Badge size="xs" variant="default" hiddenFrom="sm">
+              Archived
+            </Badge>
+          )}
           {client.kind === 'person' && (
-            <Badge size="xs" variant="light" color="gray">
+            <Badge size="xs" variant="default">
               Person
             </Badge>
           )}
@@ -133,6 +138,7 @@ const columns: DataTableColumn<ClientListItem>[] = [
   {
     key: 'contact',
     header: 'Primary contact',
+    visibleFrom: 'md',
     render: (client) =>
       client.primary_contact ? (
         <Stack gap={2}>
@@ -149,7 +155,7 @@ const columns: DataTableColumn<ClientListItem>[] = [
         </Text>
       ),
   },
-  { key: 'created_at', header: 'Created', sortable: true, render: (client) => formatDate(client.created_at) },
+  { key: 'created_at', header: 'Created', sortable: true, visibleFrom: 'sm', render: (client) => formatDate(client.created_at) },
   {
     key: 'balance',
     header: 'Balance outstanding',
@@ -160,17 +166,18 @@ const columns: DataTableColumn<ClientListItem>[] = [
   {
     key: 'status',
     header: 'Status',
+    visibleFrom: 'sm',
     render: (client) =>
       client.status === 'archived' ? (
-        <Badge color="gray" variant="light">
+        <Badge color="gray" variant="dot">
           Archived
         </Badge>
       ) : client.is_active ? (
-        <Badge color="green" variant="light">
+        <Badge color="green" variant="dot">
           Active
         </Badge>
       ) : (
-        <Badge color="yellow" variant="light">
+        <Badge color="yellow" variant="dot">
           Inactive
         </Badge>
       ),
@@ -286,7 +293,6 @@ export function ClientsPage() {
               perPage={page?.meta.per_page}
               onPageChange={list.setPage}
               loading={query.isFetching}
-              minWidth={760}
             />
           )}
         </Stack>

@@ -76,6 +76,7 @@ function ProductForm({ product, taxRates }: { product?: Product; taxRates: TaxRa
                 label="Unit price"
                 required
                 prefix="$"
+                placeholder="$0.00"
                 thousandSeparator=","
                 decimalScale={2}
                 fixedDecimalScale

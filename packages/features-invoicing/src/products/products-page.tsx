@@ -131,13 +131,14 @@ const columns: DataTableColumn<Product>[] = [
   {
     key: 'type',
     header: 'Type',
+    visibleFrom: 'sm',
     render: (product) => (
-      <Badge variant="light" color={product.type === 'service' ? 'blue' : 'grape'}>
+      <Badge variant="default">
         {product.type === 'service' ? 'Service' : 'Product'}
       </Badge>
     ),
   },
-  { key: 'sku', header: 'SKU', sortable: true, render: (product) => product.sku ?? <Text size="sm" c="dimmed">-</Text> },
+  { key: 'sku', header: 'SKU', sortable: true, visibleFrom: 'md', render: (product) => product.sku ?? <Text size="sm" c="dimmed">-</Text> },
   {
     key: 'unit_price',
     header: 'Unit price',
@@ -152,24 +153,26 @@ const columns: DataTableColumn<Product>[] = [
   {
     key: 'tax',
     header: 'Tax',
+    visibleFrom: 'md',
     render: (product) =>
       product.default_tax_rate ? `${product.default_tax_rate.name} (${formatPercent(product.default_tax_rate.rate)})` : <Text size="sm" c="dimmed">No tax</Text>,
   },
-  { key: 'created_at', header: 'Created', sortable: true, render: (product) => formatDate(product.created_at) },
+  { key: 'created_at', header: 'Created', sortable: true, visibleFrom: 'lg', render: (product) => formatDate(product.created_at) },
   {
     key: 'status',
     header: 'Status',
+    visibleFrom: 'sm',
     render: (product) =>
       product.status === 'archived' ? (
-        <Badge color="gray" variant="light">
+        <Badge color="gray" variant="dot">
           Archived
         </Badge>
       ) : product.is_active ? (
-        <Badge color="green" variant="light">
+        <Badge color="green" variant="dot">
           Active
         </Badge>
       ) : (
-        <Badge color="yellow" variant="light">
+        <Badge color="yellow" variant="dot">
           Inactive
         </Badge>
       ),
@@ -250,7 +253,6 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
             perPage={page?.meta.per_page}
             onPageChange={list.setPage}
             loading={query.isFetching}
-            minWidth={860}
           />
         )}
       </Stack>

@@ -162,11 +162,11 @@ export function CsvImportModal({ opened, onClose, noun, columns, previewColumns,
               <Text size="sm" fw={600}>
                 {result.total} row{result.total === 1 ? '' : 's'}
               </Text>
-              <Badge color="green" variant="light">
+              <Badge color="green" variant="dot">
                 {result.valid} ready
               </Badge>
               {result.invalid > 0 && (
-                <Badge color="red" variant="light">
+                <Badge color="red" variant="dot">
                   {result.invalid} with errors
                 </Badge>
               )}

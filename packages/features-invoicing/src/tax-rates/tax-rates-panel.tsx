@@ -181,13 +181,14 @@ export function TaxRatesPanel() {
       ),
     },
     { key: 'rate', header: 'Rate', align: 'right', render: (rate) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatPercent(rate.rate)}</Text> },
-    { key: 'compound', header: 'Compound', render: (rate) => (rate.is_compound ? 'Yes' : 'No') },
-    { key: 'products', header: 'Used by', render: (rate) => `${rate.products_count} item${rate.products_count === 1 ? '' : 's'}` },
+    { key: 'compound', header: 'Compound', visibleFrom: 'sm', render: (rate) => (rate.is_compound ? 'Yes' : 'No') },
+    { key: 'products', header: 'Used by', visibleFrom: 'sm', render: (rate) => `${rate.products_count} item${rate.products_count === 1 ? '' : 's'}` },
     {
       key: 'status',
       header: 'Status',
+      visibleFrom: 'sm',
       render: (rate) => (
-        <Badge color={rate.status === 'archived' ? 'gray' : 'green'} variant="light">
+        <Badge color={rate.status === 'archived' ? 'gray' : 'green'} variant="dot">
           {rate.status === 'archived' ? 'Archived' : 'Active'}
         </Badge>
       ),
@@ -214,7 +215,7 @@ export function TaxRatesPanel() {
             action={<Button onClick={() => setEditing('new')}>Add your first tax rate</Button>}
           />
         ) : (
-          <DataTable label="Tax rates" columns={columns} rows={rates} rowKey={(rate) => rate.id} loading={query.isFetching} skeletonRows={3} minWidth={600} />
+          <DataTable label="Tax rates" columns={columns} rows={rates} rowKey={(rate) => rate.id} loading={query.isFetching} skeletonRows={3} />
         )}
       </Stack>
       {editing !== null && <TaxRateModal rate={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}

@@ -18,6 +18,8 @@ export interface DataTableColumn<T> {
   align?: 'left' | 'right' | 'center';
   /** CSS width of the column. */
   width?: number | string;
+  /** Shows the column only from this breakpoint up, so narrow screens keep the columns that matter. */
+  visibleFrom?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 }
 
 export interface DataTableProps<T> {
@@ -38,7 +40,7 @@ export interface DataTableProps<T> {
   loading?: boolean;
   /** Number of skeleton rows. @default 5 */
   skeletonRows?: number;
-  /** Minimum width before the table scrolls sideways (narrow screens). @default 720 */
+  /** Minimum width before the table scrolls sideways (narrow screens). @default 320 */
   minWidth?: number;
 }
 
@@ -71,7 +73,7 @@ export function DataTable<T>({
   onPageChange,
   loading = false,
   skeletonRows = 5,
-  minWidth = 720,
+  minWidth = 320,
 }: DataTableProps<T>) {
   const showSkeleton = loading && rows.length === 0;
   const from = total && perPage ? (page - 1) * perPage + 1 : 0;
@@ -93,7 +95,7 @@ export function DataTable<T>({
                 const active = sort?.field === column.key;
                 const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : column.sortable ? 'none' : undefined;
                 return (
-                  <Table.Th key={column.key} aria-sort={ariaSort} style={{ width: column.width, textAlign: column.align }}>
+                  <Table.Th key={column.key} aria-sort={ariaSort} visibleFrom={column.visibleFrom} style={{ width: column.width, textAlign: column.align }}>
                     {column.sortable && onSortChange ? (
                       <UnstyledButton onClick={() => onSortChange(nextSort(sort, column.key))} fw={700} fz="sm">
                         <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : undefined}>
@@ -114,7 +116,7 @@ export function DataTable<T>({
               ? Array.from({ length: skeletonRows }, (_, index) => (
                   <Table.Tr key={`skeleton-${index}`} data-testid="table-skeleton-row">
                     {columns.map((column, columnIndex) => (
-                      <Table.Td key={column.key}>
+                      <Table.Td key={column.key} visibleFrom={column.visibleFrom}>
                         {index === 0 && columnIndex === 0 ? <VisuallyHidden>Loading...</VisuallyHidden> : null}
                         <Skeleton height={12} radius="xl" width={columnIndex === 0 ? '80%' : '60%'} aria-hidden />
                       </Table.Td>
@@ -124,7 +126,7 @@ export function DataTable<T>({
               : rows.map((row) => (
                   <Table.Tr key={rowKey(row)}>
                     {columns.map((column) => (
-                      <Table.Td key={column.key} style={{ textAlign: column.align }}>
+                      <Table.Td key={column.key} visibleFrom={column.visibleFrom} style={{ textAlign: column.align }}>
                         {column.render(row)}
                       </Table.Td>
                     ))}
