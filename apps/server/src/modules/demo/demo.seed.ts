@@ -3,8 +3,9 @@ import { DEMO_ACCOUNT } from '@ledgerleaf/domain';
 import { createBusiness, createUser, findUserByEmail, revokeUserAccessTokens, updateUserPassword, type Db } from '@ledgerleaf/db';
 import type { PasswordHasher } from '../../lib/password';
 import { seedDemoCatalog } from './demo.catalog';
+import { seedDemoInvoices } from './demo.invoices';
 
-/** The demo business's profile (its clients, products and tax rates are in demo.catalog.ts; later issues add invoices, goals…). */
+/** The demo business's profile (its clients, products and tax rates are in demo.catalog.ts, its invoices and payments in demo.invoices.ts; later issues add goals…). */
 export const DEMO_PROFILE = {
   businessPhone: '(415) 555-0142',
   businessEmail: 'hello@leafandledger.studio',
@@ -27,7 +28,10 @@ export async function seedDemo(params: { db: Db; hasher: PasswordHasher; clock: 
       });
     }
     // An account seeded before the catalogue existed gets it now; one that has any keeps what it has.
-    await params.db.transaction().execute((trx) => seedDemoCatalog(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() }));
+    await params.db.transaction().execute(async (trx) => {
+      await seedDemoCatalog(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() });
+      await seedDemoInvoices(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() });
+    });
     return { created: false, userId: existing.id };
   }
   const passwordHash = await params.hasher.hash(DEMO_ACCOUNT.password);
@@ -44,6 +48,7 @@ export async function seedDemo(params: { db: Db; hasher: PasswordHasher; clock: 
       now,
     });
     await seedDemoCatalog(trx, { businessId: business.id, userId: user.id, now });
+    await seedDemoInvoices(trx, { businessId: business.id, userId: user.id, now });
     return { created: true, userId: user.id };
   });
 }

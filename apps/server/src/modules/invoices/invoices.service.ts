@@ -318,7 +318,7 @@ async function requireView(deps: Deps, db: Db, businessId: number, invoiceId: nu
 
 // ---------------------------------------------------------------- request -> rows
 
-interface ResolvedContent {
+export interface ResolvedContent {
   fields: InvoiceContentFields;
   lines: InvoiceLineWrite[];
 }
@@ -354,7 +354,11 @@ async function resolveContent(db: Db, businessId: number, input: InvoiceRequest,
   const computed = calculateInvoiceRequest(input, { taxRates: await businessTaxRates(db, businessId), prices_include_tax: context.pricesIncludeTax, paid_cents: context.paidCents });
   if (!computed.success) Object.assign(errors, computed.errors);
   if (Object.keys(errors).length > 0 || !computed.success) throw validationError(errors);
-  const calculation = computed.calculation;
+  return buildInvoiceContent(input, computed.calculation, context.pricesIncludeTax);
+}
+
+/** The rows of a parsed request and its engine calculation (no I/O; the demo seed uses it too). */
+export function buildInvoiceContent(input: InvoiceRequest, calculation: InvoiceCalculation, pricesIncludeTax: boolean): ResolvedContent {
   const invoiceDiscount = discountFromFields(input);
   return {
     fields: {
@@ -367,7 +371,7 @@ async function resolveContent(db: Db, businessId: number, input: InvoiceRequest,
       terms: input.terms,
       currency: input.currency,
       goal_id: input.goal_id,
-      prices_include_tax: context.pricesIncludeTax,
+      prices_include_tax: pricesIncludeTax,
       subtotal_cents: calculation.subtotal_cents,
       line_discount_cents: calculation.line_discount_cents,
       discount_cents: calculation.invoice_discount_cents,
