@@ -24,6 +24,7 @@ import { registerTaxRateRoutes } from './modules/tax-rates/tax-rates.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
+import { registerInvoiceDeliveryRoutes } from './modules/invoice-delivery/invoice-delivery.routes';
 
 /** Request bodies above this answer 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -63,9 +64,13 @@ export const REDACTED_PATHS = [
   '*.*.token',
 ];
 
-/** Reset links carry their token in the path; access logs keep only the route. */
+/** Reset and public invoice links carry their token in the path; access logs keep only the route. */
 export function redactUrl(url: string): string {
-  return url.replace(/(\/reset-password\/)[^/?#]+/i, '$1[redacted]').replace(/([?&](?:token|password)=)[^&#]*/gi, '$1[redacted]');
+  return url
+    .replace(/(\/reset-password\/)[^/?#]+/i, '$1[redacted]')
+    // Public invoice links are capabilities: whoever has the token reads the invoice.
+    .replace(/(\/(?:api\/public\/invoices|i)\/)[A-Za-z0-9_-]{16,}/i, '$1[redacted]')
+    .replace(/([?&](?:token|password)=)[^&#]*/gi, '$1[redacted]');
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -149,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSettingsRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerPaymentRoutes(app, deps);
+  registerInvoiceDeliveryRoutes(app, deps);
   registerOpenApiRoutes(app, deps);
 
   app.addHook('onClose', async () => {

@@ -15,6 +15,8 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Resolves once `count` messages arrived (rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** Resolves with the first message that `match` accepts, once it arrived. */
+  waitForMatch(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,23 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         const timer = setTimeout(() => {
           waiters.delete(check);
           reject(new Error(`expected ${count} messages, received ${received.length}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    waitForMatch(match, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = received.find(match);
+          if (!found) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error('no matching message arrived'));
         }, timeoutMs);
         waiters.add(check);
         check();

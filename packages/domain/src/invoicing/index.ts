@@ -4,3 +4,4 @@ export * from './status';
 export * from './numbering';
 export * from './due-date';
 export * from './contracts';
+export * from './delivery';

@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { errorResponseSchema, idParamsSchema, invoiceSendInputSchema, invoiceSendResponseSchema, outboxPageSchema, outboxQuerySchema, publicInvoiceResponseSchema } from '@ledgerleaf/domain';
+import type { Deps } from '../../lib/context';
+import { defineRoute, requireAuth } from '../../lib/route';
+import * as delivery from './invoice-delivery.service';
+
+/** Public invoice pages and PDFs per IP address: a person reading an invoice needs a handful. */
+export const PUBLIC_INVOICE_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
+
+const ERRORS = {
+  validation: { description: 'Invalid input: field-keyed errors', schema: errorResponseSchema },
+  unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
+  notFound: { description: "No such invoice in the caller's business", schema: errorResponseSchema },
+  conflict: { description: 'A void invoice cannot be sent', schema: errorResponseSchema },
+  throttled: { description: 'Too many requests from this address', schema: errorResponseSchema },
+};
+
+const pdfQuerySchema = z.object({
+  /** `?inline=1`: shown in the browser (preview) rather than downloaded. */
+  inline: z.enum(['0', '1', 'true', 'false'], { error: 'Please use 1 or 0' }).optional(),
+});
+
+const tokenParamsSchema = z.object({ token: z.string().regex(delivery.PUBLIC_TOKEN_PATTERN) });
+
+function sendPdf(reply: FastifyReply, rendered: delivery.RenderedPdf, inline: boolean): Buffer {
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${rendered.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff');
+  return rendered.pdf;
+}
+
+export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps): void {
+  const tags = ['invoices'];
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/invoices/:id/pdf',
+    summary: 'The invoice as PDF (attachment; `?inline=1` to preview); `INV-2026-0001.pdf` or `draft-<id>.pdf`',
+    tags,
+    auth: true,
+    params: idParamsSchema,
+    query: pdfQuerySchema,
+    responses: { 200: { description: 'application/pdf' }, 401: ERRORS.unauthenticated, 404: ERRORS.notFound, 422: ERRORS.validation },
+    handler: async ({ request, reply, params, query }) => {
+      const rendered = await delivery.invoicePdf(deps, { auth: requireAuth(request), invoiceId: params.id });
+      return sendPdf(reply, rendered, query.inline === '1' || query.inline === 'true');
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/invoices/:id/send',
+    summary:
+      "Email the invoice with its PDF and public link, to `to` or the client's contacts; a draft is issued (number, status sent) first, an issued one is sent again",
+    tags,
+    auth: true,
+    params: idParamsSchema,
+    body: invoiceSendInputSchema,
+    responses: {
+      200: { description: 'Sent (or kept in the outbox without SMTP)', schema: invoiceSendResponseSchema },
+      401: ERRORS.unauthenticated,
+      404: ERRORS.notFound,
+      409: ERRORS.conflict,
+      422: ERRORS.validation,
+    },
+    handler: ({ request, params, body }) => delivery.sendInvoice(deps, { auth: requireAuth(request), invoiceId: params.id, input: body }),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/outbox',
+    summary: "The business's sent email, newest first (recipients, subject, body, attachments' names and sizes, delivery state)",
+    tags: ['outbox'],
+    auth: true,
+    query: outboxQuerySchema,
+    responses: { 200: { description: 'One page of email', schema: outboxPageSchema }, 401: ERRORS.unauthenticated, 422: ERRORS.validation },
+    handler: ({ request, query }) => delivery.listOutbox(deps, { auth: requireAuth(request), query }),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/public/invoices/:token',
+    summary: 'The public invoice behind `/i/{token}` (no sign-in); the first view moves sent to viewed',
+    tags: ['public'],
+    params: tokenParamsSchema,
+    rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
+    responses: { 200: { description: 'The invoice as its client reads it', schema: publicInvoiceResponseSchema }, 404: ERRORS.notFound, 429: ERRORS.throttled },
+    handler: async ({ request, reply, params }) => {
+      reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
+      return { data: await delivery.publicInvoice(deps, { token: params.token, request }) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/public/invoices/:token/pdf',
+    summary: 'The public invoice as PDF (no sign-in; `?inline=1` to preview)',
+    tags: ['public'],
+    params: tokenParamsSchema,
+    query: pdfQuerySchema,
+    rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
+    responses: { 200: { description: 'application/pdf' }, 404: ERRORS.notFound, 422: ERRORS.validation, 429: ERRORS.throttled },
+    handler: async ({ request, reply, params, query }) => {
+      const rendered = await delivery.publicInvoicePdf(deps, { token: params.token, request });
+      reply.header('x-robots-tag', 'noindex');
+      return sendPdf(reply, rendered, query.inline === '1' || query.inline === 'true');
+    },
+  });
+}

@@ -1,0 +1,281 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  INVOICE_MESSAGES,
+  pageMeta,
+  type Invoice,
+  type InvoiceSendResponse,
+  type OutboxEmailItem,
+  type OutboxPage,
+  type OutboxQuery,
+  type PublicInvoice,
+} from '@ledgerleaf/domain';
+import { findActiveToken, listBusinessOutboxEmails, outboxAttachments, type OutboxEmail } from '@ledgerleaf/db';
+import type { AuthContext, Deps } from '../../lib/context';
+import { sha256Hex } from '../../lib/crypto';
+import { AppError, notFound, validationError } from '../../lib/errors';
+import { invoicePdfFilename, renderInvoicePdf } from '../../lib/pdf/render-invoice';
+import type { InvoicePdfView } from '../../lib/pdf/types';
+import { bearerToken } from '../../plugins/auth';
+import { getInvoiceView, getInvoiceViewByToken, markInvoiceSent, markInvoiceViewed, todayOf, type InvoiceDocument } from '../invoices/invoices.service';
+import { composeInvoiceEmail } from './invoice-email';
+
+export const DELIVERY_MESSAGES = {
+  sent: (to: readonly string[]) => `Invoice sent to ${to.join(', ')}.`,
+  voidNotSendable: 'A void invoice cannot be sent.',
+} as const;
+
+// ---------------------------------------------------------------- document -> PDF view
+
+/** Billing address line by line: street lines, `City, ST 10013`, country. */
+export function addressLines(address: InvoiceDocument['client']['billing_address']): string[] {
+  const cityLine = [address.city, [address.state, address.postal_code].filter(Boolean).join(' ')].filter((part) => part && part.trim() !== '').join(', ');
+  return [address.line1, address.line2, cityLine, address.country].map((line) => line?.trim() ?? '').filter((line) => line !== '');
+}
+
+/** PNG or JPEG bytes from a `data:` URL logo; anything else (a remote URL, a path) prints no logo. */
+export function logoBytes(companyLogo: string | null): Buffer | null {
+  if (!companyLogo) return null;
+  const match = /^data:image\/(?:png|jpe?g);base64,([A-Za-z0-9+/=\s]+)$/i.exec(companyLogo.trim());
+  if (!match?.[1]) return null;
+  const bytes = Buffer.from(match[1], 'base64');
+  return bytes.length > 0 ? bytes : null;
+}
+
+/** Contacts in order, the primary one first. */
+function orderedContacts(document: InvoiceDocument): InvoiceDocument['client']['contacts'] {
+  return [...document.client.contacts].sort((a, b) => Number(b.is_primary) - Number(a.is_primary));
+}
+
+export function pdfViewOf(document: InvoiceDocument): InvoicePdfView {
+  const { invoice, business, client } = document;
+  return {
+    ...invoice,
+    business: { name: business.name, email: business.email, phone: business.phone, address_lines: [], logo: logoBytes(business.company_logo) },
+    client: {
+      name: client.name,
+      email: client.email,
+      phone: client.phone,
+      address_lines: addressLines(client.billing_address),
+      contacts: orderedContacts(document).map((contact) => ({ name: contact.name, email: contact.email, phone: contact.phone })),
+    },
+  };
+}
+
+export interface RenderedPdf {
+  filename: string;
+  pdf: Buffer;
+}
+
+async function renderDocument(document: InvoiceDocument): Promise<RenderedPdf> {
+  return { filename: invoicePdfFilename(document.invoice), pdf: await renderInvoicePdf(pdfViewOf(document)) };
+}
+
+function viewOptions(deps: Deps) {
+  return { appUrl: deps.config.appUrl, today: todayOf(deps) };
+}
+
+async function requireDocument(deps: Deps, db: Deps['db'], businessId: number, invoiceId: number): Promise<InvoiceDocument> {
+  const document = await getInvoiceView(db, businessId, invoiceId, viewOptions(deps));
+  if (!document) throw notFound(INVOICE_MESSAGES.notFound);
+  return document;
+}
+
+// ---------------------------------------------------------------- owner: PDF and send
+
+/** `GET /api/invoices/:id/pdf`: the caller's invoice as PDF (404 for another business's id). */
+export async function invoicePdf(deps: Deps, params: { auth: AuthContext; invoiceId: number }): Promise<RenderedPdf> {
+  return renderDocument(await requireDocument(deps, deps.db, params.auth.businessId, params.invoiceId));
+}
+
+/** The client's addresses: every contact's email (primary first), else the client's own, without repeats. */
+export function defaultRecipients(document: InvoiceDocument): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  const add = (email: string | null) => {
+    const trimmed = email?.trim();
+    if (!trimmed || seen.has(trimmed.toLowerCase())) return;
+    seen.add(trimmed.toLowerCase());
+    out.push(trimmed);
+  };
+  for (const contact of orderedContacts(document)) add(contact.email);
+  if (out.length === 0) add(document.client.email);
+  return out;
+}
+
+function uniqueAddresses(addresses: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return addresses.filter((address) => {
+    const key = address.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * `POST /api/invoices/:id/send`: issues a draft (number and status sent, through the invoices
+ * module, in one transaction with rendering the PDF) or records a "send again", then mails the PDF
+ * and the public link. The mail is handed over after the commit: the outbox insert needs the
+ * connection the transaction holds on SQLite, and a rolled-back issue must not have been mailed.
+ */
+export async function sendInvoice(
+  deps: Deps,
+  params: { auth: AuthContext; invoiceId: number; input: { to?: string[] | undefined; subject?: string | null | undefined; message?: string | null | undefined } },
+): Promise<InvoiceSendResponse> {
+  const { businessId, userId } = params.auth;
+  const before = await requireDocument(deps, deps.db, businessId, params.invoiceId);
+  if (before.invoice.status === 'void') throw new AppError(409, DELIVERY_MESSAGES.voidNotSendable, { extra: { status: 'void' } });
+  const to = params.input.to ? uniqueAddresses(params.input.to) : defaultRecipients(before);
+  if (to.length === 0) throw validationError({ to: [INVOICE_MESSAGES.recipientsRequired] });
+
+  const { document, rendered } = await deps.db.transaction().execute(async (tx) => {
+    await markInvoiceSent(tx, { businessId, userId, invoiceId: params.invoiceId, now: deps.clock(), via: 'email', data: { to } });
+    const issued = await requireDocument(deps, tx, businessId, params.invoiceId);
+    return { document: issued, rendered: await renderDocument(issued) };
+  });
+
+  const invoice = document.invoice;
+  const invoiceNumber = invoice.invoice_number ?? rendered.filename.replace(/\.pdf$/, '');
+  const publicUrl = invoice.public_url ?? `${deps.config.appUrl}/i/${document.public_token}`;
+  const email = composeInvoiceEmail({
+    businessName: document.business.name,
+    clientName: document.client.name,
+    invoiceNumber,
+    total: invoice.totals.total,
+    balanceDue: invoice.balance_due,
+    dueDate: invoice.due_date,
+    publicUrl,
+    message: params.input.message ?? null,
+    subject: params.input.subject ?? null,
+  });
+  const { id } = await deps.mailer.send({
+    to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    replyTo: document.business.email,
+    attachments: [{ filename: rendered.filename, content: rendered.pdf, contentType: 'application/pdf' }],
+    businessId,
+  });
+  return {
+    data: invoice,
+    email: { id, to, subject: email.subject, transport: deps.config.smtpUrl ? 'smtp' : 'log' },
+    message: DELIVERY_MESSAGES.sent(to),
+  };
+}
+
+// ---------------------------------------------------------------- outbox
+
+function outboxStatus(row: OutboxEmail): OutboxEmailItem['status'] {
+  if (row.error) return 'failed';
+  return row.sent_at ? 'sent' : 'queued';
+}
+
+/** `GET /api/outbox`: the business's mail, newest first. */
+export async function listOutbox(deps: Deps, params: { auth: AuthContext; query: OutboxQuery }): Promise<OutboxPage> {
+  const { page, per_page: perPage } = params.query;
+  const { rows, total } = await listBusinessOutboxEmails(deps.db, { businessId: params.auth.businessId, limit: perPage, offset: (page - 1) * perPage });
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      to: row.to_address
+        .split(',')
+        .map((address) => address.trim())
+        .filter((address) => address !== ''),
+      subject: row.subject,
+      text: row.text_body,
+      transport: row.transport,
+      status: outboxStatus(row),
+      error: row.error,
+      attachments: outboxAttachments(row),
+      created_at: row.created_at,
+      sent_at: row.sent_at,
+    })),
+    meta: pageMeta(page, perPage, total),
+  };
+}
+
+// ---------------------------------------------------------------- public page
+
+/** Tokens are 32 random bytes in base64url (43 characters); anything else is not worth a query. */
+export const PUBLIC_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
+
+/** True when the request carries a valid bearer token of the invoice's own business (the owner previewing). */
+async function isOwnerPreview(deps: Deps, request: FastifyRequest, businessId: number): Promise<boolean> {
+  const token = bearerToken(request);
+  if (!token || token.length > 256) return false;
+  const found = await findActiveToken(deps.db, { tokenHash: sha256Hex(token), now: deps.clock() });
+  return found?.user.business_id === businessId;
+}
+
+/**
+ * The invoice behind a public token (never a draft). The first view by anyone but the owner records
+ * `invoice.viewed` and moves sent to viewed (the invoices module guards the transition); later views
+ * change nothing.
+ */
+async function openPublicDocument(deps: Deps, params: { token: string; request: FastifyRequest }): Promise<InvoiceDocument> {
+  const found = await getInvoiceViewByToken(deps.db, params.token, viewOptions(deps));
+  if (!found) throw notFound(INVOICE_MESSAGES.notFound);
+  if (found.invoice.viewed_at !== null || found.invoice.status === 'void') return found;
+  if (await isOwnerPreview(deps, params.request, found.business_id)) return found;
+  const changed = await deps.db.transaction().execute((tx) => markInvoiceViewed(tx, { businessId: found.business_id, invoiceId: found.invoice.id, now: deps.clock() }));
+  if (!changed) return found;
+  return (await getInvoiceView(deps.db, found.business_id, found.invoice.id, viewOptions(deps))) ?? found;
+}
+
+export function publicInvoiceOf(document: InvoiceDocument, token: string): PublicInvoice {
+  const invoice: Invoice = document.invoice;
+  const tax = (item: { name: string; rate: number; is_compound: boolean; taxable: number; amount: number }) => ({
+    name: item.name,
+    rate: item.rate,
+    is_compound: item.is_compound,
+    taxable: item.taxable,
+    amount: item.amount,
+  });
+  return {
+    invoice_number: invoice.invoice_number ?? '',
+    status: invoice.status,
+    issue_date: invoice.issue_date,
+    due_date: invoice.due_date,
+    currency: invoice.currency,
+    business: { name: document.business.name, email: document.business.email, phone: document.business.phone },
+    client: { name: document.client.name, address_lines: addressLines(document.client.billing_address) },
+    lines: invoice.lines.map((line) => ({
+      position: line.position,
+      description: line.description,
+      quantity: line.quantity,
+      unit: line.unit,
+      unit_price: line.unit_price,
+      discount_type: line.discount_type,
+      discount_value: line.discount_value,
+      subtotal: line.subtotal,
+      discount: line.discount,
+      net: line.net,
+      invoice_discount: line.invoice_discount,
+      taxable: line.taxable,
+      taxes: line.taxes.map(tax),
+      tax: line.tax,
+      total: line.total,
+    })),
+    discount_type: invoice.discount_type,
+    discount_value: invoice.discount_value,
+    totals: { ...invoice.totals, taxes: invoice.totals.taxes.map(tax) },
+    amount_paid: invoice.amount_paid,
+    balance_due: invoice.balance_due,
+    credit: invoice.credit,
+    payments: invoice.payments.map((payment) => ({ payment_date: payment.payment_date, method: payment.method, amount: payment.amount })),
+    notes: invoice.notes,
+    terms: invoice.terms,
+    pdf_url: `/api/public/invoices/${token}/pdf`,
+  };
+}
+
+/** `GET /api/public/invoices/:token` */
+export async function publicInvoice(deps: Deps, params: { token: string; request: FastifyRequest }): Promise<PublicInvoice> {
+  return publicInvoiceOf(await openPublicDocument(deps, params), params.token);
+}
+
+/** `GET /api/public/invoices/:token/pdf` */
+export async function publicInvoicePdf(deps: Deps, params: { token: string; request: FastifyRequest }): Promise<RenderedPdf> {
+  return renderDocument(await openPublicDocument(deps, params));
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { pageSchema } from '../common';
+import { DISCOUNT_TYPES } from './calculate';
+import { INVOICE_CURRENCY, invoiceSchema, paymentMethodSchema } from './contracts';
+import { invoiceStatusSchema } from './status';
+
+/*
+ * Contracts of invoice delivery: the email with the PDF (`POST /api/invoices/{id}/send`), the
+ * business's outbox (`GET /api/outbox`) and the public page `/i/{token}` that reads
+ * `GET /api/public/invoices/{token}` without sign-in. The public view carries what the client reads
+ * on the invoice and nothing internal: no ids, no contacts' details, no payment notes.
+ */
+
+/** A tax as the public page prints it (`formatTaxLabel` reads the same fields). */
+export const publicInvoiceTaxSchema = z.object({
+  name: z.string(),
+  rate: z.number(),
+  is_compound: z.boolean(),
+  taxable: z.number(),
+  amount: z.number(),
+});
+export type PublicInvoiceTax = z.infer<typeof publicInvoiceTaxSchema>;
+
+export const publicInvoiceLineSchema = z.object({
+  position: z.number().int(),
+  description: z.string(),
+  quantity: z.number(),
+  unit: z.string().nullable(),
+  unit_price: z.number(),
+  discount_type: z.enum(DISCOUNT_TYPES).nullable(),
+  discount_value: z.number().nullable(),
+  subtotal: z.number(),
+  discount: z.number(),
+  net: z.number(),
+  invoice_discount: z.number(),
+  taxable: z.number(),
+  taxes: z.array(publicInvoiceTaxSchema),
+  tax: z.number(),
+  total: z.number(),
+});
+export type PublicInvoiceLine = z.infer<typeof publicInvoiceLineSchema>;
+
+export const publicInvoiceSchema = z.object({
+  /** Never null: drafts have no public page. */
+  invoice_number: z.string(),
+  status: invoiceStatusSchema,
+  issue_date: z.string(),
+  due_date: z.string(),
+  currency: z.literal(INVOICE_CURRENCY),
+  business: z.object({
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  client: z.object({
+    name: z.string(),
+    /** Billing address, line by line (`New York, NY 10013`). */
+    address_lines: z.array(z.string()),
+  }),
+  lines: z.array(publicInvoiceLineSchema),
+  discount_type: z.enum(DISCOUNT_TYPES).nullable(),
+  discount_value: z.number().nullable(),
+  totals: z.object({
+    subtotal: z.number(),
+    line_discounts: z.number(),
+    invoice_discount: z.number(),
+    taxable: z.number(),
+    taxes: z.array(publicInvoiceTaxSchema),
+    tax: z.number(),
+    total: z.number(),
+    prices_include_tax: z.boolean(),
+  }),
+  amount_paid: z.number(),
+  balance_due: z.number(),
+  credit: z.number(),
+  payments: z.array(z.object({ payment_date: z.string(), method: paymentMethodSchema, amount: z.number() })),
+  notes: z.string().nullable(),
+  terms: z.string().nullable(),
+  /** `/api/public/invoices/{token}/pdf`: the PDF, for the page's preview and download. */
+  pdf_url: z.string(),
+});
+export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;
+export const publicInvoiceResponseSchema = z.object({ data: publicInvoiceSchema });
+export type PublicInvoiceResponse = z.infer<typeof publicInvoiceResponseSchema>;
+
+export const outboxAttachmentSchema = z.object({ filename: z.string(), content_type: z.string(), size: z.number().int() });
+export type OutboxAttachment = z.infer<typeof outboxAttachmentSchema>;
+
+/** `queued`: handed to SMTP, not confirmed yet; `sent`: delivered to SMTP (or kept in the outbox without SMTP); `failed`: see `error`. */
+export const OUTBOX_EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+
+export const outboxEmailSchema = z.object({
+  id: z.number().int(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  text: z.string(),
+  /** `smtp`, or `log` when the server has no SMTP_URL (the mail is only kept here). */
+  transport: z.string(),
+  status: z.enum(OUTBOX_EMAIL_STATUSES),
+  error: z.string().nullable(),
+  attachments: z.array(outboxAttachmentSchema),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxEmailItem = z.infer<typeof outboxEmailSchema>;
+export const outboxPageSchema = pageSchema(outboxEmailSchema);
+export type OutboxPage = z.infer<typeof outboxPageSchema>;
+
+/** `GET /api/outbox?page=1&per_page=25`, newest first. */
+export const outboxQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
+
+/** `POST /api/invoices/{id}/send` answers the invoice after sending and what was sent. */
+export const invoiceSendResponseSchema = z.object({
+  data: invoiceSchema,
+  email: z.object({ id: z.number().int(), to: z.array(z.string()), subject: z.string(), transport: z.string() }),
+  message: z.string(),
+});
+export type InvoiceSendResponse = z.infer<typeof invoiceSendResponseSchema>;
