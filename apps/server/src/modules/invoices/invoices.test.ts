@@ -228,3 +228,38 @@ describe('numbering under concurrency', () => {
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `INV-${year()}-${String(i + 1).padStart(4, '0')}`));
   });
 });
+
+describe('large invoices and inclusive pricing', () => {
+  it('500 lines with two taxes each are stored and read back equal to the engine', async () => {
+    const lines = Array.from({ length: 500 }, (_, i) => ({ description: `Line ${i}`, quantity: 1.125 + i, unit_price: 3.33 + i, tax_rate_ids: [ids.tax, ids.tax2] }));
+    const invoice = await create(invoiceBody({ lines, discount_type: 'percent', discount_value: 2.5 }));
+    const parsed = invoiceInputSchema.parse(invoiceBody({ lines, discount_type: 'percent', discount_value: 2.5 }));
+    const expected = calculateInvoiceRequest(parsed, {
+      taxRates: [
+        { id: ids.tax, name: 'Sales tax', rate: 8.875, is_compound: false },
+        { id: ids.tax2, name: 'City tax', rate: 1.5, is_compound: true },
+      ],
+      prices_include_tax: false,
+    });
+    if (!expected.success) throw new Error('engine refused');
+    const read = (await t.get(`/api/invoices/${invoice.id}`, { token })).json().data;
+    expect(read.lines).toHaveLength(500);
+    expect(read.totals).toEqual(invoiceTotals(expected.calculation).totals);
+  });
+
+  it('with prices including tax, drafts follow the setting and the totals equal the engine', async () => {
+    const other = await t.register({ email: 'inclusive@example.com', business_name: 'Inclusive' });
+    const otherToken = other.token;
+    await t.put('/api/settings/invoicing', { default_payment_terms_days: 30, prices_include_tax: true }, { token: otherToken });
+    const rate = (await t.post('/api/tax-rates', { name: 'VAT', rate: 20 }, { token: otherToken })).json().data.id as number;
+    const client = (await t.post('/api/clients', { name: 'Gross Ltd', contacts: [] }, { token: otherToken })).json().data.id as number;
+    const body = { client_id: client, issue_date: today(), due_date: today(), lines: [{ description: 'Gross item', quantity: 3, unit_price: 9.99, tax_rate_ids: [rate] }] };
+    const response = await t.post('/api/invoices', body, { token: otherToken });
+    expect(response.statusCode).toBe(201);
+    const expected = calculateInvoiceRequest(invoiceInputSchema.parse(body), { taxRates: [{ id: rate, name: 'VAT', rate: 20, is_compound: false }], prices_include_tax: true });
+    if (!expected.success) throw new Error('engine refused');
+    expect(response.json().data.totals).toEqual(invoiceTotals(expected.calculation).totals);
+    expect(response.json().data.totals.total).toBe(29.97);
+    expect(response.json().data.totals.prices_include_tax).toBe(true);
+  });
+});
