@@ -23,12 +23,19 @@ const pdfQuerySchema = z.object({
 
 const tokenParamsSchema = z.object({ token: z.string().regex(delivery.PUBLIC_TOKEN_PATTERN) });
 
+/**
+ * A PDF answer. The app-wide CSP (`object-src 'none'`, `frame-ancestors 'none'`) and `X-Frame-Options:
+ * DENY` are for HTML; on a PDF they would stop the browser's viewer and the same-origin preview frame
+ * of the invoice pages, so a PDF only keeps other sites from framing it.
+ */
 function sendPdf(reply: FastifyReply, rendered: delivery.RenderedPdf, inline: boolean): Buffer {
   reply
     .type('application/pdf')
     .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${rendered.filename}"`)
     .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff');
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "frame-ancestors 'self'")
+    .header('x-frame-options', 'SAMEORIGIN');
   return rendered.pdf;
 }
 

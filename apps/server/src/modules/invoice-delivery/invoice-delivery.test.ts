@@ -132,6 +132,9 @@ describe('invoice delivery through a real SMTP server', () => {
 
     const inline = await t.get(`/api/invoices/${invoice.id}/pdf?inline=1`, { token: own.token });
     expect(inline.headers['content-disposition']).toBe(`inline; filename="draft-${invoice.id}.pdf"`);
+    // Framable by the app's own pages (the preview), by no other site.
+    expect(inline.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    expect(inline.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect((await t.get(`/api/invoices/${invoice.id}/pdf?inline=yes`, { token: own.token })).statusCode).toBe(422);
     expect((await t.get(`/api/invoices/${invoice.id}/pdf`)).statusCode).toBe(401);
   });
