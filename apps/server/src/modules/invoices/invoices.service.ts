@@ -547,7 +547,8 @@ export async function updateInvoice(deps: Deps, params: { auth: AuthContext; inv
     const row = await lockInvoice(tx, { businessId, invoiceId: params.invoiceId });
     if (!row) throw notFound(INVOICE_MESSAGES.notFound);
     const from = effectiveStatus(row, today);
-    if (!isEditable(from)) refuseTransition(from, from, INVOICE_MESSAGES.notEditable);
+    // An overdue invoice may carry part payments: its amounts are settled too.
+    if (!isEditable(from) || Number(row.paid_cents) > 0) refuseTransition(from, from, INVOICE_MESSAGES.notEditable);
     // A draft follows the business's current pricing setting; an issued invoice keeps the one it was issued with.
     const pricesIncludeTax = from === 'draft' ? ((await findInvoicingSettings(tx, { businessId }))?.prices_include_tax ?? false) : Boolean(row.prices_include_tax);
     const content = await resolveContent(tx, businessId, params.input, { pricesIncludeTax, paidCents: Number(row.paid_cents) });

@@ -83,6 +83,9 @@ describe('payments', () => {
     const id = await issued(60, '2025-01-31');
     const partial = await pay(id, 20);
     expect(partial.json().invoice.status).toBe('overdue');
+    // Part-paid: the amounts are settled, so it can no longer be edited.
+    const edit = await t.put(`/api/invoices/${id}`, { client_id: clientId, issue_date: '2025-01-31', due_date: '2025-01-31', lines: [{ description: 'Work', quantity: 1, unit_price: 1 }] }, { token });
+    expect(edit.statusCode).toBe(409);
     const paid = await pay(id, 40);
     expect(paid.json().invoice.status).toBe('paid');
     const back = await t.delete(`/api/invoices/${id}/payments/${paid.json().data.id}`, { token });
