@@ -87,6 +87,10 @@ console.log('== server: GET /api/user vs bare Fastify route ==');
 execFileSync('pnpm', ['--filter', '@ledgerleaf/server', 'bench'], { cwd: root, stdio: 'inherit' });
 const server = JSON.parse(readFileSync(join(root, 'apps/server/bench/results.json'), 'utf8'));
 
+console.log('== server: invoice PDF render time (20 lines) ==');
+execFileSync('pnpm', ['--filter', '@ledgerleaf/server', 'bench:pdf'], { cwd: root, stdio: 'inherit' });
+const pdf = JSON.parse(readFileSync(join(root, 'apps/server/bench/pdf-results.json'), 'utf8')).pdf20Lines;
+
 console.log('== web: JavaScript loaded by /login ==');
 if (!existsSync(join(root, 'apps/web/dist/index.html'))) throw new Error('apps/web is not built: run pnpm build first');
 const login = await loginJavaScript();
@@ -110,6 +114,15 @@ business read from SQLite, response validated and serialised.
 | \`GET /api/user\` (real app, SQLite) | ${Math.round(server.apiUser.rps)} | ${server.apiUser.p99} ms |
 | bare Fastify route | ${Math.round(server.bare.rps)} | ${server.bare.p99} ms |
 | ratio (api / bare) | ${server.ratio.toFixed(3)} | |
+
+## Invoice PDF: render time of a 20-line invoice
+
+\`renderInvoicePdf\` (pdfkit) on a view built through the calculation engine (two taxes, line and invoice
+discounts, a payment), ${pdf.runs} renders after a warm-up, one after the other. Target: under 100 ms.
+
+| p50 | p99 | mean | size |
+|---:|---:|---:|---:|
+| ${pdf.p50Ms} ms | ${pdf.p99Ms} ms | ${pdf.meanMs} ms | ${kib(pdf.bytes)} |
 
 ## Web: JavaScript the browser loads for \`/login\`
 
