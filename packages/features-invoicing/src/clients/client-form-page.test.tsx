@@ -79,6 +79,15 @@ describe('ClientCreatePage', () => {
     expect(screen.getByText('Client created')).toBeInTheDocument();
   });
 
+  it('starts a separate shipping address from the billing one', async () => {
+    const { user } = setupCreate();
+    await user.type((await screen.findAllByLabelText('Address line 1'))[0]!, '1 Main St');
+    await user.click(screen.getByLabelText('Shipping address same as billing'));
+    const lines = screen.getAllByLabelText('Address line 1');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toHaveValue('1 Main St');
+  });
+
   it('asks before leaving with unsaved changes', async () => {
     const { user, router } = setupCreate();
     await user.type(await screen.findByLabelText(/Company name/), 'Half typed');

@@ -202,7 +202,19 @@ function ClientForm({ client, defaultTerms }: { client?: Client; defaultTerms: n
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
               <AddressFields form={form} prefix="billing_address" legend="Billing address" />
               <Stack gap="sm">
-                <Checkbox label="Shipping address same as billing" {...form.getInputProps('same_as_billing', { type: 'checkbox' })} />
+                <Checkbox
+                  label="Shipping address same as billing"
+                  checked={values.same_as_billing}
+                  onChange={(event) => {
+                    const same = event.currentTarget.checked;
+                    const current = form.getValues();
+                    // Unticking starts the shipping address from the billing one, which is usually close.
+                    if (!same && Object.values(current.shipping_address).every((line) => line === '')) {
+                      form.setFieldValue('shipping_address', { ...current.billing_address });
+                    }
+                    form.setFieldValue('same_as_billing', same);
+                  }}
+                />
                 {!values.same_as_billing && <AddressFields form={form} prefix="shipping_address" legend="Shipping address" />}
               </Stack>
             </SimpleGrid>

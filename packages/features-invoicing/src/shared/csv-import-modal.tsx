@@ -4,6 +4,7 @@ import { IconFileTypeCsv } from '@tabler/icons-react';
 import { CATALOG_MESSAGES, flattenFieldErrors, type ClientImportPreview, type ImportResult } from '@ledgerleaf/domain';
 import { errorMessage, fieldErrors, type RequestError } from '@ledgerleaf/api';
 import { useToast } from '@ledgerleaf/ui';
+import { useMediaQuery } from '@mantine/hooks';
 
 /** What the modal reads from a preview answer: every catalog's preview has this shape. */
 export type ImportPreviewView = Pick<ClientImportPreview, 'columns' | 'total' | 'valid' | 'invalid' | 'errors'> & {
@@ -41,6 +42,7 @@ function rowErrorText(errors: Record<string, string[]>): string {
  */
 export function CsvImportModal({ opened, onClose, noun, columns, previewColumns, preview, runImport }: CsvImportModalProps) {
   const toast = useToast();
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const [mode, setMode] = useState<'file' | 'paste'>('file');
   const [file, setFile] = useState<File | null>(null);
   const [pasted, setPasted] = useState('');
@@ -106,7 +108,7 @@ export function CsvImportModal({ opened, onClose, noun, columns, previewColumns,
   const shown = rows.slice(0, PREVIEW_ROW_LIMIT);
 
   return (
-    <Modal opened={opened} onClose={close} title={`Import ${noun} from CSV`} size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={close} title={`Import ${noun} from CSV`} size="xl" fullScreen={narrow} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           The first line names the columns; only <strong>name</strong> is required. Columns: {columns.join(', ')}. A file exported here imports again.
@@ -172,7 +174,7 @@ export function CsvImportModal({ opened, onClose, noun, columns, previewColumns,
               )}
             </Group>
             {result.invalid > 0 && (
-              <Text size="sm" c="red.8" role="status">
+              <Text size="sm" c="var(--mantine-color-error)" role="status">
                 {CATALOG_MESSAGES.importHasErrors}
               </Text>
             )}
@@ -181,24 +183,26 @@ export function CsvImportModal({ opened, onClose, noun, columns, previewColumns,
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Line</Table.Th>
+                    <Table.Th>Problems</Table.Th>
                     {previewColumns.map((column) => (
                       <Table.Th key={column}>{column}</Table.Th>
                     ))}
-                    <Table.Th>Problems</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {shown.map((row) => {
                     const bad = Object.keys(row.errors).length > 0;
                     return (
-                      <Table.Tr key={row.row} data-invalid={bad || undefined} bg={bad ? 'var(--mantine-color-red-light)' : undefined}>
+                      <Table.Tr key={row.row} data-invalid={bad || undefined} style={bad ? { backgroundColor: 'light-dark(var(--mantine-color-red-0), rgba(250, 82, 82, 0.08))' } : undefined}>
                         <Table.Td>{row.row}</Table.Td>
+                        <Table.Td c={bad ? 'var(--mantine-color-error)' : 'dimmed'} miw={200}>
+                          {bad ? rowErrorText(row.errors) : 'OK'}
+                        </Table.Td>
                         {previewColumns.map((column) => (
-                          <Table.Td key={column} c={row.errors[column] ? 'red.8' : undefined} fw={row.errors[column] ? 600 : undefined}>
+                          <Table.Td key={column} c={row.errors[column] ? 'var(--mantine-color-error)' : undefined} fw={row.errors[column] ? 700 : undefined}>
                             {row.values[column] ?? ''}
                           </Table.Td>
                         ))}
-                        <Table.Td c={bad ? 'red.8' : 'dimmed'}>{bad ? rowErrorText(row.errors) : 'OK'}</Table.Td>
                       </Table.Tr>
                     );
                   })}
