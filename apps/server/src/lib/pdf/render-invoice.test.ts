@@ -101,6 +101,19 @@ describe('renderInvoicePdf', () => {
     expect(pages.at(-1)).toContain(`Balance due ${formatCurrency(view.balance_due)}`);
   });
 
+  it('fits 60 one-line rows, the totals, notes and terms on two pages', async () => {
+    const view = sampleInvoiceView({ lines: 60, compact: true });
+    const pages = await pdfPages(await renderInvoicePdf(view));
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain('Page 1 of 2');
+    expect(pages[1]).toContain('Page 2 of 2');
+    expect(pages[1]).toContain('Description Qty Unit Unit price Discount Tax Amount');
+    const all = pages.join(' ');
+    for (const line of view.lines) expect(all).toContain(`${line.description} ${line.quantity}`);
+    expectFigures(pages[1]!, view);
+    expect(pages[1]).toContain(view.terms!);
+  });
+
   it('prints Draft without a number, watermarks void and paid, and includes tax in inclusive pricing', async () => {
     const draft = sampleInvoiceView({ lines: 3, status: 'draft' });
     const [draftText] = await pdfPages(await renderInvoicePdf(draft));

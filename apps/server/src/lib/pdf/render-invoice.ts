@@ -25,7 +25,7 @@ const RULE = '#cbd2d9';
 const HEADER_FILL = '#f0f4f8';
 
 const CELL_PAD_X = 4;
-const CELL_PAD_Y = 3;
+const CELL_PAD_Y = 2.5;
 const TABLE_FONT_SIZE = 8;
 
 type Align = 'left' | 'right';
@@ -126,9 +126,10 @@ function drawInvoice(doc: PDFKit.PDFDocument, view: InvoicePdfView): void {
   y = drawParties(doc, view, y + 18);
   y = drawLines(doc, view, y + 22);
   y = drawSummary(doc, view, y + 14);
-  y = drawPayments(doc, view, y + 18);
-  y = drawTextBlock(doc, 'Notes', view.notes, y + 16);
-  drawTextBlock(doc, 'Terms', view.terms, y + 12);
+  // Each optional section brings its own gap, so a missing one leaves no hole.
+  y = drawPayments(doc, view, y, 18);
+  y = drawTextBlock(doc, 'Notes', view.notes, y, 16);
+  drawTextBlock(doc, 'Terms', view.terms, y, 12);
   drawPageDecorations(doc, view);
 }
 
@@ -306,9 +307,9 @@ function drawSummary(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number)
   return y;
 }
 
-function drawPayments(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number): number {
+function drawPayments(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number, gap: number): number {
   if (view.payments.length === 0) return top;
-  let y = top;
+  let y = top + gap;
   const rowHeight = 14;
   if (y + 18 + rowHeight > BOTTOM) {
     doc.addPage();
@@ -339,9 +340,9 @@ function drawPayments(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number
   return y;
 }
 
-function drawTextBlock(doc: PDFKit.PDFDocument, title: string, body: string | null, top: number): number {
+function drawTextBlock(doc: PDFKit.PDFDocument, title: string, body: string | null, top: number, gap: number): number {
   if (!body || body.trim() === '') return top;
-  let y = top;
+  let y = top + gap;
   if (y + 40 > BOTTOM) {
     doc.addPage();
     y = MARGIN.top;

@@ -34,6 +34,8 @@ export interface SampleViewOptions {
   paidCents?: number;
   discount?: Discount | null;
   pricesIncludeTax?: boolean;
+  /** One-line rows: short descriptions, at most one tax. */
+  compact?: boolean;
 }
 
 export function sampleInvoiceView(options: SampleViewOptions): InvoicePdfView {
@@ -42,13 +44,15 @@ export function sampleInvoiceView(options: SampleViewOptions): InvoicePdfView {
   const units: string[] = [];
   for (let index = 0; index < options.lines; index += 1) {
     const service = SERVICES[index % SERVICES.length]!;
-    descriptions.push(`${index + 1}. ${service.description}${index % 7 === 3 ? ' (second revision round, including the changes agreed on the call of March 3 about colours and copy)' : ''}`);
+    const description = options.compact ? service.description.split(/[:,(]/)[0]!.trim() : service.description;
+    const revision = !options.compact && index % 7 === 3 ? ' (second revision round, including the changes agreed on the call of March 3 about colours and copy)' : '';
+    descriptions.push(`${index + 1}. ${description}${revision}`);
     units.push(service.unit);
     inputs.push({
       quantity: [1, 2.5, 12, 0.75, 3][index % 5]!,
       unit_price_cents: service.price + index,
-      discount: index % 4 === 1 ? { type: 'percent', value: 10 } : index % 6 === 5 ? { type: 'amount', value: 500 } : null,
-      taxes: index % 3 === 0 ? [STATE_TAX, CITY_TAX] : index % 3 === 1 ? [STATE_TAX] : [],
+      discount: options.compact ? null : index % 4 === 1 ? { type: 'percent', value: 10 } : index % 6 === 5 ? { type: 'amount', value: 500 } : null,
+      taxes: options.compact ? (index % 2 === 0 ? [STATE_TAX] : []) : index % 3 === 0 ? [STATE_TAX, CITY_TAX] : index % 3 === 1 ? [STATE_TAX] : [],
     });
   }
   const discount = options.discount === undefined ? ({ type: 'percent', value: 5 } as const) : options.discount;
