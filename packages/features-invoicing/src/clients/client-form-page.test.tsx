@@ -122,6 +122,19 @@ describe('ClientEditPage', () => {
     expect(put.body).toMatchObject({ name: 'Globex Corporation', contacts: [{ name: 'Hank', is_primary: true }] });
   });
 
+  it('offers to restore an archived client', async () => {
+    const archived = client({ id: 5, name: 'Initech', status: 'archived', archived_at: '2026-11-02T10:00:00Z' });
+    const calls = stubFetch({
+      'GET /api/settings/invoicing': settings,
+      'GET /api/clients/5': json(200, { data: archived }),
+      'POST /api/clients/5/restore': json(200, { data: { ...archived, status: 'active', archived_at: null } }),
+    });
+    const { user } = renderPage(<ClientEditPage />, { path: '/clients/:id/edit', route: '/clients/5/edit' });
+    expect(await screen.findByText(/This client is archived/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/api/clients/5/restore')).toBe(true));
+  });
+
   it('says when the client does not exist', async () => {
     stubFetch({ 'GET /api/settings/invoicing': settings, 'GET /api/clients/404': json(404, { message: 'Client not found.' }) });
     renderPage(<ClientEditPage />, { path: '/clients/:id/edit', route: '/clients/404/edit' });

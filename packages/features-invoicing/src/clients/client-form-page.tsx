@@ -21,7 +21,8 @@ import {
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { CATALOG_MESSAGES, DEFAULT_PAYMENT_TERMS_DAYS, MAX_CONTACTS, MAX_PAYMENT_TERMS_DAYS, type Client } from '@ledgerleaf/domain';
-import { errorStatus, useCreateClientMutation, useGetClientQuery, useGetInvoicingSettingsQuery, useUpdateClientMutation } from '@ledgerleaf/api';
+import { errorStatus, useCreateClientMutation, useGetClientQuery, useGetInvoicingSettingsQuery, useRestoreClientMutation, useUpdateClientMutation } from '@ledgerleaf/api';
+import { ArchivedNotice } from '../shared/archived-notice';
 import { CardSkeleton, EmptyState, PageHeader, useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
 import { LoadError } from '../shared/query-states';
@@ -275,6 +276,7 @@ export function ClientEditPage() {
   const client = useGetClientQuery(id, { skip: !valid });
   const settings = useGetInvoicingSettingsQuery();
   const defaultTerms = settings.data?.default_payment_terms_days ?? DEFAULT_PAYMENT_TERMS_DAYS;
+  const [restore, restoreState] = useRestoreClientMutation();
 
   if (!valid || errorStatus(client.error) === 404) {
     return (
@@ -293,6 +295,7 @@ export function ClientEditPage() {
   return (
     <>
       <PageHeader title={client.data ? `Edit ${client.data.name}` : 'Edit client'} />
+      {client.data?.status === 'archived' && <ArchivedNotice what="client" onRestore={() => void restore(client.data!.id)} restoring={restoreState.isLoading} />}
       {client.isLoading ? (
         <FormSkeleton />
       ) : client.error || !client.data ? (

@@ -3,7 +3,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Autocomplete, Button, Card, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CATALOG_MESSAGES, MAX_AMOUNT, PRODUCT_UNITS, type Product, type TaxRate } from '@ledgerleaf/domain';
-import { errorStatus, useCreateProductMutation, useGetProductQuery, useListTaxRatesQuery, useUpdateProductMutation } from '@ledgerleaf/api';
+import { errorStatus, useCreateProductMutation, useGetProductQuery, useListTaxRatesQuery, useRestoreProductMutation, useUpdateProductMutation } from '@ledgerleaf/api';
+import { ArchivedNotice } from '../shared/archived-notice';
 import { CardSkeleton, EmptyState, PageHeader, useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
 import { LoadError } from '../shared/query-states';
@@ -146,6 +147,7 @@ export function ProductEditPage() {
   const valid = Number.isSafeInteger(id) && id > 0;
   const product = useGetProductQuery(id, { skip: !valid });
   const taxRates = useListTaxRatesQuery();
+  const [restore, restoreState] = useRestoreProductMutation();
 
   if (!valid || errorStatus(product.error) === 404) {
     return (
@@ -165,6 +167,7 @@ export function ProductEditPage() {
   return (
     <>
       <PageHeader title={product.data ? `Edit ${product.data.name}` : 'Edit product'} />
+      {product.data?.status === 'archived' && <ArchivedNotice what="item" onRestore={() => void restore(product.data!.id)} restoring={restoreState.isLoading} />}
       {product.isLoading || taxRates.isLoading ? (
         <FormSkeleton />
       ) : error || !product.data ? (
