@@ -1,1 +1,2 @@
 export { invoicingRoutes } from './routes';
+export { invoiceRoutes, publicInvoiceRoutes } from './invoices/routes';

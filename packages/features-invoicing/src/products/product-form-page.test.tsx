@@ -79,4 +79,12 @@ describe('ProductsPage', () => {
     await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'City tax', rate: 4.5, is_compound: false, is_default: false }));
     expect(await screen.findByText('Tax rate added')).toBeInTheDocument();
   });
+
+  it('filters by type on the server', async () => {
+    const calls = stubFetch({ 'GET /api/products': json(200, { data: [product()], meta: { page: 1, per_page: 25, total: 1, last_page: 1 } }) });
+    const { user } = renderPage(<ProductsPage />, { path: '/products', route: '/products' });
+    await screen.findByRole('table', { name: 'Products and services' });
+    await user.click(screen.getByRole('radio', { name: 'Products' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/products').at(-1)!.query).toMatchObject({ type: 'product', status: 'active' }));
+  });
 });

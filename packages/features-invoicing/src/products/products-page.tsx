@@ -22,6 +22,12 @@ import { LoadError } from '../shared/query-states';
 import { InvoicingSettingsPanel } from '../settings/invoicing-settings-panel';
 import { TaxRatesPanel } from '../tax-rates/tax-rates-panel';
 
+const TYPE_OPTIONS = [
+  { label: 'All types', value: '' },
+  { label: 'Services', value: 'service' },
+  { label: 'Products', value: 'product' },
+];
+
 const STATUS_OPTIONS = [
   { label: 'Active', value: 'active' },
   { label: 'Archived', value: 'archived' },
@@ -183,6 +189,8 @@ const columns: DataTableColumn<Product>[] = [
 function ProductsPanel({ onImport }: { onImport: () => void }) {
   const list = useListParams('name', PRODUCT_SORT_FIELDS);
   const { params } = list;
+  const typeParam = list.filter('type');
+  const type = typeParam === 'product' || typeParam === 'service' ? typeParam : '';
   const query = useListProductsQuery({
     search: params.search || undefined,
     sort: params.sort as (typeof PRODUCT_SORT_FIELDS)[number],
@@ -190,9 +198,10 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
     page: params.page,
     per_page: PER_PAGE,
     status: params.status,
+    type: type === '' ? undefined : type,
   });
   const page = query.data;
-  const filtered = params.search !== '' || params.status !== 'active';
+  const filtered = params.search !== '' || params.status !== 'active' || type !== '';
   const empty = page !== undefined && page.meta.total === 0;
 
   return (
@@ -208,7 +217,10 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
             onChange={(event) => list.setSearchInput(event.currentTarget.value)}
             style={{ flex: '1 1 260px', maxWidth: 420 }}
           />
-          <SegmentedControl aria-label="Status" value={params.status} onChange={(value) => list.setStatus(value as CatalogStatusFilter)} data={STATUS_OPTIONS} />
+          <Group gap="sm">
+            <SegmentedControl aria-label="Type" value={type} onChange={(value) => list.setFilter('type', value)} data={TYPE_OPTIONS} />
+            <SegmentedControl aria-label="Status" value={params.status} onChange={(value) => list.setStatus(value as CatalogStatusFilter)} data={STATUS_OPTIONS} />
+          </Group>
         </Group>
         {query.isError ? (
           <LoadError title="Products could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
@@ -230,7 +242,7 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
         ) : empty ? (
           <EmptyState
             title="No matching items"
-            message={params.search ? `Nothing matches "${params.search}".` : 'No items have this status.'}
+            message={params.search ? `Nothing matches "${params.search}".` : 'No items match these filters.'}
             action={
               params.search ? (
                 <Button variant="default" onClick={list.clearSearch}>

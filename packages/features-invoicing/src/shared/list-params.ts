@@ -32,7 +32,7 @@ export function useListParams(defaultSort: string, sortFields: readonly string[]
   const status = statusParam && STATUSES.includes(statusParam) ? statusParam : 'active';
 
   const update = useCallback(
-    (changes: Partial<Record<keyof ListParams, string | number>>) => {
+    (changes: Partial<Record<keyof ListParams | 'type', string | number>>) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -70,5 +70,8 @@ export function useListParams(defaultSort: string, sortFields: readonly string[]
     setSort: (next: { field: string; direction: 'asc' | 'desc' }) => update({ sort: next.field, direction: next.direction }),
     setPage: (next: number) => update({ page: next }),
     setStatus: (next: CatalogStatusFilter) => update({ status: next }),
+    /** Another filter of the list (products: `type`), '' when unset. */
+    filter: (key: 'type') => params.get(key) ?? '',
+    setFilter: (key: 'type', value: string) => update({ [key]: value }),
   };
 }

@@ -1,0 +1,200 @@
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Anchor, Box, Button, Card, CloseButton, Group, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { INVOICE_STATUS_FILTERS, formatCurrency, type InvoiceListItem, type InvoiceStatusFilter } from '@ledgerleaf/domain';
+import { useListInvoicesQuery } from '@ledgerleaf/api';
+import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
+import { formatDate } from '../shared/format';
+import { LoadError } from '../shared/query-states';
+import { InvoicingAreaTabs } from './area-tabs';
+import { toListQuery, useInvoiceListParams, type InvoiceSortField } from './list-query';
+import { InvoiceStatusBadge } from './status-badge';
+
+/** The status tabs of the list, in the order an owner follows an invoice. */
+export const INVOICE_LIST_TABS: { value: InvoiceStatusFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'sent', label: 'Sent' },
+  { value: 'viewed', label: 'Viewed' },
+  { value: 'partial', label: 'Partial' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'overdue', label: 'Overdue' },
+  { value: 'void', label: 'Void' },
+];
+
+const amount = (value: number) => (
+  <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+    {formatCurrency(value)}
+  </Text>
+);
+
+/** A draft has no number yet. */
+export function invoiceLabel(invoice: { invoice_number: string | null; id: number }): string {
+  return invoice.invoice_number ?? `Draft #${invoice.id}`;
+}
+
+const columns: DataTableColumn<InvoiceListItem>[] = [
+  {
+    key: 'invoice_number',
+    header: 'Number',
+    sortable: true,
+    render: (invoice) => (
+      <Stack gap={2}>
+        <Anchor component={Link} to={`/invoices/${invoice.id}`} fw={600} aria-label={`Invoice ${invoiceLabel(invoice)}, ${invoice.client.name}`}>
+          {invoiceLabel(invoice)}
+        </Anchor>
+        <Text size="xs" c="dimmed" hiddenFrom="sm">
+          {invoice.client.name}
+        </Text>
+      </Stack>
+    ),
+  },
+  { key: 'client_name', header: 'Client', sortable: true, visibleFrom: 'sm', render: (invoice) => invoice.client.name },
+  { key: 'issue_date', header: 'Date', sortable: true, visibleFrom: 'md', render: (invoice) => formatDate(invoice.issue_date) },
+  { key: 'due_date', header: 'Due', sortable: true, visibleFrom: 'md', render: (invoice) => formatDate(invoice.due_date) },
+  { key: 'status', header: 'Status', sortable: true, render: (invoice) => <InvoiceStatusBadge status={invoice.status} size="sm" /> },
+  { key: 'total', header: 'Total', sortable: true, align: 'right', visibleFrom: 'sm', render: (invoice) => amount(invoice.total) },
+  { key: 'balance_due', header: 'Balance', sortable: true, align: 'right', render: (invoice) => amount(invoice.balance_due) },
+];
+
+function Summary({ count, total, paid, balance }: { count: number; total: number; paid: number; balance: number }) {
+  const item = (label: string, value: string) => (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+    </Stack>
+  );
+  return (
+    <Group gap="xl" wrap="wrap" aria-label="Totals of the invoices shown" role="group">
+      {item('Invoices', count.toLocaleString('en-US'))}
+      {item('Total', formatCurrency(total))}
+      {item('Paid', formatCurrency(paid))}
+      {item('Balance due', formatCurrency(balance))}
+    </Group>
+  );
+}
+
+/** /invoices/all: status tabs, server-side search, date range, sort, pages, totals of what is shown. */
+export function InvoicesPage() {
+  const navigate = useNavigate();
+  const list = useInvoiceListParams();
+  // A click anywhere on a row opens the invoice; the number link keeps it reachable by keyboard.
+  const onRowClick = (event: MouseEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('a, button, input')) return;
+    const href = target.closest('tbody tr')?.querySelector('a[href]')?.getAttribute('href');
+    if (href) navigate(href);
+  };
+  const { params } = list;
+  const query = useListInvoicesQuery(toListQuery(params));
+  const page = query.data;
+  const filtered = params.search !== '' || params.status !== 'all' || params.date_from !== '' || params.date_to !== '';
+  const empty = page !== undefined && page.meta.total === 0;
+  const rangeInvalid = params.date_from !== '' && params.date_to !== '' && params.date_from > params.date_to;
+
+  return (
+    <>
+      <PageHeader
+        title="Invoices"
+        description="Bill your clients, follow what is paid and what is due."
+        actions={
+          <Button component={Link} to="/invoices/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
+            New Invoice
+          </Button>
+        }
+      />
+      <InvoicingAreaTabs />
+      <Card withBorder padding="md">
+        <Stack gap="md">
+          <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
+            <Tabs value={params.status} onChange={(value) => list.update({ status: value ?? 'all' })} variant="pills" aria-label="Invoice status">
+              <Tabs.List style={{ flexWrap: 'nowrap' }}>
+                {INVOICE_LIST_TABS.filter((tab) => (INVOICE_STATUS_FILTERS as readonly string[]).includes(tab.value)).map((tab) => (
+                  <Tabs.Tab key={tab.value} value={tab.value}>
+                    {tab.label}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+            </Tabs>
+          </ScrollArea>
+          <Group gap="sm" wrap="wrap" align="flex-end">
+            <TextInput
+              aria-label="Search invoices"
+              placeholder="Search by number or client"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              rightSection={
+                list.searchInput ? (
+                  <CloseButton
+                    size="sm"
+                    aria-label="Clear search"
+                    onClick={() => {
+                      list.setSearchInput('');
+                      list.update({ search: '' });
+                    }}
+                  />
+                ) : null
+              }
+              value={list.searchInput}
+              onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+              style={{ flex: '1 1 240px', maxWidth: 380 }}
+            />
+            <TextInput type="date" label="From" value={params.date_from} onChange={(event) => list.update({ date_from: event.currentTarget.value })} w={160} />
+            <TextInput
+              type="date"
+              label="To"
+              value={params.date_to}
+              onChange={(event) => list.update({ date_to: event.currentTarget.value })}
+              w={160}
+              error={rangeInvalid ? 'The start date must be on or before the end date' : undefined}
+            />
+            {(params.date_from || params.date_to) && (
+              <Button variant="subtle" size="sm" onClick={() => list.update({ date_from: '', date_to: '' })}>
+                Clear dates
+              </Button>
+            )}
+          </Group>
+
+          {page && !empty && <Summary count={page.summary.count} total={page.summary.total} paid={page.summary.amount_paid} balance={page.summary.balance_due} />}
+
+          {query.isError ? (
+            <LoadError title="Invoices could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          ) : empty && !filtered ? (
+            <EmptyState
+              title="No invoices yet"
+              message="Create your first invoice: pick a client, add what you did, and send it with a link your client can open."
+              action={
+                <Button component={Link} to="/invoices/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
+                  Create your first invoice
+                </Button>
+              }
+            />
+          ) : empty ? (
+            <EmptyState title="No matching invoices" message={params.search ? `Nothing matches "${params.search}".` : 'No invoices match these filters.'} />
+          ) : (
+            <Box onClick={onRowClick} style={{ cursor: 'pointer' }}>
+            <DataTable
+              label="Invoices"
+              columns={columns}
+              rows={page?.data ?? []}
+              rowKey={(invoice) => invoice.id}
+              sort={{ field: params.sort, direction: params.direction }}
+              onSortChange={(sort) => list.update({ sort: sort.field as InvoiceSortField, direction: sort.direction })}
+              page={page?.meta.page ?? params.page}
+              lastPage={page?.meta.last_page ?? 1}
+              total={page?.meta.total}
+              perPage={page?.meta.per_page}
+              onPageChange={(next) => list.update({ page: next })}
+              loading={query.isFetching}
+            />
+            </Box>
+          )}
+        </Stack>
+      </Card>
+    </>
+  );
+}

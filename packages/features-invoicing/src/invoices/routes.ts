@@ -1,0 +1,13 @@
+import { redirect, type RouteObject } from 'react-router';
+
+/**
+ * The invoice routes of SPEC.md section 2, under the authenticated layout; each page in its own chunk.
+ * `/invoices/:id?edit=1` would be ambiguous, so editing is `/invoices/:id/edit` from the detail's Edit.
+ */
+export const invoiceRoutes: RouteObject[] = [
+  { path: '/invoices', loader: () => redirect('/invoices/all') },
+  { path: '/invoices/all', lazy: async () => ({ Component: (await import('./invoices-page')).InvoicesPage }) },
+];
+
+/** Guest routes: the public invoice page `/i/:token`, outside the authenticated layout. */
+export const publicInvoiceRoutes: RouteObject[] = [];
