@@ -1,9 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDatabase } from '../connection';
+import { migrateToLatest } from '../migrations';
+import { openSqlite } from '../sqlite-adapter';
 import { createTestDatabase, type TestDatabase } from '../testing';
 import { isUniqueViolation } from '../dialect';
 import { createBusiness } from './businesses';
 import { insertClient, findClient, type ClientFields } from './clients';
 import {
+  claimWriteLock,
   countClientInvoices,
   deleteInvoice,
   findInvoice,
@@ -203,5 +210,26 @@ describe('payment queries', () => {
     expect(isUniqueViolation(await insertIdempotencyKey(test.db, key).catch((error: unknown) => error))).toBe(true);
     expect(JSON.parse((await findIdempotencyKey(test.db, { businessId, key: 'k' }))!.response_body)).toEqual({ ok: true });
     expect(await findIdempotencyKey(test.db, { businessId: businessId + 1, key: 'k' })).toBeUndefined();
+  });
+});
+
+describe('claimWriteLock on a SQLite file', () => {
+  it('holds the write lock from the first statement, so another process cannot write in between', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerleaf-lock-'));
+    const handle = createDatabase({ sqlitePath: join(dir, 'db.sqlite') });
+    try {
+      await migrateToLatest(handle.db);
+      const other = openSqlite({ path: join(dir, 'db.sqlite'), busyTimeoutMs: 20 });
+      await handle.db.transaction().execute(async (tx) => {
+        await claimWriteLock(tx);
+        expect(() => other.exec('BEGIN IMMEDIATE')).toThrow(/locked|busy/i);
+      });
+      other.exec('BEGIN IMMEDIATE');
+      other.exec('ROLLBACK');
+      other.close();
+    } finally {
+      await handle.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

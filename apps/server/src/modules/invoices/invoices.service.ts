@@ -32,6 +32,7 @@ import {
   type Payment,
 } from '@ledgerleaf/domain';
 import {
+  claimWriteLock,
   deleteInvoice as deleteInvoiceRows,
   findBusinessById,
   findClient,
@@ -529,6 +530,7 @@ export async function markInvoiceViewed(tx: Db, params: { businessId: number; in
 export async function createInvoice(deps: Deps, params: { auth: AuthContext; input: InvoiceRequest; send?: boolean }): Promise<Invoice> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
+    await claimWriteLock(tx);
     const now = deps.clock();
     const settings = await findInvoicingSettings(tx, { businessId });
     const content = await resolveContent(tx, businessId, params.input, { pricesIncludeTax: settings?.prices_include_tax ?? false, paidCents: 0 });
