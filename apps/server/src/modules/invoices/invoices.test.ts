@@ -206,6 +206,19 @@ describe('invoice bad input answers 422 with field-keyed errors', () => {
     expect(Object.keys(response.json().errors)).toContain('lines.0.description');
   });
 
+  it('void reason, list query and unknown fields are checked too', async () => {
+    const sent = await create(invoiceBody(), true);
+    const longReason = await t.post(`/api/invoices/${sent.id}/void`, { reason: 'x'.repeat(501) }, { token });
+    expect(longReason.statusCode).toBe(422);
+    expect(Object.keys(longReason.json().errors)).toEqual(['reason']);
+    expect((await t.get(`/api/invoices/${sent.id}`, { token })).json().data.status).toBe('sent');
+    const list = await t.get('/api/invoices?per_page=1000&sort=nope&date_from=2026-03-02&date_to=2026-03-01', { token });
+    expect(list.statusCode).toBe(422);
+    expect(Object.keys(list.json().errors)).toEqual(expect.arrayContaining(['per_page', 'sort']));
+    const unknown = await t.put(`/api/invoices/${sent.id}`, { ...invoiceBody(), status: 'paid' }, { token });
+    expect(unknown.statusCode).toBe(422);
+  });
+
   it('a non-numeric or missing id answers 404', async () => {
     expect((await t.get('/api/invoices/abc', { token })).statusCode).toBe(404);
     expect((await t.get('/api/invoices/0', { token })).statusCode).toBe(404);
