@@ -34,7 +34,7 @@ for (const scheme of SCHEMES) {
 
       await register(page);
       await shot('dashboard');
-      await page.goto('/invoices');
+      await page.goto('/estimates');
       await expect(page.getByText('This page is not available yet')).toBeVisible();
       await shot('not-available');
     });

@@ -1,7 +1,7 @@
 import { Outlet, redirect, type RouteObject } from 'react-router';
 import { fetchCurrentUser, type AppStore } from '@ledgerleaf/api';
 import { authRoutes } from '@ledgerleaf/features-auth';
-import { invoicingRoutes } from '@ledgerleaf/features-invoicing';
+import { invoiceRoutes, invoicingRoutes, publicInvoiceRoutes } from '@ledgerleaf/features-invoicing';
 import { FullPageLoader } from '@ledgerleaf/ui';
 import { RouteError } from './pages/route-error';
 
@@ -43,6 +43,8 @@ export function createRoutes(store: AppStore): RouteObject[] {
       children: [
         // Guest pages. Guest-only is not enforced (SPEC.md section 4): a signed-in user may open them.
         ...authRoutes,
+        // The public invoice page /i/:token: no sign-in, no application chrome.
+        ...publicInvoiceRoutes,
         {
           path: '/',
           loader: () => (hasToken() ? redirect('/dashboard') : null),
@@ -67,6 +69,8 @@ export function createRoutes(store: AppStore): RouteObject[] {
             },
             // Clients, products and services, tax rates (features-invoicing).
             ...invoicingRoutes,
+            // Invoices and payments (features-invoicing): more specific than the upcoming invoices/* below.
+            ...invoiceRoutes,
             ...UPCOMING_PATHS.map((path) => ({ path: `/${path}`, lazy: notAvailable })),
           ],
         },

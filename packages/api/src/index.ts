@@ -9,3 +9,4 @@ export * from './auth-endpoints';
 export * from './auth-slice';
 export * from './store';
 export * from './catalog-endpoints';
+export * from './invoice-endpoints';

@@ -2,7 +2,7 @@ import { redirect, type RouteObject } from 'react-router';
 
 /**
  * The invoice routes of SPEC.md section 2, under the authenticated layout; each page in its own chunk.
- * `/invoices/:id?edit=1` would be ambiguous, so editing is `/invoices/:id/edit` from the detail's Edit.
+ * Editing an editable invoice is `/invoices/:id?edit=1` (the detail page's Edit action).
  */
 export const invoiceRoutes: RouteObject[] = [
   { path: '/invoices', loader: () => redirect('/invoices/all') },
