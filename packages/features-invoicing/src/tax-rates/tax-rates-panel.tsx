@@ -63,7 +63,7 @@ function TaxRateModal({ rate, onClose }: { rate: TaxRate | null; onClose: () => 
         <Stack gap="md">
           {formError && <FormAlert>{formError}</FormAlert>}
           <TextInput label="Tax rate name" placeholder="Sales tax" required data-autofocus maxLength={100} {...form.getInputProps('name')} />
-          <NumberInput label="Rate" suffix="%" decimalScale={3} min={0} max={100} allowNegative={false} hideControls inputMode="decimal" required {...form.getInputProps('rate')} />
+          <NumberInput label="Rate" description="Percent, up to 3 decimals (8.875)" suffix="%" decimalScale={3} min={0} max={100} allowNegative={false} hideControls inputMode="decimal" required {...form.getInputProps('rate')} />
           <Checkbox label="Compound" description="Applied on top of the line amount plus the line's other tax." {...form.getInputProps('is_compound', { type: 'checkbox' })} />
           <Checkbox label="Default for new products and services" {...form.getInputProps('is_default', { type: 'checkbox' })} />
           <Group justify="flex-end" gap="sm">
