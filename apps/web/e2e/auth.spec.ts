@@ -68,6 +68,9 @@ test.describe('sign-in slice', () => {
   test('an upcoming page shows that it is not available yet, and unknown paths are a 404', async ({ page }) => {
     await register(page);
     await page.getByRole('link', { name: 'Invoices/Estimates' }).click();
+    await expect(page).toHaveURL(/\/invoices\/all$/);
+    await expect(page.getByText('No invoices yet')).toBeVisible();
+    await page.goto('/estimates');
     await expect(page.getByText('This page is not available yet')).toBeVisible();
     await page.goto('/definitely/not/here');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

@@ -1,0 +1,401 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ActionIcon, Alert, Anchor, Box, Button, Card, Grid, Group, Loader, Menu, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  IconArrowLeft,
+  IconCash,
+  IconCopy,
+  IconDots,
+  IconDownload,
+  IconEdit,
+  IconEye,
+  IconFiles,
+  IconSend,
+  IconCircleCheck,
+  IconTrash,
+  IconBan,
+} from '@tabler/icons-react';
+import { INVOICE_MESSAGES, PAYMENT_METHOD_LABELS, acceptsPayment, canVoid, formatCurrency, isDeletable, isEditable, type PaymentResponse } from '@ledgerleaf/domain';
+import {
+  errorMessage,
+  errorStatus,
+  useDeleteInvoiceMutation,
+  useDeletePaymentMutation,
+  useDuplicateInvoiceMutation,
+  useGetInvoiceQuery,
+  useMarkInvoiceSentMutation,
+  useVoidInvoiceMutation,
+  type InvoiceDetail,
+} from '@ledgerleaf/api';
+import { CardSkeleton, EmptyState, PageHeader, useConfirm, useToast } from '@ledgerleaf/ui';
+import { formatDate } from '../shared/format';
+import { LoadError } from '../shared/query-states';
+import { ActivityTimeline } from './activity-timeline';
+import { InvoiceDocument } from './invoice-document';
+import { invoiceLabel } from './invoices-page';
+import { PaymentModal } from './payment-modal';
+import { usePaymentRecordedHandler, type OnPaymentRecorded } from './payment-hooks';
+import { downloadInvoicePdf, useInvoicePdfUrl } from './pdf';
+import { SendModal } from './send-modal';
+import { InvoiceStatusBadge } from './status-badge';
+
+function PdfPreview({ invoice, opened, onClose }: { invoice: InvoiceDetail; opened: boolean; onClose: () => void }) {
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const pdf = useInvoicePdfUrl(invoice.id, opened, invoice.updated_at);
+  return (
+    <Modal opened={opened} onClose={onClose} title={`PDF preview: ${invoiceLabel(invoice)}`} size="xl" fullScreen={narrow} closeButtonProps={{ 'aria-label': 'Close' }}>
+      {pdf.loading && (
+        <Group justify="center" p="xl">
+          <Loader aria-label="Loading the PDF" />
+        </Group>
+      )}
+      {pdf.error && (
+        <Alert color="red" role="alert" title="The PDF could not be loaded">
+          <Button size="xs" variant="default" onClick={pdf.retry}>
+            Retry
+          </Button>
+        </Alert>
+      )}
+      {pdf.url && <iframe src={pdf.url} title="Invoice PDF" style={{ width: '100%', height: narrow ? 'calc(100vh - 120px)' : '75vh', border: 0 }} />}
+    </Modal>
+  );
+}
+
+function Payments({ invoice }: { invoice: InvoiceDetail }) {
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [deletePayment] = useDeletePaymentMutation();
+  if (invoice.payments.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No payments yet.
+      </Text>
+    );
+  }
+  const onDelete = async (payment: InvoiceDetail['payments'][number]) => {
+    try {
+      await confirm({
+        title: 'Delete payment?',
+        message: `The payment of ${formatCurrency(payment.amount)} from ${formatDate(payment.payment_date)} will be removed and the balance recomputed.`,
+        confirmText: 'Delete payment',
+        type: 'danger',
+      });
+    } catch {
+      return;
+    }
+    const result = await deletePayment({ invoiceId: invoice.id, paymentId: payment.id });
+    if ('error' in result) toast.show({ severity: 'error', summary: 'Could not delete the payment', detail: errorMessage(result.error, 'Please try again.') });
+    else toast.show({ severity: 'success', summary: INVOICE_MESSAGES.paymentDeleted, detail: formatCurrency(payment.amount) });
+  };
+  return (
+    <Table aria-label="Payments" verticalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Date</Table.Th>
+          <Table.Th>Method</Table.Th>
+          <Table.Th ta="right">Amount</Table.Th>
+          <Table.Th w={40}>
+            <Box component="span" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              Actions
+            </Box>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {invoice.payments.map((payment) => (
+          <Table.Tr key={payment.id}>
+            <Table.Td>
+              <Text size="sm">{formatDate(payment.payment_date)}</Text>
+              {(payment.reference || payment.note) && (
+                <Text size="xs" c="dimmed">
+                  {[payment.reference, payment.note].filter(Boolean).join(' · ')}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{PAYMENT_METHOD_LABELS[payment.method]}</Table.Td>
+            <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatCurrency(payment.amount)}
+            </Table.Td>
+            <Table.Td>
+              <ActionIcon variant="subtle" color="red" aria-label={`Delete payment of ${formatCurrency(payment.amount)}`} onClick={() => void onDelete(payment)}>
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="sm" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+export interface InvoiceDetailProps {
+  invoice: InvoiceDetail;
+  /** Called after a payment was recorded, with its `payment_id` (the goals issue opens its allocation modal). */
+  onPaymentRecorded?: OnPaymentRecorded;
+}
+
+/** The invoice with its status, rendering, payments, balance, timeline and every action. */
+export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailProps) {
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const fromProvider = usePaymentRecordedHandler();
+  const paymentRecorded = onPaymentRecorded ?? fromProvider;
+  const [paymentOpen, setPaymentOpen] = useState(false);
+  const [sendOpen, setSendOpen] = useState(false);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [markSent, markState] = useMarkInvoiceSentMutation();
+  const [duplicate, duplicateState] = useDuplicateInvoiceMutation();
+  const [voidInvoice] = useVoidInvoiceMutation();
+  const [deleteInvoice] = useDeleteInvoiceMutation();
+  const label = invoiceLabel(invoice);
+  const draft = invoice.status === 'draft';
+
+  const failed = (summary: string, error: unknown) => toast.show({ severity: 'error', summary, detail: errorMessage(error as never, 'Please try again.') });
+
+  const onRecorded = (response: PaymentResponse) => {
+    toast.show({ severity: 'success', summary: INVOICE_MESSAGES.paymentRecorded, detail: `${formatCurrency(response.data.amount)} on ${invoiceLabel(response.invoice)}` });
+    paymentRecorded?.({ invoice_id: invoice.id, invoice_number: response.invoice.invoice_number, payment_id: response.data.payment_id, payment_amount: response.data.amount });
+  };
+
+  const onMarkSent = async () => {
+    const result = await markSent(invoice.id);
+    if ('error' in result) failed('Could not mark as sent', result.error);
+    else toast.show({ severity: 'success', summary: INVOICE_MESSAGES.markedAsSent, detail: result.data.invoice_number ?? undefined });
+  };
+
+  const onDuplicate = async () => {
+    const result = await duplicate(invoice.id);
+    if ('error' in result) return failed('Could not duplicate the invoice', result.error);
+    toast.show({ severity: 'success', summary: 'Invoice duplicated', detail: 'A new draft, dated today.' });
+    navigate(`/invoices/${result.data.id}?edit=1`);
+  };
+
+  const onVoid = async () => {
+    try {
+      await confirm({
+        title: `Void invoice ${label}?`,
+        message: 'A void invoice keeps its number but is no longer owed. This cannot be undone.',
+        confirmText: 'Void invoice',
+        type: 'danger',
+      });
+    } catch {
+      return;
+    }
+    const result = await voidInvoice({ id: invoice.id });
+    if ('error' in result) failed('Could not void the invoice', result.error);
+    else toast.show({ severity: 'success', summary: INVOICE_MESSAGES.voided, detail: label });
+  };
+
+  const onDelete = async () => {
+    try {
+      await confirm({ title: 'Delete draft?', message: `${label} for ${invoice.client.name} will be deleted for good.`, confirmText: 'Delete draft', type: 'danger' });
+    } catch {
+      return;
+    }
+    const result = await deleteInvoice(invoice.id);
+    if ('error' in result) return failed('Could not delete the invoice', result.error);
+    toast.show({ severity: 'success', summary: INVOICE_MESSAGES.deleted, detail: label });
+    navigate('/invoices/all');
+  };
+
+  const onDownload = async () => {
+    setDownloading(true);
+    try {
+      await downloadInvoicePdf(invoice.id);
+    } catch (error) {
+      toast.show({ severity: 'error', summary: 'Could not download the PDF', detail: error instanceof Error ? error.message : 'Please try again.' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const onCopyLink = async () => {
+    if (!invoice.public_url) return;
+    try {
+      await navigator.clipboard.writeText(invoice.public_url);
+      toast.show({ severity: 'success', summary: 'Link copied', detail: 'Your client can open the invoice with it, without signing in.' });
+    } catch {
+      toast.show({ severity: 'warn', summary: 'Could not copy the link', detail: invoice.public_url, timeout: false });
+    }
+  };
+
+  return (
+    <>
+      <Anchor component={Link} to="/invoices/all" size="sm" mb="xs" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+        <IconArrowLeft size={14} aria-hidden /> All invoices
+      </Anchor>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span" wrap="wrap">
+            <span>{draft ? 'Draft invoice' : `Invoice ${label}`}</span>
+            <InvoiceStatusBadge status={invoice.status} size="lg" />
+          </Group>
+        }
+        description={`${invoice.client.name} · issued ${formatDate(invoice.issue_date)} · due ${formatDate(invoice.due_date)}`}
+        actions={
+          <>
+            {isEditable(invoice.status) && (
+              <Button variant="default" component={Link} to={`/invoices/${invoice.id}?edit=1`} leftSection={<IconEdit size={16} aria-hidden />}>
+                Edit
+              </Button>
+            )}
+            {acceptsPayment(invoice.status) && (
+              <Button onClick={() => setPaymentOpen(true)} leftSection={<IconCash size={16} aria-hidden />}>
+                Record payment
+              </Button>
+            )}
+            {invoice.status !== 'void' && (
+              <Button variant={acceptsPayment(invoice.status) ? 'default' : 'filled'} onClick={() => setSendOpen(true)} leftSection={<IconSend size={16} aria-hidden />}>
+                {draft ? 'Send' : 'Send again'}
+              </Button>
+            )}
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="default" size="lg" aria-label="More actions">
+                  <IconDots size={18} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {draft && (
+                  <Menu.Item leftSection={<IconCircleCheck size={16} aria-hidden />} onClick={() => void onMarkSent()} disabled={markState.isLoading}>
+                    Mark as sent
+                  </Menu.Item>
+                )}
+                <Menu.Item leftSection={<IconEye size={16} aria-hidden />} onClick={() => setPreviewOpen(true)}>
+                  Preview PDF
+                </Menu.Item>
+                <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void onDownload()} disabled={downloading}>
+                  Download PDF
+                </Menu.Item>
+                {invoice.public_url && (
+                  <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => void onCopyLink()}>
+                    Copy public link
+                  </Menu.Item>
+                )}
+                <Menu.Item leftSection={<IconFiles size={16} aria-hidden />} onClick={() => void onDuplicate()} disabled={duplicateState.isLoading}>
+                  Duplicate
+                </Menu.Item>
+                {canVoid(invoice.status) && (
+                  <Menu.Item color="red" leftSection={<IconBan size={16} aria-hidden />} onClick={() => void onVoid()}>
+                    Void
+                  </Menu.Item>
+                )}
+                {isDeletable(invoice.status) && (
+                  <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()}>
+                    Delete
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          </>
+        }
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <InvoiceDocument invoice={invoice} billTo={{ name: invoice.client.name, lines: invoice.client.email ? [invoice.client.email] : [] }} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="lg">
+            <Card withBorder padding="md">
+              <Stack gap="xs">
+                <Title order={2} size="h5">
+                  Balance
+                </Title>
+                <Fact label="Total">{formatCurrency(invoice.totals.total)}</Fact>
+                <Fact label="Paid">{formatCurrency(invoice.amount_paid)}</Fact>
+                <Group justify="space-between" gap="sm">
+                  <Text fw={700}>Balance due</Text>
+                  <Text fw={700} size="lg" data-testid="balance-due" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {formatCurrency(invoice.balance_due)}
+                  </Text>
+                </Group>
+                {invoice.credit > 0 && <Fact label="Credit">{formatCurrency(invoice.credit)}</Fact>}
+              </Stack>
+            </Card>
+            <Card withBorder padding="md">
+              <Stack gap="xs">
+                <Group justify="space-between">
+                  <Title order={2} size="h5">
+                    Payments
+                  </Title>
+                  {acceptsPayment(invoice.status) && (
+                    <Button size="xs" variant="light" onClick={() => setPaymentOpen(true)}>
+                      Add
+                    </Button>
+                  )}
+                </Group>
+                <Payments invoice={invoice} />
+              </Stack>
+            </Card>
+            <Card withBorder padding="md">
+              <Stack gap="sm">
+                <Title order={2} size="h5">
+                  Activity
+                </Title>
+                <ActivityTimeline entries={invoice.activity} />
+              </Stack>
+            </Card>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <PaymentModal opened={paymentOpen} onClose={() => setPaymentOpen(false)} invoice={invoice} onRecorded={onRecorded} />
+      <SendModal
+        opened={sendOpen}
+        onClose={() => setSendOpen(false)}
+        invoice={invoice}
+        onSent={(response) => toast.show({ severity: 'success', summary: INVOICE_MESSAGES.sent, detail: `To ${response.email.to.join(', ')}` })}
+      />
+      <PdfPreview invoice={invoice} opened={previewOpen} onClose={() => setPreviewOpen(false)} />
+    </>
+  );
+}
+
+/** /invoices/:id (with `?edit=1` the editor of an editable invoice). */
+export function InvoiceDetailPage({ onPaymentRecorded }: { onPaymentRecorded?: OnPaymentRecorded } = {}) {
+  const id = Number(useParams().id);
+  const [search] = useSearchParams();
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const query = useGetInvoiceQuery(id, { skip: !valid });
+
+  if (!valid || errorStatus(query.error) === 404) {
+    return (
+      <EmptyState
+        titleOrder={1}
+        title={INVOICE_MESSAGES.notFound}
+        message="It may have been deleted."
+        action={
+          <Button component={Link} to="/invoices/all">
+            Back to invoices
+          </Button>
+        }
+      />
+    );
+  }
+  if (query.isLoading) {
+    return (
+      <Stack gap="lg" aria-busy="true">
+        <CardSkeleton lines={2} />
+        <CardSkeleton lines={8} />
+      </Stack>
+    );
+  }
+  if (!query.data) return <LoadError title="The invoice could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+  void search;
+  return <InvoiceDetailView invoice={query.data} onPaymentRecorded={onPaymentRecorded} />;
+}

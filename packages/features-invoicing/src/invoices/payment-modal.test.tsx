@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { INVOICE_MESSAGES, toCents } from '@ledgerleaf/domain';
+import { json, renderPage, stubFetch } from '../test/render';
+import { invoiceDetail } from './test-fixtures';
+import { PaymentModal, validatePayment } from './payment-modal';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const invoice = { id: 11, invoice_number: 'INV-2026-0001', balance_due: 400 };
+
+/** fetch that records the Idempotency-Key of each payment call. */
+function stubPayments(responses: Array<() => Response | Promise<Response>>) {
+  const keys: string[] = [];
+  const bodies: unknown[] = [];
+  let index = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      if (request.url.includes('/payments')) {
+        keys.push(request.headers.get('Idempotency-Key') ?? '');
+        bodies.push(JSON.parse(await request.text()));
+        const respond = responses[Math.min(index, responses.length - 1)]!;
+        index += 1;
+        return respond();
+      }
+      return json(404, { message: 'Not found.' });
+    }),
+  );
+  return { keys, bodies };
+}
+
+const paid = () =>
+  json(201, {
+    data: { id: 5, payment_id: 5, invoice_id: 11, amount: 400, payment_date: '2026-11-22', method: 'bank_transfer', reference: null, note: null, created_at: '2026-11-22T10:00:00Z' },
+    invoice: invoiceDetail({ status: 'paid', amount_paid: 1000, balance_due: 0 }),
+    message: INVOICE_MESSAGES.paymentRecorded,
+  });
+
+describe('payment modal', () => {
+  it('defaults to the balance and refuses more than the balance with the domain message', () => {
+    expect(validatePayment({ amount: 400.01, payment_date: '2026-11-22', method: 'cash', reference: '', note: '' }, 400).amount).toBe(INVOICE_MESSAGES.paymentMoreThanBalance(toCents(400)));
+    expect(validatePayment({ amount: 400, payment_date: '2026-11-22', method: 'cash', reference: '', note: '' }, 400)).toEqual({});
+    expect(validatePayment({ amount: '', payment_date: '', method: 'cash', reference: '', note: '' }, 400).amount).toBe(INVOICE_MESSAGES.paymentAmountRequired);
+  });
+
+  it('caps the typed amount at the balance', async () => {
+    stubFetch({});
+    const { user } = renderPage(<PaymentModal opened onClose={() => {}} invoice={invoice} onRecorded={() => {}} />);
+    const amount = await screen.findByRole('textbox', { name: /^Amount/ });
+    expect(amount).toHaveValue('$400.00');
+    await user.clear(amount);
+    await user.type(amount, '999');
+    await user.tab();
+    expect(amount).toHaveValue('$400.00');
+  });
+
+  it('sends one Idempotency-Key per opening and reuses it when the same submission is retried', async () => {
+    const { keys, bodies } = stubPayments([() => Promise.reject(new TypeError('Failed to fetch')), paid]);
+    const onRecorded = vi.fn();
+    const { user } = renderPage(<PaymentModal opened onClose={() => {}} invoice={invoice} onRecorded={onRecorded} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(onRecorded).toHaveBeenCalledTimes(1));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(onRecorded.mock.calls[0]![0].data.payment_id).toBe(5);
+  });
+
+  it('a changed submission after a refusal gets a new key; the 422 lands under the field', async () => {
+    const { keys } = stubPayments([() => json(422, { message: 'The given data was invalid.', errors: { reference: ['Bad reference'] } }), paid]);
+    const { user } = renderPage(<PaymentModal opened onClose={() => {}} invoice={invoice} onRecorded={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reference' }), 'x');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await within(dialog).findByText('Bad reference')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reference' }), 'y');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+});

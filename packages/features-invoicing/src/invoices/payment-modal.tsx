@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  MAX_AMOUNT,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  formatCurrency,
+  paymentInputSchema,
+  toCents,
+  utcCalendarDate,
+  validatePaymentAmount,
+  validateWith,
+  type PaymentMethod,
+  type PaymentResponse,
+} from '@ledgerleaf/domain';
+import { useRecordPaymentMutation } from '@ledgerleaf/api';
+import { FormAlert } from '../shared/form-alert';
+import { splitServerErrors } from '../shared/server-errors';
+import { newIdempotencyKey } from './idempotency';
+
+export interface PaymentFormValues {
+  amount: number | string;
+  payment_date: string;
+  method: PaymentMethod;
+  reference: string;
+  note: string;
+}
+
+const PAYMENT_FIELDS = new Set(['amount', 'payment_date', 'method', 'reference', 'note']);
+
+export function paymentValuesToRequest(values: PaymentFormValues) {
+  return {
+    amount: typeof values.amount === 'number' ? values.amount : Number.NaN,
+    payment_date: values.payment_date,
+    method: values.method,
+    reference: values.reference,
+    note: values.note,
+  };
+}
+
+/** The domain schema's messages, plus "up to the balance" on the amount. */
+export function validatePayment(values: PaymentFormValues, balanceDue: number): Record<string, string> {
+  const body = paymentValuesToRequest(values);
+  const errors = { ...validateWith(paymentInputSchema, body).errors };
+  if (!errors.amount && Number.isFinite(body.amount)) {
+    const message = validatePaymentAmount(toCents(body.amount), toCents(balanceDue));
+    if (message) errors.amount = message;
+  }
+  return errors;
+}
+
+export interface PaymentModalProps {
+  opened: boolean;
+  onClose: () => void;
+  invoice: { id: number; invoice_number: string | null; balance_due: number };
+  /** After the server recorded the payment (its answer carries `data.payment_id`). */
+  onRecorded: (response: PaymentResponse) => void;
+}
+
+/**
+ * Record a payment: amount (the balance by default, never more), date, method, reference, note.
+ * One Idempotency-Key per opening of the modal: a double click or a retry after a lost answer sends
+ * the same key with the same body, so the server records one payment and replays its answer. Only
+ * when the owner changes the values after a failed attempt does the next submission get a new key.
+ */
+export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentModalProps) {
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const [recordPayment, state] = useRecordPaymentMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const form = useForm<PaymentFormValues>({
+    initialValues: { amount: invoice.balance_due, payment_date: utcCalendarDate(new Date()), method: 'bank_transfer', reference: '', note: '' },
+    validate: (values) => validatePayment(values, invoice.balance_due),
+  });
+
+  useEffect(() => {
+    if (!opened) return;
+    attempt.current = { key: newIdempotencyKey(), body: '' };
+    setFormError(null);
+    form.setValues({ amount: invoice.balance_due, payment_date: utcCalendarDate(new Date()), method: 'bank_transfer', reference: '', note: '' });
+    form.resetDirty();
+    form.clearErrors();
+    // A new opening, a new submission.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, [opened]);
+
+  const submit = async (values: PaymentFormValues) => {
+    if (state.isLoading) return;
+    setFormError(null);
+    const body = paymentValuesToRequest(values);
+    const serialised = JSON.stringify(body);
+    const current = attempt.current ?? { key: newIdempotencyKey(), body: '' };
+    // The same values again (a retry) keep the key; changed values are another submission.
+    if (current.body !== '' && current.body !== serialised) current.key = newIdempotencyKey();
+    current.body = serialised;
+    attempt.current = current;
+    const result = await recordPayment({ invoiceId: invoice.id, body, idempotencyKey: current.key });
+    if ('error' in result) {
+      const { fields, message } = splitServerErrors(result.error, (key) => PAYMENT_FIELDS.has(key), 'The payment could not be recorded. Please try again.');
+      form.setErrors(fields);
+      setFormError(Object.keys(fields).length > 0 && !message ? null : message);
+      return;
+    }
+    onRecorded(result.data);
+    onClose();
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Record payment" fullScreen={narrow} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {invoice.invoice_number ?? 'Draft'}: balance due <strong>{formatCurrency(invoice.balance_due)}</strong>
+          </Text>
+          {formError && <FormAlert>{formError}</FormAlert>}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <NumberInput
+              label="Amount"
+              required
+              prefix="$"
+              thousandSeparator=","
+              decimalScale={2}
+              fixedDecimalScale
+              allowNegative={false}
+              min={0}
+              max={Math.min(invoice.balance_due, MAX_AMOUNT)}
+              clampBehavior="blur"
+              hideControls
+              inputMode="decimal"
+              {...form.getInputProps('amount')}
+            />
+            <TextInput type="date" label="Payment date" required {...form.getInputProps('payment_date')} />
+          </SimpleGrid>
+          <Select
+            label="Method"
+            required
+            allowDeselect={false}
+            data={PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
+            {...form.getInputProps('method')}
+          />
+          <TextInput label="Reference" description="Check number, transfer reference..." maxLength={100} {...form.getInputProps('reference')} />
+          <Textarea label="Note" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={state.isLoading}>
+              Record payment
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
