@@ -2,7 +2,9 @@
 // ratios compare things measured side by side.
 //  1. apps/server's bench: GET /api/user (valid bearer token, real app, SQLite) vs a bare Fastify
 //     route, both with autocannon on loopback; requests/s, p99 and their ratio.
-//  2. The JavaScript the browser loads for /login: the real built app is served by the real server,
+//  2. 100,000 invoices and 20,000 clients: the invoice list's first page and the client picker search
+//     against a bare route (apps/server/bench/scale.ts); the 20-line invoice PDF render time.
+//  3. The JavaScript the browser loads for /login: the real built app is served by the real server,
 //     Debian's chromium opens /login, and every script response is gzipped (level 9) and summed.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -87,6 +89,11 @@ console.log('== server: GET /api/user vs bare Fastify route ==');
 execFileSync('pnpm', ['--filter', '@ledgerleaf/server', 'bench'], { cwd: root, stdio: 'inherit' });
 const server = JSON.parse(readFileSync(join(root, 'apps/server/bench/results.json'), 'utf8'));
 
+console.log('== server: 100,000 invoices and 20,000 clients: list page and client search ==');
+execFileSync('pnpm', ['--filter', '@ledgerleaf/server', 'bench:scale'], { cwd: root, stdio: 'inherit' });
+const scale = JSON.parse(readFileSync(join(root, 'apps/server/bench/scale-results.json'), 'utf8'));
+const verdict = (p50) => (p50 < 15 ? 'met' : '**missed**');
+
 console.log('== server: invoice PDF render time (20 lines) ==');
 execFileSync('pnpm', ['--filter', '@ledgerleaf/server', 'bench:pdf'], { cwd: root, stdio: 'inherit' });
 const pdf = JSON.parse(readFileSync(join(root, 'apps/server/bench/pdf-results.json'), 'utf8')).pdf20Lines;
@@ -114,6 +121,19 @@ business read from SQLite, response validated and serialised.
 | \`GET /api/user\` (real app, SQLite) | ${Math.round(server.apiUser.rps)} | ${server.apiUser.p99} ms |
 | bare Fastify route | ${Math.round(server.bare.rps)} | ${server.bare.p99} ms |
 | ratio (api / bare) | ${server.ratio.toFixed(3)} | |
+
+## At scale: 100,000 invoices and 20,000 clients in one business
+
+\`apps/server/bench/scale.ts\`: SQLite, the seed generator batch-inserts ${scale.clients.toLocaleString('en-US')} clients and
+${scale.invoices.toLocaleString('en-US')} invoices (${scale.seedSeconds} s), then autocannon with ${scale.connections} connection(s), ${scale.durationSeconds} s per
+target, one after the other against the same process, with a bare Fastify route of the same run.
+Target: p50 under 15 ms for the list page and the search.
+
+| target | p50 | p99 | requests/s | target |
+|---|---:|---:|---:|---|
+| \`GET /api/invoices?page=1&per_page=25\` | ${scale.invoicesFirstPage.p50} ms | ${scale.invoicesFirstPage.p99} ms | ${scale.invoicesFirstPage.rps} | ${verdict(scale.invoicesFirstPage.p50)} |
+| \`GET /api/clients/search?q=maple&limit=20\` | ${scale.clientSearch.p50} ms | ${scale.clientSearch.p99} ms | ${scale.clientSearch.rps} | ${verdict(scale.clientSearch.p50)} |
+| bare Fastify route | ${scale.bare.p50} ms | ${scale.bare.p99} ms | ${scale.bare.rps} | |
 
 ## Invoice PDF: render time of a 20-line invoice
 

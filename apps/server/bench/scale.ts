@@ -1,0 +1,142 @@
+/**
+ * `pnpm bench` (part): one business with 20,000 clients and 100,000 invoices on SQLite, then the
+ * first page of GET /api/invoices and a client picker search, each against a bare Fastify route
+ * started in the same run; p50/p99 latency and requests/s. Loopback only, bounded in time.
+ * Writes bench/scale-results.json.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp, loggerOptions } from '../src/app';
+import { loadConfig, resolveAppKey } from '../src/env';
+import { openDatabase } from '../src/runtime';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+// One connection: the figures are the latency a person waits for, not queueing behind nine others
+// on a single SQLite connection (GET /api/user's bench measures throughput with 10).
+const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 1);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20_000);
+const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
+const HOST = '127.0.0.1';
+const WORDS = ['Acme', 'Blue', 'Cedar', 'Delta', 'Ember', 'Falcon', 'Granite', 'Harbor', 'Iris', 'Juniper', 'Kestrel', 'Lumen', 'Maple', 'Nova', 'Orchid', 'Pine'];
+const STATUSES = ['draft', 'sent', 'viewed', 'partial', 'paid', 'paid', 'paid', 'void'];
+
+function address(app: FastifyInstance): string {
+  const info = app.server.address();
+  if (!info || typeof info === 'string') throw new Error('server has no TCP address');
+  return `http://${HOST}:${info.port}`;
+}
+
+async function run(url: string, headers: Record<string, string>, seconds: number) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, workers: 1 });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+function isoDay(daysAgo: number): string {
+  return new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-bench-scale-'));
+  const config = loadConfig({ DATA_DIR: dataDir, HOST, PORT: '0', DEMO: '0', NODE_ENV: 'production', WEB_DIST_DIR: join(dataDir, 'no-web') }, dataDir);
+  const { database } = await openDatabase(config, { migrate: true });
+  const app = await buildApp({ config: { ...config, appKey: resolveAppKey(config) }, database, logger: loggerOptions('warn') });
+  const bare = Fastify({ logger: loggerOptions('warn') });
+  bare.get('/bare', async () => ({ ok: true }));
+  try {
+    await app.listen({ host: HOST, port: 0 });
+    await bare.listen({ host: HOST, port: 0 });
+    const base = address(app);
+    const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    const registered = await fetch(`${base}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+      body: JSON.stringify({ name: 'Scale Owner', business_name: 'Scale Supplies', email: 'scale@example.com', password: 'bench password 123', password_confirmation: 'bench password 123' }),
+    });
+    if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
+    const { token } = (await registered.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
+
+    // The seed generator: batch inserts straight into the tables the API reads.
+    const db = database.db;
+    const business = await db.selectFrom('businesses').select('id').executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    console.log(`Seeding ${CLIENTS} clients and ${INVOICES} invoices...`);
+    const seedStarted = performance.now();
+    for (let start = 0; start < CLIENTS; start += 500) {
+      const rows = Array.from({ length: Math.min(500, CLIENTS - start) }, (_, offset) => {
+        const i = start + offset;
+        const name = `${WORDS[i % WORDS.length]} ${WORDS[Math.floor(i / WORDS.length) % WORDS.length]} ${i}`;
+        const email = `client${i}@example.test`;
+        return { business_id: business.id, kind: 'company', name, sort_name: name.toLowerCase(), email, payment_terms_days: 30, is_active: true, search_text: `${name.toLowerCase()}\n${email}`, created_at: now, updated_at: now };
+      });
+      await db.insertInto('clients').values(rows).execute();
+    }
+    const clientIds = (await db.selectFrom('clients').select('id').where('business_id', '=', business.id).execute()).map((row) => row.id);
+    for (let start = 0; start < INVOICES; start += 250) {
+      const rows = Array.from({ length: Math.min(250, INVOICES - start) }, (_, offset) => {
+        const i = start + offset;
+        const status = STATUSES[i % STATUSES.length]!;
+        const total = 10_000 + ((i * 7919) % 500_000);
+        const paid = status === 'paid' ? total : status === 'partial' ? Math.floor(total / 2) : 0;
+        const issued = (i * 13) % 365;
+        return {
+          business_id: business.id,
+          client_id: clientIds[i % clientIds.length]!,
+          invoice_number: status === 'draft' ? null : `INV-${String(i + 1).padStart(6, '0')}`,
+          status,
+          issue_date: isoDay(issued),
+          due_date: isoDay(issued - 30),
+          currency: 'USD',
+          prices_include_tax: false,
+          subtotal_cents: total,
+          line_discount_cents: 0,
+          discount_cents: 0,
+          tax_cents: 0,
+          total_cents: total,
+          paid_cents: paid,
+          balance_cents: status === 'void' ? 0 : total - paid,
+          public_token: randomBytes(32).toString('base64url'),
+          created_at: now,
+          updated_at: now,
+        };
+      });
+      await db.insertInto('invoices').values(rows).execute();
+    }
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    console.log(`Seeded in ${seedSeconds.toFixed(1)} s`);
+
+    const targets = {
+      invoicesFirstPage: `${base}/api/invoices?page=1&per_page=25`,
+      clientSearch: `${base}/api/clients/search?q=maple&limit=20`,
+      bare: `${address(bare)}/bare`,
+    } as const;
+    for (const [name, url] of Object.entries(targets)) {
+      const probe = await fetch(url, { headers: name === 'bare' ? {} : auth });
+      if (!probe.ok) throw new Error(`${name}: ${probe.status} ${await probe.text()}`);
+      await run(url, name === 'bare' ? {} : auth, 2);
+    }
+    const invoicesFirstPage = await run(targets.invoicesFirstPage, auth, DURATION);
+    const clientSearch = await run(targets.clientSearch, auth, DURATION);
+    const bareFigures = await run(targets.bare, {}, DURATION);
+    const results = { clients: CLIENTS, invoices: INVOICES, durationSeconds: DURATION, connections: CONNECTIONS, seedSeconds: Number(seedSeconds.toFixed(1)), invoicesFirstPage, clientSearch, bare: bareFigures };
+    const out = fileURLToPath(new URL('./scale-results.json', import.meta.url));
+    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(JSON.stringify(results, null, 2));
+  } finally {
+    await bare.close();
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
