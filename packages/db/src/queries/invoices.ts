@@ -1,7 +1,7 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { nextCounter } from '@ledgerleaf/domain';
 import { toDbTime } from '../dialect';
-import type { Database, InvoiceLineRow, InvoiceLineTaxRow, InvoiceRow } from '../schema';
+import type { InvoiceLineRow, InvoiceLineTaxRow, InvoiceRow } from '../schema';
 import { containsLower, escapeLike, type SortDirection } from './catalog-helpers';
 import type { Db } from './types';
 
@@ -395,14 +395,10 @@ export interface InvoiceListSummaryCents {
   balance_cents: number;
 }
 
-type InvoiceEb = ExpressionBuilder<Database & { invoices: Database['invoices']; clients: Database['clients'] }, 'invoices' | 'clients'>;
-
 /** Page of invoices, the number matching and the totals of everything matching (voids count as zero). */
 export async function listInvoices(db: Db, params: InvoiceListParams): Promise<{ rows: InvoiceWithClient[]; total: number; summary: InvoiceListSummaryCents }> {
-  let base = db
-    .selectFrom('invoices')
-    .innerJoin('clients', (join) => join.onRef('clients.id', '=', 'invoices.client_id').onRef('clients.business_id', '=', 'invoices.business_id'))
-    .where('invoices.business_id', '=', params.businessId);
+  // The filter and the summary stay on `invoices` alone (no join per matching row); only the page joins its clients.
+  let base = db.selectFrom('invoices').where('invoices.business_id', '=', params.businessId);
   const unpaid = [...INVOICE_UNPAID_STATUSES];
   switch (params.status) {
     case 'all':
@@ -428,8 +424,19 @@ export async function listInvoices(db: Db, params: InvoiceListParams): Promise<{
   const search = params.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search.toLowerCase())}%`;
-    base = base.where((eb: InvoiceEb) =>
-      eb.or([sql<boolean>`lower(${eb.ref('invoices.invoice_number')}) like ${pattern} escape '\\'`, containsLower(eb.ref('clients.sort_name'), search)]),
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref('invoices.invoice_number')}) like ${pattern} escape '\\'`,
+        eb(
+          'invoices.client_id',
+          'in',
+          eb
+            .selectFrom('clients')
+            .select('clients.id')
+            .where('clients.business_id', '=', params.businessId)
+            .where(({ ref }) => containsLower(ref('clients.sort_name'), search)),
+        ),
+      ]),
     );
   }
   const notVoid = (column: 'total_cents' | 'paid_cents' | 'balance_cents') => sql<number>`coalesce(sum(case when invoices.status = 'void' then 0 else invoices.${sql.ref(column)} end), 0)`;
@@ -452,6 +459,7 @@ export async function listInvoices(db: Db, params: InvoiceListParams): Promise<{
     created_at: 'invoices.created_at',
   } as const;
   const rows = await base
+    .innerJoin('clients', (join) => join.onRef('clients.id', '=', 'invoices.client_id').onRef('clients.business_id', '=', 'invoices.business_id'))
     .selectAll('invoices')
     .select('clients.name as client_name')
     .orderBy(columns[params.sort], params.direction)
