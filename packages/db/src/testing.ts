@@ -10,36 +10,56 @@ export interface TestDatabase extends DatabaseHandle {
 }
 
 /**
+ * Every test process on one PostgreSQL takes this advisory lock around its schema DDL (create and
+ * migrate, drop). Kysely's migrator introspects the tables of every schema of the database; a schema
+ * created, altered or dropped by a parallel test at that moment made it fail ("schema ... does not
+ * exist", "column ... does not exist").
+ */
+const SCHEMA_DDL_LOCK = 7_302_019;
+
+async function withSchemaDdlLock<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_DDL_LOCK]);
+    return await work(client);
+  } finally {
+    // Ending the session releases the lock, also after a failure.
+    await client.end();
+  }
+}
+
+/**
  * A fresh, migrated database for one test: SQLite in memory, or, when `TEST_DATABASE_URL` is a
  * PostgreSQL URL, a new schema of that database (created here, dropped by `cleanup`).
  */
 export async function createTestDatabase(options: { migrate?: boolean; url?: string | undefined } = {}): Promise<TestDatabase> {
   const url = options.url ?? process.env.TEST_DATABASE_URL;
+  const migrate = options.migrate ?? true;
   let handle: DatabaseHandle;
   let dropSchema: (() => Promise<void>) | undefined;
   if (isPostgresUrl(url)) {
     const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
+    handle = await withSchemaDdlLock(url, async (admin) => {
       await admin.query(`create schema ${quoteIdentifier(schema)}`);
-    } finally {
-      await admin.end();
-    }
-    handle = createDatabase({ url, searchPath: schema, poolSize: 4 });
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
+      const created = createDatabase({ url, searchPath: schema, poolSize: 4 });
       try {
-        await client.query(`drop schema if exists ${quoteIdentifier(schema)} cascade`);
-      } finally {
-        await client.end();
+        if (migrate) await migrateToLatest(created.db, { schema: created.schema });
+      } catch (error) {
+        await created.destroy();
+        await admin.query(`drop schema if exists ${quoteIdentifier(schema)} cascade`);
+        throw error;
       }
-    };
+      return created;
+    });
+    dropSchema = () =>
+      withSchemaDdlLock(url, async (client) => {
+        await client.query(`drop schema if exists ${quoteIdentifier(schema)} cascade`);
+      });
   } else {
     handle = createDatabase({ sqlitePath: ':memory:' });
+    if (migrate) await migrateToLatest(handle.db, { schema: handle.schema });
   }
-  if (options.migrate ?? true) await migrateToLatest(handle.db, { schema: handle.schema });
   let cleaned = false;
   return {
     ...handle,

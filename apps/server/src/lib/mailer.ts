@@ -19,6 +19,8 @@ export interface MailMessage {
   /** Sent with the message; the outbox keeps their names, types and sizes only. */
   attachments?: readonly MailAttachment[];
   businessId?: number | null;
+  /** `invoice` for a business's mail to its clients (listed in its outbox); default `system` (account mail, never listed). */
+  category?: 'invoice' | 'system';
 }
 
 /** The outbox's record of the attachments. */
@@ -70,6 +72,7 @@ export function createMailer(options: MailerOptions): Mailer {
           transport: 'log',
           sentAt: now,
           attachments,
+          category: message.category ?? 'system',
           now,
         });
         // Without SMTP the log and the outbox table are how a developer reads the mail.
@@ -88,6 +91,7 @@ export function createMailer(options: MailerOptions): Mailer {
         transport: 'smtp',
         sentAt: null,
         attachments,
+        category: message.category ?? 'system',
         now: options.clock(),
       });
       const delivery = transport

@@ -4,6 +4,7 @@ import { initialMigration } from './0001-initial';
 import { catalogMigration } from './0002-catalog';
 import { invoicesMigration } from './0003-invoices';
 import { outboxDeliveryMigration } from './0004-outbox-delivery';
+import { outboxCategoryMigration } from './0005-outbox-category';
 
 // Migrations work on any schema version, so they take an untyped instance.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0002-catalog': catalogMigration,
   '0003-invoices': invoicesMigration,
   '0004-outbox-delivery': outboxDeliveryMigration,
+  '0005-outbox-category': outboxCategoryMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

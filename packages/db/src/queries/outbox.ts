@@ -20,6 +20,8 @@ export async function insertOutboxEmail(
     transport: 'log' | 'smtp';
     sentAt?: Date | null;
     attachments?: readonly OutboxAttachmentMeta[] | null;
+    /** Defaults to `system` (account mail, never listed to a business). */
+    category?: string;
     now: Date;
   },
 ): Promise<{ id: number }> {
@@ -36,6 +38,7 @@ export async function insertOutboxEmail(
       sent_at: params.sentAt ? toDbTime(params.sentAt) : null,
       error: null,
       attachments: params.attachments && params.attachments.length > 0 ? JSON.stringify(params.attachments) : null,
+      category: params.category ?? 'system',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -75,11 +78,16 @@ export function outboxAttachments(row: Pick<OutboxEmail, 'attachments'>): Outbox
   }
 }
 
-/** One business's mail, newest first, a page at a time, with the count of all of it. */
-export async function listBusinessOutboxEmails(db: Db, params: { businessId: number; limit: number; offset: number }): Promise<{ rows: OutboxEmail[]; total: number }> {
+/** One business's mail of the given categories, newest first, a page at a time, with the count of all of it. */
+export async function listBusinessOutboxEmails(
+  db: Db,
+  params: { businessId: number; categories: readonly string[]; limit: number; offset: number },
+): Promise<{ rows: OutboxEmail[]; total: number }> {
+  if (params.categories.length === 0) return { rows: [], total: 0 };
+  const scoped = db.selectFrom('outbox_emails').where('business_id', '=', params.businessId).where('category', 'in', [...params.categories]);
   const [rows, count] = await Promise.all([
-    db.selectFrom('outbox_emails').selectAll().where('business_id', '=', params.businessId).orderBy('id', 'desc').limit(params.limit).offset(params.offset).execute(),
-    db.selectFrom('outbox_emails').select((eb) => eb.fn.countAll<number | string | bigint>().as('total')).where('business_id', '=', params.businessId).executeTakeFirst(),
+    scoped.selectAll().orderBy('id', 'desc').limit(params.limit).offset(params.offset).execute(),
+    scoped.select((eb) => eb.fn.countAll<number | string | bigint>().as('total')).executeTakeFirst(),
   ]);
   return { rows, total: Number(count?.total ?? 0) };
 }

@@ -156,6 +156,7 @@ export async function sendInvoice(
     replyTo: document.business.email,
     attachments: [{ filename: rendered.filename, content: rendered.pdf, contentType: 'application/pdf' }],
     businessId,
+    category: 'invoice',
   });
   return {
     data: invoice,
@@ -171,10 +172,21 @@ function outboxStatus(row: OutboxEmail): OutboxEmailItem['status'] {
   return row.sent_at ? 'sent' : 'queued';
 }
 
-/** `GET /api/outbox`: the business's mail, newest first. */
+/**
+ * What a business's outbox lists: its mail to clients. Account mail (password-reset links) carries the
+ * business id too but is `system` and never listed: a reset link is for its user's eyes only.
+ */
+export const OUTBOX_BUSINESS_CATEGORIES = ['invoice'] as const;
+
+/** `GET /api/outbox`: the business's mail to its clients, newest first. */
 export async function listOutbox(deps: Deps, params: { auth: AuthContext; query: OutboxQuery }): Promise<OutboxPage> {
   const { page, per_page: perPage } = params.query;
-  const { rows, total } = await listBusinessOutboxEmails(deps.db, { businessId: params.auth.businessId, limit: perPage, offset: (page - 1) * perPage });
+  const { rows, total } = await listBusinessOutboxEmails(deps.db, {
+    businessId: params.auth.businessId,
+    categories: OUTBOX_BUSINESS_CATEGORIES,
+    limit: perPage,
+    offset: (page - 1) * perPage,
+  });
   return {
     data: rows.map((row) => ({
       id: row.id,

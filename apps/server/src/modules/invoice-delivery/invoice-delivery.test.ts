@@ -299,6 +299,15 @@ describe('invoice delivery without SMTP, and the public link', () => {
     expect(row.business_id).toBeGreaterThan(0);
     expect(row.html_body).toContain(sent.public_url);
     expect((await t.get('/api/outbox', { token: other.token })).json().meta.total).toBe(0);
+
+    // Account mail of the business (a password-reset link) is never listed.
+    expect((await t.post('/api/forgot-password', { email: 'olive@example.com' })).statusCode).toBeLessThan(300);
+    const resets = await t.database.db.selectFrom('outbox_emails').selectAll().where('subject', 'like', '%password%').execute();
+    expect(resets).toHaveLength(1);
+    expect(resets[0]).toMatchObject({ business_id: row.business_id, category: 'system' });
+    const listed = (await t.get('/api/outbox?per_page=100', { token: own.token })).json();
+    expect(listed.meta.total).toBe(1);
+    expect(JSON.stringify(listed)).not.toContain('reset-password');
   });
 
   it('shows a safe public view; the first view moves sent to viewed once', async () => {
