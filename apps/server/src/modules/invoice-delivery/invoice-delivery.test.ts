@@ -352,6 +352,28 @@ describe('invoice delivery without SMTP, and the public link', () => {
     expect(detail.viewed_at).toEqual(expect.any(String));
   });
 
+  it('records one view when the link is opened several times at once', async () => {
+    const invoice = await createInvoice(t, own);
+    await t.post(`/api/invoices/${invoice.id}/mark-sent`, {}, { token: own.token });
+    const token = await publicToken(t, invoice.id);
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => t.get(`/api/public/invoices/${token}`, { ip: `10.2.0.${index + 1}` })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect((await activity(t, own, invoice.id)).filter((entry) => entry.event === 'invoice.viewed')).toHaveLength(1);
+  });
+
+  it('sends a draft twice at once: one number, the second a send again', async () => {
+    const invoice = await createInvoice(t, own);
+    const [first, second] = await Promise.all([
+      t.post(`/api/invoices/${invoice.id}/send`, {}, { token: own.token }),
+      t.post(`/api/invoices/${invoice.id}/send`, {}, { token: own.token }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(first.json().data.invoice_number).toBe(second.json().data.invoice_number);
+    const sentEvents = (await activity(t, own, invoice.id)).filter((entry) => entry.event === 'invoice.sent');
+    expect(sentEvents).toHaveLength(2);
+    expect(sentEvents.filter((entry) => entry.data.again === true)).toHaveLength(1);
+  });
+
   it('the owner previewing with their token does not count as a view; the PDF link counts as one', async () => {
     const invoice = await createInvoice(t, own);
     await t.post(`/api/invoices/${invoice.id}/mark-sent`, {}, { token: own.token });
