@@ -1,2 +1,2 @@
 export { invoicingRoutes } from './routes';
-export { invoiceRoutes, publicInvoiceRoutes } from './invoices/routes';
+export * from './invoices';

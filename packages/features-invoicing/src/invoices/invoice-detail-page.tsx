@@ -33,6 +33,7 @@ import { formatDate } from '../shared/format';
 import { LoadError } from '../shared/query-states';
 import { ActivityTimeline } from './activity-timeline';
 import { InvoiceDocument } from './invoice-document';
+import { InvoiceEditorLoader } from './invoice-editor';
 import { invoiceLabel } from './invoices-page';
 import { PaymentModal } from './payment-modal';
 import { usePaymentRecordedHandler, type OnPaymentRecorded } from './payment-hooks';
@@ -396,6 +397,13 @@ export function InvoiceDetailPage({ onPaymentRecorded }: { onPaymentRecorded?: O
     );
   }
   if (!query.data) return <LoadError title="The invoice could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
-  void search;
+  if (search.get('edit') === '1' && isEditable(query.data.status)) {
+    return (
+      <>
+        <PageHeader title={query.data.invoice_number ? `Edit invoice ${query.data.invoice_number}` : 'Edit draft invoice'} description={query.data.client.name} />
+        <InvoiceEditorLoader invoice={query.data} />
+      </>
+    );
+  }
   return <InvoiceDetailView invoice={query.data} onPaymentRecorded={onPaymentRecorded} />;
 }

@@ -7,6 +7,7 @@ import { redirect, type RouteObject } from 'react-router';
 export const invoiceRoutes: RouteObject[] = [
   { path: '/invoices', loader: () => redirect('/invoices/all') },
   { path: '/invoices/all', lazy: async () => ({ Component: (await import('./invoices-page')).InvoicesPage }) },
+  { path: '/invoices/create-new', lazy: async () => ({ Component: (await import('./invoice-editor')).InvoiceCreatePage }) },
   { path: '/invoices/:id', lazy: async () => ({ Component: (await import('./invoice-detail-page')).InvoiceDetailPage }) },
 ];
 

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { INVOICE_MESSAGES, calculateInvoiceDraft, formatCurrency, fromCents } from '@ledgerleaf/domain';
+import { json, renderPage, stubFetch } from '../test/render';
+import { taxRate } from '../test/fixtures';
+import { InvoiceEditor } from './invoice-editor';
+import { invoiceDetail } from './test-fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const rate = taxRate({ id: 7, name: 'Sales tax', rate: 8.875 });
+const clients = { data: [{ id: 1, name: 'Acme Corp', email: 'billing@acme.test', payment_terms_days: 15 }] };
+
+function renderEditor(routes: Parameters<typeof stubFetch>[0] = {}) {
+  const calls = stubFetch({ 'GET /api/clients/search': json(200, clients), 'GET /api/products/search': json(200, { data: [] }), ...routes });
+  const view = renderPage(<InvoiceEditor taxRates={[rate]} pricesIncludeTax={false} defaultTermsDays={30} />, { path: '/invoices/create-new', route: '/invoices/create-new' });
+  return { ...view, calls };
+}
+
+async function fill(user: ReturnType<typeof renderEditor>['user'], label: string, value: string) {
+  const input = screen.getByRole('textbox', { name: label });
+  await user.clear(input);
+  // Pasting keeps the test fast: the totals recompute on every change either way.
+  await user.click(input);
+  await user.paste(value);
+}
+
+async function pickClient(user: ReturnType<typeof renderEditor>['user']) {
+  await user.click(screen.getByRole('combobox', { name: /^Client/ }));
+  await user.click(await screen.findByRole('option', { name: 'Acme Corp' }));
+}
+
+describe('invoice editor', () => {
+  it('shows live totals equal to the engine for two lines with a discount', async () => {
+    const { user } = renderEditor();
+    await fill(user, 'Line 1 description', 'Design');
+    await fill(user, 'Line 1 quantity', '2.5');
+    await fill(user, 'Line 1 unit price', '120.10');
+    await fill(user, 'Line 1 discount', '10');
+    await user.click(screen.getByRole('button', { name: 'Add line' }));
+    await fill(user, 'Line 2 description', 'Printing');
+    await fill(user, 'Line 2 quantity', '3');
+    await fill(user, 'Line 2 unit price', '33.33');
+    await user.click(screen.getByRole('combobox', { name: 'Line 2 taxes' }));
+    await user.click(await screen.findByRole('option', { name: /Sales tax/ }));
+    await fill(user, 'Invoice discount', '5');
+
+    const expected = calculateInvoiceDraft(
+      {
+        lines: [
+          { quantity: 2.5, unit_price: 120.1, discount_type: 'percent', discount_value: 10, tax_rate_ids: [] },
+          { quantity: 3, unit_price: 33.33, discount_type: 'percent', discount_value: '', tax_rate_ids: [7] },
+        ],
+        discount_type: 'percent',
+        discount_value: 5,
+      },
+      { taxRates: [rate], prices_include_tax: false },
+    );
+    await waitFor(() => expect(screen.getByTestId('live-total')).toHaveTextContent(formatCurrency(fromCents(expected.total_cents))));
+    const totals = screen.getByRole('group', { name: 'Invoice totals' });
+    expect(within(totals).getByText(formatCurrency(fromCents(expected.subtotal_cents)))).toBeInTheDocument();
+    expect(within(totals).getByText('Sales tax (8.875%)')).toBeInTheDocument();
+    expect(within(totals).getByText(formatCurrency(fromCents(expected.tax_cents)))).toBeInTheDocument();
+    expect(screen.getByLabelText('Line 1 amount')).toHaveTextContent('$300.25');
+  }, 40_000);
+
+  it('shows the domain messages under the fields', async () => {
+    const { user, calls } = renderEditor();
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText(INVOICE_MESSAGES.clientRequired)).toBeInTheDocument();
+    expect(screen.getByText(INVOICE_MESSAGES.descriptionRequired)).toBeInTheDocument();
+    expect(screen.getByText(INVOICE_MESSAGES.unitPriceRequired)).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/invoices')).toBe(false);
+  });
+
+  it("maps the server's 422 under the fields, a line's field included", async () => {
+    const { user, calls } = renderEditor({
+      'POST /api/invoices': json(422, { message: 'The given data was invalid.', errors: { 'lines.1.quantity': ['The quantity is too odd'], due_date: [INVOICE_MESSAGES.dueBeforeIssue] } }),
+    });
+    await pickClient(user);
+    await fill(user, 'Line 1 description', 'Design');
+    await fill(user, 'Line 1 unit price', '100');
+    await user.click(screen.getByRole('button', { name: 'Add line' }));
+    await fill(user, 'Line 2 description', 'Printing');
+    await fill(user, 'Line 2 unit price', '20');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    const quantity = screen.getByRole('textbox', { name: 'Line 2 quantity' });
+    await waitFor(() => expect(quantity).toHaveAccessibleDescription('The quantity is too odd'));
+    expect(screen.getByText(INVOICE_MESSAGES.dueBeforeIssue)).toBeInTheDocument();
+    const body = calls.find((call) => call.path === '/api/invoices')!.body as { client_id: number; lines: unknown[]; due_date: string };
+    expect(body.client_id).toBe(1);
+    expect(body.lines).toHaveLength(2);
+  });
+
+  it('moves lines up and down with labelled buttons', async () => {
+    const { user } = renderEditor();
+    await fill(user, 'Line 1 description', 'First');
+    await user.click(screen.getByRole('button', { name: 'Add line' }));
+    await fill(user, 'Line 2 description', 'Second');
+    expect(screen.getByRole('button', { name: 'Move line 1 up' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Move line 1 down' }));
+    expect(screen.getByRole('textbox', { name: 'Line 1 description' })).toHaveValue('Second');
+    expect(screen.getByRole('textbox', { name: 'Line 2 description' })).toHaveValue('First');
+    await user.click(screen.getByRole('button', { name: 'Remove line 1' }));
+    expect(screen.getByRole('textbox', { name: 'Line 1 description' })).toHaveValue('First');
+  });
+
+  it('saves and sends: POST then POST send, then the detail page', async () => {
+    const saved = invoiceDetail({ id: 42, status: 'draft', invoice_number: null });
+    const { user, calls, router } = renderEditor({
+      'POST /api/invoices': json(201, { data: saved }),
+      'POST /api/invoices/42/send': json(200, { data: { ...saved, status: 'sent', invoice_number: 'INV-2026-0001' }, email: { id: 1, to: ['billing@acme.test'], subject: 'Invoice', transport: 'log' }, message: 'Invoice sent.' }),
+    });
+    await pickClient(user);
+    await fill(user, 'Line 1 description', 'Design');
+    await fill(user, 'Line 1 unit price', '100');
+    await user.click(screen.getByRole('button', { name: 'Save and send' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/42'));
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(expect.arrayContaining(['POST /api/invoices', 'POST /api/invoices/42/send']));
+  });
+});
