@@ -13,10 +13,23 @@ afterEach(async () => {
   test = undefined;
 });
 
-/** Tables of this test's database (PostgreSQL introspection lists every schema; other test files run in parallel). */
-async function ownTables(database: TestDatabase) {
-  const tables = await database.db.introspection.getTables({ withInternalKyselyTables: true });
-  return database.schema ? tables.filter((table) => table.schema === database.schema) : tables;
+/**
+ * Tables and columns of this test's database. On PostgreSQL only this test's schema is read:
+ * Kysely's introspection walks every schema, and other test files drop theirs meanwhile, which made
+ * the walk fail now and then while files ran in parallel.
+ */
+async function ownTables(database: TestDatabase): Promise<Array<{ name: string; columns: Array<{ name: string }> }>> {
+  if (!database.schema) return database.db.introspection.getTables({ withInternalKyselyTables: true });
+  const result = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns
+    where table_schema = ${database.schema} order by table_name, ordinal_position`.execute(database.db);
+  const tables = new Map<string, Array<{ name: string }>>();
+  for (const row of result.rows) {
+    const columns = tables.get(row.table_name) ?? [];
+    columns.push({ name: row.column_name });
+    tables.set(row.table_name, columns);
+  }
+  return [...tables].map(([name, columns]) => ({ name, columns }));
 }
 
 describe('migrations', () => {
