@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ActionIcon, Alert, Anchor, Box, Button, Card, Grid, Group, Loader, Menu, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Anchor, Box, Button, Card, Grid, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
   IconCash,
@@ -37,31 +36,9 @@ import { InvoiceEditorLoader } from './invoice-editor';
 import { invoiceLabel } from './invoices-page';
 import { PaymentModal } from './payment-modal';
 import { usePaymentRecordedHandler, type OnPaymentRecorded } from './payment-hooks';
-import { downloadInvoicePdf, useInvoicePdfUrl } from './pdf';
+import { downloadInvoicePdf, previewInvoicePdf } from './pdf';
 import { SendModal } from './send-modal';
 import { InvoiceStatusBadge } from './status-badge';
-
-function PdfPreview({ invoice, opened, onClose }: { invoice: InvoiceDetail; opened: boolean; onClose: () => void }) {
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
-  const pdf = useInvoicePdfUrl(invoice.id, opened, invoice.updated_at);
-  return (
-    <Modal opened={opened} onClose={onClose} title={`PDF preview: ${invoiceLabel(invoice)}`} size="xl" fullScreen={narrow} closeButtonProps={{ 'aria-label': 'Close' }}>
-      {pdf.loading && (
-        <Group justify="center" p="xl">
-          <Loader aria-label="Loading the PDF" />
-        </Group>
-      )}
-      {pdf.error && (
-        <Alert color="red" role="alert" title="The PDF could not be loaded">
-          <Button size="xs" variant="default" onClick={pdf.retry}>
-            Retry
-          </Button>
-        </Alert>
-      )}
-      {pdf.url && <iframe src={pdf.url} title="Invoice PDF" style={{ width: '100%', height: narrow ? 'calc(100vh - 120px)' : '75vh', border: 0 }} />}
-    </Modal>
-  );
-}
 
 function Payments({ invoice }: { invoice: InvoiceDetail }) {
   const confirm = useConfirm();
@@ -158,7 +135,6 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
   const paymentRecorded = onPaymentRecorded ?? fromProvider;
   const [paymentOpen, setPaymentOpen] = useState(false);
   const [sendOpen, setSendOpen] = useState(false);
-  const [previewOpen, setPreviewOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [markSent, markState] = useMarkInvoiceSentMutation();
   const [duplicate, duplicateState] = useDuplicateInvoiceMutation();
@@ -226,6 +202,14 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
     }
   };
 
+  const onPreview = async () => {
+    try {
+      await previewInvoicePdf(invoice.id);
+    } catch (error) {
+      toast.show({ severity: 'error', summary: 'Could not open the PDF', detail: error instanceof Error ? error.message : 'Please try again.' });
+    }
+  };
+
   const onCopyLink = async () => {
     if (!invoice.public_url) return;
     try {
@@ -278,7 +262,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
                     Mark as sent
                   </Menu.Item>
                 )}
-                <Menu.Item leftSection={<IconEye size={16} aria-hidden />} onClick={() => setPreviewOpen(true)}>
+                <Menu.Item leftSection={<IconEye size={16} aria-hidden />} onClick={() => void onPreview()}>
                   Preview PDF
                 </Menu.Item>
                 <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void onDownload()} disabled={downloading}>
@@ -362,7 +346,6 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
         invoice={invoice}
         onSent={(response) => toast.show({ severity: 'success', summary: INVOICE_MESSAGES.sent, detail: `To ${response.email.to.join(', ')}` })}
       />
-      <PdfPreview invoice={invoice} opened={previewOpen} onClose={() => setPreviewOpen(false)} />
     </>
   );
 }

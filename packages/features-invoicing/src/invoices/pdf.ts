@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import { fetchInvoicePdf } from '@ledgerleaf/api';
 
 /** Saves a Blob under a file name through a temporary object URL. */
@@ -19,30 +18,21 @@ export async function downloadInvoicePdf(invoiceId: number): Promise<void> {
   saveBlob(blob, filename);
 }
 
-/** An object URL of the invoice's PDF while `enabled`, revoked when it closes or changes. */
-export function useInvoicePdfUrl(invoiceId: number, enabled: boolean, version: string) {
-  const [state, setState] = useState<{ url: string | null; error: string | null; loading: boolean }>({ url: null, error: null, loading: false });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!enabled) return;
-    let cancelled = false;
-    let url: string | null = null;
-    setState({ url: null, error: null, loading: true });
-    fetchInvoicePdf(invoiceId, { inline: true }).then(
-      ({ blob }) => {
-        if (cancelled) return;
-        url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-        setState({ url, error: null, loading: false });
-      },
-      (error: unknown) => {
-        if (!cancelled) setState({ url: null, error: error instanceof Error ? error.message : 'The PDF could not be loaded.', loading: false });
-      },
-    );
-    return () => {
-      cancelled = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [invoiceId, enabled, version, attempt]);
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
-  return { ...state, retry };
+/**
+ * Opens the PDF in a new tab, in the browser's own PDF viewer. The tab opens during the click (so no
+ * popup blocker stops it) and receives the PDF once fetched with the bearer token. Not an <iframe>:
+ * the app's CSP frames only its own origin, never `blob:` URLs.
+ */
+export async function previewInvoicePdf(invoiceId: number): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const { blob } = await fetchInvoicePdf(invoiceId, { inline: true });
+    const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
 }

@@ -12,4 +12,4 @@ export const invoiceRoutes: RouteObject[] = [
 ];
 
 /** Guest routes: the public invoice page `/i/:token`, outside the authenticated layout. */
-export const publicInvoiceRoutes: RouteObject[] = [];
+export const publicInvoiceRoutes: RouteObject[] = [{ path: '/i/:token', lazy: async () => ({ Component: (await import('../public/public-invoice-page')).PublicInvoicePage }) }];

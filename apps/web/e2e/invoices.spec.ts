@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import { register } from './helpers';
+
+test('invoice: create with two lines and a discount, send, public link, partial then final payment, PDF', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await register(page);
+
+  // A client through the screens.
+  await page.goto('/clients/create');
+  await page.getByLabel('Company name').fill('Northwind Traders');
+  await page.getByLabel('Email', { exact: true }).fill('billing@northwind.test');
+  await page.getByRole('button', { name: 'Create client' }).click();
+  await expect(page.getByText('Client created')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Invoices/Estimates' }).first().click();
+  await expect(page).toHaveURL(/\/invoices\/all$/);
+  await expect(page.getByText('No invoices yet')).toBeVisible();
+  await page.getByRole('link', { name: 'New Invoice' }).click();
+  await expect(page).toHaveURL(/\/invoices\/create-new$/);
+
+  await page.getByRole('combobox', { name: 'Client' }).fill('North');
+  await page.getByRole('option', { name: 'Northwind Traders' }).click();
+  await page.getByRole('textbox', { name: 'Line 1 description' }).fill('Kitchen cabinets');
+  await page.getByRole('textbox', { name: 'Line 1 quantity' }).fill('2');
+  await page.getByRole('textbox', { name: 'Line 1 unit price' }).fill('1500');
+  await page.getByRole('textbox', { name: 'Line 1 discount' }).fill('10');
+  await page.getByRole('button', { name: 'Add line' }).click();
+  await page.getByRole('textbox', { name: 'Line 2 description' }).fill('Installation');
+  await page.getByRole('textbox', { name: 'Line 2 quantity' }).fill('8');
+  await page.getByRole('textbox', { name: 'Line 2 unit price' }).fill('95');
+  await page.getByRole('textbox', { name: 'Invoice discount' }).fill('5');
+  // 2 x 1,500 - 10 % = 2,700; 8 x 95 = 760; 3,460 - 5 % = 3,287.
+  await expect(page.getByTestId('live-total')).toHaveText('$3,287.00');
+
+  await page.getByRole('button', { name: 'Save and send' }).click();
+  await expect(page).toHaveURL(/\/invoices\/\d+$/);
+  await expect(page.getByText('Invoice sent', { exact: true })).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toContainText(/Invoice INV-\d{4}-\d{4}/);
+  await expect(heading.locator('[data-status]')).toHaveAttribute('data-status', 'sent');
+  const id = Number(/\/invoices\/(\d+)$/.exec(page.url())![1]);
+
+  // No SMTP_URL in e2e: the email is in the outbox, with the PDF attached.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  const outbox = (await (await page.request.get('/api/outbox', { headers })).json()) as { data: Array<{ to: string[]; transport: string; attachments: Array<{ filename: string }> }> };
+  const mail = outbox.data.find((item) => item.to.includes('billing@northwind.test'));
+  expect(mail?.transport).toBe('log');
+  expect(mail?.attachments[0]?.filename).toMatch(/^INV-\d{4}-\d{4}\.pdf$/);
+
+  // The client opens the public link in their own browser (no sign-in).
+  const detail = (await (await page.request.get(`/api/invoices/${id}`, { headers })).json()) as { data: { public_url: string } };
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(detail.data.public_url);
+  await expect(guest.getByRole('heading', { level: 1 })).toContainText(/Invoice INV-\d{4}-\d{4}/);
+  await expect(guest.getByRole('group', { name: 'Invoice totals' })).toContainText('$3,287.00');
+  await expect(guest.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', /\/api\/public\/invoices\/.+\/pdf$/);
+  await guestContext.close();
+
+  await page.reload();
+  await expect(heading.locator('[data-status]')).toHaveAttribute('data-status', 'viewed');
+  await expect(page.getByText('Viewed by the client')).toBeVisible();
+
+  // A partial payment, then the rest.
+  await page.getByRole('button', { name: 'Record payment' }).first().click();
+  let dialog = page.getByRole('dialog', { name: 'Record payment' });
+  await expect(dialog.getByRole('textbox', { name: 'Amount' })).toHaveValue('$3,287.00');
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('1000');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(heading.locator('[data-status]')).toHaveAttribute('data-status', 'partial');
+  await expect(page.getByTestId('balance-due')).toHaveText('$2,287.00');
+
+  await page.getByRole('button', { name: 'Record payment' }).first().click();
+  dialog = page.getByRole('dialog', { name: 'Record payment' });
+  await expect(dialog.getByRole('textbox', { name: 'Amount' })).toHaveValue('$2,287.00');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(heading.locator('[data-status]')).toHaveAttribute('data-status', 'paid');
+  await expect(page.getByTestId('balance-due')).toHaveText('$0.00');
+  await expect(page.getByRole('table', { name: 'Payments' }).getByRole('row')).toHaveCount(3);
+
+  // The PDF preview opens in a new tab (the browser's PDF viewer), then the download.
+  await page.getByRole('button', { name: 'More actions' }).click();
+  const opening = page.waitForEvent('popup');
+  await page.getByRole('menuitem', { name: 'Preview PDF' }).click();
+  const preview = await opening;
+  await expect(preview).toHaveURL(/^blob:/);
+  await preview.close();
+
+  await page.getByRole('button', { name: 'More actions' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Download PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{4}\.pdf$/);
+  const stream = await download.createReadStream();
+  const first = await new Promise<Buffer>((resolve, reject) => {
+    stream.once('data', (chunk) => resolve(Buffer.from(chunk)));
+    stream.once('error', reject);
+  });
+  expect(first.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+  // The list shows it as paid with its total.
+  await page.goto('/invoices/all?status=paid');
+  const table = page.getByRole('table', { name: 'Invoices' });
+  await expect(table.getByRole('link', { name: /INV-\d{4}-\d{4}, Northwind Traders/ })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Totals of the invoices shown' })).toContainText('$3,287.00');
+});
+
+test('an unknown public link is a clear 404', async ({ page }) => {
+  await page.goto('/i/not-a-real-token-at-all');
+  await expect(page.getByRole('heading', { name: 'Invoice not found' })).toBeVisible();
+});
