@@ -1,3 +1,5 @@
+import { readFile, stat } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import {
   INVOICE_MESSAGES,
@@ -32,13 +34,56 @@ export function addressLines(address: InvoiceDocument['client']['billing_address
   return [address.line1, address.line2, cityLine, address.country].map((line) => line?.trim() ?? '').filter((line) => line !== '');
 }
 
-/** PNG or JPEG bytes from a `data:` URL logo; anything else (a remote URL, a path) prints no logo. */
-export function logoBytes(companyLogo: string | null): Buffer | null {
-  if (!companyLogo) return null;
-  const match = /^data:image\/(?:png|jpe?g);base64,([A-Za-z0-9+/=\s]+)$/i.exec(companyLogo.trim());
-  if (!match?.[1]) return null;
-  const bytes = Buffer.from(match[1], 'base64');
-  return bytes.length > 0 ? bytes : null;
+const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+
+function isPngOrJpeg(bytes: Buffer): boolean {
+  const png = bytes.length > 8 && bytes[0] === 0x89 && bytes.subarray(1, 4).toString('latin1') === 'PNG';
+  const jpeg = bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  return png || jpeg;
+}
+
+/**
+ * The business logo's bytes for the PDF: a PNG/JPEG `data:` URL, or an upload served under
+ * `/storage/` (relative, or absolute on APP_URL), read from the uploads folder and only from inside
+ * it. Anything else (another site's URL: the server fetches nothing) prints no logo.
+ */
+export async function logoBytes(companyLogo: string | null, options: { uploadsDir: string; appUrl: string }): Promise<Buffer | null> {
+  const value = companyLogo?.trim();
+  if (!value) return null;
+  const data = /^data:image\/(?:png|jpe?g);base64,([A-Za-z0-9+/=\s]+)$/i.exec(value);
+  if (data?.[1]) {
+    const bytes = Buffer.from(data[1], 'base64');
+    return bytes.length <= MAX_LOGO_BYTES && isPngOrJpeg(bytes) ? bytes : null;
+  }
+  let pathname = value;
+  if (/^https?:\/\//i.test(value)) {
+    try {
+      const url = new URL(value);
+      if (url.origin !== new URL(options.appUrl).origin) return null;
+      pathname = url.pathname;
+    } catch {
+      return null;
+    }
+  }
+  const upload = /^\/?storage\/(.+)$/.exec(pathname.split(/[?#]/)[0] ?? '');
+  if (!upload?.[1]) return null;
+  let relative: string;
+  try {
+    relative = decodeURIComponent(upload[1]);
+  } catch {
+    return null;
+  }
+  const root = resolve(options.uploadsDir);
+  const file = resolve(root, relative);
+  if (!file.startsWith(root + sep)) return null;
+  try {
+    const info = await stat(file);
+    if (!info.isFile() || info.size > MAX_LOGO_BYTES) return null;
+    const bytes = await readFile(file);
+    return isPngOrJpeg(bytes) ? bytes : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Contacts in order, the primary one first. */
@@ -46,11 +91,11 @@ function orderedContacts(document: InvoiceDocument): InvoiceDocument['client']['
   return [...document.client.contacts].sort((a, b) => Number(b.is_primary) - Number(a.is_primary));
 }
 
-export function pdfViewOf(document: InvoiceDocument): InvoicePdfView {
+export function pdfViewOf(document: InvoiceDocument, logo: Buffer | null = null): InvoicePdfView {
   const { invoice, business, client } = document;
   return {
     ...invoice,
-    business: { name: business.name, email: business.email, phone: business.phone, address_lines: [], logo: logoBytes(business.company_logo) },
+    business: { name: business.name, email: business.email, phone: business.phone, address_lines: [], logo },
     client: {
       name: client.name,
       email: client.email,
@@ -66,8 +111,9 @@ export interface RenderedPdf {
   pdf: Buffer;
 }
 
-async function renderDocument(document: InvoiceDocument): Promise<RenderedPdf> {
-  return { filename: invoicePdfFilename(document.invoice), pdf: await renderInvoicePdf(pdfViewOf(document)) };
+async function renderDocument(deps: Deps, document: InvoiceDocument): Promise<RenderedPdf> {
+  const logo = await logoBytes(document.business.company_logo, { uploadsDir: deps.config.uploadsDir, appUrl: deps.config.appUrl });
+  return { filename: invoicePdfFilename(document.invoice), pdf: await renderInvoicePdf(pdfViewOf(document, logo)) };
 }
 
 function viewOptions(deps: Deps) {
@@ -84,7 +130,7 @@ async function requireDocument(deps: Deps, db: Deps['db'], businessId: number, i
 
 /** `GET /api/invoices/:id/pdf`: the caller's invoice as PDF (404 for another business's id). */
 export async function invoicePdf(deps: Deps, params: { auth: AuthContext; invoiceId: number }): Promise<RenderedPdf> {
-  return renderDocument(await requireDocument(deps, deps.db, params.auth.businessId, params.invoiceId));
+  return renderDocument(deps, await requireDocument(deps, deps.db, params.auth.businessId, params.invoiceId));
 }
 
 /** The client's addresses: every contact's email (primary first), else the client's own, without repeats. */
@@ -131,7 +177,7 @@ export async function sendInvoice(
   const { document, rendered } = await deps.db.transaction().execute(async (tx) => {
     await markInvoiceSent(tx, { businessId, userId, invoiceId: params.invoiceId, now: deps.clock(), via: 'email', data: { to } });
     const issued = await requireDocument(deps, tx, businessId, params.invoiceId);
-    return { document: issued, rendered: await renderDocument(issued) };
+    return { document: issued, rendered: await renderDocument(deps, issued) };
   });
 
   const invoice = document.invoice;
@@ -289,5 +335,5 @@ export async function publicInvoice(deps: Deps, params: { token: string; request
 
 /** `GET /api/public/invoices/:token/pdf` */
 export async function publicInvoicePdf(deps: Deps, params: { token: string; request: FastifyRequest }): Promise<RenderedPdf> {
-  return renderDocument(await openPublicDocument(deps, params));
+  return renderDocument(deps, await openPublicDocument(deps, params));
 }

@@ -1,7 +1,10 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays, formatCurrency, utcCalendarDate, type InvoiceInput } from '@ledgerleaf/domain';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { pdfPages } from '../../test/pdf-text';
+import { tinyPng } from '../../test/png';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { redactUrl } from '../../app';
 import { PUBLIC_INVOICE_RATE_LIMIT } from './invoice-delivery.routes';
@@ -308,6 +311,32 @@ describe('invoice delivery without SMTP, and the public link', () => {
     const listed = (await t.get('/api/outbox?per_page=100', { token: own.token })).json();
     expect(listed.meta.total).toBe(1);
     expect(JSON.stringify(listed)).not.toContain('reset-password');
+  });
+
+  it('prints the business logo from an upload or a data URL, and never reads outside the uploads or fetches', async () => {
+    const invoice = await createInvoice(t, own);
+    const user = await t.database.db.selectFrom('users').select('business_id').where('email', '=', 'olive@example.com').executeTakeFirstOrThrow();
+    mkdirSync(join(t.dataDir, 'uploads', 'logos'), { recursive: true });
+    writeFileSync(join(t.dataDir, 'uploads', 'logos', 'olive.png'), tinyPng());
+    writeFileSync(join(t.dataDir, 'secret.png'), tinyPng());
+    const pdfWithLogo = async (logo: string | null) => {
+      await t.database.db.updateTable('businesses').set({ company_logo: logo }).where('id', '=', user.business_id).execute();
+      const response = await t.get(`/api/invoices/${invoice.id}/pdf`, { token: own.token });
+      expect(response.statusCode).toBe(200);
+      return response.rawPayload.toString('latin1').includes('/Subtype /Image');
+    };
+    try {
+      expect(await pdfWithLogo('/storage/logos/olive.png')).toBe(true);
+      expect(await pdfWithLogo(`${APP_URL}/storage/logos/olive.png`)).toBe(true);
+      expect(await pdfWithLogo(`data:image/png;base64,${tinyPng().toString('base64')}`)).toBe(true);
+      expect(await pdfWithLogo('/storage/../secret.png')).toBe(false);
+      expect(await pdfWithLogo('/storage/%2e%2e/secret.png')).toBe(false);
+      expect(await pdfWithLogo('https://elsewhere.example/storage/logos/olive.png')).toBe(false);
+      expect(await pdfWithLogo('/storage/logos/missing.png')).toBe(false);
+      expect(await pdfWithLogo('data:image/png;base64,bm90IGEgcG5n')).toBe(false);
+    } finally {
+      await t.database.db.updateTable('businesses').set({ company_logo: null }).where('id', '=', user.business_id).execute();
+    }
   });
 
   it('shows a safe public view; the first view moves sent to viewed once', async () => {
