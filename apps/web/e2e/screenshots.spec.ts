@@ -125,3 +125,88 @@ for (const scheme of SCHEMES) {
     });
   }
 }
+
+for (const scheme of SCHEMES) {
+  for (const width of WIDTHS) {
+    test(`invoice screens ${scheme} ${width}`, async ({ page, browser }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      const shot = (name: string) => page.screenshot({ path: `e2e/.tmp/screenshots/${name}-${scheme}-${width}.png`, fullPage: true });
+
+      await register(page);
+      await page.goto('/invoices/all');
+      await expect(page.getByText('No invoices yet')).toBeVisible();
+      await shot('invoices-empty');
+
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+      const rate = await page.request.post('/api/tax-rates', { headers, data: { name: 'NY sales tax', rate: 8.875, is_default: true } });
+      const rateId = ((await rate.json()) as { data: { id: number } }).data.id;
+      await page.request.post('/api/products', { headers, data: { name: 'Consulting', unit_price: 150, type: 'service', unit: 'hour', default_tax_rate_id: rateId } });
+      const ids: number[] = [];
+      for (const [index, name] of ['Northwind Traders', 'Contoso Ltd', 'Fabrikam Inc'].entries()) {
+        const client = await page.request.post('/api/clients', {
+          headers,
+          data: { name, email: `billing@${name.split(' ')[0]!.toLowerCase()}.test`, billing_address: { line1: `${100 + index} Main Street`, city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US' } },
+        });
+        const clientId = ((await client.json()) as { data: { id: number } }).data.id;
+        const invoice = await page.request.post('/api/invoices', {
+          headers,
+          data: {
+            client_id: clientId,
+            issue_date: '2026-11-02',
+            due_date: '2026-12-02',
+            send: index !== 2,
+            lines: [
+              { description: 'Kitchen cabinets, oak, soft-close hinges', quantity: 2, unit: 'item', unit_price: 1500, discount_type: 'percent', discount_value: 10, tax_rate_ids: [rateId] },
+              { description: 'Installation', quantity: 8, unit: 'hour', unit_price: 95, tax_rate_ids: [rateId] },
+            ],
+            discount_type: 'amount',
+            discount_value: 50,
+            notes: 'Thank you for your business!',
+            terms: 'Payment within 30 days by bank transfer.',
+          },
+        });
+        expect(invoice.ok()).toBe(true);
+        ids.push(((await invoice.json()) as { data: { id: number } }).data.id);
+      }
+      await page.request.post(`/api/invoices/${ids[0]}/payments`, { headers, data: { amount: 1000, payment_date: '2026-11-10', method: 'check', reference: 'Check 1042' } });
+
+      await page.goto('/invoices/all');
+      await expect(page.getByRole('table', { name: 'Invoices' })).toBeVisible();
+      await shot('invoices-list');
+
+      await page.goto(`/invoices/${ids[0]}`);
+      await expect(page.getByRole('table', { name: 'Payments' })).toBeVisible();
+      await shot('invoice-detail');
+      await page.getByRole('button', { name: 'Record payment' }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Record payment' })).toBeVisible();
+      await shot('invoice-payment-modal');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Send again' }).click();
+      await expect(page.getByRole('dialog', { name: 'Send invoice again' })).toBeVisible();
+      await shot('invoice-send-modal');
+      await page.keyboard.press('Escape');
+
+      await page.goto(`/invoices/${ids[2]}?edit=1`);
+      await expect(page.getByTestId('live-total')).toBeVisible();
+      await shot('invoice-edit');
+      await page.goto('/invoices/create-new');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await expect(page.getByText('Please choose a client')).toBeVisible();
+      await shot('invoice-create-errors');
+
+      const detail = (await (await page.request.get(`/api/invoices/${ids[1]}`, { headers })).json()) as { data: { public_url: string } };
+      const guestContext = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
+      const guest = await guestContext.newPage();
+      await guest.goto(detail.data.public_url);
+      await expect(guest.getByRole('group', { name: 'Invoice totals' })).toBeVisible();
+      await guest.screenshot({ path: `e2e/.tmp/screenshots/invoice-public-${scheme}-${width}.png`, fullPage: true });
+      await guest.goto('/i/no-such-token');
+      await expect(guest.getByRole('heading', { name: 'Invoice not found' })).toBeVisible();
+      await guest.screenshot({ path: `e2e/.tmp/screenshots/invoice-public-404-${scheme}-${width}.png`, fullPage: true });
+      await guestContext.close();
+    });
+  }
+}

@@ -84,7 +84,9 @@ function Payments({ invoice }: { invoice: InvoiceDetail }) {
         {invoice.payments.map((payment) => (
           <Table.Tr key={payment.id}>
             <Table.Td>
-              <Text size="sm">{formatDate(payment.payment_date)}</Text>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatDate(payment.payment_date)}
+              </Text>
               {(payment.reference || payment.note) && (
                 <Text size="xs" c="dimmed">
                   {[payment.reference, payment.note].filter(Boolean).join(' · ')}

@@ -90,7 +90,7 @@ export function InvoiceDocument({ invoice, from, billTo }: { invoice: InvoiceDoc
               </>
             )}
           </Stack>
-          <Stack gap={2} align="flex-end">
+          <Stack gap={2} align="flex-end" ml="auto">
             <Title order={2} size="h3">
               Invoice
             </Title>
@@ -126,33 +126,39 @@ export function InvoiceDocument({ invoice, from, billTo }: { invoice: InvoiceDoc
         </SimpleGrid>
 
         <Box style={{ overflowX: 'auto' }}>
-          <Table aria-label="Invoice lines" verticalSpacing="xs" miw={560}>
+          <Table aria-label="Invoice lines" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Description</Table.Th>
                 <Table.Th ta="right">Qty</Table.Th>
-                <Table.Th>Unit</Table.Th>
+                <Table.Th visibleFrom="sm">Unit</Table.Th>
                 <Table.Th ta="right">Unit price</Table.Th>
-                <Table.Th ta="right">Discount</Table.Th>
-                <Table.Th>Tax</Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">Discount</Table.Th>
+                <Table.Th visibleFrom="sm">Tax</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {invoice.lines.map((line, index) => (
                 <Table.Tr key={index}>
-                  <Table.Td style={{ whiteSpace: 'pre-line' }}>{line.description}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-line' }}>
+                    {line.description}
+                    {/* Narrow screens: the unit, discount and taxes under the description. */}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm">
+                      {[line.unit, discountText(line) && `Discount ${discountText(line)}`, ...line.taxes.map((tax) => formatTaxLabel(tax))].filter(Boolean).join(' · ')}
+                    </Text>
+                  </Table.Td>
                   <Table.Td ta="right" style={num}>
                     {quantityFormat.format(line.quantity)}
                   </Table.Td>
-                  <Table.Td>{line.unit ?? ''}</Table.Td>
+                  <Table.Td visibleFrom="sm">{line.unit ?? ''}</Table.Td>
                   <Table.Td ta="right" style={num}>
                     {formatCurrency(line.unit_price)}
                   </Table.Td>
-                  <Table.Td ta="right" style={num}>
+                  <Table.Td ta="right" style={num} visibleFrom="sm">
                     {discountText(line)}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     {line.taxes.map((tax) => (
                       <Text key={formatTaxLabel(tax)} size="xs">
                         {formatTaxLabel(tax)}

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Anchor, Box, Button, Card, CloseButton, Group, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Box, Button, Card, CloseButton, Group, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { INVOICE_STATUS_FILTERS, formatCurrency, type InvoiceListItem, type InvoiceStatusFilter } from '@ledgerleaf/domain';
 import { useListInvoicesQuery } from '@ledgerleaf/api';
@@ -70,12 +70,12 @@ function Summary({ count, total, paid, balance }: { count: number; total: number
     </Stack>
   );
   return (
-    <Group gap="xl" wrap="wrap" aria-label="Totals of the invoices shown" role="group">
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" maw={720} aria-label="Totals of the invoices shown" role="group">
       {item('Invoices', count.toLocaleString('en-US'))}
       {item('Total', formatCurrency(total))}
       {item('Paid', formatCurrency(paid))}
       {item('Balance due', formatCurrency(balance))}
-    </Group>
+    </SimpleGrid>
   );
 }
 
@@ -143,15 +143,17 @@ export function InvoicesPage() {
               onChange={(event) => list.setSearchInput(event.currentTarget.value)}
               style={{ flex: '1 1 240px', maxWidth: 380 }}
             />
-            <TextInput type="date" label="From" value={params.date_from} onChange={(event) => list.update({ date_from: event.currentTarget.value })} w={160} />
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+            <TextInput type="date" label="From" value={params.date_from} onChange={(event) => list.update({ date_from: event.currentTarget.value })} w={150} />
             <TextInput
               type="date"
               label="To"
               value={params.date_to}
               onChange={(event) => list.update({ date_to: event.currentTarget.value })}
-              w={160}
+              w={150}
               error={rangeInvalid ? 'The start date must be on or before the end date' : undefined}
             />
+            </Group>
             {(params.date_from || params.date_to) && (
               <Button variant="subtle" size="sm" onClick={() => list.update({ date_from: '', date_to: '' })}>
                 Clear dates

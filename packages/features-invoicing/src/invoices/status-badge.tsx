@@ -15,7 +15,7 @@ export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
 /** The status badge: a dot for contrast in both colour schemes, the label of INVOICE_STATUS_LABELS. */
 export function InvoiceStatusBadge({ status, size = 'md' }: { status: InvoiceStatus; size?: MantineSize }) {
   return (
-    <Badge color={INVOICE_STATUS_COLORS[status]} variant="dot" size={size} data-status={status}>
+    <Badge color={INVOICE_STATUS_COLORS[status]} variant="dot" size={size} data-status={status} styles={{ root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } }}>
       {INVOICE_STATUS_LABELS[status]}
     </Badge>
   );
