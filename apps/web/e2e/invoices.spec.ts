@@ -1,5 +1,13 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { register } from './helpers';
+
+async function blockingViolations(page: Page, label: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${label} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')})`);
+}
 
 test('invoice: create with two lines and a discount, send, public link, partial then final payment, PDF', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -112,3 +120,45 @@ test('an unknown public link is a clear 404', async ({ page }) => {
   await page.goto('/i/not-a-real-token-at-all');
   await expect(page.getByRole('heading', { name: 'Invoice not found' })).toBeVisible();
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the invoice screens (${scheme}) have no serious or critical accessibility violation`, async ({ page, browser }) => {
+    test.setTimeout(60_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await register(page);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+    const client = await page.request.post('/api/clients', { headers, data: { name: 'Northwind Traders', email: 'billing@northwind.test' } });
+    const clientId = ((await client.json()) as { data: { id: number } }).data.id;
+    const created = await page.request.post('/api/invoices', {
+      headers,
+      data: { client_id: clientId, issue_date: '2026-11-02', due_date: '2026-12-02', send: true, lines: [{ description: 'Cabinets', quantity: 2, unit_price: 1500, discount_type: 'percent', discount_value: 10 }] },
+    });
+    const invoice = ((await created.json()) as { data: { id: number; public_url: string } }).data;
+    await page.request.post(`/api/invoices/${invoice.id}/payments`, { headers, data: { amount: 100, payment_date: '2026-11-10', method: 'cash' } });
+
+    const problems: string[] = [];
+    for (const [path, heading] of [
+      ['/invoices/all', 'Invoices'],
+      [`/invoices/${invoice.id}`, /Invoice INV-/],
+      ['/invoices/create-new', 'New invoice'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      problems.push(...(await blockingViolations(page, path)));
+    }
+    await page.goto(`/invoices/${invoice.id}`);
+    await page.getByRole('button', { name: 'Record payment' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Record payment' })).toBeVisible();
+    problems.push(...(await blockingViolations(page, 'payment modal')));
+
+    const guestContext = await browser.newContext({ colorScheme: scheme });
+    const guest = await guestContext.newPage();
+    await guest.goto(invoice.public_url);
+    await expect(guest.getByRole('group', { name: 'Invoice totals' })).toBeVisible();
+    problems.push(...(await blockingViolations(guest, '/i/:token')));
+    await guestContext.close();
+    expect(problems).toEqual([]);
+  });
+}

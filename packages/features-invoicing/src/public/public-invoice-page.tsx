@@ -97,7 +97,7 @@ export function PublicInvoicePage() {
             Please pay by {formatDate(invoice.due_date)}.{' '}
             {invoice.business.email && (
               <>
-                Questions? <Anchor href={`mailto:${invoice.business.email}`}>{invoice.business.email}</Anchor>
+                Questions? <Anchor href={`mailto:${invoice.business.email}`} c="inherit" underline="always">{invoice.business.email}</Anchor>
               </>
             )}
           </Alert>
