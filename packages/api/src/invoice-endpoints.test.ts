@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchInvoicePdf, invoiceApi } from './invoice-endpoints';
+import { makeStore } from './store';
+import { json, stubFetch } from './test-utils';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const page = { data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 }, summary: { count: 0, total: 0, amount_paid: 0, balance_due: 0 } };
+
+describe('invoice endpoints', () => {
+  it('lists with the query string, and a payment sends its Idempotency-Key and refreshes the list', async () => {
+    const { calls } = stubFetch({
+      'GET /api/invoices': json(200, page),
+      'POST /api/invoices/5/payments': json(201, { data: { id: 9, payment_id: 9 }, invoice: { id: 5 } }),
+    });
+    const store = makeStore();
+    const subscription = store.dispatch(invoiceApi.endpoints.listInvoices.initiate({ status: 'overdue', search: 'acme', page: 2 }));
+    await subscription;
+    expect(new URL(calls[0]!.url).search).toBe('?status=overdue&search=acme&page=2');
+    const result = await store.dispatch(
+      invoiceApi.endpoints.recordPayment.initiate({ invoiceId: 5, body: { amount: 10, payment_date: '2026-11-22', method: 'cash' }, idempotencyKey: 'key-1' }),
+    );
+    expect(result.data?.data.payment_id).toBe(9);
+    const payment = calls.find((call) => call.method === 'POST')!;
+    expect(payment.headers.get('Idempotency-Key')).toBe('key-1');
+    expect(payment.body).toEqual({ amount: 10, payment_date: '2026-11-22', method: 'cash' });
+    await vi.waitFor(() => expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2));
+    subscription.unsubscribe();
+  });
+
+  it('fetches the PDF as a blob with the bearer token and the file name of the answer', async () => {
+    localStorage.setItem('token', 'tok');
+    const { calls } = stubFetch({
+      'GET /api/invoices/5/pdf': () => new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="INV-2026-0001.pdf"' } }),
+    });
+    const { blob, filename } = await fetchInvoicePdf(5);
+    expect(filename).toBe('INV-2026-0001.pdf');
+    expect(blob.size).toBe(8);
+    expect(calls[0]!.headers.get('Authorization')).toBe('Bearer tok');
+    await expect(fetchInvoicePdf(6)).rejects.toThrow('Invoice not found.');
+  });
+});
