@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { INVOICE_MESSAGES } from '@ledgerleaf/domain';
+import { json, renderPage, stubFetch } from '../test/render';
+import { invoiceDetail } from './test-fixtures';
+import { InvoiceDetailPage } from './invoice-detail-page';
+import { PaymentRecordedProvider } from './payment-hooks';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const payment = { id: 9, payment_id: 9, invoice_id: 11, amount: 1000, payment_date: '2026-11-22', method: 'cash', reference: null, note: null, created_at: '2026-11-22T10:00:00Z' };
+
+describe('invoice detail', () => {
+  it('renders the invoice with the actions its status allows', async () => {
+    stubFetch({ 'GET /api/invoices/11': json(200, { data: invoiceDetail({ activity: [{ id: 1, event: 'invoice.sent', user_id: 1, data: { via: 'email' }, created_at: '2026-11-01T10:00:00Z' }] }) }) });
+    const { user } = renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11' });
+    expect(await screen.findByRole('heading', { level: 1, name: /Invoice INV-2026-0001/ })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Invoice lines' })).toHaveTextContent('Design work');
+    expect(screen.getByTestId('balance-due')).toHaveTextContent('$1,000.00');
+    expect(screen.getByText('Sent by email')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/invoices/11?edit=1');
+    expect(screen.getByRole('button', { name: 'Send again' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Void' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Copy public link' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Mark as sent' })).not.toBeInTheDocument();
+  });
+
+  it('a paid invoice can no longer be edited or paid', async () => {
+    stubFetch({ 'GET /api/invoices/11': json(200, { data: invoiceDetail({ status: 'paid', amount_paid: 1000, balance_due: 0, payments: [payment as never] }) }) });
+    renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11' });
+    expect(await screen.findByRole('table', { name: 'Payments' })).toHaveTextContent('$1,000.00');
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record payment' })).not.toBeInTheDocument();
+  });
+
+  it('after a payment, hands payment_id to the onPaymentRecorded hook point', async () => {
+    const onPaymentRecorded = vi.fn();
+    stubFetch({
+      'GET /api/invoices/11': json(200, { data: invoiceDetail() }),
+      'POST /api/invoices/11/payments': json(201, { data: payment, invoice: invoiceDetail({ status: 'paid', balance_due: 0 }), message: INVOICE_MESSAGES.paymentRecorded }),
+    });
+    const { user } = renderPage(
+      <PaymentRecordedProvider onPaymentRecorded={onPaymentRecorded}>
+        <InvoiceDetailPage />
+      </PaymentRecordedProvider>,
+      { path: '/invoices/:id', route: '/invoices/11' },
+    );
+    await user.click((await screen.findAllByRole('button', { name: 'Record payment' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(onPaymentRecorded).toHaveBeenCalledWith({ invoice_id: 11, invoice_number: 'INV-2026-0001', payment_id: 9, payment_amount: 1000 }));
+  });
+
+  it('says when the invoice does not exist', async () => {
+    stubFetch({ 'GET /api/invoices/99': json(404, { message: INVOICE_MESSAGES.notFound }) });
+    renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/99' });
+    expect(await screen.findByRole('heading', { level: 1, name: INVOICE_MESSAGES.notFound })).toBeInTheDocument();
+  });
+});
