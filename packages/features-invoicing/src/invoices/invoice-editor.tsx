@@ -155,14 +155,17 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
     form.clearErrors();
   };
 
+  const invalid = () => {
+    setFormError('Please correct the highlighted fields.');
+    // Take the owner to the first field with a message.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus());
+  };
+
   const busy = createState.isLoading || updateState.isLoading || sendState.isLoading;
 
   return (
     <form
-      onSubmit={form.onSubmit(
-        (valid) => void save(valid, false),
-        () => setFormError('Please correct the highlighted fields.'),
-      )}
+      onSubmit={form.onSubmit((valid) => void save(valid, false), invalid)}
       noValidate
     >
       <Stack gap="lg">
@@ -383,10 +386,7 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
             loading={saving === 'send'}
             disabled={busy && saving !== 'send'}
             onClick={() =>
-              form.onSubmit(
-                (valid) => void save(valid, true),
-                () => setFormError('Please correct the highlighted fields.'),
-              )()
+              form.onSubmit((valid) => void save(valid, true), invalid)()
             }
           >
             {issued ? 'Save and send again' : 'Save and send'}
