@@ -162,3 +162,56 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(problems).toEqual([]);
   });
 }
+
+test('invoice: save a draft, edit it, mark as sent, duplicate, delete the copy, void the original', async ({ page }) => {
+  test.setTimeout(90_000);
+  await register(page);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  await page.request.post('/api/clients', { headers, data: { name: 'Contoso Ltd', email: 'billing@contoso.test', payment_terms_days: 15 } });
+
+  await page.goto('/invoices/create-new');
+  await page.getByRole('combobox', { name: 'Client' }).fill('Contoso');
+  await page.getByRole('option', { name: 'Contoso Ltd' }).click();
+  const issue = await page.getByLabel('Invoice date').inputValue();
+  const due = new Date(`${issue}T00:00:00Z`);
+  due.setUTCDate(due.getUTCDate() + 15);
+  await expect(page.getByLabel('Due date')).toHaveValue(due.toISOString().slice(0, 10));
+  await page.getByRole('textbox', { name: 'Line 1 description' }).fill('Consulting');
+  await page.getByRole('textbox', { name: 'Line 1 unit price' }).fill('150');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page).toHaveURL(/\/invoices\/\d+$/);
+  await expect(page.getByRole('heading', { name: /Draft invoice/, level: 1 })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\?edit=1$/);
+  await page.getByRole('textbox', { name: 'Line 1 quantity' }).fill('3');
+  await expect(page.getByTestId('live-total')).toHaveText('$450.00');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Invoice saved')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Invoice totals' })).toContainText('$450.00');
+  const originalUrl = page.url();
+
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Mark as sent' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/Invoice INV-\d{4}-\d{4}/);
+
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+  await expect(page).toHaveURL(/\/invoices\/\d+\?edit=1$/);
+  expect(page.url()).not.toBe(originalUrl);
+  await expect(page.getByTestId('live-total')).toHaveText('$450.00');
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete draft' }).click();
+  await expect(page).toHaveURL(/\/invoices\/all$/);
+  await expect(page.getByText('Invoice deleted.')).toBeVisible();
+
+  await page.goto(originalUrl);
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Void' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Void invoice' }).click();
+  await expect(page.getByRole('heading', { level: 1 }).locator('[data-status]')).toHaveAttribute('data-status', 'void');
+  await expect(page.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
+});

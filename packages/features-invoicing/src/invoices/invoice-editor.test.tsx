@@ -119,3 +119,22 @@ describe('invoice editor', () => {
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(expect.arrayContaining(['POST /api/invoices', 'POST /api/invoices/42/send']));
   });
 });
+
+describe('invoice editor, leaving', () => {
+  it('asks before leaving with unsaved changes, also for the same path without ?edit=1', async () => {
+    stubFetch({ 'GET /api/clients/search': json(200, clients), 'GET /api/products/search': json(200, { data: [] }) });
+    const { user, router } = renderPage(<InvoiceEditor invoice={invoiceDetail({ status: 'draft' })} taxRates={[rate]} pricesIncludeTax={false} defaultTermsDays={30} />, {
+      path: '/invoices/:id',
+      route: '/invoices/11?edit=1',
+    });
+    await fill(user, 'Line 1 description', 'Changed');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.search).toBe('?edit=1');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', { name: 'Leave page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/invoices/11');
+  });
+});

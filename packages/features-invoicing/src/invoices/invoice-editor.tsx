@@ -20,7 +20,6 @@ import { FormAlert } from '../shared/form-alert';
 import { formatPercent } from '../shared/format';
 import { LoadError } from '../shared/query-states';
 import { splitServerErrors } from '../shared/server-errors';
-import { useUnsavedChangesWarning } from '../shared/unsaved-changes';
 import { summaryRows } from './invoice-document';
 import {
   draftValues,
@@ -34,6 +33,7 @@ import {
   type InvoiceFormValues,
 } from './invoice-form';
 import { ClientPicker, ProductPicker } from './pickers';
+import { useUnsavedInvoiceWarning } from './unsaved-invoice';
 
 const DISCOUNT_OPTIONS = [
   { value: 'percent', label: '%' },
@@ -109,7 +109,7 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
     validate: validateInvoice,
   });
   const values = form.getValues();
-  useUnsavedChangesWarning(() => !leaving.current && form.isDirty());
+  useUnsavedInvoiceWarning(() => !leaving.current && form.isDirty());
 
   const context = useMemo(() => ({ taxRates: taxRates.map((rate) => ({ id: rate.id, name: rate.name, rate: rate.rate, is_compound: rate.is_compound })), prices_include_tax: pricesIncludeTax }), [taxRates, pricesIncludeTax]);
   const calculation = calculateInvoiceDraft(draftValues(values), context);
