@@ -182,10 +182,12 @@ for (const scheme of SCHEMES) {
       await shot('invoice-detail');
       await page.getByRole('button', { name: 'Record payment' }).first().click();
       await expect(page.getByRole('dialog', { name: 'Record payment' })).toBeVisible();
+      await page.waitForTimeout(500); // the modal's transition
       await shot('invoice-payment-modal');
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Send again' }).click();
       await expect(page.getByRole('dialog', { name: 'Send invoice again' })).toBeVisible();
+      await page.waitForTimeout(500);
       await shot('invoice-send-modal');
       await page.keyboard.press('Escape');
 
