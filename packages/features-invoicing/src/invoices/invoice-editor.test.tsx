@@ -138,3 +138,18 @@ describe('invoice editor, leaving', () => {
     expect(router.state.location.pathname).toBe('/invoices/11');
   });
 });
+
+describe('invoice editor, product picker', () => {
+  it('fills the line from a product found on the server', async () => {
+    const product = { id: 3, name: 'Design hour', description: null, type: 'service', unit: 'hour', unit_price: 120, sku: null, default_tax_rate: { id: 7, name: 'Sales tax', rate: 8.875, is_compound: false } };
+    const { user, calls } = renderEditor({ 'GET /api/products/search': json(200, { data: [product] }) });
+    await user.click(screen.getByRole('combobox', { name: 'Line 1 product or service' }));
+    await user.click(await screen.findByRole('option', { name: /Design hour/ }));
+    expect(screen.getByRole('textbox', { name: 'Line 1 description' })).toHaveValue('Design hour');
+    expect(screen.getByRole('textbox', { name: 'Line 1 unit' })).toHaveValue('hour');
+    expect(screen.getByRole('textbox', { name: 'Line 1 unit price' })).toHaveValue('$120');
+    // 120.00 + 8.875 % = 130.65
+    await waitFor(() => expect(screen.getByTestId('live-total')).toHaveTextContent('$130.65'));
+    expect(calls.some((call) => call.path === '/api/products/search')).toBe(true);
+  });
+});
