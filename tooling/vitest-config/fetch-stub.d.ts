@@ -1,0 +1,10 @@
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  /** The query string as an object: `{ search: 'acme', page: '2' }`. */
+  query: Record<string, string>;
+}
+export type Responder = Response | ((call: RecordedCall) => Response | Promise<Response>);
+export declare function json(status: number, body: unknown): Response;
+export declare function stubFetch(routes: Record<string, Responder>): RecordedCall[];
