@@ -8,3 +8,10 @@ export interface RecordedCall {
 export type Responder = Response | ((call: RecordedCall) => Response | Promise<Response>);
 export declare function json(status: number, body: unknown): Response;
 export declare function stubFetch(routes: Record<string, Responder>): RecordedCall[];
+export interface SequenceStub {
+  requests: Array<{ headers: Headers; body: unknown }>;
+  /** The Idempotency-Key of each matching request ('' when absent); filled as requests arrive. */
+  keys: string[];
+  bodies: unknown[];
+}
+export declare function stubSequence(matches: (url: string) => boolean, responses: Array<() => Response | Promise<Response>>): SequenceStub;

@@ -23,3 +23,32 @@ export function stubFetch(routes) {
   );
   return calls;
 }
+
+/**
+ * Answers the requests whose URL passes `matches` with `responses` in turn (the last one repeats;
+ * one may reject to play a network failure) and records their headers and JSON bodies; anything
+ * else answers 404. For retry tests: did the second attempt carry the same Idempotency-Key?
+ */
+export function stubSequence(matches, responses) {
+  const requests = [];
+  const keys = [];
+  const bodies = [];
+  let index = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input, init) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      if (!matches(request.url)) return json(404, { message: 'Not found.' });
+      const text = await request.text();
+      const body = text ? JSON.parse(text) : undefined;
+      requests.push({ headers: request.headers, body });
+      keys.push(request.headers.get('Idempotency-Key') ?? '');
+      bodies.push(body);
+      const respond = responses[Math.min(index, responses.length - 1)];
+      index += 1;
+      return respond();
+    }),
+  );
+  // Live arrays: a test may destructure them before the requests happen.
+  return { requests, keys, bodies };
+}

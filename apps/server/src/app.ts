@@ -25,6 +25,10 @@ import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerInvoiceDeliveryRoutes } from './modules/invoice-delivery/invoice-delivery.routes';
+import { registerGoalsArea } from './modules/goals-area';
+import { registerShellArea } from './modules/shell-area';
+import { registerAccountArea } from './modules/account-area';
+import { registerEstimatesArea } from './modules/estimates-area';
 
 /** Request bodies above this answer 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -69,7 +73,7 @@ export function redactUrl(url: string): string {
   return url
     .replace(/(\/reset-password\/)[^/?#]+/i, '$1[redacted]')
     // Public invoice links are capabilities: whoever has the token reads the invoice.
-    .replace(/(\/(?:api\/public\/invoices|i)\/)[A-Za-z0-9_-]{16,}/i, '$1[redacted]')
+    .replace(/(\/(?:api\/public\/(?:invoices|estimates)|i|e)\/)[A-Za-z0-9_-]{16,}/i, '$1[redacted]')
     .replace(/([?&](?:token|password)=)[^&#]*/gi, '$1[redacted]');
 }
 
@@ -155,6 +159,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInvoiceRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   registerInvoiceDeliveryRoutes(app, deps);
+  registerGoalsArea(app, deps);
+  registerShellArea(app, deps);
+  registerAccountArea(app, deps);
+  registerEstimatesArea(app, deps);
   registerOpenApiRoutes(app, deps);
 
   app.addHook('onClose', async () => {

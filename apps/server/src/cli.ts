@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { createBusiness, createUser, emailExists } from '@ledgerleaf/db';
 import { formatUsPhone, registerRequestSchema, toFieldErrors } from '@ledgerleaf/domain';
-import { loadConfig } from './env';
+import { buildApp, loggerOptions } from './app';
+import { loadConfig, resolveAppKey } from './env';
 import { PasswordHasher } from './lib/password';
 import { seedDemo } from './modules/demo/demo.seed';
 import { openDatabase } from './runtime';
@@ -19,6 +20,9 @@ Commands:
                                 --password or the LEDGERLEAF_PASSWORD variable)
   backup [--out FILE]           SQLite: consistent copy with VACUUM INTO
                                 (default DATA_DIR/backups/ledgerleaf-<time>.sqlite)
+  scheduler run                 one scheduler pass now: due recurring invoices,
+                                overdue invoices, expired estimates, reminders,
+                                pending emails (safe while the server runs)
 
 Configuration comes from the same environment variables as the server (DATA_DIR, DATABASE_URL, ...).`;
 
@@ -103,6 +107,21 @@ async function run(argv: string[]): Promise<number> {
       }
       console.log(`Backup written to ${out}`);
       return 0;
+    }
+    case 'scheduler': {
+      if (rest[0] !== 'run') {
+        console.error(`Usage: ledgerleaf scheduler run`);
+        return 1;
+      }
+      const { database } = await openDatabase(config, { migrate: true });
+      const app = await buildApp({ config: { ...config, appKey: resolveAppKey(config) }, database, logger: loggerOptions(config.logLevel === 'info' ? 'warn' : config.logLevel) });
+      try {
+        const result = await app.scheduler.runNow();
+        console.log(JSON.stringify(result));
+        return result.failures > 0 ? 2 : 0;
+      } finally {
+        await app.close();
+      }
     }
     default:
       console.error(`Unknown command: ${command}\n\n${USAGE}`);

@@ -56,7 +56,7 @@ test('create a client, find it by search, edit it and archive it', async ({ page
 
 test('create a product with a tax rate', async ({ page }) => {
   await register(page);
-  await page.goto('/products?tab=tax-rates');
+  await page.goto('/user/settings?tab=tax-rates');
   await expect(page.getByText('No tax rates yet')).toBeVisible();
   await page.getByRole('button', { name: 'Add tax rate' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add tax rate' });
@@ -66,7 +66,7 @@ test('create a product with a tax rate', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Add tax rate' }).click();
   await expect(page.getByRole('table', { name: 'Tax rates' }).getByText('8.875%')).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Products and services' }).click();
+  await page.getByRole('link', { name: 'Products/Services' }).click();
   await page.getByRole('link', { name: 'Add your first product or service' }).click();
   await expect(page).toHaveURL(/\/products\/create$/);
   await page.getByRole('textbox', { name: /^Name/ }).fill('Consulting hour');

@@ -103,7 +103,7 @@ describe('route guard and redirects', () => {
 
   it('an upcoming screen says it is not available yet, inside the layout', async () => {
     signIn();
-    start('/estimates/create-new', { 'GET /api/user': json(200, user) });
+    start('/crm/leads', { 'GET /api/user': json(200, user) });
     expect(await screen.findByText('This page is not available yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('link', { name: 'Invoices/Estimates' })).toBeInTheDocument();
@@ -149,8 +149,11 @@ describe('application shell', () => {
     signIn();
     start('/dashboard', { 'GET /api/user': json(200, user) });
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
-    const footer = screen.getByRole('navigation', { name: 'Footer' });
-    expect(within(footer).getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/legal/terms');
-    expect(screen.getByText(/Coming Soon: Partners/)).toBeInTheDocument();
+    const legal = screen.getByRole('navigation', { name: 'Legal' });
+    expect(within(legal).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/legal/terms');
+    const resources = screen.getByRole('navigation', { name: 'Resources' });
+    expect(within(resources).getByRole('link', { name: 'Goals guide' })).toHaveAttribute('href', '/goals-info');
+    expect(screen.getByRole('heading', { name: 'Coming Soon' })).toBeInTheDocument();
+    expect(screen.getByText('Partners')).toBeInTheDocument();
   });
 });

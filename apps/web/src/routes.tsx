@@ -1,9 +1,12 @@
 import { Outlet, redirect, type RouteObject } from 'react-router';
 import { fetchCurrentUser, type AppStore } from '@ledgerleaf/api';
 import { authRoutes } from '@ledgerleaf/features-auth';
-import { invoiceRoutes, invoicingRoutes, publicInvoiceRoutes } from '@ledgerleaf/features-invoicing';
+import { estimateRoutes, invoiceRoutes, invoicingRoutes, publicEstimateRoutes, publicInvoiceRoutes, recurringRoutes } from '@ledgerleaf/features-invoicing';
+import { goalRoutes } from '@ledgerleaf/features-goals';
+import { accountGuestRoutes, accountRoutes } from '@ledgerleaf/features-account';
 import { FullPageLoader } from '@ledgerleaf/ui';
 import { RouteError } from './pages/route-error';
+import { shellRoutes } from './pages/shell-routes';
 
 /**
  * Screens of SPEC.md section 2 that later releases build. Under the authenticated layout they show
@@ -33,6 +36,24 @@ const notAvailable = async () => ({ Component: (await import('./pages/not-availa
 /** The route table (SPEC.md section 2) for what exists now. The store backs the guards. */
 export function createRoutes(store: AppStore): RouteObject[] {
   const hasToken = () => store.getState().auth.token !== null;
+  // The built screens of the authenticated area. An upcoming path that one of them now serves is
+  // dropped; the others (`goals/*`, …) rank below any static or dynamic route, so they only catch
+  // what no feature serves yet.
+  const featureRoutes: RouteObject[] = [
+    // Clients, products and services, tax rates (features-invoicing).
+    ...invoicingRoutes,
+    // Invoices and payments, estimates, recurring invoices (features-invoicing).
+    ...invoiceRoutes,
+    ...estimateRoutes,
+    ...recurringRoutes,
+    // Goals, other income, badges (features-goals).
+    ...goalRoutes,
+    // Profile, settings, email templates, reminders, roles (features-account).
+    ...accountRoutes,
+    // Notifications, legal and resources pages (the shell).
+    ...shellRoutes,
+  ];
+  const built = new Set(featureRoutes.map((route) => route.path));
 
   return [
     {
@@ -43,8 +64,12 @@ export function createRoutes(store: AppStore): RouteObject[] {
       children: [
         // Guest pages. Guest-only is not enforced (SPEC.md section 4): a signed-in user may open them.
         ...authRoutes,
+        // Accepting a team invitation (features-account): a guest page like the auth pages.
+        ...accountGuestRoutes,
         // The public invoice page /i/:token: no sign-in, no application chrome.
         ...publicInvoiceRoutes,
+        // The public estimate page /e/:token: the client views, accepts or declines without signing in.
+        ...publicEstimateRoutes,
         {
           path: '/',
           loader: () => (hasToken() ? redirect('/dashboard') : null),
@@ -67,11 +92,8 @@ export function createRoutes(store: AppStore): RouteObject[] {
               },
               lazy: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }),
             },
-            // Clients, products and services, tax rates (features-invoicing).
-            ...invoicingRoutes,
-            // Invoices and payments (features-invoicing): more specific than the upcoming invoices/* below.
-            ...invoiceRoutes,
-            ...UPCOMING_PATHS.map((path) => ({ path: `/${path}`, lazy: notAvailable })),
+            ...featureRoutes,
+            ...UPCOMING_PATHS.filter((path) => !built.has(`/${path}`)).map((path) => ({ path: `/${path}`, lazy: notAvailable })),
           ],
         },
         { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@ledgerleaf/domain';
-import { demoLoginErrorMessage, errorMessage, loginErrorMessage, registrationErrorMessage, waitlistErrorMessage } from './errors';
+import { demoLoginErrorMessage, errorMessage, loginErrorMessage, registrationErrorMessage, splitServerErrors, waitlistErrorMessage } from './errors';
 
 describe('loginErrorMessage (SPEC.md section 8)', () => {
   it('flattens validation errors with ", "', () => {
@@ -73,5 +73,20 @@ describe('errorMessage', () => {
   it('message or fallback', () => {
     expect(errorMessage({ status: 400, data: { message: 'Bad' } }, 'f')).toBe('Bad');
     expect(errorMessage({ status: 400, data: 'x' }, 'f')).toBe('f');
+  });
+});
+
+describe('splitServerErrors', () => {
+  const error = { status: 422, data: { message: 'The given data was invalid.', errors: { name: ['Name is required', 'Too short'], 'lines.0.tax': ['Unknown tax'] } } } as const;
+
+  it('puts the first message of each known field under it, the rest in the form message', () => {
+    expect(splitServerErrors(error, (key) => key === 'name', 'Could not save.')).toEqual({
+      fields: { name: 'Name is required' },
+      message: 'The given data was invalid.\nUnknown tax',
+    });
+  });
+
+  it('falls back to the given message when the server sent none', () => {
+    expect(splitServerErrors({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }, () => true, 'Could not save.')).toEqual({ fields: {}, message: 'Could not save.' });
   });
 });

@@ -1,6 +1,6 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { flattenFieldErrors, MESSAGES, type FieldErrors } from '@ledgerleaf/domain';
+import { firstFieldErrors, flattenFieldErrors, MESSAGES, type FieldErrors } from '@ledgerleaf/domain';
 
 /** What an RTK Query hook or `unwrap()` hands back on failure. */
 export type RequestError = FetchBaseQueryError | SerializedError | undefined | null;
@@ -103,4 +103,22 @@ export function waitlistErrorMessage(error: RequestError): string {
 export function errorMessage(error: RequestError, fallback: string): string {
   if (noResponse(error)) return MESSAGES.noResponse;
   return serverMessage(error) ?? fallback;
+}
+
+/**
+ * Splits a failed save into the errors shown under fields (keys the form knows; the first message of
+ * each, SPEC.md section 5) and one message for the form alert or toast: the server's message, plus
+ * any error whose key has no field on screen.
+ */
+export function splitServerErrors(error: RequestError, isField: (key: string) => boolean, fallback: string): { fields: Record<string, string>; message: string } {
+  const all = firstFieldErrors(fieldErrors(error));
+  const fields: Record<string, string> = {};
+  const orphans: string[] = [];
+  for (const [key, message] of Object.entries(all)) {
+    if (isField(key)) fields[key] = message;
+    else orphans.push(message);
+  }
+  const head = serverMessage(error) ?? fallback;
+  const message = [head, ...orphans.filter((text) => text !== head)].join('\n');
+  return { fields, message };
 }

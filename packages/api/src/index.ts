@@ -10,3 +10,8 @@ export * from './auth-slice';
 export * from './store';
 export * from './catalog-endpoints';
 export * from './invoice-endpoints';
+export * from './goal-endpoints';
+export * from './shell-endpoints';
+export * from './account-endpoints';
+export * from './estimate-endpoints';
+export { newIdempotencyKey } from './idempotency';

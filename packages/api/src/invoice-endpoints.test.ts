@@ -32,6 +32,19 @@ describe('invoice endpoints', () => {
     subscription.unsubscribe();
   });
 
+  it('sends an invoice with its Idempotency-Key when given one, and without the header otherwise', async () => {
+    const sent = { data: { id: 5 }, email: { id: 1, to: ['a@b.test'], subject: 'Invoice', transport: 'log' }, message: 'Sent' };
+    const { calls } = stubFetch({ 'POST /api/invoices/5/send': json(200, sent) });
+    const store = makeStore();
+    await store.dispatch(invoiceApi.endpoints.sendInvoice.initiate({ id: 5, body: { to: ['a@b.test'] }, idempotencyKey: 'send-1' }));
+    await store.dispatch(invoiceApi.endpoints.sendInvoice.initiate({ id: 5 }));
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts[0]!.headers.get('Idempotency-Key')).toBe('send-1');
+    expect(posts[0]!.body).toEqual({ to: ['a@b.test'] });
+    expect(posts[1]!.headers.get('Idempotency-Key')).toBeNull();
+    expect(posts[1]!.body).toEqual({});
+  });
+
   it('fetches the PDF as a blob with the bearer token and the file name of the answer', async () => {
     localStorage.setItem('token', 'tok');
     const { calls } = stubFetch({

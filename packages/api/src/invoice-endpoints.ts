@@ -91,8 +91,14 @@ export const invoiceApi = api.enhanceEndpoints({ addTagTypes: ['Invoice', 'Clien
       transformResponse: (response: InvoiceResponse) => response.data,
       invalidatesTags: [{ type: 'Invoice', id: 'LIST' }],
     }),
-    sendInvoice: build.mutation<InvoiceSendResponse, { id: number; body?: InvoiceSendInput }>({
-      query: ({ id, body }) => ({ url: `/api/invoices/${id}/send`, method: 'POST', body: body ?? {} }),
+    /** `idempotencyKey` (optional): the same for a retry of the same send, so the client is mailed once. */
+    sendInvoice: build.mutation<InvoiceSendResponse, { id: number; body?: InvoiceSendInput; idempotencyKey?: string }>({
+      query: ({ id, body, idempotencyKey }) => ({
+        url: `/api/invoices/${id}/send`,
+        method: 'POST',
+        body: body ?? {},
+        ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+      }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Invoice', id: 'LIST' }, { type: 'Invoice', id }, { type: 'Client', id: 'LIST' }, 'Outbox'],
     }),
     /** `idempotencyKey`: one per submission (a uuid per modal opening); a retry sends the same one. */

@@ -1,4 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { GoalsTables } from './schema-goals';
+import type { ShellTables } from './schema-shell';
+import type { AccountTables } from './schema-account';
+import type { EstimatesTables } from './schema-estimates';
 
 /** ISO-8601 UTC instant, e.g. `2025-01-31T12:00:00.000Z` (see `timestampType`). */
 export type Timestamp = string;
@@ -18,10 +22,20 @@ export interface BusinessesTable {
   prices_include_tax: Flag;
   /** Invoice numbering (`INV-2026-0001`): see domain's `numberingSettingsSchema`. */
   invoice_prefix: Generated<string>;
-  invoice_number_include_year: Generated<Flag>;
+  invoice_number_include_year: Flag;
   invoice_number_separator: Generated<string>;
   invoice_number_padding: Generated<number>;
-  invoice_number_yearly_reset: Generated<Flag>;
+  invoice_number_yearly_reset: Flag;
+  /** Advanced by database triggers on every invoice change (migration 0011); never written by the app. */
+  invoice_data_version: Generated<number | string>;
+  /** Business details printed on invoices and invoice text defaults (migration 0009). */
+  address: Generated<string | null>;
+  tax_id: Generated<string | null>;
+  default_invoice_notes: Generated<string | null>;
+  default_invoice_terms: Generated<string | null>;
+  /** Display preferences: `mm/dd/yy` and 0 (Sunday) by default (SPEC.md section 9). */
+  date_format: Generated<string>;
+  first_day_of_week: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -218,6 +232,11 @@ export interface InvoicesTable {
   terms: string | null;
   currency: string;
   goal_id: number | null;
+  /** The estimate it was converted from (migration 0010). */
+  estimate_id: number | null;
+  /** The recurring invoice and period (`yyyy-MM-dd`) that produced it; unique together (migration 0010). */
+  recurring_invoice_id: number | null;
+  recurring_period: string | null;
   prices_include_tax: Flag;
   subtotal_cents: number;
   line_discount_cents: number;
@@ -298,7 +317,29 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
-export interface Database {
+export interface NotificationsTable {
+  id: Generated<number>;
+  business_id: number;
+  user_id: number;
+  /** `Invoice`, `Payment`, `Estimate`, `Goal`, `RecurringInvoice`, `OtherIncome`, `Client`. */
+  type: string;
+  /** JSON text: `{ title, message, ... }`. */
+  data: string;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** Kept by triggers (migration 0012): per business and stored status, the count and sums of its invoices. */
+export interface InvoiceStatusTotalsTable {
+  business_id: number;
+  status: string;
+  invoice_count: number | string;
+  total_cents: number | string;
+  paid_cents: number | string;
+  balance_cents: number | string;
+}
+
+export interface Database extends GoalsTables, ShellTables, AccountTables, EstimatesTables {
   businesses: BusinessesTable;
   users: UsersTable;
   personal_access_tokens: PersonalAccessTokensTable;
@@ -317,6 +358,8 @@ export interface Database {
   invoice_line_taxes: InvoiceLineTaxesTable;
   payments: PaymentsTable;
   idempotency_keys: IdempotencyKeysTable;
+  notifications: NotificationsTable;
+  invoice_status_totals: InvoiceStatusTotalsTable;
 }
 
 export type Business = Selectable<BusinessesTable>;
@@ -338,3 +381,4 @@ export type InvoiceLineRow = Selectable<InvoiceLinesTable>;
 export type InvoiceLineTaxRow = Selectable<InvoiceLineTaxesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+export type NotificationRow = Selectable<NotificationsTable>;

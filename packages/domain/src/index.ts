@@ -8,3 +8,7 @@ export * from './common';
 export * from './format';
 export * from './catalog';
 export * from './invoicing';
+export * from './goals';
+export * from './shell';
+export * from './account';
+export * from './estimates';

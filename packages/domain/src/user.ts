@@ -7,7 +7,7 @@ export const rolesSchema = z.union([
 ]);
 export type Roles = z.infer<typeof rolesSchema>;
 
-export const ROLE_NAMES = ['owner', 'admin', 'member'] as const;
+export const ROLE_NAMES = ['owner', 'admin', 'member', 'accountant'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
 export const userSchema = z.object({

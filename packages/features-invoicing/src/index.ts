@@ -1,2 +1,3 @@
 export { invoicingRoutes } from './routes';
 export * from './invoices';
+export { estimateRoutes, recurringRoutes, publicEstimateRoutes } from './estimates/routes';

@@ -51,3 +51,23 @@ export {
 
 export { DataTable } from './data-table/data-table';
 export type { DataTableColumn, DataTableProps, DataTableSort, SortDirection } from './data-table/data-table';
+
+export { NotificationBell } from './shell/notification-bell';
+export type { NotificationBellProps } from './shell/notification-bell';
+export { NotificationItem, NotificationIcon } from './shell/notification-item';
+export type { NotificationItemProps, NotificationView } from './shell/notification-item';
+export {
+  unreadBadgeText,
+  relativeTime,
+  notificationKindOf,
+  EMPTY_LIST_CLOSE_DELAY_MS,
+  SCROLL_TO_TOP_THRESHOLD_PX,
+  FEEDBACK_SUCCESS_HIDE_MS,
+} from './shell/notification-rules';
+export type { NotificationKind } from './shell/notification-rules';
+export { QuickAddMenu } from './shell/quick-add-menu';
+export type { QuickAddItem, QuickAddMenuProps } from './shell/quick-add-menu';
+export { ScrollToTop } from './shell/scroll-to-top';
+export type { ScrollToTopProps } from './shell/scroll-to-top';
+export { BetaFeedbackButton, BetaFeedbackDialog, BetaFeedbackThanks, EMPTY_BETA_FEEDBACK } from './shell/beta-feedback';
+export type { BetaFeedbackDialogProps, BetaFeedbackErrors, BetaFeedbackOption, BetaFeedbackThanksProps, BetaFeedbackValues } from './shell/beta-feedback';

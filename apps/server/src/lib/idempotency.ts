@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { findIdempotencyKey, insertIdempotencyKey, isUniqueViolation, type Db } from '@ledgerleaf/db';
+import { completeIdempotencyKey, findIdempotencyKey, insertIdempotencyKey, isUniqueViolation, releaseIdempotencyKey, type Db } from '@ledgerleaf/db';
 import type { Deps } from './context';
 import { AppError, validationError } from './errors';
 
@@ -10,7 +10,14 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const IDEMPOTENCY_MESSAGES = {
   keyInvalid: `The Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible characters`,
   keyReused: 'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+  keyInProgress: 'A request with this Idempotency-Key is still being processed. Try again in a moment.',
 } as const;
+
+/** `response_status` of a key whose request is still running (see `runIdempotentEffect`). */
+export const PENDING_STATUS = 0;
+
+/** A pending key older than this belongs to a request that died mid-way; a retry may run again. */
+export const PENDING_KEY_TIMEOUT_MS = 10 * 60_000;
 
 export interface IdempotentResult {
   status: number;
@@ -82,4 +89,53 @@ export async function runIdempotent(
     if (!winner) throw error;
     return replay(winner, hash);
   }
+}
+
+/**
+ * Runs a request with a side effect outside the database (an email) once per Idempotency-Key. The
+ * key is claimed first, in its own transaction, as pending: a concurrent twin finds it and answers
+ * 409 (still running) or, once done, replays the stored answer; a finished key replays. `work` then
+ * runs, and its answer is stored on the key. If `work` fails the claim is released, so a retry may
+ * send. A claim left pending by a process that died mid-way is taken over after
+ * `PENDING_KEY_TIMEOUT_MS`. Without a key `work` simply runs.
+ */
+export async function runIdempotentEffect(
+  deps: Deps,
+  params: { businessId: number; key: string | undefined; method: string; path: string; body: unknown },
+  work: () => Promise<IdempotentResult>,
+): Promise<IdempotentResult> {
+  if (params.key === undefined) return work();
+  const key = params.key;
+  const hash = requestHash(params.method, params.path, params.body);
+  const settled = (row: { request_hash: string; response_status: number; response_body: string; created_at: string }): IdempotentResult | 'stale' => {
+    if (Number(row.response_status) !== PENDING_STATUS) return replay(row, hash);
+    if (row.request_hash !== hash) throw validationError({ 'Idempotency-Key': [IDEMPOTENCY_MESSAGES.keyReused] });
+    if (deps.clock().getTime() - new Date(row.created_at).getTime() > PENDING_KEY_TIMEOUT_MS) return 'stale';
+    throw new AppError(409, IDEMPOTENCY_MESSAGES.keyInProgress);
+  };
+  const claim = async (): Promise<IdempotentResult | null> => {
+    try {
+      await insertIdempotencyKey(deps.db, { businessId: params.businessId, key, method: params.method, path: params.path, requestHash: hash, status: PENDING_STATUS, body: null, now: deps.clock() });
+      return null;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const existing = await findIdempotencyKey(deps.db, { businessId: params.businessId, key });
+      if (!existing) return claim();
+      const outcome = settled(existing);
+      if (outcome !== 'stale') return outcome;
+      await releaseIdempotencyKey(deps.db, { businessId: params.businessId, key });
+      return claim();
+    }
+  };
+  const earlier = await claim();
+  if (earlier) return earlier;
+  let result: IdempotentResult;
+  try {
+    result = await work();
+  } catch (error) {
+    await releaseIdempotencyKey(deps.db, { businessId: params.businessId, key });
+    throw error;
+  }
+  await completeIdempotencyKey(deps.db, { businessId: params.businessId, key, status: result.status, body: result.body });
+  return result;
 }

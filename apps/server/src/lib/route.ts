@@ -7,6 +7,14 @@ import { SERVER_MESSAGES } from './messages';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * Who may call an authenticated route beyond being signed in (enforced centrally by plugins/auth.ts):
+ * `read` any role (the default of GET), `write` any role that is not read-only (the default of the
+ * other methods), `self` any role, also read-only, for a person's own session, profile and password,
+ * `admin` owners and admins only.
+ */
+export type RouteAccess = 'read' | 'write' | 'self' | 'admin';
+
 export interface ResponseDoc {
   description: string;
   schema?: z.ZodType;
@@ -21,6 +29,8 @@ export interface RouteDoc {
   auth: boolean;
   /** Cookie-relying writes need the X-XSRF-TOKEN header. */
   csrf: boolean;
+  /** Set when the route declares one; otherwise read for GET, write for the other methods. */
+  access?: RouteAccess | undefined;
   body?: z.ZodType | undefined;
   params?: z.ZodType | undefined;
   query?: z.ZodType | undefined;
@@ -44,6 +54,8 @@ export interface RouteDefinition<B extends z.ZodType | undefined, P extends z.Zo
   tags: string[];
   /** Needs `Authorization: Bearer <token>`; `requireAuth(request)` then returns the caller. */
   auth?: boolean;
+  /** Role needed beyond being signed in (see RouteAccess); passed to Fastify as `config.access`. */
+  access?: RouteAccess;
   body?: B;
   /** Path parameters; a value that does not parse (`/api/clients/abc`) answers 404, like a missing record. */
   params?: P;
@@ -105,6 +117,7 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
     tags: definition.tags,
     auth: definition.auth ?? false,
     csrf: writes && !definition.auth,
+    access: definition.access,
     body: definition.body,
     params: definition.params,
     query: definition.query,
@@ -115,7 +128,9 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
     method: definition.method,
     url: definition.url,
     ...(definition.auth ? { onRequest: app.authenticate } : {}),
-    ...(definition.rateLimit ? { config: { rateLimit: definition.rateLimit } } : {}),
+    ...(definition.rateLimit || definition.access
+      ? { config: { ...(definition.rateLimit ? { rateLimit: definition.rateLimit } : {}), ...(definition.access ? { access: definition.access } : {}) } }
+      : {}),
     ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
     handler: async (request, reply) => {
       let params: unknown = undefined;

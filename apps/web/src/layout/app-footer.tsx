@@ -1,36 +1,65 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
 /** The footer's named routes (SPEC.md section 2): resources, goals info and legal pages. */
-const FOOTER_LINKS = [
-  { label: 'Features', to: '/resources/features' },
-  { label: 'FAQ', to: '/resources/faq' },
-  { label: 'Support', to: '/resources/support' },
-  { label: 'Goals guide', to: '/goals-info' },
-  { label: 'Terms', to: '/legal/terms' },
-  { label: 'Privacy', to: '/legal/privacy' },
-  { label: 'Cookies', to: '/legal/cookies' },
-  { label: 'GDPR', to: '/legal/gdpr' },
+export const FOOTER_GROUPS = [
+  {
+    title: 'Resources',
+    links: [
+      { label: 'Features', to: '/resources/features', name: 'resources.features' },
+      { label: 'FAQ', to: '/resources/faq', name: 'resources.faq' },
+      { label: 'Support', to: '/resources/support', name: 'resources.support' },
+      { label: 'Goals guide', to: '/goals-info', name: 'goals.info' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { label: 'Terms of Service', to: '/legal/terms', name: 'legal.terms' },
+      { label: 'Privacy Policy', to: '/legal/privacy', name: 'legal.privacy' },
+      { label: 'Cookie Policy', to: '/legal/cookies', name: 'legal.cookies' },
+      { label: 'GDPR', to: '/legal/gdpr', name: 'legal.gdpr' },
+    ],
+  },
 ] as const;
 
-const COMING_SOON = ['Partners', 'Pricing', 'Mobile App', 'API Access'] as const;
+/** Announced, not linked (SPEC.md section 2). */
+export const COMING_SOON = ['Partners', 'Pricing', 'Mobile App', 'API Access'] as const;
 
-export function AppFooter() {
+export function AppFooter({ year = new Date().getFullYear() }: { year?: number }) {
   return (
-    <Stack component="footer" gap="xs" py="md" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-      <Group gap="md" wrap="wrap" component="nav" aria-label="Footer">
-        {FOOTER_LINKS.map((link) => (
-          <Anchor key={link.to} component={Link} to={link.to} size="sm" c="dimmed">
-            {link.label}
-          </Anchor>
+    <Stack component="footer" gap="md" py="lg" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
+        {FOOTER_GROUPS.map((group) => (
+          <nav key={group.title} aria-labelledby={`footer-${group.title.toLowerCase()}`}>
+            <Title order={2} size="h6" id={`footer-${group.title.toLowerCase()}`} mb={6}>
+              {group.title}
+            </Title>
+            <Stack gap={4}>
+              {group.links.map((link) => (
+                <Anchor key={link.to} component={Link} to={link.to} size="sm" c="dimmed">
+                  {link.label}
+                </Anchor>
+              ))}
+            </Stack>
+          </nav>
         ))}
+        <div>
+          <Title order={2} size="h6" mb={6} id="footer-coming-soon">
+            Coming Soon
+          </Title>
+          <List size="sm" c="dimmed" listStyleType="none" spacing={4} aria-labelledby="footer-coming-soon" styles={{ root: { paddingInlineStart: 0 } }}>
+            {COMING_SOON.map((item) => (
+              <List.Item key={item}>{item}</List.Item>
+            ))}
+          </List>
+        </div>
+      </SimpleGrid>
+      <Group justify="space-between" gap="xs">
+        <Text size="xs" c="dimmed">
+          © {year} Ledgerleaf. All rights reserved.
+        </Text>
       </Group>
-      <Text size="xs" c="dimmed">
-        Coming Soon: {COMING_SOON.join(' · ')}
-      </Text>
-      <Text size="xs" c="dimmed">
-        © {new Date().getFullYear()} Ledgerleaf. All rights reserved.
-      </Text>
     </Stack>
   );
 }

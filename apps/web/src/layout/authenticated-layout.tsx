@@ -1,10 +1,15 @@
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Group } from '@mantine/core';
 import { storageUrl } from '@ledgerleaf/domain';
 import { logout, useAppDispatch, useAppSelector } from '@ledgerleaf/api';
-import { AppLayout, ErrorBoundary } from '@ledgerleaf/ui';
+import { AppLayout, ErrorBoundary, ScrollToTop } from '@ledgerleaf/ui';
 import { GOALS_HREF, goalsActive, navItems } from '../navigation';
 import { AppFooter } from './app-footer';
+import { BetaFeedback } from './beta-feedback';
+import { FeatureHosts } from './feature-hosts';
 import { FontSizeControl } from './font-size-control';
+import { HeaderNotifications } from './header-notifications';
+import { QuickAdd } from './quick-add';
 
 /**
  * The authenticated area (SPEC.md section 2): the route guard (no token, back to /login) around
@@ -20,26 +25,36 @@ export function AuthenticatedLayout() {
   if (!token) return <Navigate to="/login" replace />;
 
   return (
-    <AppLayout
-      user={{
-        name: user?.name ?? null,
-        email: user?.email ?? '',
-        businessName: user?.business_name ?? '',
-        avatarUrl: storageUrl(user?.avatar_path),
-        logoUrl: storageUrl(user?.company_logo),
-      }}
-      navItems={navItems(pathname)}
-      goalsHref={GOALS_HREF}
-      goalsActive={goalsActive(pathname)}
-      linkComponent={Link}
-      onSignOut={() => void dispatch(logout())}
-      headerExtra={<FontSizeControl />}
-      footer={<AppFooter />}
-    >
-      <ErrorBoundary key={pathname}>
-        <Outlet />
-      </ErrorBoundary>
-    </AppLayout>
+    <FeatureHosts>
+      <AppLayout
+        user={{
+          name: user?.name ?? null,
+          email: user?.email ?? '',
+          businessName: user?.business_name ?? '',
+          avatarUrl: storageUrl(user?.avatar_path),
+          logoUrl: storageUrl(user?.company_logo),
+        }}
+        navItems={navItems(pathname)}
+        goalsHref={GOALS_HREF}
+        goalsActive={goalsActive(pathname)}
+        linkComponent={Link}
+        onSignOut={() => void dispatch(logout())}
+        headerExtra={
+          <Group gap="xs" wrap="nowrap">
+            <FontSizeControl />
+            <HeaderNotifications />
+          </Group>
+        }
+        footer={<AppFooter />}
+      >
+        <ErrorBoundary key={pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </AppLayout>
+      <QuickAdd />
+      <ScrollToTop />
+      <BetaFeedback />
+    </FeatureHosts>
   );
 }
 

@@ -5,6 +5,13 @@ import { catalogMigration } from './0002-catalog';
 import { invoicesMigration } from './0003-invoices';
 import { outboxDeliveryMigration } from './0004-outbox-delivery';
 import { outboxCategoryMigration } from './0005-outbox-category';
+import { notificationsMigration } from './0006-notifications';
+import { goalsMigration } from './0007-goals';
+import { shellMigration } from './0008-shell';
+import { accountMigration } from './0009-account';
+import { estimatesMigration } from './0010-estimates';
+import { invoiceDataVersionMigration } from './0011-invoice-data-version';
+import { invoiceStatusTotalsMigration } from './0012-invoice-status-totals';
 
 // Migrations work on any schema version, so they take an untyped instance.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -20,6 +27,13 @@ export const migrations: Record<string, Migration> = {
   '0003-invoices': invoicesMigration,
   '0004-outbox-delivery': outboxDeliveryMigration,
   '0005-outbox-category': outboxCategoryMigration,
+  '0006-notifications': notificationsMigration,
+  '0007-goals': goalsMigration,
+  '0008-shell': shellMigration,
+  '0009-account': accountMigration,
+  '0010-estimates': estimatesMigration,
+  '0011-invoice-data-version': invoiceDataVersionMigration,
+  '0012-invoice-status-totals': invoiceStatusTotalsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

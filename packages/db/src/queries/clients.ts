@@ -37,7 +37,12 @@ export interface ContactFields {
 }
 
 /** A client row with its balance outstanding (integer cents). */
-export type ClientWithBalance = ClientRow & { balance_cents: number };
+export type ClientWithBalance = ClientRow & { balance_cents: number; has_invoices: number | boolean };
+
+/** Whether the client has any invoice (then it can be archived, not deleted), as an SQL expression over `clients.id`. */
+export function clientHasInvoicesSql() {
+  return sql<number | boolean>`exists (select 1 from invoices i where i.business_id = clients.business_id and i.client_id = clients.id)`;
+}
 
 /**
  * The client's balance outstanding in cents, as an SQL expression over `clients.id`: the sum of the
@@ -144,6 +149,7 @@ export async function findClient(db: Db, params: { businessId: number; clientId:
     .selectFrom('clients')
     .selectAll('clients')
     .select(clientBalanceSql().as('balance_cents'))
+    .select(clientHasInvoicesSql().as('has_invoices'))
     .where('business_id', '=', params.businessId)
     .where('id', '=', params.clientId)
     .executeTakeFirst() as Promise<ClientWithBalance | undefined>;
@@ -173,7 +179,7 @@ export async function listClients(db: Db, params: ClientListParams): Promise<{ r
   if (search) base = base.where(({ ref }) => containsLower(ref('search_text'), search));
   const count = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const balance = clientBalanceSql();
-  let query = base.selectAll('clients').select(balance.as('balance_cents'));
+  let query = base.selectAll('clients').select(balance.as('balance_cents')).select(clientHasInvoicesSql().as('has_invoices'));
   const direction = params.direction;
   if (params.sort === 'created_at') query = query.orderBy('created_at', direction);
   // By the output column's name: a bare constant (`order by 0`) would mean a column position to SQLite.
@@ -211,6 +217,7 @@ export async function listAllClients(db: Db, params: { businessId: number }): Pr
     .selectFrom('clients')
     .selectAll('clients')
     .select(clientBalanceSql().as('balance_cents'))
+    .select(clientHasInvoicesSql().as('has_invoices'))
     .where('business_id', '=', params.businessId)
     .orderBy('sort_name')
     .orderBy('id')

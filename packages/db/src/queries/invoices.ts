@@ -395,9 +395,10 @@ export interface InvoiceListSummaryCents {
   balance_cents: number;
 }
 
-/** Page of invoices, the number matching and the totals of everything matching (voids count as zero). */
-export async function listInvoices(db: Db, params: InvoiceListParams): Promise<{ rows: InvoiceWithClient[]; total: number; summary: InvoiceListSummaryCents }> {
-  // The filter and the summary stay on `invoices` alone (no join per matching row); only the page joins its clients.
+export type InvoiceListFilter = Pick<InvoiceListParams, 'businessId' | 'status' | 'today' | 'search' | 'clientId' | 'goalId' | 'dateFrom' | 'dateTo'>;
+
+/** The invoices of a business that match a list filter, on `invoices` alone (no join per matching row). */
+function filteredInvoices(db: Db, params: InvoiceListFilter) {
   let base = db.selectFrom('invoices').where('invoices.business_id', '=', params.businessId);
   const unpaid = [...INVOICE_UNPAID_STATUSES];
   switch (params.status) {
@@ -439,8 +440,49 @@ export async function listInvoices(db: Db, params: InvoiceListParams): Promise<{
       ]),
     );
   }
+  return base;
+}
+
+/** Filters whose result depends on the day (their status is derived from the due date). */
+const DAY_DEPENDENT_FILTERS = new Set(['overdue', 'sent', 'viewed', 'partial']);
+
+/**
+ * The number of invoices matching a filter and their totals (voids count as zero). A plain filter
+ * (all, unpaid or a stored status, nothing else) reads the trigger-kept `invoice_status_totals`
+ * (migration 0012); any other adds up every matching row.
+ */
+export async function summarizeInvoices(db: Db, params: InvoiceListFilter): Promise<InvoiceListSummaryCents> {
+  const plain =
+    !DAY_DEPENDENT_FILTERS.has(params.status) &&
+    !params.search?.trim() &&
+    params.clientId === undefined &&
+    params.goalId === undefined &&
+    !params.dateFrom &&
+    !params.dateTo;
+  if (plain) return summarizeByStatus(db, params);
+  return summarizeMatchingRows(db, params);
+}
+
+/** From the per-status totals: a few rows whatever the number of invoices. */
+export async function summarizeByStatus(db: Db, params: Pick<InvoiceListFilter, 'businessId' | 'status'>): Promise<InvoiceListSummaryCents> {
+  let query = db.selectFrom('invoice_status_totals').selectAll().where('business_id', '=', params.businessId);
+  if (params.status === 'unpaid') query = query.where('status', 'in', [...INVOICE_UNPAID_STATUSES]);
+  else if (params.status !== 'all') query = query.where('status', '=', params.status);
+  const summary: InvoiceListSummaryCents = { count: 0, total_cents: 0, paid_cents: 0, balance_cents: 0 };
+  for (const row of await query.execute()) {
+    summary.count += Number(row.invoice_count);
+    if (row.status === 'void') continue;
+    summary.total_cents += Number(row.total_cents);
+    summary.paid_cents += Number(row.paid_cents);
+    summary.balance_cents += Number(row.balance_cents);
+  }
+  return summary;
+}
+
+/** By adding up every matching row (the reference the per-status totals are tested against). */
+export async function summarizeMatchingRows(db: Db, params: InvoiceListFilter): Promise<InvoiceListSummaryCents> {
   const notVoid = (column: 'total_cents' | 'paid_cents' | 'balance_cents') => sql<number>`coalesce(sum(case when invoices.status = 'void' then 0 else invoices.${sql.ref(column)} end), 0)`;
-  const totals = await base
+  const totals = await filteredInvoices(db, params)
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
       notVoid('total_cents').as('total_cents'),
@@ -448,6 +490,11 @@ export async function listInvoices(db: Db, params: InvoiceListParams): Promise<{
       notVoid('balance_cents').as('balance_cents'),
     ])
     .executeTakeFirstOrThrow();
+  return { count: Number(totals.count), total_cents: Number(totals.total_cents), paid_cents: Number(totals.paid_cents), balance_cents: Number(totals.balance_cents) };
+}
+
+/** One page of the invoices matching a filter, with their client's name. */
+export async function listInvoicePage(db: Db, params: InvoiceListParams): Promise<InvoiceWithClient[]> {
   const columns = {
     issue_date: 'invoices.issue_date',
     due_date: 'invoices.due_date',
@@ -458,7 +505,7 @@ export async function listInvoices(db: Db, params: InvoiceListParams): Promise<{
     status: 'invoices.status',
     created_at: 'invoices.created_at',
   } as const;
-  const rows = await base
+  return filteredInvoices(db, params)
     .innerJoin('clients', (join) => join.onRef('clients.id', '=', 'invoices.client_id').onRef('clients.business_id', '=', 'invoices.business_id'))
     .selectAll('invoices')
     .select('clients.name as client_name')
@@ -467,14 +514,24 @@ export async function listInvoices(db: Db, params: InvoiceListParams): Promise<{
     .limit(params.limit)
     .offset(params.offset)
     .execute();
-  return {
-    rows,
-    total: Number(totals.count),
-    summary: { count: Number(totals.count), total_cents: Number(totals.total_cents), paid_cents: Number(totals.paid_cents), balance_cents: Number(totals.balance_cents) },
-  };
 }
 
-/** Invoices of a client (any status): a client with invoices is archived, never deleted. */
+/** Page of invoices, the number matching and the totals of everything matching (voids count as zero). */
+export async function listInvoices(db: Db, params: InvoiceListParams): Promise<{ rows: InvoiceWithClient[]; total: number; summary: InvoiceListSummaryCents }> {
+  const summary = await summarizeInvoices(db, params);
+  const rows = await listInvoicePage(db, params);
+  return { rows, total: summary.count, summary };
+}
+
+/**
+ * The business's invoice data version: advanced by database triggers on every change to its
+ * invoices and to its clients' names (migration 0011), so equal versions mean equal list results.
+ */
+export async function findInvoiceDataVersion(db: Db, params: { businessId: number }): Promise<number | undefined> {
+  const row = await db.selectFrom('businesses').select('invoice_data_version').where('id', '=', params.businessId).executeTakeFirst();
+  return row ? Number(row.invoice_data_version) : undefined;
+}
+
 export async function countClientInvoices(db: Db, params: { businessId: number; clientId: number }): Promise<number> {
   const row = await db
     .selectFrom('invoices')

@@ -94,3 +94,18 @@ export async function insertIdempotencyKey(
     })
     .execute();
 }
+
+/** Records the answer of a request whose key was claimed as pending (`response_status` 0). */
+export async function completeIdempotencyKey(db: Db, params: { businessId: number; key: string; status: number; body: unknown }): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ response_status: params.status, response_body: JSON.stringify(params.body) })
+    .where('business_id', '=', params.businessId)
+    .where('key', '=', params.key)
+    .execute();
+}
+
+/** Forgets a claimed key (its request failed, so a retry may run it again). */
+export async function releaseIdempotencyKey(db: Db, params: { businessId: number; key: string }): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('business_id', '=', params.businessId).where('key', '=', params.key).execute();
+}

@@ -113,6 +113,8 @@ export const clientListItemSchema = z.object({
   updated_at: z.string(),
   /** Sum of the balances due of the client's issued invoices (0 until invoices exist). */
   balance_outstanding: z.number(),
+  /** The client has invoices: it can be archived, not deleted. */
+  has_invoices: z.boolean(),
   primary_contact: clientContactSchema.nullable(),
 });
 export type ClientListItem = z.infer<typeof clientListItemSchema>;

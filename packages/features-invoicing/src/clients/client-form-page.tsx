@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   ActionIcon,
   Button,
@@ -10,7 +10,6 @@ import {
   Radio,
   SegmentedControl,
   SimpleGrid,
-  Skeleton,
   Stack,
   Switch,
   Text,
@@ -23,10 +22,11 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { CATALOG_MESSAGES, DEFAULT_PAYMENT_TERMS_DAYS, MAX_CONTACTS, MAX_PAYMENT_TERMS_DAYS, type Client } from '@ledgerleaf/domain';
 import { errorStatus, useCreateClientMutation, useGetClientQuery, useGetInvoicingSettingsQuery, useRestoreClientMutation, useUpdateClientMutation } from '@ledgerleaf/api';
 import { ArchivedNotice } from '../shared/archived-notice';
-import { CardSkeleton, EmptyState, PageHeader, useToast } from '@ledgerleaf/ui';
+import { PageHeader, useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
 import { LoadError } from '../shared/query-states';
 import { splitServerErrors } from '../shared/server-errors';
+import { FormActions, FormSkeleton, RecordNotFound, useRouteId } from '../shared/record-form';
 import { useUnsavedChangesWarning } from '../shared/unsaved-changes';
 import { clientToValues, emptyClientValues, isClientField, newContact, validateClient, valuesToRequest, type ClientFormValues } from './client-form';
 
@@ -230,28 +230,13 @@ function ClientForm({ client, defaultTerms }: { client?: Client; defaultTerms: n
           <Textarea label="Notes" description="Only you see these." autosize minRows={3} maxRows={10} {...form.getInputProps('notes')} />
         </Card>
 
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to="/clients">
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {client ? 'Save changes' : 'Create client'}
-          </Button>
-        </Group>
+        <FormActions cancelTo="/clients" submitLabel={client ? 'Save changes' : 'Create client'} saving={saving} />
       </Stack>
     </form>
   );
 }
 
-function FormSkeleton() {
-  return (
-    <Stack gap="lg" aria-busy="true">
-      <CardSkeleton lines={4} />
-      <CardSkeleton lines={3} />
-      <Skeleton height={36} width={160} ml="auto" />
-    </Stack>
-  );
-}
+const CLIENT_FORM_CARDS = [4, 3];
 
 /** /clients/create */
 export function ClientCreatePage() {
@@ -260,7 +245,7 @@ export function ClientCreatePage() {
     <>
       <PageHeader title="New client" description="Add a company or person you invoice." />
       {settings.isLoading ? (
-        <FormSkeleton />
+        <FormSkeleton cards={CLIENT_FORM_CARDS} />
       ) : (
         // Settings that fail to load leave the standard default: the server applies the real one when the field is empty.
         <ClientForm defaultTerms={settings.data?.default_payment_terms_days ?? DEFAULT_PAYMENT_TERMS_DAYS} />
@@ -271,33 +256,21 @@ export function ClientCreatePage() {
 
 /** /clients/:id/edit */
 export function ClientEditPage() {
-  const id = Number(useParams().id);
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const { id, valid } = useRouteId();
   const client = useGetClientQuery(id, { skip: !valid });
   const settings = useGetInvoicingSettingsQuery();
   const defaultTerms = settings.data?.default_payment_terms_days ?? DEFAULT_PAYMENT_TERMS_DAYS;
   const [restore, restoreState] = useRestoreClientMutation();
 
   if (!valid || errorStatus(client.error) === 404) {
-    return (
-      <EmptyState
-        titleOrder={1}
-        title={CATALOG_MESSAGES.clientNotFound}
-        message="It may have been deleted."
-        action={
-          <Button component={Link} to="/clients">
-            Back to clients
-          </Button>
-        }
-      />
-    );
+    return <RecordNotFound title={CATALOG_MESSAGES.clientNotFound} backTo="/clients" backLabel="Back to clients" />;
   }
   return (
     <>
       <PageHeader title={client.data ? `Edit ${client.data.name}` : 'Edit client'} />
       {client.data?.status === 'archived' && <ArchivedNotice what="client" onRestore={() => void restore(client.data!.id)} restoring={restoreState.isLoading} />}
       {client.isLoading ? (
-        <FormSkeleton />
+        <FormSkeleton cards={CLIENT_FORM_CARDS} />
       ) : client.error || !client.data ? (
         <LoadError title="The client could not be loaded" error={client.error} onRetry={() => void client.refetch()} />
       ) : (

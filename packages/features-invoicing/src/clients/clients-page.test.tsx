@@ -92,4 +92,22 @@ describe('ClientsPage', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((call) => call.path.endsWith('/archive'))).toBe(false);
   });
+
+  it('offers Delete only for a client without invoices, and deletes after confirmation', async () => {
+    const fresh = clientItem({ id: 2, name: 'Birch Studio', has_invoices: false, balance_outstanding: 0 });
+    const { user, calls } = setup({
+      'GET /api/clients': json(200, clientPage([clientItem(), fresh])),
+      'DELETE /api/clients/2': json(200, { message: 'Client deleted.' }),
+    });
+    await screen.findByRole('table', { name: 'Clients' });
+    await user.click(screen.getByRole('button', { name: 'Actions for Acme Corp' }));
+    expect(await screen.findByRole('menuitem', { name: 'Delete (has invoices)' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Actions for Birch Studio' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete client?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/clients/2')).toBe(true));
+  });
 });
+

@@ -67,7 +67,7 @@ function RowActions({ client }: { client: ClientListItem }) {
     try {
       await confirm({
         title: 'Delete client?',
-        message: `${client.name} and its contacts will be deleted for good. A client with invoices cannot be deleted; archive it instead.`,
+        message: `${client.name} and its contacts will be deleted for good.`,
         confirmText: 'Delete',
         type: 'danger',
       });
@@ -97,9 +97,16 @@ function RowActions({ client }: { client: ClientListItem }) {
             Archive
           </Menu.Item>
         )}
-        <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} disabled={client.balance_outstanding > 0} onClick={() => void onDelete()}>
-          Delete
-        </Menu.Item>
+        {client.has_invoices ? (
+          // A client with invoices keeps its history: archive it instead (the server refuses too).
+          <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} disabled title="Clients with invoices can be archived, not deleted">
+            Delete (has invoices)
+          </Menu.Item>
+        ) : (
+          <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()}>
+            Delete
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -4,11 +4,19 @@ import type { InvoiceActivityEntry } from '@ledgerleaf/api';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
+function reminderStep(days: number): string {
+  if (days === 0) return 'on the due date';
+  const n = Math.abs(days);
+  return `${n} ${n === 1 ? 'day' : 'days'} ${days < 0 ? 'before' : 'after'} the due date`;
+}
+
 /** How an event reads on the timeline. */
 export function activityText(entry: InvoiceActivityEntry): string {
   const amount = typeof entry.data.amount === 'number' ? ` (${formatCurrency(entry.data.amount)})` : '';
   switch (entry.event) {
     case 'invoice.created':
+      if (typeof entry.data.estimate_number === 'string') return `Created from estimate ${entry.data.estimate_number}`;
+      if (typeof entry.data.period === 'string') return `Created by its recurring invoice for ${entry.data.period}`;
       return 'Invoice created';
     case 'invoice.updated':
       return 'Invoice edited';
@@ -25,6 +33,27 @@ export function activityText(entry: InvoiceActivityEntry): string {
       return `Payment recorded${amount}`;
     case 'payment.deleted':
       return `Payment deleted${amount}`;
+    case 'invoice.overdue':
+      return 'Became overdue';
+    case 'invoice.reminder_sent':
+      return typeof entry.data.offset_days === 'number' ? `Reminder sent (${reminderStep(entry.data.offset_days)})` : 'Reminder sent';
+    case 'estimate.created':
+      return 'Estimate created';
+    case 'estimate.updated':
+      return 'Estimate edited';
+    case 'estimate.sent':
+      if (entry.data.again) return 'Sent again';
+      return entry.data.via === 'email' ? 'Sent by email' : 'Marked as sent';
+    case 'estimate.viewed':
+      return 'Viewed by the client';
+    case 'estimate.accepted':
+      return typeof entry.data.name === 'string' ? `Accepted by ${entry.data.name}` : 'Accepted';
+    case 'estimate.declined':
+      return typeof entry.data.reason === 'string' && entry.data.reason ? `Declined: ${entry.data.reason}` : 'Declined';
+    case 'estimate.expired':
+      return 'Expired';
+    case 'estimate.converted':
+      return 'Converted to an invoice';
     default:
       return entry.event;
   }

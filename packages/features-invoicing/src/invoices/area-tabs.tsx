@@ -9,12 +9,12 @@ export interface AreaTab {
   also?: string[];
 }
 
-/**
- * The tab strip of the Invoices/Estimates area (SPEC.md section 2). Only Invoices exists now; the
- * estimates and recurring-invoices issue adds `{ label: 'Estimates', to: '/estimates' }` and
- * `{ label: 'Recurring', to: '/recurring-invoices' }` here.
- */
-export const INVOICING_AREA_TABS: AreaTab[] = [{ label: 'Invoices', to: '/invoices/all', also: ['/invoices'] }];
+/** The tab strip of the Invoices/Estimates area (SPEC.md section 2): invoices, estimates, recurring invoices. */
+export const INVOICING_AREA_TABS: AreaTab[] = [
+  { label: 'Invoices', to: '/invoices/all', also: ['/invoices'] },
+  { label: 'Estimates', to: '/estimates' },
+  { label: 'Recurring', to: '/recurring-invoices' },
+];
 
 function activeTab(tabs: AreaTab[], pathname: string): string | null {
   const match = tabs.find((tab) => [tab.to, ...(tab.also ?? [])].some((path) => pathname === path || pathname.startsWith(`${path}/`)));

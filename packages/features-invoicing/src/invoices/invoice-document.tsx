@@ -47,7 +47,7 @@ function discountText(line: InvoiceDocumentData['lines'][number]): string {
 }
 
 /** The summary rows, in the PDF's order and wording (apps/server/src/lib/pdf/render-invoice.ts). */
-export function summaryRows(invoice: InvoiceDocumentData): Array<{ label: string; value: string; strong?: boolean }> {
+export function summaryRows(invoice: InvoiceDocumentData, options: { hideBalance?: boolean } = {}): Array<{ label: string; value: string; strong?: boolean }> {
   const { totals } = invoice;
   const rows: Array<{ label: string; value: string; strong?: boolean }> = [{ label: totals.prices_include_tax ? 'Subtotal (tax included)' : 'Subtotal', value: formatCurrency(totals.subtotal) }];
   if (totals.line_discounts > 0) rows.push({ label: 'Line discounts', value: formatCurrency(-totals.line_discounts) });
@@ -60,6 +60,7 @@ export function summaryRows(invoice: InvoiceDocumentData): Array<{ label: string
     rows.push({ label: totals.prices_include_tax ? `Includes ${label}` : label, value: formatCurrency(tax.amount) });
   }
   rows.push({ label: 'Total', value: formatCurrency(totals.total), strong: true });
+  if (options.hideBalance) return rows;
   rows.push({ label: 'Amount paid', value: formatCurrency(invoice.amount_paid) });
   rows.push({ label: 'Balance due', value: formatCurrency(invoice.balance_due), strong: true });
   if (invoice.credit > 0) rows.push({ label: 'Credit', value: formatCurrency(invoice.credit) });
@@ -71,9 +72,19 @@ export function summaryRows(invoice: InvoiceDocumentData): Array<{ label: string
  * (lines with quantity, unit price, discount, taxes and amount; the summary; notes and terms).
  * Computes nothing.
  */
-export function InvoiceDocument({ invoice, from, billTo }: { invoice: InvoiceDocumentData; from?: { name: string; lines?: string[] }; billTo: { name: string; lines?: string[] } }) {
+/** How another document (an estimate) titles itself in the same layout. */
+export interface DocumentLabels {
+  /** `Estimate` */
+  title: string;
+  /** `Expires` */
+  due: string;
+  /** Leaves out amount paid and balance due. */
+  hideBalance: boolean;
+}
+
+export function InvoiceDocument({ invoice, from, billTo, labels }: { invoice: InvoiceDocumentData; from?: { name: string; lines?: string[] }; billTo: { name: string; lines?: string[] }; labels?: DocumentLabels }) {
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md" aria-label="Invoice document" component="article">
+    <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md" aria-label={`${labels?.title ?? 'Invoice'} document`} component="article">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
           <Stack gap={2}>
@@ -92,7 +103,7 @@ export function InvoiceDocument({ invoice, from, billTo }: { invoice: InvoiceDoc
           </Stack>
           <Stack gap={2} align="flex-end" ml="auto">
             <Title order={2} size="h3">
-              Invoice
+              {labels?.title ?? 'Invoice'}
             </Title>
             <Text fw={600}>{invoice.invoice_number ?? 'Draft'}</Text>
           </Stack>
@@ -118,7 +129,7 @@ export function InvoiceDocument({ invoice, from, billTo }: { invoice: InvoiceDoc
             </Group>
             <Group gap="xs">
               <Text size="sm" c="dimmed" w={90}>
-                Due
+                {labels?.due ?? 'Due'}
               </Text>
               <Text size="sm">{formatDate(invoice.due_date)}</Text>
             </Group>
@@ -126,7 +137,7 @@ export function InvoiceDocument({ invoice, from, billTo }: { invoice: InvoiceDoc
         </SimpleGrid>
 
         <Box style={{ overflowX: 'auto' }}>
-          <Table aria-label="Invoice lines" verticalSpacing="xs">
+          <Table aria-label={`${labels?.title ?? 'Invoice'} lines`} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Description</Table.Th>
@@ -175,8 +186,8 @@ export function InvoiceDocument({ invoice, from, billTo }: { invoice: InvoiceDoc
         </Box>
 
         <Group justify="flex-end">
-          <Stack gap={6} w={{ base: '100%', xs: 340 }} aria-label="Invoice totals" role="group">
-            {summaryRows(invoice).map((row) => (
+          <Stack gap={6} w={{ base: '100%', xs: 340 }} aria-label={`${labels?.title ?? 'Invoice'} totals`} role="group">
+            {summaryRows(invoice, { hideBalance: labels?.hideBalance }).map((row) => (
               <Group key={row.label} justify="space-between" gap="md" wrap="nowrap">
                 <Text size="sm" fw={row.strong ? 700 : undefined} c={row.strong ? undefined : 'dimmed'}>
                   {row.label}

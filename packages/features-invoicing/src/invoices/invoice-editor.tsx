@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Button, Card, Grid, Group, MultiSelect, NumberInput, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -12,9 +12,10 @@ import {
   invoiceTotals,
   type Invoice,
   type InvoiceCalculation,
+  type InvoiceInput,
   type TaxRate,
 } from '@ledgerleaf/domain';
-import { useCreateInvoiceMutation, useGetInvoicingSettingsQuery, useListTaxRatesQuery, useSendInvoiceMutation, useUpdateInvoiceMutation, errorMessage } from '@ledgerleaf/api';
+import { useCreateInvoiceMutation, useGetInvoicingSettingsQuery, useListTaxRatesQuery, useSendInvoiceMutation, useUpdateInvoiceMutation, errorMessage, type RequestError } from '@ledgerleaf/api';
 import { CardSkeleton, PageHeader, useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
 import { formatPercent } from '../shared/format';
@@ -79,12 +80,47 @@ function taxOptions(taxRates: TaxRate[], chosen: string[]) {
     }));
 }
 
+/**
+ * How another document reuses this editor (estimates, recurring-invoice templates): its labels,
+ * where Cancel goes, and its own save. The lines, pickers, live totals and validation stay the
+ * invoice editor's.
+ */
+export interface EditorAdapter {
+  /** `Estimate date`; the invoice's `Invoice date` otherwise. */
+  dateLabel?: string;
+  /** `Expiry date`; `Due date` otherwise. */
+  dueLabel?: string;
+  /** Recurring templates: the dates come from the schedule, so only the client is asked. */
+  hideDates?: boolean;
+  cancelTo: string;
+  draftLabel: string;
+  /** Null: no second button. */
+  sendLabel: string | null;
+  /** Extra checks before saving (the recurring schedule); false keeps the form open. */
+  beforeSave?: () => boolean;
+  /** Saves; answers the error to show, or nothing when done (the adapter navigates and toasts). */
+  save(body: InvoiceInput, andSend: boolean): Promise<{ error: RequestError } | undefined>;
+  /** The server's key of a field as the form names it (`expiry_date` -> `due_date`). */
+  formKey?: (serverKey: string) => string;
+  fallbackError: string;
+  /** Shown after the client and dates (the schedule of a recurring invoice). */
+  children?: ReactNode;
+}
+
 export interface InvoiceEditorProps {
   /** The invoice being edited; none for a new one. */
   invoice?: Invoice;
   taxRates: TaxRate[];
   pricesIncludeTax: boolean;
   defaultTermsDays: number;
+  /** Another document using the editor; an invoice when omitted. */
+  adapter?: EditorAdapter;
+  /** The values to start from (an estimate or template being edited). */
+  initialValues?: InvoiceFormValues;
+  /** The client's name for the picker when starting from `initialValues`. */
+  initialClientName?: string;
+  /** Issued: the buttons read "Save changes". */
+  issued?: boolean;
 }
 
 /**
@@ -92,20 +128,20 @@ export interface InvoiceEditorProps {
  * and moved, live totals from the one engine (`calculateInvoiceDraft`), the domain's messages under
  * fields (the server's 422 as well, `lines.3.quantity` included), a warning before leaving unsaved.
  */
-export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTermsDays }: InvoiceEditorProps) {
+export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTermsDays, adapter, initialValues, initialClientName, issued: issuedProp }: InvoiceEditorProps) {
   const navigate = useNavigate();
   const toast = useToast();
   const [createInvoice, createState] = useCreateInvoiceMutation();
   const [updateInvoice, updateState] = useUpdateInvoiceMutation();
   const [sendInvoice, sendState] = useSendInvoiceMutation();
   const [formError, setFormError] = useState<string | null>(null);
-  const [clientLabel, setClientLabel] = useState<string | null>(invoice?.client.name ?? null);
+  const [clientLabel, setClientLabel] = useState<string | null>(invoice?.client.name ?? initialClientName ?? null);
   const [termsDays, setTermsDays] = useState<number | null>(null);
   const [saving, setSaving] = useState<'draft' | 'send' | null>(null);
   const leaving = useRef(false);
-  const dueTouched = useRef(Boolean(invoice));
+  const dueTouched = useRef(Boolean(invoice ?? initialValues));
   const form = useForm<InvoiceFormValues>({
-    initialValues: invoice ? invoiceToValues(invoice) : emptyInvoiceValues(undefined, defaultTermsDays),
+    initialValues: initialValues ?? (invoice ? invoiceToValues(invoice) : emptyInvoiceValues(undefined, defaultTermsDays)),
     validate: validateInvoice,
   });
   const values = form.getValues();
@@ -113,12 +149,28 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
 
   const context = useMemo(() => ({ taxRates: taxRates.map((rate) => ({ id: rate.id, name: rate.name, rate: rate.rate, is_compound: rate.is_compound })), prices_include_tax: pricesIncludeTax }), [taxRates, pricesIncludeTax]);
   const calculation = calculateInvoiceDraft(draftValues(values), context);
-  const issued = invoice !== undefined && invoice.status !== 'draft';
+  const issued = issuedProp ?? (invoice !== undefined && invoice.status !== 'draft');
 
   const save = async (valid: InvoiceFormValues, andSend: boolean) => {
     setFormError(null);
+    if (adapter?.beforeSave && !adapter.beforeSave()) {
+      invalid();
+      return;
+    }
     setSaving(andSend ? 'send' : 'draft');
     const body = invoiceValuesToRequest(valid);
+    if (adapter) {
+      leaving.current = true;
+      const outcome = await adapter.save(body, andSend);
+      setSaving(null);
+      if (!outcome) return;
+      leaving.current = false;
+      const toForm = adapter.formKey ?? ((key: string) => key);
+      const { fields, message } = splitServerErrors(outcome.error, (key) => isInvoiceField(toForm(key)), adapter.fallbackError);
+      form.setErrors(Object.fromEntries(Object.entries(fields).map(([key, value]) => [toForm(key), value])));
+      setFormError(message);
+      return;
+    }
     const result = invoice ? await updateInvoice({ id: invoice.id, body }) : await createInvoice(body);
     if ('error' in result) {
       setSaving(null);
@@ -185,10 +237,10 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
                 if (!dueTouched.current) form.setFieldValue('due_date', dueFromTerms(values.issue_date, client.payment_terms_days, values.due_date));
               }}
             />
-            <TextInput type="date" label="Invoice date" required {...form.getInputProps('issue_date')} onChange={(event) => onIssueDate(event.currentTarget.value)} />
-            <TextInput
+            {!adapter?.hideDates && <TextInput type="date" label={adapter?.dateLabel ?? 'Invoice date'} required {...form.getInputProps('issue_date')} onChange={(event) => onIssueDate(event.currentTarget.value)} />}
+            {!adapter?.hideDates && <TextInput
               type="date"
-              label="Due date"
+              label={adapter?.dueLabel ?? 'Due date'}
               required
               description={termsDays !== null ? `Net ${termsDays} from the client's terms` : undefined}
               {...form.getInputProps('due_date')}
@@ -196,9 +248,10 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
                 dueTouched.current = true;
                 form.setFieldValue('due_date', event.currentTarget.value);
               }}
-            />
+            />}
           </SimpleGrid>
         </Card>
+        {adapter?.children}
 
         <Card withBorder padding="lg">
           <Stack gap="md">
@@ -376,21 +429,21 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
         </Grid>
 
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={invoice ? `/invoices/${invoice.id}` : '/invoices/all'}>
+          <Button variant="default" component={Link} to={adapter?.cancelTo ?? (invoice ? `/invoices/${invoice.id}` : '/invoices/all')}>
             Cancel
           </Button>
-          <Button type="submit" variant="default" loading={saving === 'draft'} disabled={busy && saving !== 'draft'}>
-            {issued ? 'Save changes' : 'Save draft'}
+          <Button type="submit" variant={adapter?.sendLabel === null ? 'filled' : 'default'} loading={saving === 'draft'} disabled={(busy || saving !== null) && saving !== 'draft'}>
+            {adapter?.draftLabel ?? (issued ? 'Save changes' : 'Save draft')}
           </Button>
-          <Button
+          {adapter?.sendLabel !== null && <Button
             loading={saving === 'send'}
-            disabled={busy && saving !== 'send'}
+            disabled={(busy || saving !== null) && saving !== 'send'}
             onClick={() =>
               form.onSubmit((valid) => void save(valid, true), invalid)()
             }
           >
-            {issued ? 'Save and send again' : 'Save and send'}
-          </Button>
+            {adapter?.sendLabel ?? (issued ? 'Save and send again' : 'Save and send')}
+          </Button>}
         </Group>
       </Stack>
     </form>
@@ -408,7 +461,7 @@ function EditorSkeleton() {
 }
 
 /** Loads what the editor needs (tax rates, the business's settings) and shows it. */
-export function InvoiceEditorLoader({ invoice }: { invoice?: Invoice }) {
+export function InvoiceEditorLoader({ invoice, ...reuse }: { invoice?: Invoice } & Pick<InvoiceEditorProps, 'adapter' | 'initialValues' | 'initialClientName' | 'issued'>) {
   const taxRates = useListTaxRatesQuery({ status: 'all' });
   const settings = useGetInvoicingSettingsQuery();
   if (taxRates.isLoading || settings.isLoading) return <EditorSkeleton />;
@@ -424,7 +477,7 @@ export function InvoiceEditorLoader({ invoice }: { invoice?: Invoice }) {
       />
     );
   }
-  return <InvoiceEditor key={invoice?.id ?? 'new'} invoice={invoice} taxRates={taxRates.data} pricesIncludeTax={settings.data.prices_include_tax} defaultTermsDays={settings.data.default_payment_terms_days} />;
+  return <InvoiceEditor key={invoice?.id ?? 'new'} invoice={invoice} taxRates={taxRates.data} pricesIncludeTax={settings.data.prices_include_tax} defaultTermsDays={settings.data.default_payment_terms_days} {...reuse} />;
 }
 
 /** /invoices/create-new */

@@ -57,7 +57,8 @@ export function emptyInvoiceValues(today = utcCalendarDate(new Date()), netDays 
   };
 }
 
-export function invoiceToValues(invoice: Invoice): InvoiceFormValues {
+/** Form values of an invoice, or of anything shaped like one (an estimate with its expiry date as `due_date`). */
+export function invoiceToValues(invoice: Pick<Invoice, 'client' | 'issue_date' | 'due_date' | 'lines' | 'discount_type' | 'discount_value' | 'notes' | 'terms'>): InvoiceFormValues {
   return {
     client_id: String(invoice.client.id),
     issue_date: invoice.issue_date,

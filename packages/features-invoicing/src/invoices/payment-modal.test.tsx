@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { INVOICE_MESSAGES, toCents } from '@ledgerleaf/domain';
-import { json, renderPage, stubFetch } from '../test/render';
+import { json, renderPage, stubFetch, stubSequence } from '../test/render';
 import { invoiceDetail } from './test-fixtures';
 import { PaymentModal, validatePayment } from './payment-modal';
 
@@ -9,27 +9,6 @@ afterEach(() => vi.unstubAllGlobals());
 
 const invoice = { id: 11, invoice_number: 'INV-2026-0001', balance_due: 400 };
 
-/** fetch that records the Idempotency-Key of each payment call. */
-function stubPayments(responses: Array<() => Response | Promise<Response>>) {
-  const keys: string[] = [];
-  const bodies: unknown[] = [];
-  let index = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = input instanceof Request ? input : new Request(String(input), init);
-      if (request.url.includes('/payments')) {
-        keys.push(request.headers.get('Idempotency-Key') ?? '');
-        bodies.push(JSON.parse(await request.text()));
-        const respond = responses[Math.min(index, responses.length - 1)]!;
-        index += 1;
-        return respond();
-      }
-      return json(404, { message: 'Not found.' });
-    }),
-  );
-  return { keys, bodies };
-}
 
 const paid = () =>
   json(201, {
@@ -57,7 +36,7 @@ describe('payment modal', () => {
   });
 
   it('sends one Idempotency-Key per opening and reuses it when the same submission is retried', async () => {
-    const { keys, bodies } = stubPayments([() => Promise.reject(new TypeError('Failed to fetch')), paid]);
+    const { keys, bodies } = stubSequence((url) => url.includes('/payments'), [() => Promise.reject(new TypeError('Failed to fetch')), paid]);
     const onRecorded = vi.fn();
     const { user } = renderPage(<PaymentModal opened onClose={() => {}} invoice={invoice} onRecorded={onRecorded} />);
     const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
@@ -74,7 +53,7 @@ describe('payment modal', () => {
   });
 
   it('a changed submission after a refusal gets a new key; the 422 lands under the field', async () => {
-    const { keys } = stubPayments([() => json(422, { message: 'The given data was invalid.', errors: { reference: ['Bad reference'] } }), paid]);
+    const { keys } = stubSequence((url) => url.includes('/payments'), [() => json(422, { message: 'The given data was invalid.', errors: { reference: ['Bad reference'] } }), paid]);
     const { user } = renderPage(<PaymentModal opened onClose={() => {}} invoice={invoice} onRecorded={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Reference' }), 'x');

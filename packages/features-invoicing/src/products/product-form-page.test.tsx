@@ -48,36 +48,20 @@ describe('ProductCreatePage', () => {
 });
 
 describe('ProductsPage', () => {
-  it('lists products with price per unit and tax, and manages tax rates in a tab', async () => {
-    const calls = stubFetch({
+  it('lists products with price per unit and tax, and links to the tax rates and invoicing settings under /user/settings', async () => {
+    stubFetch({
       'GET /api/products': json(200, {
         data: [product({ default_tax_rate_id: 7, default_tax_rate: { id: 7, name: 'Sales tax', rate: 8.875, is_compound: false } })],
         meta: { page: 1, per_page: 25, total: 1, last_page: 1 },
       }),
-      'GET /api/tax-rates': json(200, { data: [taxRate({ products_count: 1 })] }),
-      'POST /api/tax-rates': (call) => json(201, { data: taxRate({ id: 9, ...(call.body as object) }) }),
     });
     const { user } = renderPage(<ProductsPage />, { path: '/products', route: '/products' });
     const table = await screen.findByRole('table', { name: 'Products and services' });
     expect(within(table).getByText('$120.00')).toBeInTheDocument();
     expect(within(table).getByText('Sales tax (8.875%)')).toBeInTheDocument();
-
-    await user.click(screen.getByRole('tab', { name: 'Tax rates' }));
-    const rates = await screen.findByRole('table', { name: 'Tax rates' });
-    expect(within(rates).getByText('1 item')).toBeInTheDocument();
-    await user.click(within(rates).getByRole('button', { name: 'Actions for Sales tax' }));
-    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeDisabled();
-    await user.keyboard('{Escape}');
-
-    await user.click(screen.getByRole('button', { name: 'Add tax rate' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add tax rate' });
-    await user.click(within(dialog).getByRole('button', { name: 'Add tax rate' }));
-    expect(await within(dialog).findByText(CATALOG_MESSAGES.nameRequired)).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: /Tax rate name/ }), 'City tax');
-    await user.type(within(dialog).getByRole('textbox', { name: /Rate/ }), '4.5');
-    await user.click(within(dialog).getByRole('button', { name: 'Add tax rate' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'City tax', rate: 4.5, is_compound: false, is_default: false }));
-    expect(await screen.findByText('Tax rate added')).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Settings' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/user/settings');
   });
 
   it('filters by type on the server', async () => {

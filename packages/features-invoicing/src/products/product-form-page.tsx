@@ -1,14 +1,15 @@
 import { useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { Autocomplete, Button, Card, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { Autocomplete, Card, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CATALOG_MESSAGES, MAX_AMOUNT, PRODUCT_UNITS, type Product, type TaxRate } from '@ledgerleaf/domain';
 import { errorStatus, useCreateProductMutation, useGetProductQuery, useListTaxRatesQuery, useRestoreProductMutation, useUpdateProductMutation } from '@ledgerleaf/api';
 import { ArchivedNotice } from '../shared/archived-notice';
-import { CardSkeleton, EmptyState, PageHeader, useToast } from '@ledgerleaf/ui';
+import { PageHeader, useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
 import { LoadError } from '../shared/query-states';
 import { splitServerErrors } from '../shared/server-errors';
+import { FormActions, FormSkeleton, RecordNotFound, useRouteId } from '../shared/record-form';
 import { useUnsavedChangesWarning } from '../shared/unsaved-changes';
 import { formatPercent } from '../shared/format';
 import { emptyProductValues, isProductField, productToValues, productValuesToRequest, validateProduct, type ProductFormValues } from './product-form';
@@ -102,27 +103,17 @@ function ProductForm({ product, taxRates }: { product?: Product; taxRates: TaxRa
             <Switch label="Active" description="Inactive items are not offered when you add invoice lines." {...form.getInputProps('is_active', { type: 'checkbox' })} />
           </Stack>
         </Card>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to="/products">
-            Cancel
-          </Button>
-          <Button type="submit" loading={createState.isLoading || updateState.isLoading}>
-            {product ? 'Save changes' : values.type === 'service' ? 'Create service' : 'Create product'}
-          </Button>
-        </Group>
+        <FormActions
+          cancelTo="/products"
+          submitLabel={product ? 'Save changes' : values.type === 'service' ? 'Create service' : 'Create product'}
+          saving={createState.isLoading || updateState.isLoading}
+        />
       </Stack>
     </form>
   );
 }
 
-function FormSkeleton() {
-  return (
-    <Stack gap="lg" aria-busy="true">
-      <CardSkeleton lines={5} />
-      <Skeleton height={36} width={160} ml="auto" />
-    </Stack>
-  );
-}
+const PRODUCT_FORM_CARDS = [5];
 
 /** /products/create */
 export function ProductCreatePage() {
@@ -131,7 +122,7 @@ export function ProductCreatePage() {
     <>
       <PageHeader title="New product or service" description="Items you sell, with the price and tax they start with on an invoice line." />
       {taxRates.isLoading ? (
-        <FormSkeleton />
+        <FormSkeleton cards={PRODUCT_FORM_CARDS} />
       ) : taxRates.isError ? (
         <LoadError title="Tax rates could not be loaded" error={taxRates.error} onRetry={() => void taxRates.refetch()} />
       ) : (
@@ -143,25 +134,13 @@ export function ProductCreatePage() {
 
 /** /products/:id/edit */
 export function ProductEditPage() {
-  const id = Number(useParams().id);
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const { id, valid } = useRouteId();
   const product = useGetProductQuery(id, { skip: !valid });
   const taxRates = useListTaxRatesQuery();
   const [restore, restoreState] = useRestoreProductMutation();
 
   if (!valid || errorStatus(product.error) === 404) {
-    return (
-      <EmptyState
-        titleOrder={1}
-        title={CATALOG_MESSAGES.productNotFound}
-        message="It may have been deleted."
-        action={
-          <Button component={Link} to="/products">
-            Back to products
-          </Button>
-        }
-      />
-    );
+    return <RecordNotFound title={CATALOG_MESSAGES.productNotFound} backTo="/products" backLabel="Back to products" />;
   }
   const error = product.error ?? taxRates.error;
   return (
@@ -169,7 +148,7 @@ export function ProductEditPage() {
       <PageHeader title={product.data ? `Edit ${product.data.name}` : 'Edit product'} />
       {product.data?.status === 'archived' && <ArchivedNotice what="item" onRestore={() => void restore(product.data!.id)} restoring={restoreState.isLoading} />}
       {product.isLoading || taxRates.isLoading ? (
-        <FormSkeleton />
+        <FormSkeleton cards={PRODUCT_FORM_CARDS} />
       ) : error || !product.data ? (
         <LoadError
           title="The product could not be loaded"

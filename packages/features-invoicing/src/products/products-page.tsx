@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ActionIcon, Anchor, Badge, Button, Card, CloseButton, Group, Menu, SegmentedControl, Stack, Tabs, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import { ActionIcon, Anchor, Badge, Button, Card, CloseButton, Group, Menu, SegmentedControl, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconDots, IconDownload, IconEdit, IconPlus, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { formatCurrency, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_EXPORT_ONLY, PRODUCT_SORT_FIELDS, type CatalogStatusFilter, type Product } from '@ledgerleaf/domain';
 import {
@@ -19,8 +19,6 @@ import { datedFilename, downloadText } from '../shared/download';
 import { formatDate, formatPercent } from '../shared/format';
 import { PER_PAGE, useListParams } from '../shared/list-params';
 import { LoadError } from '../shared/query-states';
-import { InvoicingSettingsPanel } from '../settings/invoicing-settings-panel';
-import { TaxRatesPanel } from '../tax-rates/tax-rates-panel';
 
 const TYPE_OPTIONS = [
   { label: 'All types', value: '' },
@@ -272,14 +270,8 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
   );
 }
 
-const TABS = ['items', 'tax-rates', 'settings'] as const;
-type Tab = (typeof TABS)[number];
-
-/** /products: the catalogue, with the tax rates and invoicing settings it depends on in tabs. */
+/** /products: the catalogue. Tax rates and invoicing settings live under /user/settings (linked). */
 export function ProductsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tabParam = searchParams.get('tab') as Tab | null;
-  const tab: Tab = tabParam && TABS.includes(tabParam) ? tabParam : 'items';
   const toast = useToast();
   const [exportCsv, exportState] = useExportProductsCsvMutation();
   const [previewImport] = usePreviewProductImportMutation();
@@ -299,39 +291,29 @@ export function ProductsPage() {
     <>
       <PageHeader
         title="Products/Services"
-        description="What you sell, the tax rates that apply and how prices are read."
+        description="What you sell, at what price and with which tax."
         actions={
-          tab === 'items' ? (
-            <>
-              <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
-                Import CSV
-              </Button>
-              <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void onExport()} loading={exportState.isLoading}>
-                Export CSV
-              </Button>
-              <Button component={Link} to="/products/create" leftSection={<IconPlus size={16} aria-hidden />}>
-                New product or service
-              </Button>
-            </>
-          ) : undefined
+          <>
+            <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
+              Import CSV
+            </Button>
+            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void onExport()} loading={exportState.isLoading}>
+              Export CSV
+            </Button>
+            <Button component={Link} to="/products/create" leftSection={<IconPlus size={16} aria-hidden />}>
+              New product or service
+            </Button>
+          </>
         }
       />
-      <Tabs value={tab} onChange={(value) => setSearchParams(value && value !== 'items' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="items">Products and services</Tabs.Tab>
-          <Tabs.Tab value="tax-rates">Tax rates</Tabs.Tab>
-          <Tabs.Tab value="settings">Invoicing settings</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="items">
-          <ProductsPanel onImport={() => setImportOpen(true)} />
-        </Tabs.Panel>
-        <Tabs.Panel value="tax-rates">
-          <TaxRatesPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="settings">
-          <InvoicingSettingsPanel />
-        </Tabs.Panel>
-      </Tabs>
+      <Text size="sm" c="dimmed" mb="md">
+        Tax rates and invoicing settings are in{' '}
+        <Anchor component={Link} to="/user/settings" underline="always">
+          Settings
+        </Anchor>
+        .
+      </Text>
+      <ProductsPanel onImport={() => setImportOpen(true)} />
       <CsvImportModal
         opened={importOpen}
         onClose={() => setImportOpen(false)}

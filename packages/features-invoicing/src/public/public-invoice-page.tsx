@@ -10,7 +10,8 @@ import { LoadError } from '../shared/query-states';
 import { InvoiceDocument } from '../invoices/invoice-document';
 import { InvoiceStatusBadge } from '../invoices/status-badge';
 
-function Frame({ children }: { children: React.ReactNode }) {
+/** The guest pages' frame (public invoice and estimate): logo, colour scheme, footer. */
+export function Frame({ children }: { children: React.ReactNode }) {
   return (
     <Box mih="100vh" bg="var(--mantine-color-body)">
       <Box component="header" py="sm" px="md" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>

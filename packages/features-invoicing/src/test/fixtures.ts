@@ -20,6 +20,7 @@ export function clientItem(overrides: Partial<ClientListItem> = {}): ClientListI
     created_at: '2026-11-01T10:00:00Z',
     updated_at: '2026-11-01T10:00:00Z',
     balance_outstanding: 1250.5,
+    has_invoices: true,
     primary_contact: null,
     ...overrides,
   };

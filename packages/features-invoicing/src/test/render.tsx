@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { makeStore } from '@ledgerleaf/api';
 import { UiProvider } from '@ledgerleaf/ui';
 
-export { json, stubFetch } from './fetch';
+export { json, stubFetch, stubSequence } from './fetch';
 
 function Location() {
   return <p data-testid="location">{useLocation().pathname}</p>;

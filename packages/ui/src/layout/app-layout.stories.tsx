@@ -1,8 +1,7 @@
 import type { AnchorHTMLAttributes } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
-  IconBell,
   IconCalendar,
   IconChartBar,
   IconFileInvoice,
@@ -16,6 +15,7 @@ import {
 import { fn } from 'storybook/test';
 import { CardSkeleton } from '../feedback/card-skeleton';
 import { PageHeader } from '../feedback/page-header';
+import { NotificationBell } from '../shell/notification-bell';
 import { AppLayout } from './app-layout';
 import type { AppNavItem } from './app-layout';
 
@@ -107,12 +107,18 @@ const meta = {
     linkComponent: StoryLink,
     onSignOut: fn(),
     headerExtra: (
-      <Button variant="default" size="compact-md" h={34} px={8} aria-label="Notifications, 3 unread" pos="relative">
-        <IconBell size={18} aria-hidden />
-        <Badge size="xs" circle color="red" pos="absolute" top={-4} right={-4}>
-          3
-        </Badge>
-      </Button>
+      <NotificationBell
+        unreadCount={3}
+        notifications={[
+          { id: 1, type: 'Payment', title: 'Payment received', message: '$1,250.00 recorded on invoice INV-2026-0042.', created_at: new Date().toISOString(), read_at: null },
+          { id: 2, type: 'Invoice', title: 'Invoice viewed', message: 'Invoice INV-2026-0041 was opened by your client.', created_at: new Date(Date.now() - 3_600_000).toISOString(), read_at: null },
+          { id: 3, type: 'Client', title: 'New client', message: 'Northwind Traders was added to your clients.', created_at: new Date(Date.now() - 86_400_000).toISOString(), read_at: null },
+        ]}
+        onMarkRead={fn()}
+        onMarkAllRead={fn()}
+        viewAllHref="/notifications"
+        linkComponent={StoryLink}
+      />
     ),
     footer: <Footer />,
     children: <DashboardContent />,

@@ -136,7 +136,8 @@ export function AppLayout({
               aria-label="Ledgerleaf, go to dashboard"
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
             >
-              <BrandLogo size="sm" />
+              {/* The wordmark leaves room for the header controls on phones. */}
+              <BrandLogo size="sm" iconOnly={isMobile} />
             </UnstyledButton>
             <Text visibleFrom="sm" size="sm" c="dimmed" truncate ml="md" data-testid="welcome-line">
               Welcome, {displayName}
@@ -208,7 +209,12 @@ export function AppLayout({
         style={{ background: 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))', outline: 'none' }}
       >
         {children}
-        {footer !== undefined && footer !== null && <Box mt="xl">{footer}</Box>}
+        {/* Bottom room so the floating buttons (quick add, feedback) never cover the last lines. */}
+        {footer !== undefined && footer !== null && (
+          <Box mt="xl" pb={72}>
+            {footer}
+          </Box>
+        )}
       </AppShell.Main>
     </AppShell>
   );
@@ -329,7 +335,7 @@ function UserMenu({
   const initials = getInitials(user.name);
   const image = user.avatarUrl || user.logoUrl || null;
   return (
-    <Menu position="bottom-end" width={260} shadow="lg" withArrow arrowPosition="center">
+    <Menu position="bottom-end" width={260} shadow="lg" withArrow arrowPosition="center" withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton
           style={{ borderRadius: 'var(--mantine-radius-xl)', display: 'flex', alignItems: 'center', gap: 4, padding: 2 }}

@@ -33,6 +33,8 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('INV-2026-0001');
     expect(text).toContain('Olive Bakery & Studio');
     expect(text).toContain('12 Market Street');
+    expect(text).toContain('San Francisco, CA 94105');
+    expect(text).toContain('Tax ID: US-94-1234567');
     expect(text).toContain('Acme Hospitality LLC');
     expect(text).toContain('Attn: Dana Price');
     expect(text).toContain('400 Broadway, Suite 12');

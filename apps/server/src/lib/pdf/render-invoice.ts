@@ -95,7 +95,7 @@ export function renderInvoicePdf(view: InvoicePdfView): Promise<Buffer> {
     margins: MARGIN,
     bufferPages: true,
     info: {
-      Title: view.invoice_number ? `Invoice ${view.invoice_number}` : 'Draft invoice',
+      Title: view.invoice_number ? `${view.document?.name ?? 'Invoice'} ${view.invoice_number}` : `Draft ${(view.document?.name ?? 'Invoice').toLowerCase()}`,
       Author: view.business.name,
       Creator: 'Ledgerleaf',
     },
@@ -148,16 +148,16 @@ function drawHeader(doc: PDFKit.PDFDocument, view: InvoicePdfView): number {
   doc.font(FONT_BOLD).fontSize(16).fillColor(INK).text(business.name, MARGIN.left, left, { width: 280 });
   left = doc.y + 2;
   doc.font(FONT).fontSize(9).fillColor(MUTED);
-  for (const line of nonEmpty([...(business.address_lines ?? []), business.email, business.phone])) {
+  for (const line of nonEmpty([...(business.address_lines ?? []), business.email, business.phone, business.tax_id ? `Tax ID: ${business.tax_id}` : null])) {
     doc.text(line, MARGIN.left, left, { width: 280 });
     left = doc.y;
   }
 
   const rightX = 340;
   const rightWidth = RIGHT_EDGE - rightX;
-  doc.font(FONT_BOLD).fontSize(24).fillColor(INK).text('INVOICE', rightX, MARGIN.top, { width: rightWidth, align: 'right' });
+  doc.font(FONT_BOLD).fontSize(24).fillColor(INK).text(view.document?.title ?? 'INVOICE', rightX, MARGIN.top, { width: rightWidth, align: 'right' });
   doc.font(FONT).fontSize(11).fillColor(MUTED).text(view.invoice_number ?? 'Draft', rightX, doc.y + 2, { width: rightWidth, align: 'right' });
-  doc.fontSize(9).text(INVOICE_STATUS_LABELS[view.status], rightX, doc.y + 2, { width: rightWidth, align: 'right' });
+  doc.fontSize(9).text(view.document?.status_label ?? INVOICE_STATUS_LABELS[view.status], rightX, doc.y + 2, { width: rightWidth, align: 'right' });
   const right = doc.y;
   doc.fillColor(INK);
   return Math.max(left, right);
@@ -188,10 +188,10 @@ function drawParties(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number)
   const valueWidth = RIGHT_EDGE - valueX;
   let right = top + 12;
   const meta: Array<[string, string, boolean]> = [
-    ['Invoice number', view.invoice_number ?? 'Draft', false],
+    [view.document?.number_label ?? 'Invoice number', view.invoice_number ?? 'Draft', false],
     ['Issue date', formatPdfDate(view.issue_date), false],
-    ['Due date', formatPdfDate(view.due_date), false],
-    ['Balance due', formatCurrency(view.balance_due), true],
+    [view.document?.due_label ?? 'Due date', formatPdfDate(view.due_date), false],
+    ...(view.document?.hide_balance ? [['Total', formatCurrency(view.totals.total), true] as [string, string, boolean]] : [['Balance due', formatCurrency(view.balance_due), true] as [string, string, boolean]]),
   ];
   for (const [label, value, strong] of meta) {
     doc.font(FONT).fontSize(9).fillColor(MUTED).text(label, labelX, right, { width: valueX - labelX - 8, lineBreak: false });
@@ -273,6 +273,7 @@ function summaryRows(view: InvoicePdfView): SummaryRow[] {
     rows.push({ label: totals.prices_include_tax ? `Includes ${label}` : label, value: formatCurrency(tax.amount) });
   }
   rows.push({ label: 'Total', value: formatCurrency(totals.total), strong: true, rule: true });
+  if (view.document?.hide_balance) return rows;
   rows.push({ label: 'Amount paid', value: formatCurrency(view.amount_paid) });
   rows.push({ label: 'Balance due', value: formatCurrency(view.balance_due), strong: true, rule: true });
   if (view.credit > 0) rows.push({ label: 'Credit', value: formatCurrency(view.credit) });
@@ -308,7 +309,7 @@ function drawSummary(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number)
 }
 
 function drawPayments(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number, gap: number): number {
-  if (view.payments.length === 0) return top;
+  if (view.payments.length === 0 || view.document?.hide_balance) return top;
   let y = top + gap;
   const rowHeight = 14;
   if (y + 18 + rowHeight > BOTTOM) {
@@ -358,7 +359,7 @@ const WATERMARKS: Partial<Record<InvoicePdfView['status'], string>> = { paid: 'P
 function drawPageDecorations(doc: PDFKit.PDFDocument, view: InvoicePdfView): void {
   const range = doc.bufferedPageRange();
   const watermark = WATERMARKS[view.status];
-  const label = view.invoice_number ?? 'Draft invoice';
+  const label = view.invoice_number ?? `Draft ${(view.document?.name ?? 'Invoice').toLowerCase()}`;
   for (let index = range.start; index < range.start + range.count; index += 1) {
     doc.switchToPage(index);
     // Writing below the bottom margin would otherwise make pdfkit start a new page.

@@ -105,6 +105,7 @@ export function sampleInvoiceView(options: SampleViewOptions): InvoicePdfView {
       email: 'billing@olive.example',
       phone: '(415) 555-0100',
       address_lines: ['12 Market Street', 'San Francisco, CA 94105'],
+      tax_id: 'US-94-1234567',
       logo: null,
     },
     client: {

@@ -7,6 +7,8 @@ export interface InvoicePdfBusiness {
   phone?: string | null;
   /** Printed line by line under the name. */
   address_lines?: readonly string[] | null;
+  /** Printed as `Tax ID: …` under the contact lines. */
+  tax_id?: string | null;
   /** PNG or JPEG bytes; anything else (or nothing) prints no logo. */
   logo?: Buffer | Uint8Array | null;
 }
@@ -52,4 +54,22 @@ export type InvoicePdfView = Pick<
   id: number;
   business: InvoicePdfBusiness;
   client: InvoicePdfClient;
+  /** Another document printed with the same layout (an estimate); an invoice when omitted. */
+  document?: InvoicePdfDocumentKind;
 };
+
+/** How a document other than an invoice titles itself (estimates: `ESTIMATE`, `Expiry date`, no balance). */
+export interface InvoicePdfDocumentKind {
+  /** `ESTIMATE` */
+  title: string;
+  /** `Estimate` (PDF metadata and footer) */
+  name: string;
+  /** `Estimate number` */
+  number_label: string;
+  /** `Expiry date` */
+  due_label: string;
+  /** Printed under the number instead of the invoice status. */
+  status_label: string;
+  /** Leaves out amount paid, balance due and payments. */
+  hide_balance: boolean;
+}

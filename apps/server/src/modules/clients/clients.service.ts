@@ -80,6 +80,7 @@ function listItemView(row: ClientWithBalance, primary: ClientContactRow | undefi
     created_at: row.created_at,
     updated_at: row.updated_at,
     balance_outstanding: fromCents(Number(row.balance_cents ?? 0)),
+    has_invoices: Boolean(row.has_invoices),
     primary_contact: primary ? contactView(primary) : null,
   };
 }

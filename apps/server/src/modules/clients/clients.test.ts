@@ -200,6 +200,19 @@ describe('clients list, search, sort and pagination', () => {
   });
   const names = (response: { json(): { data: Array<{ name: string }> } }) => response.json().data.map((c) => c.name);
 
+  it('reports has_invoices in the list and the detail; a client with an invoice cannot be deleted', async () => {
+    const client = await create(acme({ name: 'Has Invoices Ltd', email: 'hi@invoices.test' }));
+    const find = async () => (await t.get('/api/clients?search=has%20invoices', auth())).json().data.find((row: { id: number }) => row.id === client.id);
+    expect((await find()).has_invoices).toBe(false);
+    expect((await t.get(`/api/clients/${client.id}`, auth())).json().data.has_invoices).toBe(false);
+    const today = new Date().toISOString().slice(0, 10);
+    const invoice = await t.post('/api/invoices', { client_id: client.id, issue_date: today, due_date: today, lines: [{ description: 'Work', quantity: 1, unit_price: 10, tax_rate_ids: [] }] }, auth());
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    expect((await find()).has_invoices).toBe(true);
+    expect((await t.get(`/api/clients/${client.id}`, auth())).json().data.has_invoices).toBe(true);
+    expect((await t.delete(`/api/clients/${client.id}`, auth())).statusCode).toBe(409);
+  });
+
   it('sorts by name and created_at both ways', async () => {
     expect(names(await u.get('/api/clients?sort=name', { token: tok }))).toEqual(['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf']);
     expect(names(await u.get('/api/clients?sort=name&direction=desc', { token: tok }))).toEqual(['golf', 'foxtrot', 'echo', 'delta', 'charlie', 'bravo', 'alpha']);

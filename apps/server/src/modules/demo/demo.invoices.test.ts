@@ -39,7 +39,7 @@ describe('demo invoices', () => {
       expect(view!.calculation.paid_cents).toBe(Number(row.paid_cents));
       expect(view!.invoice.status).toBe(effectiveStatus(row, today));
     }
-    const counter = await database.db.selectFrom('document_counters').selectAll().where('business_id', '=', businessId).executeTakeFirstOrThrow();
+    const counter = await database.db.selectFrom('document_counters').selectAll().where('business_id', '=', businessId).where('kind', '=', 'invoice').executeTakeFirstOrThrow();
     const current = numbers.filter((number) => number.includes(`-${counter.year}-`)).sort();
     expect(current.at(-1)).toMatch(new RegExp(`-${String(counter.last_counter).padStart(4, '0')}$`));
     // Idempotent.

@@ -25,6 +25,20 @@ describe('seedDemo', () => {
     expect(await hasher.verify(user!.password_hash, DEMO_ACCOUNT.password)).toBe(true);
     const profile = await findUserProfile(database.db, { businessId: user!.business_id, userId: user!.id });
     expect(profile?.business_name).toBe(DEMO_ACCOUNT.business_name);
+    const business = await database.db.selectFrom('businesses').select(['address', 'tax_id']).where('id', '=', user!.business_id).executeTakeFirstOrThrow();
+    expect(business).toEqual({ address: DEMO_PROFILE.address, tax_id: DEMO_PROFILE.taxId });
+  });
+
+  it('gives an older demo business its address once, and keeps one the user changed', async () => {
+    await seedDemo({ db: database.db, hasher, clock });
+    const user = (await findUserByEmail(database.db, { email: DEMO_ACCOUNT.email }))!;
+    await database.db.updateTable('businesses').set({ address: null }).where('id', '=', user.business_id).execute();
+    await seedDemo({ db: database.db, hasher, clock });
+    const read = () => database.db.selectFrom('businesses').select('address').where('id', '=', user.business_id).executeTakeFirstOrThrow();
+    expect((await read()).address).toBe(DEMO_PROFILE.address);
+    await database.db.updateTable('businesses').set({ address: '1 Main St' }).where('id', '=', user.business_id).execute();
+    await seedDemo({ db: database.db, hasher, clock });
+    expect((await read()).address).toBe('1 Main St');
   });
 
   it('is idempotent and restores a changed demo password', async () => {

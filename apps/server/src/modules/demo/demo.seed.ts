@@ -4,13 +4,27 @@ import { createBusiness, createUser, findUserByEmail, revokeUserAccessTokens, up
 import type { PasswordHasher } from '../../lib/password';
 import { seedDemoCatalog } from './demo.catalog';
 import { seedDemoInvoices } from './demo.invoices';
+import { seedDemoGoals } from './demo.goals';
+import { seedDemoEstimates } from './demo.estimates';
 
 /** The demo business's profile (its clients, products and tax rates are in demo.catalog.ts, its invoices and payments in demo.invoices.ts; later issues add goals…). */
 export const DEMO_PROFILE = {
   businessPhone: '(415) 555-0142',
   businessEmail: 'hello@leafandledger.studio',
   userPhone: '(415) 555-0199',
+  address: '2150 Mission Street, Suite 4\nSan Francisco, CA 94110',
+  taxId: '94-3172245',
 } as const;
+
+/** The business details printed on its invoices; an account that already has an address keeps it. */
+async function seedDemoBusinessDetails(tx: Db, params: { businessId: number; now: Date }): Promise<void> {
+  await tx
+    .updateTable('businesses')
+    .set({ address: DEMO_PROFILE.address, tax_id: DEMO_PROFILE.taxId, updated_at: params.now.toISOString() })
+    .where('id', '=', params.businessId)
+    .where('address', 'is', null)
+    .execute();
+}
 
 /**
  * Creates the demo business and its owner when missing; run on every start while DEMO is on.
@@ -29,8 +43,11 @@ export async function seedDemo(params: { db: Db; hasher: PasswordHasher; clock: 
     }
     // An account seeded before the catalogue existed gets it now; one that has any keeps what it has.
     await params.db.transaction().execute(async (trx) => {
+      await seedDemoBusinessDetails(trx, { businessId: existing.business_id, now: params.clock() });
       await seedDemoCatalog(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() });
       await seedDemoInvoices(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() });
+      await seedDemoGoals(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() });
+      await seedDemoEstimates(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() });
     });
     return { created: false, userId: existing.id };
   }
@@ -47,8 +64,11 @@ export async function seedDemo(params: { db: Db; hasher: PasswordHasher; clock: 
       role: 'owner',
       now,
     });
+    await seedDemoBusinessDetails(trx, { businessId: business.id, now });
     await seedDemoCatalog(trx, { businessId: business.id, userId: user.id, now });
     await seedDemoInvoices(trx, { businessId: business.id, userId: user.id, now });
+    await seedDemoGoals(trx, { businessId: business.id, userId: user.id, now });
+    await seedDemoEstimates(trx, { businessId: business.id, userId: user.id, now });
     return { created: true, userId: user.id };
   });
 }

@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { errorResponseSchema, idParamsSchema, invoiceSendInputSchema, invoiceSendResponseSchema, outboxPageSchema, outboxQuerySchema, publicInvoiceResponseSchema } from '@ledgerleaf/domain';
+import {
+  errorResponseSchema,
+  idParamsSchema,
+  invoiceSendInputSchema,
+  invoiceSendResponseSchema,
+  outboxPageSchema,
+  outboxQuerySchema,
+  publicInvoiceResponseSchema,
+  type InvoiceSendResponse,
+} from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
+import { idempotencyKeyOf, runIdempotentEffect } from '../../lib/idempotency';
 import { defineRoute, requireAuth } from '../../lib/route';
 import * as delivery from './invoice-delivery.service';
 
@@ -13,6 +23,7 @@ const ERRORS = {
   unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
   notFound: { description: "No such invoice in the caller's business", schema: errorResponseSchema },
   conflict: { description: 'A void invoice cannot be sent', schema: errorResponseSchema },
+  conflictOrRunning: { description: 'A void invoice cannot be sent, or a request with the same Idempotency-Key is still running', schema: errorResponseSchema },
   throttled: { description: 'Too many requests from this address', schema: errorResponseSchema },
 };
 
@@ -28,7 +39,7 @@ const tokenParamsSchema = z.object({ token: z.string().regex(delivery.PUBLIC_TOK
  * DENY` are for HTML; on a PDF they would stop the browser's viewer and the same-origin preview frame
  * of the invoice pages, so a PDF only keeps other sites from framing it.
  */
-function sendPdf(reply: FastifyReply, rendered: delivery.RenderedPdf, inline: boolean): Buffer {
+export function sendPdf(reply: FastifyReply, rendered: delivery.RenderedPdf, inline: boolean): Buffer {
   reply
     .type('application/pdf')
     .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${rendered.filename}"`)
@@ -61,7 +72,7 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     method: 'POST',
     url: '/api/invoices/:id/send',
     summary:
-      "Email the invoice with its PDF and public link, to `to` or the client's contacts; a draft is issued (number, status sent) first, an issued one is sent again",
+      "Email the invoice with its PDF and public link, to `to` or the client's contacts; a draft is issued (number, status sent) first, an issued one is sent again. Idempotency-Key header: a retry replays the first answer without mailing again",
     tags,
     auth: true,
     params: idParamsSchema,
@@ -70,10 +81,22 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
       200: { description: 'Sent (or kept in the outbox without SMTP)', schema: invoiceSendResponseSchema },
       401: ERRORS.unauthenticated,
       404: ERRORS.notFound,
-      409: ERRORS.conflict,
+      409: ERRORS.conflictOrRunning,
       422: ERRORS.validation,
     },
-    handler: ({ request, params, body }) => delivery.sendInvoice(deps, { auth: requireAuth(request), invoiceId: params.id, input: body }),
+    handler: async ({ request, reply, params, body }) => {
+      const auth = requireAuth(request);
+      const key = idempotencyKeyOf(request);
+      const path = `/api/invoices/${params.id}/send`;
+      // Idempotency-Key: a retry (a double click, a timeout) replays the first answer and mails nothing again.
+      const result = await runIdempotentEffect(deps, { businessId: auth.businessId, key, method: 'POST', path, body: request.body ?? {} }, async () => ({
+        status: 200,
+        body: await delivery.sendInvoice(deps, { auth, invoiceId: params.id, input: body }),
+      }));
+      reply.code(result.status);
+      if (key !== undefined) void reply.header('idempotency-key', key);
+      return result.body as InvoiceSendResponse;
+    },
   });
 
   defineRoute(app, {

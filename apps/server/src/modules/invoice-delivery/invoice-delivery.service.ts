@@ -20,6 +20,7 @@ import type { InvoicePdfView } from '../../lib/pdf/types';
 import { bearerToken } from '../../plugins/auth';
 import { getInvoiceView, getInvoiceViewByToken, markInvoiceSent, markInvoiceViewed, todayOf, type InvoiceDocument } from '../invoices/invoices.service';
 import { composeInvoiceEmail } from './invoice-email';
+import { emailTemplateFor } from '../email-templates/email-templates.service';
 
 export const DELIVERY_MESSAGES = {
   sent: (to: readonly string[]) => `Invoice sent to ${to.join(', ')}.`,
@@ -65,6 +66,8 @@ export async function logoBytes(companyLogo: string | null, options: { uploadsDi
       return null;
     }
   }
+  // A path relative to the uploads (`logos/12/x.png`, as uploads store it) is served under /storage/ too (SPEC.md section 3).
+  if (!/^https?:\/\//i.test(value) && !/^\/?storage\//.test(pathname)) pathname = `storage/${pathname.replace(/^\/+/, '')}`;
   const upload = /^\/?storage\/(.+)$/.exec(pathname.split(/[?#]/)[0] ?? '');
   if (!upload?.[1]) return null;
   let relative: string;
@@ -95,7 +98,7 @@ export function pdfViewOf(document: InvoiceDocument, logo: Buffer | null = null)
   const { invoice, business, client } = document;
   return {
     ...invoice,
-    business: { name: business.name, email: business.email, phone: business.phone, address_lines: [], logo },
+    business: { name: business.name, email: business.email, phone: business.phone, address_lines: (business.address ?? '').split(/\r?\n/), tax_id: business.tax_id ?? null, logo },
     client: {
       name: client.name,
       email: client.email,
@@ -193,6 +196,7 @@ export async function sendInvoice(
     publicUrl,
     message: params.input.message ?? null,
     subject: params.input.subject ?? null,
+    template: await emailTemplateFor(deps.db, businessId, 'invoice'),
   });
   const { id } = await deps.mailer.send({
     to,

@@ -7,6 +7,8 @@ import { pdfPages } from '../../test/pdf-text';
 import { tinyPng } from '../../test/png';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { redactUrl } from '../../app';
+import { insertIdempotencyKey } from '@ledgerleaf/db';
+import { IDEMPOTENCY_MESSAGES, PENDING_KEY_TIMEOUT_MS, PENDING_STATUS, requestHash } from '../../lib/idempotency';
 import { PUBLIC_INVOICE_RATE_LIMIT } from './invoice-delivery.routes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response fields
@@ -401,6 +403,65 @@ describe('invoice delivery without SMTP, and the public link', () => {
     const sentEvents = (await activity(t, own, invoice.id)).filter((entry) => entry.event === 'invoice.sent');
     expect(sentEvents).toHaveLength(2);
     expect(sentEvents.filter((entry) => entry.data.again === true)).toHaveLength(1);
+  });
+
+  it('sends once per Idempotency-Key: a retry replays the answer and mails nothing again', async () => {
+    const invoice = await createInvoice(t, own);
+    const mails = async () => Number((await t.database.db.selectFrom('outbox_emails').select((eb) => eb.fn.countAll<number>().as('n')).where('category', '=', 'invoice').executeTakeFirstOrThrow()).n);
+    const before = await mails();
+    const headers = { 'idempotency-key': `send-${invoice.id}` };
+    const first = await t.post(`/api/invoices/${invoice.id}/send`, {}, { token: own.token, headers });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['idempotency-key']).toBe(`send-${invoice.id}`);
+    const retry = await t.post(`/api/invoices/${invoice.id}/send`, {}, { token: own.token, headers });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(await mails()).toBe(before + 1);
+    expect((await activity(t, own, invoice.id)).filter((entry) => entry.event === 'invoice.sent')).toHaveLength(1);
+
+    // The same key for another request is refused and sends nothing.
+    const reused = await t.post(`/api/invoices/${invoice.id}/send`, { subject: 'Another one' }, { token: own.token, headers });
+    expect(reused.statusCode).toBe(422);
+    expect(Object.keys(reused.json().errors)).toEqual(['Idempotency-Key']);
+    // Twins at once: one sends, the other waits its turn (409) or replays.
+    const twinHeaders = { 'idempotency-key': `send-twin-${invoice.id}` };
+    const twins = await Promise.all([
+      t.post(`/api/invoices/${invoice.id}/send`, {}, { token: own.token, headers: twinHeaders }),
+      t.post(`/api/invoices/${invoice.id}/send`, {}, { token: own.token, headers: twinHeaders }),
+    ]);
+    expect(twins.map((response) => response.statusCode).sort()).toEqual(expect.arrayContaining([200]));
+    for (const response of twins) expect([200, 409]).toContain(response.statusCode);
+    expect(await mails()).toBe(before + 2);
+  });
+
+  it('answers 409 while the same key is still running, and takes over a claim abandoned for over ten minutes', async () => {
+    const invoice = await createInvoice(t, own);
+    const business = await t.database.db.selectFrom('invoices').select('business_id').where('id', '=', invoice.id).executeTakeFirstOrThrow();
+    const key = `stuck-${invoice.id}`;
+    const path = `/api/invoices/${invoice.id}/send`;
+    const claim = (at: Date) =>
+      insertIdempotencyKey(t.database.db, { businessId: business.business_id, key, method: 'POST', path, requestHash: requestHash('POST', path, {}), status: PENDING_STATUS, body: null, now: at });
+    await claim(new Date());
+    const running = await t.post(path, {}, { token: own.token, headers: { 'idempotency-key': key } });
+    expect(running.statusCode).toBe(409);
+    expect(running.json().message).toBe(IDEMPOTENCY_MESSAGES.keyInProgress);
+    await t.database.db.deleteFrom('idempotency_keys').where('key', '=', key).execute();
+    await claim(new Date(Date.now() - PENDING_KEY_TIMEOUT_MS - 60_000));
+    const takenOver = await t.post(path, {}, { token: own.token, headers: { 'idempotency-key': key } });
+    expect(takenOver.statusCode, takenOver.body).toBe(200);
+    const stored = await t.database.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+    expect(Number(stored.response_status)).toBe(200);
+  });
+
+  it('releases the key of a refused send, so a corrected retry with the same key goes out', async () => {
+    const invoice = await createInvoice(t, own);
+    const headers = { 'idempotency-key': `fix-${invoice.id}` };
+    const refused = await t.post(`/api/invoices/${invoice.id}/send`, { to: [] }, { token: own.token, headers });
+    expect(refused.statusCode).toBe(422);
+    expect(await t.database.db.selectFrom('idempotency_keys').select('id').where('key', '=', `fix-${invoice.id}`).executeTakeFirst()).toBeUndefined();
+    const retried = await t.post(`/api/invoices/${invoice.id}/send`, {}, { token: own.token, headers });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().email.to).toEqual(['ann@acme.test', 'bob@acme.test']);
   });
 
   it('the owner previewing with their token does not count as a view; the PDF link counts as one', async () => {

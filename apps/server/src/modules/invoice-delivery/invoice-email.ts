@@ -1,4 +1,4 @@
-import { formatCurrency } from '@ledgerleaf/domain';
+import { formatCurrency, renderEmailTemplate, type EmailTemplateText } from '@ledgerleaf/domain';
 import { formatPdfDate } from '../../lib/pdf/render-invoice';
 
 export interface InvoiceEmailFacts {
@@ -12,6 +12,8 @@ export interface InvoiceEmailFacts {
   /** The sender's own words; replaces the default opening paragraph. */
   message?: string | null;
   subject?: string | null;
+  /** The business's invoice email template (/user/settings/email-templates); used when the sender wrote no message. */
+  template?: EmailTemplateText | null;
 }
 
 export interface ComposedEmail {
@@ -28,11 +30,28 @@ function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-/** The invoice email in text and HTML: the sender's message (or a default), the amount due, the public link. */
+/**
+ * The invoice email in text and HTML. Without a message from the sender it is the business's
+ * template (values escaped in the HTML); with one, the message opens the standard layout. A subject
+ * from the sender wins over the template's.
+ */
 export function composeInvoiceEmail(facts: InvoiceEmailFacts): ComposedEmail {
+  const due = formatPdfDate(facts.dueDate);
+  if (facts.template && !facts.message?.trim()) {
+    const rendered = renderEmailTemplate(facts.template, {
+      client_name: facts.clientName,
+      invoice_number: facts.invoiceNumber,
+      amount: formatCurrency(facts.total),
+      balance_due: formatCurrency(facts.balanceDue),
+      due_date: due,
+      link: facts.publicUrl,
+      business_name: facts.businessName,
+    });
+    const subject = (facts.subject?.trim() || rendered.subject || defaultInvoiceSubject(facts)).replace(/[\r\n]+/g, ' ');
+    return { subject, text: rendered.text, html: rendered.html };
+  }
   // One line: a line break in a header would start another header.
   const subject = (facts.subject?.trim() || defaultInvoiceSubject(facts)).replace(/[\r\n]+/g, ' ');
-  const due = formatPdfDate(facts.dueDate);
   const opening =
     facts.message?.trim() ||
     `Please find attached invoice ${facts.invoiceNumber} for ${formatCurrency(facts.total)}. The balance of ${formatCurrency(facts.balanceDue)} is due on ${due}.`;

@@ -36,6 +36,7 @@ import {
   deleteInvoice as deleteInvoiceRows,
   findBusinessById,
   findClient,
+  findGoal,
   findInvoice,
   findInvoiceByPublicToken,
   findInvoiceNumbering,
@@ -44,7 +45,7 @@ import {
   listActivity,
   listClientContacts,
   listInvoiceLines,
-  listInvoices as listInvoiceRows,
+  listInvoicePage,
   listPayments,
   lockInvoice,
   replaceInvoiceContent,
@@ -58,6 +59,7 @@ import {
   type InvoiceRow,
   type PaymentRow,
 } from '@ledgerleaf/db';
+import { invoiceSummaryCache } from './invoice-list-cache';
 import type { AuthContext, Deps } from '../../lib/context';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { publish } from '../../lib/events';
@@ -66,6 +68,7 @@ import { publish } from '../../lib/events';
 export const INVOICE_SERVER_MESSAGES = {
   unknownClient: 'This client does not exist (any more). Please choose another one',
   unknownProduct: 'This product or service does not exist (any more). Please choose another one',
+  unknownGoal: 'This goal does not exist (any more). Please choose another one',
   created: 'Invoice created.',
   updated: 'Invoice updated.',
   duplicated: 'Invoice duplicated as a new draft.',
@@ -87,6 +90,9 @@ export interface InvoiceBusinessDetails {
   email: string | null;
   phone: string | null;
   company_logo: string | null;
+  /** Printed on the PDF (business settings, issue 5). */
+  address?: string | null;
+  tax_id?: string | null;
 }
 
 export interface InvoiceClientDetails {
@@ -269,7 +275,7 @@ async function loadDocument(db: Db, businessId: number, invoiceId: number, optio
     invoice,
     calculation,
     public_token: row.public_token,
-    business: { id: business.id, name: business.name, email: business.email, phone: business.phone, company_logo: business.company_logo },
+    business: { id: business.id, name: business.name, email: business.email, phone: business.phone, company_logo: business.company_logo, address: business.address ?? null, tax_id: business.tax_id ?? null },
     client: {
       id: client.id,
       kind: client.kind,
@@ -338,6 +344,8 @@ async function resolveContent(db: Db, businessId: number, input: InvoiceRequest,
   const errors: FieldErrors = {};
   const client = await findClient(db, { businessId, clientId: input.client_id });
   if (!client) errors.client_id = [INVOICE_SERVER_MESSAGES.unknownClient];
+  // Another business's goal is reported exactly like an unknown one.
+  if (input.goal_id !== null && !(await findGoal(db, { businessId, goalId: input.goal_id }))) errors.goal_id = [INVOICE_SERVER_MESSAGES.unknownGoal];
   const productIds = [...new Set(input.lines.map((line) => line.product_id).filter((id): id is number => id !== null))];
   const known = new Set<number>();
   for (let start = 0; start < productIds.length; start += 400) {
@@ -428,7 +436,7 @@ function nextStatus(from: InvoiceStatus, facts: { viewed: boolean; total_cents: 
 export async function listInvoices(deps: Deps, params: { auth: AuthContext; query: InvoiceListQuery }): Promise<InvoicePage> {
   const { query } = params;
   const today = todayOf(deps);
-  const { rows, total, summary } = await listInvoiceRows(deps.db, {
+  const filter = {
     businessId: params.auth.businessId,
     status: query.status,
     today,
@@ -437,11 +445,10 @@ export async function listInvoices(deps: Deps, params: { auth: AuthContext; quer
     goalId: query.goal_id,
     dateFrom: query.date_from,
     dateTo: query.date_to,
-    sort: query.sort,
-    direction: query.direction,
-    limit: query.per_page,
-    offset: (query.page - 1) * query.per_page,
-  });
+  };
+  const summary = await invoiceSummaryCache(deps).summarize(deps.db, filter);
+  const total = summary.count;
+  const rows = await listInvoicePage(deps.db, { ...filter, sort: query.sort, direction: query.direction, limit: query.per_page, offset: (query.page - 1) * query.per_page });
   return {
     data: rows.map((row) => ({
       id: row.id,

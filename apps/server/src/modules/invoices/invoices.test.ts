@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let token: string;
-const ids = { tax: 0, tax2: 0, client: 0, product: 0 };
+const ids = { tax: 0, tax2: 0, client: 0, product: 0, goal: 0 };
 const today = () => utcCalendarDate(new Date());
 const year = () => new Date().getUTCFullYear();
 
@@ -21,7 +21,7 @@ function invoiceBody(overrides: Partial<InvoiceInput> = {}): InvoiceInput {
     discount_value: 15,
     notes: 'Thank you!',
     terms: 'Net 30',
-    goal_id: 7,
+    goal_id: ids.goal,
     ...overrides,
   };
 }
@@ -39,6 +39,7 @@ beforeAll(async () => {
   ids.tax2 = (await t.post('/api/tax-rates', { name: 'City tax', rate: 1.5, is_compound: true }, { token })).json().data.id;
   ids.client = (await t.post('/api/clients', { name: 'Acme Studio', email: 'ap@acme.test', payment_terms_days: 14, contacts: [{ name: 'Ann', email: 'ann@acme.test' }] }, { token })).json().data.id;
   ids.product = (await t.post('/api/products', { name: 'Workshop', unit_price: 120, default_tax_rate_id: ids.tax }, { token })).json().data.id;
+  ids.goal = (await t.post('/api/goals', { title: 'New van', target_amount: 30000, target_date: addCalendarDays(today(), 365) }, { token })).json().data.id;
   expect(Object.values(ids).every((id) => id > 0)).toBe(true);
 });
 afterAll(async () => {
@@ -46,13 +47,24 @@ afterAll(async () => {
 });
 
 describe('invoices', () => {
+  it('refuses a goal_id that is not one of the business\'s goals (422 on goal_id), and accepts none', async () => {
+    const other = await t.register({ email: 'goals-other@example.com', business_name: 'Other Goals' });
+    const theirs = (await t.post('/api/goals', { title: 'Their goal', target_amount: 100, target_date: addCalendarDays(today(), 30) }, { token: other.token })).json().data.id as number;
+    for (const goal_id of [theirs, 999999]) {
+      const response = await t.post('/api/invoices', invoiceBody({ goal_id }), { token });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors.goal_id).toEqual(['This goal does not exist (any more). Please choose another one']);
+    }
+    expect((await create(invoiceBody({ goal_id: null }))).goal_id).toBeNull();
+  });
+
   it('creates a draft whose amounts equal the engine to the cent, and reads it back with goal_id and activity', async () => {
     const body = invoiceBody();
     const invoice = await create(body);
     expect(invoice.status).toBe('draft');
     expect(invoice.invoice_number).toBeNull();
     expect(invoice.public_url).toBeNull();
-    expect(invoice.goal_id).toBe(7);
+    expect(invoice.goal_id).toBe(ids.goal);
     const parsed = invoiceInputSchema.parse(body);
     const expected = calculateInvoiceRequest(parsed, {
       taxRates: [
@@ -73,7 +85,7 @@ describe('invoices', () => {
     const read = await t.get(`/api/invoices/${invoice.id}`, { token });
     expect(read.statusCode).toBe(200);
     const detail = read.json().data;
-    expect(detail.goal_id).toBe(7);
+    expect(detail.goal_id).toBe(ids.goal);
     expect(detail.totals).toEqual(invoice.totals);
     expect(detail.activity.map((entry: { event: string }) => entry.event)).toEqual(['invoice.created']);
   });

@@ -2,6 +2,7 @@ import { MESSAGES, PASSWORD_RESET_TTL_MINUTES, type ForgotPasswordRequest, type 
 import {
   consumePasswordResetToken,
   createPasswordResetToken,
+  findBusinessById,
   findUserByEmail,
   findValidPasswordResetToken,
   invalidateUserPasswordResetTokens,
@@ -11,10 +12,7 @@ import {
 import type { Deps } from '../../lib/context';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { validationError } from '../../lib/errors';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
-}
+import { renderEmail } from '../email-templates/email-templates.service';
 
 export function resetLink(appUrl: string, token: string): string {
   return `${appUrl}/reset-password/${token}`;
@@ -37,22 +35,14 @@ export async function requestPasswordReset(deps: Deps, params: { input: ForgotPa
       now,
     });
     const link = resetLink(deps.config.appUrl, token);
-    await deps.mailer.send({
-      businessId: user.business_id,
-      to: user.email,
-      subject: 'Reset your Ledgerleaf password',
-      text: [
-        `Hello ${user.name},`,
-        '',
-        'Someone (hopefully you) asked to reset the password of your Ledgerleaf account.',
-        `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password:`,
-        '',
-        link,
-        '',
-        'The link works once. If you did not ask for it, ignore this email: your password stays as it is.',
-      ].join('\n'),
-      html: `<p>Hello ${escapeHtml(user.name)},</p><p>Someone (hopefully you) asked to reset the password of your Ledgerleaf account.</p><p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, within ${PASSWORD_RESET_TTL_MINUTES} minutes).</p><p>If you did not ask for it, ignore this email: your password stays as it is.</p>`,
+    // The business's password reset template (/user/settings/email-templates), values escaped in the HTML.
+    const email = await renderEmail(deps.db, user.business_id, 'password_reset', {
+      user_name: user.name,
+      link,
+      expires_minutes: String(PASSWORD_RESET_TTL_MINUTES),
+      business_name: (await findBusinessById(deps.db, { businessId: user.business_id }))?.name ?? '',
     });
+    await deps.mailer.send({ businessId: user.business_id, to: user.email, subject: email.subject, text: email.text, html: email.html });
   }
   return { message: MESSAGES.resetRequested };
 }

@@ -41,9 +41,10 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, {
     method: 'PUT',
     url: '/api/settings/invoicing',
-    summary: "Replace the business's invoicing defaults",
+    summary: "Replace the business's invoicing defaults; owners and admins",
     tags,
     auth: true,
+    access: 'admin',
     body: invoicingSettingsRequestSchema,
     responses: { 200: { description: 'Saved', schema: invoicingSettingsResponseSchema }, 401: e.unauthenticated, 422: e.validation },
     handler: async ({ request, body }) => ({ data: await saveInvoicingSettings(deps, { auth: requireAuth(request), input: body }), message: SETTINGS_MESSAGES.saved }),

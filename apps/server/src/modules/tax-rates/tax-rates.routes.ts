@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CATALOG_MESSAGES, catalogMessageSchema, idParamsSchema, taxRateListQuerySchema, taxRateListResponseSchema, taxRateRequestSchema, taxRateResponseSchema } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
 import { defineRoute, requireAuth } from '../../lib/route';
-import { CATALOG_ERRORS as e } from '../clients/clients.routes';
+import { CATALOG_ERRORS as e } from '../../lib/catalog-routes';
 import * as taxRates from './tax-rates.service';
 
 export function registerTaxRateRoutes(app: FastifyInstance, deps: Deps): void {

@@ -1,0 +1,562 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  ESTIMATE_MESSAGES,
+  ESTIMATE_NUMBER_PREFIX,
+  INVOICE_MESSAGES,
+  ESTIMATE_STATUS_LABELS,
+  canEstimateTransition,
+  deriveEstimateStatus,
+  dueDateFromTerms,
+  formatDocumentNumber,
+  formatCurrency,
+  fromCents,
+  invoiceTotals,
+  isEstimateConvertible,
+  isEstimateDeletable,
+  isEstimateEditable,
+  pageMeta,
+  toDocumentNumberFormat,
+  utcCalendarDate,
+  discountFromFields,
+  type Estimate,
+  type EstimateActivity,
+  type EstimateListQuery,
+  type EstimatePage,
+  type EstimateRequest,
+  type EstimateStatus,
+  type InvoiceRequest,
+  type PublicEstimate,
+} from '@ledgerleaf/domain';
+import {
+  claimWriteLock,
+  deleteEstimate as deleteEstimateRow,
+  findActiveToken,
+  findBusinessById,
+  findClient,
+  findEstimate,
+  findEstimateByPublicToken,
+  findInvoiceNumbering,
+  findInvoicingSettings,
+  insertEstimate,
+  insertInvoice,
+  linkInvoiceOrigin,
+  listActivity,
+  listClientContacts,
+  listEstimatePage,
+  lockEstimate,
+  notifyBusinessUsers,
+  replaceEstimateContent,
+  takeDocumentCounter,
+  updateEstimateState,
+  type Db,
+  type EstimateRow,
+} from '@ledgerleaf/db';
+import type { AuthContext, Deps } from '../../lib/context';
+import { sha256Hex } from '../../lib/crypto';
+import { AppError, notFound, validationError } from '../../lib/errors';
+import { publish } from '../../lib/events';
+import { invoicePdfFilename, renderInvoicePdf } from '../../lib/pdf/render-invoice';
+import { bearerToken } from '../../plugins/auth';
+import { addressLines, defaultRecipients, logoBytes, pdfViewOf, type RenderedPdf } from '../invoice-delivery/invoice-delivery.service';
+import { buildInvoiceContent, newPublicToken, todayOf, type InvoiceDocument } from '../invoices/invoices.service';
+import { contentCalculation, contentLines, contentRequestLines, parseStoredContent, resolveStoredContent, storedDiscountColumns } from './document-content';
+import { renderEmail } from '../email-templates/email-templates.service';
+import { composeEstimateEmail, shortDate } from './scheduled-email';
+
+export interface EstimateDocument {
+  estimate: Estimate;
+  business: InvoiceDocument['business'];
+  client: InvoiceDocument['client'];
+  public_token: string;
+  business_id: number;
+  /** The invoice-shaped view the PDF renderer prints. */
+  invoiceLike: InvoiceDocument['invoice'];
+}
+
+function activityView(row: { id: number; event: string; user_id: number | null; data: string; created_at: string }): EstimateActivity {
+  let data: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(row.data);
+    if (parsed && typeof parsed === 'object') data = parsed as Record<string, unknown>;
+  } catch {
+    data = {};
+  }
+  return { id: row.id, event: row.event, user_id: row.user_id, data, created_at: row.created_at };
+}
+
+function publicUrlOf(row: Pick<EstimateRow, 'status' | 'public_token'>, appUrl: string): string | null {
+  return row.status === 'draft' ? null : `${appUrl}/e/${row.public_token}`;
+}
+
+async function loadDocument(deps: Deps, db: Db, businessId: number, estimateId: number): Promise<EstimateDocument | undefined> {
+  const row = await findEstimate(db, { businessId, estimateId });
+  if (!row) return undefined;
+  const [client, contacts, business, invoice] = await Promise.all([
+    findClient(db, { businessId, clientId: row.client_id }),
+    listClientContacts(db, { businessId, clientIds: [row.client_id] }),
+    findBusinessById(db, { businessId }),
+    row.invoice_id === null ? Promise.resolve(undefined) : db.selectFrom('invoices').select(['invoice_number']).where('business_id', '=', businessId).where('id', '=', row.invoice_id).executeTakeFirst(),
+  ]);
+  if (!client || !business) return undefined;
+  const content = parseStoredContent(row.content);
+  const calculation = contentCalculation(content, Boolean(row.prices_include_tax));
+  const amounts = invoiceTotals(calculation);
+  const lines = contentLines(content, calculation);
+  const status = deriveEstimateStatus(row.status as EstimateStatus, row.expiry_date, todayOf(deps));
+  const estimate: Estimate = {
+    id: row.id,
+    estimate_number: row.estimate_number,
+    status,
+    client: { id: client.id, name: client.name, email: client.email },
+    issue_date: row.issue_date,
+    expiry_date: row.expiry_date,
+    currency: 'USD',
+    lines,
+    discount_type: content.discount_type,
+    discount_value: content.discount_value,
+    totals: amounts.totals,
+    notes: row.notes,
+    terms: row.terms,
+    public_url: publicUrlOf(row, deps.config.appUrl),
+    sent_at: row.sent_at,
+    viewed_at: row.viewed_at,
+    accepted_at: row.accepted_at,
+    accepted_by: row.accepted_by,
+    declined_at: row.declined_at,
+    decline_reason: row.decline_reason,
+    converted_at: row.converted_at,
+    invoice_id: row.invoice_id,
+    invoice_number: invoice?.invoice_number ?? null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+  const invoiceLike: InvoiceDocument['invoice'] = {
+    id: row.id,
+    invoice_number: row.estimate_number,
+    status: status === 'draft' ? 'draft' : 'sent',
+    client: estimate.client,
+    issue_date: row.issue_date,
+    due_date: row.expiry_date,
+    currency: 'USD',
+    lines,
+    discount_type: content.discount_type,
+    discount_value: content.discount_value,
+    ...amounts,
+    payments: [],
+    notes: row.notes,
+    terms: row.terms,
+    goal_id: null,
+    public_url: estimate.public_url,
+    sent_at: row.sent_at,
+    viewed_at: row.viewed_at,
+    voided_at: null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+  return {
+    estimate,
+    invoiceLike,
+    public_token: row.public_token,
+    business_id: businessId,
+    business: { id: business.id, name: business.name, email: business.email, phone: business.phone, company_logo: business.company_logo },
+    client: {
+      id: client.id,
+      kind: client.kind,
+      name: client.name,
+      email: client.email,
+      phone: client.phone,
+      tax_id: client.tax_id,
+      billing_address: { line1: client.billing_line1, line2: client.billing_line2, city: client.billing_city, state: client.billing_state, postal_code: client.billing_postal_code, country: client.billing_country },
+      contacts: contacts.map((contact) => ({ name: contact.name, email: contact.email, phone: contact.phone, is_primary: Boolean(contact.is_primary) })),
+    },
+  };
+}
+
+async function requireDocument(deps: Deps, db: Db, businessId: number, estimateId: number): Promise<EstimateDocument> {
+  const document = await loadDocument(deps, db, businessId, estimateId);
+  if (!document) throw notFound(ESTIMATE_MESSAGES.notFound);
+  return document;
+}
+
+function refuse(message: string, status: EstimateStatus): never {
+  throw new AppError(409, message, { extra: { status } });
+}
+
+function effective(row: Pick<EstimateRow, 'status' | 'expiry_date'>, now: Date): EstimateStatus {
+  return deriveEstimateStatus(row.status as EstimateStatus, row.expiry_date, utcCalendarDate(now));
+}
+
+// ---------------------------------------------------------------- list, read
+
+export async function listEstimates(deps: Deps, params: { auth: AuthContext; query: EstimateListQuery }): Promise<EstimatePage> {
+  const { query } = params;
+  const today = todayOf(deps);
+  const { rows, total } = await listEstimatePage(deps.db, {
+    businessId: params.auth.businessId,
+    status: query.status,
+    today,
+    search: query.search,
+    clientId: query.client_id,
+    dateFrom: query.date_from,
+    dateTo: query.date_to,
+    sort: query.sort,
+    direction: query.direction,
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      estimate_number: row.estimate_number,
+      status: deriveEstimateStatus(row.status as EstimateStatus, row.expiry_date, today),
+      client: { id: row.client_id, name: row.client_name },
+      issue_date: row.issue_date,
+      expiry_date: row.expiry_date,
+      total: fromCents(Number(row.total_cents)),
+      invoice_id: row.invoice_id,
+      created_at: row.created_at,
+    })),
+    meta: pageMeta(query.page, query.per_page, total),
+  };
+}
+
+export async function getEstimate(deps: Deps, params: { auth: AuthContext; estimateId: number }): Promise<Estimate & { activity: EstimateActivity[] }> {
+  const document = await requireDocument(deps, deps.db, params.auth.businessId, params.estimateId);
+  const activity = await listActivity(deps.db, { businessId: params.auth.businessId, subjectType: 'estimate', subjectId: params.estimateId, limit: 200 });
+  return { ...document.estimate, activity: activity.map(activityView) };
+}
+
+// ---------------------------------------------------------------- write
+
+async function contentFields(tx: Db, businessId: number, input: EstimateRequest, pricesIncludeTax: boolean) {
+  const { content, calculation } = await resolveStoredContent(tx, businessId, input, pricesIncludeTax);
+  return {
+    client_id: input.client_id,
+    issue_date: input.issue_date,
+    expiry_date: input.expiry_date,
+    ...storedDiscountColumns(discountFromFields(input)),
+    notes: input.notes,
+    terms: input.terms,
+    currency: input.currency,
+    prices_include_tax: pricesIncludeTax,
+    content: JSON.stringify(content),
+    subtotal_cents: calculation.subtotal_cents,
+    tax_cents: calculation.tax_cents,
+    total_cents: calculation.total_cents,
+  };
+}
+
+/**
+ * Issues the estimate inside the caller's transaction: draft -> sent with the next `EST-` number
+ * from the business's `estimate` counter (gap-free like invoices). An estimate already sent is
+ * left as it is (`resent`), so "send again" works.
+ */
+export async function markEstimateSent(tx: Db, params: { businessId: number; userId: number | null; estimateId: number; now: Date; via?: 'manual' | 'email'; data?: Record<string, unknown> }): Promise<{ estimate_number: string; resent: boolean }> {
+  const row = await lockEstimate(tx, { businessId: params.businessId, estimateId: params.estimateId });
+  if (!row) throw notFound(ESTIMATE_MESSAGES.notFound);
+  const from = effective(row, params.now);
+  const via = params.via ?? 'manual';
+  if (from !== 'draft') {
+    if (via === 'email' && (from === 'sent' || from === 'viewed' || from === 'accepted') && row.estimate_number) {
+      await publish(tx, { type: 'estimate.sent', businessId: params.businessId, userId: params.userId, subject: { type: 'estimate', id: row.id }, data: { estimate_number: row.estimate_number, via, again: true, ...params.data }, at: params.now });
+      return { estimate_number: row.estimate_number, resent: true };
+    }
+    refuse(from === 'sent' || from === 'viewed' ? ESTIMATE_MESSAGES.alreadySent : ESTIMATE_MESSAGES.transitionNotAllowed(from, 'sent'), from);
+  }
+  const numbering = await findInvoiceNumbering(tx, { businessId: params.businessId });
+  if (!numbering) throw notFound(ESTIMATE_MESSAGES.notFound);
+  const today = utcCalendarDate(params.now);
+  const { counter, year } = await takeDocumentCounter(tx, { businessId: params.businessId, kind: 'estimate', year: Number(today.slice(0, 4)), yearlyReset: numbering.yearly_reset });
+  const format = toDocumentNumberFormat({ prefix: ESTIMATE_NUMBER_PREFIX, include_year: numbering.include_year, separator: numbering.separator as '-', padding: numbering.padding, yearly_reset: numbering.yearly_reset });
+  const estimateNumber = formatDocumentNumber(format, year, counter);
+  await updateEstimateState(tx, { businessId: params.businessId, estimateId: row.id, set: { status: 'sent', estimate_number: estimateNumber, sent_at: params.now.toISOString() }, now: params.now });
+  await publish(tx, { type: 'estimate.sent', businessId: params.businessId, userId: params.userId, subject: { type: 'estimate', id: row.id }, data: { estimate_number: estimateNumber, via, ...params.data }, at: params.now });
+  return { estimate_number: estimateNumber, resent: false };
+}
+
+export async function createEstimate(deps: Deps, params: { auth: AuthContext; input: EstimateRequest; send?: boolean }): Promise<Estimate> {
+  const { businessId, userId } = params.auth;
+  return deps.db.transaction().execute(async (tx) => {
+    await claimWriteLock(tx);
+    const now = deps.clock();
+    const settings = await findInvoicingSettings(tx, { businessId });
+    const fields = await contentFields(tx, businessId, params.input, settings?.prices_include_tax ?? false);
+    const { id } = await insertEstimate(tx, { businessId, fields, publicToken: newPublicToken(), now });
+    await publish(tx, { type: 'estimate.created', businessId, userId, subject: { type: 'estimate', id }, data: { total: fromCents(fields.total_cents), lines: params.input.lines.length }, at: now });
+    if (params.send) await markEstimateSent(tx, { businessId, userId, estimateId: id, now });
+    return (await requireDocument(deps, tx, businessId, id)).estimate;
+  });
+}
+
+export async function updateEstimate(deps: Deps, params: { auth: AuthContext; estimateId: number; input: EstimateRequest }): Promise<Estimate> {
+  const { businessId, userId } = params.auth;
+  return deps.db.transaction().execute(async (tx) => {
+    const now = deps.clock();
+    const row = await lockEstimate(tx, { businessId, estimateId: params.estimateId });
+    if (!row) throw notFound(ESTIMATE_MESSAGES.notFound);
+    const from = effective(row, now);
+    if (!isEstimateEditable(from)) refuse(ESTIMATE_MESSAGES.notEditable, from);
+    const pricesIncludeTax = from === 'draft' ? ((await findInvoicingSettings(tx, { businessId }))?.prices_include_tax ?? false) : Boolean(row.prices_include_tax);
+    const fields = await contentFields(tx, businessId, params.input, pricesIncludeTax);
+    await replaceEstimateContent(tx, { businessId, estimateId: row.id, fields, now });
+    await publish(tx, { type: 'estimate.updated', businessId, userId, subject: { type: 'estimate', id: row.id }, data: { estimate_number: row.estimate_number, total: fromCents(fields.total_cents) }, at: now });
+    return (await requireDocument(deps, tx, businessId, row.id)).estimate;
+  });
+}
+
+export async function deleteEstimate(deps: Deps, params: { auth: AuthContext; estimateId: number }): Promise<void> {
+  const { businessId, userId } = params.auth;
+  await deps.db.transaction().execute(async (tx) => {
+    const now = deps.clock();
+    const row = await lockEstimate(tx, { businessId, estimateId: params.estimateId });
+    if (!row) throw notFound(ESTIMATE_MESSAGES.notFound);
+    const status = effective(row, now);
+    if (!isEstimateDeletable(status)) refuse(ESTIMATE_MESSAGES.notDeletable, status);
+    await deleteEstimateRow(tx, { businessId, estimateId: row.id });
+    await publish(tx, { type: 'estimate.deleted', businessId, userId, subject: { type: 'estimate', id: row.id }, data: { total: fromCents(Number(row.total_cents)) }, at: now });
+  });
+}
+
+export async function markSent(deps: Deps, params: { auth: AuthContext; estimateId: number }): Promise<Estimate> {
+  const { businessId, userId } = params.auth;
+  return deps.db.transaction().execute(async (tx) => {
+    await markEstimateSent(tx, { businessId, userId, estimateId: params.estimateId, now: deps.clock() });
+    return (await requireDocument(deps, tx, businessId, params.estimateId)).estimate;
+  });
+}
+
+/**
+ * Turns the estimate into a draft invoice with the same lines (from its tax snapshot: the figures
+ * do not move), dated today with the client's payment terms, and links both ways. Once: a second
+ * call answers 409, and `estimates.invoice_id` is unique.
+ */
+export async function convertEstimate(deps: Deps, params: { auth: AuthContext; estimateId: number }): Promise<{ estimate: Estimate; invoice_id: number }> {
+  const { businessId, userId } = params.auth;
+  return deps.db.transaction().execute(async (tx) => {
+    await claimWriteLock(tx);
+    const now = deps.clock();
+    const row = await lockEstimate(tx, { businessId, estimateId: params.estimateId });
+    if (!row) throw notFound(ESTIMATE_MESSAGES.notFound);
+    const from = effective(row, now);
+    if (row.invoice_id !== null || from === 'converted') refuse(ESTIMATE_MESSAGES.alreadyConverted, from);
+    if (!isEstimateConvertible(from)) refuse(ESTIMATE_MESSAGES.notConvertible, from);
+    const client = await findClient(tx, { businessId, clientId: row.client_id });
+    const content = parseStoredContent(row.content);
+    const pricesIncludeTax = Boolean(row.prices_include_tax);
+    const calculation = contentCalculation(content, pricesIncludeTax);
+    const issueDate = utcCalendarDate(now);
+    const request: InvoiceRequest = {
+      client_id: row.client_id,
+      issue_date: issueDate,
+      due_date: dueDateFromTerms(issueDate, client?.payment_terms_days ?? 30),
+      lines: contentRequestLines(content),
+      discount_type: content.discount_type,
+      discount_value: content.discount_value,
+      notes: row.notes,
+      terms: row.terms,
+      goal_id: null,
+      currency: 'USD',
+    };
+    const built = buildInvoiceContent(request, calculation, pricesIncludeTax);
+    const { id: invoiceId } = await insertInvoice(tx, { businessId, fields: built.fields, lines: built.lines, publicToken: newPublicToken(), now });
+    await linkInvoiceOrigin(tx, { businessId, invoiceId, estimateId: row.id });
+    await publish(tx, { type: 'invoice.created', businessId, userId, subject: { type: 'invoice', id: invoiceId }, data: { total: fromCents(built.fields.total_cents), lines: built.lines.length, estimate_id: row.id, estimate_number: row.estimate_number }, at: now });
+    if (!canEstimateTransition(from, 'converted')) refuse(ESTIMATE_MESSAGES.transitionNotAllowed(from, 'converted'), from);
+    await updateEstimateState(tx, { businessId, estimateId: row.id, set: { status: 'converted', converted_at: now.toISOString(), invoice_id: invoiceId }, now });
+    await publish(tx, { type: 'estimate.converted', businessId, userId, subject: { type: 'estimate', id: row.id }, data: { estimate_number: row.estimate_number, invoice_id: invoiceId }, at: now });
+    return { estimate: (await requireDocument(deps, tx, businessId, row.id)).estimate, invoice_id: invoiceId };
+  });
+}
+
+// ---------------------------------------------------------------- PDF and email
+
+const ESTIMATE_PDF_KIND = (status: EstimateStatus) => ({ title: 'ESTIMATE', name: 'Estimate', number_label: 'Estimate number', due_label: 'Expiry date', status_label: ESTIMATE_STATUS_LABELS[status], hide_balance: true });
+
+async function renderEstimate(deps: Deps, document: EstimateDocument): Promise<RenderedPdf> {
+  const logo = await logoBytes(document.business.company_logo, { uploadsDir: deps.config.uploadsDir, appUrl: deps.config.appUrl });
+  const asInvoice: InvoiceDocument = { invoice: document.invoiceLike, calculation: contentCalculation({ lines: [], discount_type: null, discount_value: null }, false), business: document.business, client: document.client, public_token: document.public_token };
+  const view = { ...pdfViewOf(asInvoice, logo), document: ESTIMATE_PDF_KIND(document.estimate.status) };
+  return { filename: invoicePdfFilename({ id: document.estimate.id, invoice_number: document.estimate.estimate_number }).replace(/^draft-/, 'draft-estimate-'), pdf: await renderInvoicePdf(view) };
+}
+
+export async function estimatePdf(deps: Deps, params: { auth: AuthContext; estimateId: number }): Promise<RenderedPdf> {
+  return renderEstimate(deps, await requireDocument(deps, deps.db, params.auth.businessId, params.estimateId));
+}
+
+function uniqueAddresses(addresses: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return addresses.filter((address) => {
+    const key = address.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** `POST /api/estimates/:id/send`: issues a draft (number, sent) and mails the PDF and the public link after the commit. */
+export async function sendEstimate(
+  deps: Deps,
+  params: { auth: AuthContext; estimateId: number; input: { to?: string[] | undefined; subject?: string | null | undefined; message?: string | null | undefined } },
+): Promise<{ data: Estimate; email: { id: number; to: string[]; subject: string; transport: 'smtp' | 'log' }; message: string }> {
+  const { businessId, userId } = params.auth;
+  const before = await requireDocument(deps, deps.db, businessId, params.estimateId);
+  const to = params.input.to ? uniqueAddresses(params.input.to) : defaultRecipients({ client: before.client } as InvoiceDocument);
+  if (to.length === 0) throw validationError({ to: [INVOICE_MESSAGES.recipientsRequired] });
+  const { document, rendered } = await deps.db.transaction().execute(async (tx) => {
+    await markEstimateSent(tx, { businessId, userId, estimateId: params.estimateId, now: deps.clock(), via: 'email', data: { to } });
+    const issued = await requireDocument(deps, tx, businessId, params.estimateId);
+    return { document: issued, rendered: await renderEstimate(deps, issued) };
+  });
+  const estimate = document.estimate;
+  const publicLink = estimate.public_url ?? `${deps.config.appUrl}/e/${document.public_token}`;
+  // The business's "estimate" template (settings), unless the sender typed their own message.
+  const templated = await renderEmail(deps.db, businessId, 'estimate', {
+    client_name: document.client.name,
+    estimate_number: estimate.estimate_number ?? '',
+    amount: formatCurrency(estimate.totals.total),
+    valid_until: shortDate(estimate.expiry_date),
+    link: publicLink,
+    business_name: document.business.name,
+  });
+  const custom = composeEstimateEmail({
+    businessName: document.business.name,
+    clientName: document.client.name,
+    estimateNumber: estimate.estimate_number ?? '',
+    total: estimate.totals.total,
+    expiryDate: estimate.expiry_date,
+    publicUrl: estimate.public_url ?? `${deps.config.appUrl}/e/${document.public_token}`,
+    message: params.input.message ?? null,
+    subject: params.input.subject ?? null,
+  });
+  const email = params.input.message?.trim() ? custom : { ...templated, subject: params.input.subject?.trim() ? custom.subject : templated.subject };
+  const { id } = await deps.mailer.send({
+    to,
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    replyTo: document.business.email,
+    attachments: [{ filename: rendered.filename, content: rendered.pdf, contentType: 'application/pdf' }],
+    businessId,
+    category: 'invoice',
+  });
+  return { data: estimate, email: { id, to, subject: email.subject, transport: deps.config.smtpUrl ? 'smtp' : 'log' }, message: ESTIMATE_MESSAGES.sent(to) };
+}
+
+// ---------------------------------------------------------------- public page
+
+async function isOwnerPreview(deps: Deps, request: FastifyRequest, businessId: number): Promise<boolean> {
+  const token = bearerToken(request);
+  if (!token || token.length > 256) return false;
+  const found = await findActiveToken(deps.db, { tokenHash: sha256Hex(token), now: deps.clock() });
+  return found?.user.business_id === businessId;
+}
+
+async function findPublic(deps: Deps, token: string): Promise<EstimateRow & { client_name: string }> {
+  const row = await findEstimateByPublicToken(deps.db, { token });
+  if (!row || row.status === 'draft') throw notFound(ESTIMATE_MESSAGES.notFound);
+  return row;
+}
+
+/** The first view by anyone but the owner: sent -> viewed (once). */
+async function openPublic(deps: Deps, params: { token: string; request: FastifyRequest }): Promise<EstimateDocument> {
+  const row = await findPublic(deps, params.token);
+  const now = deps.clock();
+  if (row.viewed_at === null && effective(row, now) === 'sent' && !(await isOwnerPreview(deps, params.request, row.business_id))) {
+    await deps.db.transaction().execute(async (tx) => {
+      const locked = await lockEstimate(tx, { businessId: row.business_id, estimateId: row.id });
+      if (!locked || locked.viewed_at !== null || effective(locked, now) !== 'sent') return;
+      await updateEstimateState(tx, { businessId: row.business_id, estimateId: row.id, set: { status: 'viewed', viewed_at: now.toISOString() }, now });
+      await publish(tx, { type: 'estimate.viewed', businessId: row.business_id, userId: null, subject: { type: 'estimate', id: row.id }, data: { estimate_number: row.estimate_number }, at: now });
+    });
+  }
+  return requireDocument(deps, deps.db, row.business_id, row.id);
+}
+
+function publicView(document: EstimateDocument, token: string): PublicEstimate {
+  const { estimate } = document;
+  const tax = (item: { name: string; rate: number; is_compound: boolean; taxable: number; amount: number }) => ({ name: item.name, rate: item.rate, is_compound: item.is_compound, taxable: item.taxable, amount: item.amount });
+  return {
+    estimate_number: estimate.estimate_number ?? '',
+    status: estimate.status,
+    issue_date: estimate.issue_date,
+    expiry_date: estimate.expiry_date,
+    currency: 'USD',
+    business: { name: document.business.name, email: document.business.email, phone: document.business.phone },
+    client: { name: document.client.name, address_lines: addressLines(document.client.billing_address) },
+    lines: estimate.lines.map((line) => ({
+      position: line.position,
+      description: line.description,
+      quantity: line.quantity,
+      unit: line.unit,
+      unit_price: line.unit_price,
+      discount_type: line.discount_type,
+      discount_value: line.discount_value,
+      subtotal: line.subtotal,
+      discount: line.discount,
+      net: line.net,
+      invoice_discount: line.invoice_discount,
+      taxable: line.taxable,
+      taxes: line.taxes.map(tax),
+      tax: line.tax,
+      total: line.total,
+    })),
+    discount_type: estimate.discount_type,
+    discount_value: estimate.discount_value,
+    totals: { ...estimate.totals, taxes: estimate.totals.taxes.map(tax) },
+    notes: estimate.notes,
+    terms: estimate.terms,
+    accepted_at: estimate.accepted_at,
+    accepted_by: estimate.accepted_by,
+    declined_at: estimate.declined_at,
+    can_respond: estimate.status === 'sent' || estimate.status === 'viewed',
+    pdf_url: `/api/public/estimates/${token}/pdf`,
+  };
+}
+
+export async function publicEstimate(deps: Deps, params: { token: string; request: FastifyRequest }): Promise<PublicEstimate> {
+  return publicView(await openPublic(deps, params), params.token);
+}
+
+export async function publicEstimatePdf(deps: Deps, params: { token: string; request: FastifyRequest }): Promise<RenderedPdf> {
+  return renderEstimate(deps, await openPublic(deps, params));
+}
+
+/** The client's answer on `/e/{token}`: accepted (with their name) or declined (optional reason); the business is notified. */
+export async function respondToEstimate(deps: Deps, params: { token: string; answer: { accept: true; name: string } | { accept: false; reason: string | null } }): Promise<PublicEstimate> {
+  const found = await findPublic(deps, params.token);
+  const to: EstimateStatus = params.answer.accept ? 'accepted' : 'declined';
+  await deps.db.transaction().execute(async (tx) => {
+    const now = deps.clock();
+    const row = await lockEstimate(tx, { businessId: found.business_id, estimateId: found.id });
+    if (!row) throw notFound(ESTIMATE_MESSAGES.notFound);
+    const from = effective(row, now);
+    if (from === 'expired') refuse(ESTIMATE_MESSAGES.expired, from);
+    if (!canEstimateTransition(from, to)) refuse(ESTIMATE_MESSAGES.notAnswerable, from);
+    const at = now.toISOString();
+    const set = params.answer.accept ? { status: to, accepted_at: at, accepted_by: params.answer.name } : { status: to, declined_at: at, decline_reason: params.answer.reason };
+    await updateEstimateState(tx, { businessId: row.business_id, estimateId: row.id, set: { ...set, viewed_at: row.viewed_at ?? at }, now });
+    const data = params.answer.accept ? { estimate_number: row.estimate_number, name: params.answer.name } : { estimate_number: row.estimate_number, reason: params.answer.reason };
+    await publish(tx, { type: `estimate.${to}`, businessId: row.business_id, userId: null, subject: { type: 'estimate', id: row.id }, data, at: now });
+    const number = row.estimate_number ?? '';
+    await notifyBusinessUsers(tx, {
+      businessId: row.business_id,
+      type: 'Estimate',
+      data: params.answer.accept
+        ? { title: 'Estimate accepted', message: `${found.client_name} accepted estimate ${number} (${params.answer.name}).`, estimate_id: row.id }
+        : { title: 'Estimate declined', message: `${found.client_name} declined estimate ${number}${params.answer.reason ? `: ${params.answer.reason}` : '.'}`, estimate_id: row.id },
+      now,
+    });
+  });
+  return publicView(await requireDocument(deps, deps.db, found.business_id, found.id), params.token);
+}
+
+// ---------------------------------------------------------------- scheduler
+
+/** Stores `expired` on open estimates past their expiry date (each once, in the activity log). */
+export async function expireEstimate(tx: Db, params: { businessId: number; estimateId: number; now: Date }): Promise<boolean> {
+  const row = await lockEstimate(tx, { businessId: params.businessId, estimateId: params.estimateId });
+  if (!row || (row.status !== 'sent' && row.status !== 'viewed') || effective(row, params.now) !== 'expired') return false;
+  await updateEstimateState(tx, { businessId: params.businessId, estimateId: row.id, set: { status: 'expired', expired_at: params.now.toISOString() }, now: params.now });
+  await publish(tx, { type: 'estimate.expired', businessId: params.businessId, userId: null, subject: { type: 'estimate', id: row.id }, data: { estimate_number: row.estimate_number, expiry_date: row.expiry_date }, at: params.now });
+  return true;
+}

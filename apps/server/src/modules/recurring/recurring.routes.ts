@@ -1,0 +1,175 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  RECURRING_MESSAGES,
+  errorResponseSchema,
+  idParamsSchema,
+  parseRecurringRequest,
+  recurringConfigResponseSchema,
+  recurringConfigSchema,
+  recurringInvoiceResponseSchema,
+  recurringListQuerySchema,
+  recurringPageSchema,
+  schedulerRunResponseSchema,
+} from '@ledgerleaf/domain';
+import type { Deps } from '../../lib/context';
+import { AppError, validationError } from '../../lib/errors';
+import { defineRoute, requireAuth } from '../../lib/route';
+import type { SchedulerController } from '../scheduler/scheduler';
+import * as recurring from './recurring.service';
+
+const ERRORS = {
+  validation: { description: 'Invalid input: field-keyed errors', schema: errorResponseSchema },
+  unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
+  forbidden: { description: 'Only the owner or an admin may run the scheduler', schema: errorResponseSchema },
+  notFound: { description: "No such recurring invoice in the caller's business", schema: errorResponseSchema },
+  conflict: { description: 'Not allowed in its status', schema: errorResponseSchema },
+};
+const messageSchema = z.object({ message: z.string() });
+
+async function parseBody(deps: Deps, businessId: number, body: unknown) {
+  const config = await recurring.recurringConfig(deps.db, businessId);
+  const parsed = parseRecurringRequest(body, { auto_send: config.default_auto_send });
+  if (!parsed.success) throw validationError(parsed.errors);
+  return parsed.data;
+}
+
+export function registerRecurringRoutes(app: FastifyInstance, deps: Deps, scheduler: SchedulerController): void {
+  const tags = ['recurring invoices'];
+  const e = ERRORS;
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/recurring-invoices',
+    summary: 'Recurring invoices with next run date, remaining count and status (active, paused, finished)',
+    tags,
+    auth: true,
+    query: recurringListQuerySchema,
+    responses: { 200: { description: 'One page', schema: recurringPageSchema }, 401: e.unauthenticated, 422: e.validation },
+    handler: ({ request, query }) => recurring.listRecurring(deps, { auth: requireAuth(request), query }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/recurring-invoices',
+    summary: 'Create a recurring invoice: template (client, lines, discount, notes, terms, payment_terms_days) and schedule',
+    tags,
+    auth: true,
+    body: z.unknown(),
+    responses: { 201: { description: 'Created', schema: recurringInvoiceResponseSchema }, 401: e.unauthenticated, 422: e.validation },
+    handler: async ({ request, reply, body }) => {
+      const auth = requireAuth(request);
+      const data = await recurring.createRecurring(deps, { auth, input: await parseBody(deps, auth.businessId, body) });
+      reply.code(201);
+      return { data, message: RECURRING_MESSAGES.created };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/recurring-invoices/config',
+    summary: 'Business defaults: send time, time zone, default auto-send, missed runs (catch up or skip)',
+    tags,
+    auth: true,
+    responses: { 200: { description: 'The settings', schema: recurringConfigResponseSchema }, 401: e.unauthenticated },
+    handler: async ({ request }) => ({ data: await recurring.getRecurringConfig(deps, { auth: requireAuth(request) }) }),
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/recurring-invoices/config',
+    summary: 'Save the business defaults of recurring invoices',
+    tags,
+    auth: true,
+    body: recurringConfigSchema,
+    responses: { 200: { description: 'Saved', schema: recurringConfigResponseSchema }, 401: e.unauthenticated, 422: e.validation },
+    handler: async ({ request, body }) => ({ data: await recurring.saveRecurringConfig(deps, { auth: requireAuth(request), input: body }), message: RECURRING_MESSAGES.configUpdated }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/recurring-invoices/run-scheduler',
+    summary: 'Admins: run the scheduler now (recurring invoices, overdue, expiry, reminders, emails); safe alongside the background one',
+    tags,
+    auth: true,
+    responses: { 200: { description: 'What the pass did', schema: schedulerRunResponseSchema }, 401: e.unauthenticated, 403: e.forbidden },
+    handler: async ({ request }) => {
+      const auth = requireAuth(request);
+      const role = await deps.db.selectFrom('users').select('role').where('id', '=', auth.userId).executeTakeFirst();
+      if (role && role.role !== 'owner' && role.role !== 'admin') throw new AppError(403, 'Only the owner or an admin can run the scheduler.');
+      const data = await scheduler.runNow();
+      return { data, message: RECURRING_MESSAGES.runDone(data.invoices_created) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/recurring-invoices/:id',
+    summary: 'A recurring invoice: template, schedule, the next five run dates and the invoices it produced',
+    tags,
+    auth: true,
+    params: idParamsSchema,
+    responses: { 200: { description: 'The recurring invoice', schema: recurringInvoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound },
+    handler: async ({ request, params }) => ({ data: await recurring.getRecurring(deps, { auth: requireAuth(request), recurringId: params.id }) }),
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/recurring-invoices/:id',
+    summary: 'Replace template and schedule (the next run follows the last period invoiced)',
+    tags,
+    auth: true,
+    params: idParamsSchema,
+    body: z.unknown(),
+    responses: { 200: { description: 'Updated', schema: recurringInvoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 422: e.validation },
+    handler: async ({ request, params, body }) => {
+      const auth = requireAuth(request);
+      const input = await parseBody(deps, auth.businessId, body);
+      return { data: await recurring.updateRecurring(deps, { auth, recurringId: params.id, input }), message: RECURRING_MESSAGES.updated };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: '/api/recurring-invoices/:id',
+    summary: 'Delete a recurring invoice (the invoices it produced stay)',
+    tags,
+    auth: true,
+    params: idParamsSchema,
+    responses: { 200: { description: 'Deleted', schema: messageSchema }, 401: e.unauthenticated, 404: e.notFound },
+    handler: async ({ request, params }) => {
+      await recurring.deleteRecurring(deps, { auth: requireAuth(request), recurringId: params.id });
+      return { message: RECURRING_MESSAGES.deleted };
+    },
+  });
+
+  for (const [action, run, message] of [
+    ['pause', recurring.pauseRecurring, RECURRING_MESSAGES.paused],
+    ['resume', recurring.resumeRecurring, RECURRING_MESSAGES.resumed],
+  ] as const) {
+    defineRoute(app, {
+      method: 'POST',
+      url: `/api/recurring-invoices/:id/${action}`,
+      summary: action === 'pause' ? 'Pause: no runs until resumed' : 'Resume from today (periods passed while paused are not invoiced)',
+      tags,
+      auth: true,
+      params: idParamsSchema,
+      responses: { 200: { description: 'Done', schema: recurringInvoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict },
+      handler: async ({ request, params }) => ({ data: await run(deps, { auth: requireAuth(request), recurringId: params.id }), message }),
+    });
+  }
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/recurring-invoices/:id/skip',
+    summary: 'Skip the next run (the schedule moves to the following date)',
+    tags,
+    auth: true,
+    params: idParamsSchema,
+    responses: { 200: { description: 'Skipped', schema: recurringInvoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict },
+    handler: async ({ request, params }) => {
+      const result = await recurring.skipNextRun(deps, { auth: requireAuth(request), recurringId: params.id });
+      return { data: result.data, message: RECURRING_MESSAGES.skipped(result.skipped) };
+    },
+  });
+}

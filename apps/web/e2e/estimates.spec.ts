@@ -1,0 +1,158 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { register } from './helpers';
+
+async function blockingViolations(page: Page, label: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${label} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+test('estimate: create and send, the client accepts on the public link, convert to an invoice', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await register(page);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  await page.request.post('/api/clients', { headers, data: { name: 'Harbor Dental', email: 'office@harbor.test' } });
+
+  // The dashboard's quick action path reaches the same editor.
+  await page.goto('/estimates/create');
+  await expect(page.getByRole('heading', { name: 'New estimate', level: 1 })).toBeVisible();
+
+  await page.goto('/estimates');
+  await expect(page.getByRole('tab', { name: 'Estimates' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('No estimates yet')).toBeVisible();
+  await page.getByRole('link', { name: 'New Estimate' }).first().click();
+  await expect(page).toHaveURL(/\/estimates\/create-new$/);
+  await expect(page.getByLabel('Expiry date')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Client' }).fill('Harbor');
+  await page.getByRole('option', { name: 'Harbor Dental' }).click();
+  await page.getByRole('textbox', { name: 'Line 1 description' }).fill('Reception refit');
+  await page.getByRole('textbox', { name: 'Line 1 quantity' }).fill('3');
+  await page.getByRole('textbox', { name: 'Line 1 unit price' }).fill('850');
+  await expect(page.getByTestId('live-total')).toHaveText('$2,550.00');
+  await page.getByRole('button', { name: 'Save and send' }).click();
+
+  await expect(page).toHaveURL(/\/estimates\/\d+$/);
+  await expect(page.getByText('Estimate sent', { exact: true })).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toContainText(/Estimate EST-\d{4}-0001/);
+  await expect(heading.locator('[data-status]')).toHaveAttribute('data-status', 'sent');
+  const id = Number(/\/estimates\/(\d+)$/.exec(page.url())![1]);
+
+  // The client opens the public link in their own browser and accepts with their name.
+  const detail = (await (await page.request.get(`/api/estimates/${id}`, { headers })).json()) as { data: { public_url: string } };
+  expect(detail.data.public_url).toMatch(/\/e\/[A-Za-z0-9_-]{43}$/);
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(detail.data.public_url);
+  await expect(guest.getByRole('heading', { level: 1 })).toContainText(/Estimate EST-\d{4}-0001/);
+  await expect(guest.getByRole('group', { name: 'Estimate totals' })).toContainText('$2,550.00');
+  await guest.getByRole('button', { name: 'Accept' }).click();
+  const acceptDialog = guest.getByRole('dialog', { name: 'Accept estimate' });
+  await acceptDialog.getByRole('button', { name: 'Accept estimate' }).click();
+  await expect(acceptDialog.getByText('Please enter your name to accept')).toBeVisible();
+  await acceptDialog.getByLabel('Your name').fill('Dana Harbor');
+  await acceptDialog.getByRole('button', { name: 'Accept estimate' }).click();
+  await expect(guest.getByText('Thank you! The estimate has been accepted.')).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await guestContext.close();
+
+  await page.reload();
+  await expect(heading.locator('[data-status]')).toHaveAttribute('data-status', 'accepted');
+  await expect(page.getByText('Accepted by Dana Harbor')).toBeVisible();
+
+  // Convert to an invoice, once.
+  await page.getByRole('button', { name: 'Convert to invoice' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Convert to invoice' }).click();
+  await expect(page).toHaveURL(/\/invoices\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Draft invoice');
+  await expect(page.getByRole('group', { name: 'Invoice totals' })).toContainText('$2,550.00');
+
+  await page.goto(`/estimates/${id}`);
+  await expect(heading.locator('[data-status]')).toHaveAttribute('data-status', 'converted');
+  await expect(page.getByRole('button', { name: 'Convert to invoice' })).toHaveCount(0);
+  await expect(page.getByText('Converted to an invoice')).toBeVisible();
+});
+
+test('an unknown public estimate link is a clear 404', async ({ page }) => {
+  await page.goto('/e/not-a-real-token-at-all');
+  await expect(page.getByRole('heading', { name: 'Estimate not found' })).toBeVisible();
+});
+
+test('recurring: a monthly invoice starting today, Run now creates it and moves the next date', async ({ page }) => {
+  test.setTimeout(120_000);
+  await register(page);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  await page.request.post('/api/clients', { headers, data: { name: 'Maple Books', email: 'ap@maple.test' } });
+
+  // Runs of the day are due from midnight in UTC: today's run is due whatever the time of the test.
+  await page.goto('/recurring-invoices/config');
+  await page.getByLabel('Send time').fill('00:00');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Recurring invoice settings saved.')).toBeVisible();
+
+  await page.goto('/recurring-invoices');
+  await expect(page.getByText('No recurring invoices yet')).toBeVisible();
+  await page.getByRole('link', { name: 'New Recurring Invoice' }).first().click();
+  await expect(page).toHaveURL(/\/recurring-invoices\/create$/);
+  await page.getByRole('combobox', { name: 'Client' }).fill('Maple');
+  await page.getByRole('option', { name: 'Maple Books' }).click();
+  await page.getByRole('textbox', { name: 'Line 1 description' }).fill('Monthly bookkeeping');
+  await page.getByRole('textbox', { name: 'Line 1 unit price' }).fill('400');
+  await expect(page.getByTestId('next-dates').getByText(/\w{3} \d{1,2}, \d{4}/)).toHaveCount(5);
+  await page.getByRole('button', { name: 'Create recurring invoice' }).click();
+
+  await expect(page).toHaveURL(/\/recurring-invoices\/\d+$/);
+  const nextRun = page.getByTestId('fact-next-run');
+  const today = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date());
+  await expect(nextRun).toHaveText(today);
+  await expect(page.getByText(/None yet: the first one is created on/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await expect(page.getByText('Scheduler ran')).toBeVisible();
+  const produced = page.getByRole('table', { name: 'Invoices created' });
+  await expect(produced.getByRole('link', { name: /INV-\d{4}-\d{4}/ })).toHaveCount(1);
+  await expect(nextRun).not.toHaveText(today);
+  await expect(page.getByTestId('fact-created')).toHaveText('1');
+
+  // Running again creates nothing more.
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await expect(page.getByText('The scheduler created 0 invoices.')).toBeVisible();
+  await expect(produced.getByRole('link', { name: /INV-\d{4}-\d{4}/ })).toHaveCount(1);
+
+  await page.goto('/recurring-invoices');
+  await expect(page.getByRole('table', { name: 'Recurring invoices' }).getByRole('link', { name: 'Recurring invoice for Maple Books' })).toBeVisible();
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the estimate and recurring screens (${scheme}) have no serious or critical accessibility violation`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await register(page);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+    const client = ((await (await page.request.post('/api/clients', { headers, data: { name: 'Harbor Dental', email: 'office@harbor.test' } })).json()) as { data: { id: number } }).data.id;
+    const today = new Date().toISOString().slice(0, 10);
+    const estimate = ((await (await page.request.post('/api/estimates', { headers, data: { client_id: client, issue_date: today, expiry_date: today, send: true, lines: [{ description: 'Refit', quantity: 1, unit_price: 900 }] } })).json()) as { data: { id: number; public_url: string } }).data;
+    const recurring = ((await (await page.request.post('/api/recurring-invoices', { headers, data: { client_id: client, lines: [{ description: 'Bookkeeping', quantity: 1, unit_price: 400 }], frequency: 'monthly', start_date: today } })).json()) as { data: { id: number } }).data;
+    const problems: string[] = [];
+    const check = async (label: string, url: string, ready: string) => {
+      await page.goto(url);
+      await expect(page.getByText(ready).locator('visible=true').first()).toBeVisible();
+      problems.push(...(await blockingViolations(page, label)));
+    };
+    await check('estimates', '/estimates', 'Harbor Dental');
+    await check('estimate', `/estimates/${estimate.id}`, 'Refit');
+    await check('estimate editor', `/estimates/${estimate.id}?edit=1`, 'Expiry date');
+    await check('public estimate', estimate.public_url, 'Refit');
+    await check('recurring list', '/recurring-invoices', 'Harbor Dental');
+    await check('recurring', `/recurring-invoices/${recurring.id}`, 'Bookkeeping');
+    await check('recurring editor', '/recurring-invoices/create', 'Schedule');
+    await check('recurring config', '/recurring-invoices/config', 'Send time');
+    expect(problems).toEqual([]);
+  });
+}

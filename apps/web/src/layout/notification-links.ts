@@ -1,0 +1,41 @@
+import { parseNotificationData } from '@ledgerleaf/domain';
+import type { Notification } from '@ledgerleaf/domain';
+import type { NotificationView } from '@ledgerleaf/ui';
+
+const idOf = (value: unknown): number | null => {
+  const id = typeof value === 'string' ? Number(value) : value;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * Where a notification leads, from the links its `data` carries: the invoice, estimate, goal or
+ * client it is about; recurring invoices and other income open their lists. Null when it names none.
+ */
+export function notificationHref(notification: Pick<Notification, 'type' | 'data'>): string | null {
+  const data = parseNotificationData(notification.data);
+  const invoice = idOf(data.invoice_id);
+  if (invoice) return `/invoices/${invoice}`;
+  const estimate = idOf(data.estimate_id);
+  if (estimate) return `/estimates/${estimate}`;
+  const goal = idOf(data.goal_id);
+  if (goal) return `/goals/${goal}`;
+  const client = idOf(data.client_id);
+  if (client) return `/clients/${client}/edit`;
+  if (notification.type.includes('RecurringInvoice')) return '/recurring-invoices';
+  return null;
+}
+
+/** What the bell and the list show of an API notification (title and message from data when missing). */
+export function toNotificationView(notification: Notification): NotificationView {
+  const data = parseNotificationData(notification.data);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    id: notification.id,
+    type: notification.type,
+    title: notification.title || text(data.title),
+    message: notification.message || text(data.message),
+    created_at: notification.created_at,
+    read_at: notification.read_at,
+    href: notificationHref(notification),
+  };
+}

@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import {
+  IconBriefcase,
+  IconCash,
+  IconFileInvoice,
+  IconFileText,
+  IconPackage,
+  IconRepeat,
+  IconTarget,
+  IconUserPlus,
+  IconUserSearch,
+} from '@tabler/icons-react';
+import { useGoalsActions } from '@ledgerleaf/features-goals';
+import { QuickAddMenu, type QuickAddItem } from '@ledgerleaf/ui';
+
+const icon = (Icon: typeof IconFileInvoice) => <Icon size={16} stroke={1.7} aria-hidden />;
+
+/** The nine entries of SPEC.md section 2 ("Floating quick-add menu"), in its order. */
+export function quickAddItems(openOtherIncome: () => void): QuickAddItem[] {
+  return [
+    { label: 'New Invoice', href: '/invoices/create-new', icon: icon(IconFileInvoice) },
+    { label: 'New Estimate', href: '/estimates/create-new', icon: icon(IconFileText) },
+    { label: 'New Client', href: '/clients/create', icon: icon(IconUserPlus) },
+    { label: 'New Recurring Invoice', href: '/recurring-invoices/create', icon: icon(IconRepeat) },
+    { label: 'New Product/Service', href: '/products/create', icon: icon(IconPackage) },
+    // The named route goals.create.
+    { label: 'Create Goal', href: '/goals/create', icon: icon(IconTarget) },
+    { label: 'Add Other Income', onSelect: openOtherIncome, icon: icon(IconCash) },
+    { label: 'New Lead', href: '/crm/leads/create', icon: icon(IconUserSearch) },
+    { label: 'New Opportunity', href: '/crm/opportunities/create', icon: icon(IconBriefcase) },
+  ];
+}
+
+/** The floating quick-add menu; 'Add Other Income' opens the goals area's other income modal. */
+export function QuickAdd() {
+  const { openOtherIncome } = useGoalsActions();
+  return <QuickAddMenu items={quickAddItems(openOtherIncome)} linkComponent={Link} />;
+}

@@ -1,0 +1,200 @@
+import { sql } from 'kysely';
+import { toDbTime } from '../dialect';
+import type { EstimateRow } from '../schema-estimates';
+import { containsLower, escapeLike } from './catalog-helpers';
+import type { Db } from './types';
+
+// Queries of issue 6: estimates here, recurring invoices and the scheduler in the files re-exported below.
+export * from './estimates-recurring';
+export * from './estimates-scheduler';
+
+export type EstimateWithClient = EstimateRow & { client_name: string };
+
+export interface EstimateContentFields {
+  client_id: number;
+  issue_date: string;
+  expiry_date: string;
+  discount_type: string | null;
+  discount_value: number | null;
+  notes: string | null;
+  terms: string | null;
+  currency: string;
+  prices_include_tax: boolean;
+  content: string;
+  subtotal_cents: number;
+  tax_cents: number;
+  total_cents: number;
+}
+
+export type EstimateStateUpdate = Partial<
+  Pick<EstimateRow, 'status' | 'estimate_number' | 'sent_at' | 'viewed_at' | 'accepted_at' | 'accepted_by' | 'declined_at' | 'decline_reason' | 'expired_at' | 'converted_at' | 'invoice_id'>
+>;
+
+export async function insertEstimate(db: Db, params: { businessId: number; fields: EstimateContentFields; publicToken: string; now: Date; state?: EstimateStateUpdate & { created_at?: Date } }): Promise<{ id: number }> {
+  const now = toDbTime(params.now);
+  const { created_at: createdAt, ...state } = params.state ?? {};
+  return db
+    .insertInto('estimates')
+    .values({
+      business_id: params.businessId,
+      ...params.fields,
+      status: 'draft',
+      ...state,
+      public_token: params.publicToken,
+      created_at: createdAt ? toDbTime(createdAt) : now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export async function replaceEstimateContent(db: Db, params: { businessId: number; estimateId: number; fields: EstimateContentFields; now: Date }): Promise<void> {
+  await db
+    .updateTable('estimates')
+    .set({ ...params.fields, updated_at: toDbTime(params.now) })
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.estimateId)
+    .execute();
+}
+
+export async function updateEstimateState(db: Db, params: { businessId: number; estimateId: number; set: EstimateStateUpdate; now: Date }): Promise<void> {
+  await db
+    .updateTable('estimates')
+    .set({ ...params.set, updated_at: toDbTime(params.now) })
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.estimateId)
+    .execute();
+}
+
+function withClient(db: Db) {
+  return db
+    .selectFrom('estimates')
+    .innerJoin('clients', (join) => join.onRef('clients.id', '=', 'estimates.client_id').onRef('clients.business_id', '=', 'estimates.business_id'))
+    .selectAll('estimates')
+    .select('clients.name as client_name');
+}
+
+export async function findEstimate(db: Db, params: { businessId: number; estimateId: number }): Promise<EstimateWithClient | undefined> {
+  return withClient(db).where('estimates.business_id', '=', params.businessId).where('estimates.id', '=', params.estimateId).executeTakeFirst();
+}
+
+export async function findEstimateByPublicToken(db: Db, params: { token: string }): Promise<EstimateWithClient | undefined> {
+  return withClient(db).where('estimates.public_token', '=', params.token).executeTakeFirst();
+}
+
+/** Locks the row for the rest of the transaction (PostgreSQL row lock; SQLite holds the write lock). */
+export async function lockEstimate(db: Db, params: { businessId: number; estimateId: number }): Promise<EstimateRow | undefined> {
+  return db
+    .updateTable('estimates')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.estimateId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteEstimate(db: Db, params: { businessId: number; estimateId: number }): Promise<boolean> {
+  const result = await db.deleteFrom('estimates').where('business_id', '=', params.businessId).where('id', '=', params.estimateId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export interface EstimateListParams {
+  businessId: number;
+  /** all, open, or a status; sent/viewed/open exclude, and expired includes, open estimates past their expiry date. */
+  status: string;
+  today: string;
+  search?: string | undefined;
+  clientId?: number | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  sort: 'issue_date' | 'expiry_date' | 'estimate_number' | 'client_name' | 'total' | 'status' | 'created_at';
+  direction: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+function filteredEstimates(db: Db, params: Omit<EstimateListParams, 'sort' | 'direction' | 'limit' | 'offset'>) {
+  let base = db
+    .selectFrom('estimates')
+    .innerJoin('clients', (join) => join.onRef('clients.id', '=', 'estimates.client_id').onRef('clients.business_id', '=', 'estimates.business_id'))
+    .where('estimates.business_id', '=', params.businessId);
+  const open = ['sent', 'viewed'];
+  switch (params.status) {
+    case 'all':
+      break;
+    case 'open':
+      base = base.where('estimates.status', 'in', open).where('estimates.expiry_date', '>=', params.today);
+      break;
+    case 'sent':
+    case 'viewed':
+      base = base.where('estimates.status', '=', params.status).where('estimates.expiry_date', '>=', params.today);
+      break;
+    case 'expired':
+      base = base.where((eb) => eb.or([eb('estimates.status', '=', 'expired'), eb.and([eb('estimates.status', 'in', open), eb('estimates.expiry_date', '<', params.today)])]));
+      break;
+    default:
+      base = base.where('estimates.status', '=', params.status);
+  }
+  if (params.clientId !== undefined) base = base.where('estimates.client_id', '=', params.clientId);
+  if (params.dateFrom) base = base.where('estimates.issue_date', '>=', params.dateFrom);
+  if (params.dateTo) base = base.where('estimates.issue_date', '<=', params.dateTo);
+  const search = params.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search.toLowerCase())}%`;
+    base = base.where((eb) => eb.or([sql<boolean>`lower(${eb.ref('estimates.estimate_number')}) like ${pattern} escape '\\'`, containsLower(eb.ref('clients.sort_name'), search)]));
+  }
+  return base;
+}
+
+export async function listEstimatePage(db: Db, params: EstimateListParams): Promise<{ rows: EstimateWithClient[]; total: number }> {
+  const columns = {
+    issue_date: 'estimates.issue_date',
+    expiry_date: 'estimates.expiry_date',
+    estimate_number: 'estimates.estimate_number',
+    client_name: 'clients.sort_name',
+    total: 'estimates.total_cents',
+    status: 'estimates.status',
+    created_at: 'estimates.created_at',
+  } as const;
+  const count = await filteredEstimates(db, params).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const rows = await filteredEstimates(db, params)
+    .selectAll('estimates')
+    .select('clients.name as client_name')
+    .orderBy(columns[params.sort], params.direction)
+    .orderBy('estimates.id', params.direction)
+    .limit(params.limit)
+    .offset(params.offset)
+    .execute();
+  return { rows, total: Number(count.count) };
+}
+
+/** Open estimates past their expiry date, every business (the scheduler stores `expired`). */
+export async function listExpirableEstimates(db: Db, params: { today: string; limit: number }): Promise<Array<{ id: number; business_id: number; estimate_number: string | null }>> {
+  return db
+    .selectFrom('estimates')
+    .select(['id', 'business_id', 'estimate_number'])
+    .where('status', 'in', ['sent', 'viewed'])
+    .where('expiry_date', '<', params.today)
+    .orderBy('id')
+    .limit(params.limit)
+    .execute();
+}
+
+/** The business's tax rates as the engine reads them (archived ones too). */
+export async function listBusinessTaxRates(db: Db, params: { businessId: number }): Promise<Array<{ id: number; name: string; rate: number; is_compound: boolean }>> {
+  const rows = await db.selectFrom('tax_rates').select(['id', 'name', 'rate_thousandths', 'is_compound']).where('business_id', '=', params.businessId).execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, rate: row.rate_thousandths / 1000, is_compound: Boolean(row.is_compound) }));
+}
+
+/** Links an invoice to what produced it, in the transaction that created it. */
+export async function linkInvoiceOrigin(db: Db, params: { businessId: number; invoiceId: number; estimateId?: number; recurring?: { id: number; period: string } }): Promise<void> {
+  await db
+    .updateTable('invoices')
+    .set({
+      ...(params.estimateId !== undefined ? { estimate_id: params.estimateId } : {}),
+      ...(params.recurring ? { recurring_invoice_id: params.recurring.id, recurring_period: params.recurring.period } : {}),
+    })
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.invoiceId)
+    .execute();
+}

@@ -1,0 +1,72 @@
+import { Link, useSearchParams } from 'react-router';
+import { Alert, Anchor, Group, Stack, Tabs } from '@mantine/core';
+import { IconBell, IconMail } from '@tabler/icons-react';
+import { PageHeader } from '@ledgerleaf/ui';
+import { useAccess } from '../shared/access';
+import { BusinessDetailsPanel, InvoiceTextsPanel, PreferencesPanel } from './business-forms';
+import { InvoicingSettingsPanel } from './invoicing-settings-panel';
+import { NumberingPanel } from './numbering-panel';
+import { TaxRatesPanel } from './tax-rates-panel';
+
+const TABS = ['business', 'invoices', 'tax-rates', 'preferences'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /user/settings: business details, invoice defaults, tax rates and display preferences. */
+export function UserSettingsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const param = searchParams.get('tab') as Tab | null;
+  const tab: Tab = param && TABS.includes(param) ? param : 'business';
+  const access = useAccess();
+  const readOnly = !access.isAdmin;
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description="How the business appears on invoices, and how invoices are numbered, taxed and worded."
+        actions={
+          <Group gap="md">
+            <Anchor component={Link} to="/user/settings/email-templates" size="sm">
+              <Group gap={4} component="span">
+                <IconMail size={16} aria-hidden /> Email templates
+              </Group>
+            </Anchor>
+            <Anchor component={Link} to="/settings/invoice-reminders" size="sm">
+              <Group gap={4} component="span">
+                <IconBell size={16} aria-hidden /> Invoice reminders
+              </Group>
+            </Anchor>
+          </Group>
+        }
+      />
+      {readOnly && (
+        <Alert variant="light" color="gray" mb="md">
+          Only an owner or an admin can change these settings.
+        </Alert>
+      )}
+      <Tabs value={tab} onChange={(value) => setSearchParams(value && value !== 'business' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="business">Business details</Tabs.Tab>
+          <Tabs.Tab value="invoices">Invoice defaults</Tabs.Tab>
+          <Tabs.Tab value="tax-rates">Tax rates</Tabs.Tab>
+          <Tabs.Tab value="preferences">Preferences</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="business">
+          <BusinessDetailsPanel readOnly={readOnly} />
+        </Tabs.Panel>
+        <Tabs.Panel value="invoices">
+          <Stack gap="lg" maw={720}>
+            <InvoicingSettingsPanel readOnly={readOnly} />
+            <NumberingPanel readOnly={readOnly} />
+            <InvoiceTextsPanel readOnly={readOnly} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="tax-rates">
+          <TaxRatesPanel readOnly={!access.canWrite} />
+        </Tabs.Panel>
+        <Tabs.Panel value="preferences">
+          <PreferencesPanel readOnly={readOnly} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

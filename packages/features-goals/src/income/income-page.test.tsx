@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { OTHER_INCOME_MESSAGES } from '@ledgerleaf/domain';
+import { json, renderPage, stubFetch } from '../test/render';
+import { income } from '../test/fixtures';
+import { GoalsHost } from '../host/goals-host';
+import { IncomePage } from './income-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const page = (rows = [income()]) => ({ data: rows, meta: { page: 1, per_page: 25, total: rows.length, last_page: 1 }, summary: { count: rows.length, total: rows.reduce((sum, row) => sum + row.amount, 0) } });
+
+function setup(routes: Parameters<typeof stubFetch>[0] = {}) {
+  const calls = stubFetch({ 'GET /api/other-income': json(200, page()), 'GET /api/goals': json(200, []), ...routes });
+  const view = renderPage(
+    <GoalsHost>
+      <IncomePage />
+    </GoalsHost>,
+  );
+  return { ...view, calls };
+}
+
+describe('Other income list', () => {
+  it('lists the income with its allocations and totals', async () => {
+    const { calls } = setup();
+    const table = await screen.findByRole('table', { name: 'Other income' });
+    expect(within(table).getByText('Consulting grant')).toBeInTheDocument();
+    expect(within(table).getByText('Emergency fund ($200.00)')).toBeInTheDocument();
+    expect(within(table).getByText('$500.00')).toBeInTheDocument();
+    expect(screen.getByText(/1 entry/)).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/other-income')!.query).toMatchObject({ sort: 'income_date', direction: 'desc' });
+  });
+
+  it('shows the empty state with a way to add income', async () => {
+    const { user } = setup({ 'GET /api/other-income': json(200, page([])) });
+    expect(await screen.findByText('No other income yet')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Add Other Income' }).at(-1)!);
+    expect(await screen.findByRole('dialog', { name: 'Add Other Income' })).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry', async () => {
+    setup({ 'GET /api/other-income': json(500, {}) });
+    expect(await screen.findByText('Other income could not be loaded')).toBeInTheDocument();
+  });
+
+  it('edits in the modal and deletes after confirmation', async () => {
+    const { user, calls } = setup({ 'DELETE /api/other-income/7': json(200, { message: OTHER_INCOME_MESSAGES.deleted }) });
+    await screen.findByRole('table', { name: 'Other income' });
+    await user.click(screen.getByRole('button', { name: 'Actions for Consulting grant on Nov 15, 2026' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Other Income' });
+    expect(within(dialog).getByRole('textbox', { name: /^Source/ })).toHaveValue('Consulting grant');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Actions for Consulting grant on Nov 15, 2026' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete income?' })).getByRole('button', { name: 'Delete income' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/other-income/7')).toBe(true));
+    expect(await screen.findByText(OTHER_INCOME_MESSAGES.deleted)).toBeInTheDocument();
+  });
+});

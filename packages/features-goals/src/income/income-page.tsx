@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ActionIcon, Button, Card, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconDots, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { OTHER_INCOME_MESSAGES, OTHER_INCOME_SORT_FIELDS, formatCurrency, type OtherIncome } from '@ledgerleaf/domain';
+import { errorMessage, useDeleteOtherIncomeMutation, useListOtherIncomeQuery } from '@ledgerleaf/api';
+import { DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import { useGoalsActions } from '../host/goals-host';
+import { notifyGoalsUpdated } from '../shared/events';
+import { formatDate } from '../shared/format';
+import { GoalsNav } from '../shared/goals-nav';
+import { LoadError } from '../shared/query-states';
+import { OtherIncomeModal } from './other-income-modal';
+
+export const INCOME_PER_PAGE = 25;
+
+function RowActions({ income, onEdit }: { income: OtherIncome; onEdit: (income: OtherIncome) => void }) {
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [remove] = useDeleteOtherIncomeMutation();
+  const onDelete = async () => {
+    try {
+      await confirm({
+        title: 'Delete income?',
+        message: `${formatCurrency(income.amount)} from ${income.source} will be deleted.${income.goal_allocations.length > 0 ? '\nIts allocations are taken off the goals.' : ''}`,
+        confirmText: 'Delete income',
+        type: 'danger',
+      });
+    } catch {
+      return;
+    }
+    const result = await remove(income.id);
+    if ('error' in result) {
+      toast.show({ severity: 'error', summary: 'Error', detail: errorMessage(result.error, 'The income could not be deleted. Please try again.') });
+      return;
+    }
+    toast.show({ severity: 'success', summary: OTHER_INCOME_MESSAGES.deleted, detail: income.source });
+    notifyGoalsUpdated();
+  };
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${income.source} on ${formatDate(income.income_date)}`}>
+          <IconDots size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={() => onEdit(income)}>
+          Edit
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()}>
+          Delete
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** `/goals/income`: the other income recorded, newest first, with edit and delete (after confirmation). */
+export function IncomePage() {
+  const [params, setParams] = useSearchParams();
+  const { openOtherIncome } = useGoalsActions();
+  const [editing, setEditing] = useState<OtherIncome | null>(null);
+  const sortParam = params.get('sort') ?? 'income_date';
+  const sort = (OTHER_INCOME_SORT_FIELDS as readonly string[]).includes(sortParam) ? (sortParam as (typeof OTHER_INCOME_SORT_FIELDS)[number]) : 'income_date';
+  const direction = params.get('direction') === 'asc' ? 'asc' : 'desc';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const query = useListOtherIncomeQuery({ sort, direction, page, per_page: INCOME_PER_PAGE });
+  const update = (changes: Record<string, string>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) next.set(key, value);
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const columns: DataTableColumn<OtherIncome>[] = [
+    { key: 'income_date', header: 'Date', sortable: true, render: (income) => formatDate(income.income_date) },
+    {
+      key: 'source',
+      header: 'Source',
+      sortable: true,
+      render: (income) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {income.source}
+          </Text>
+          {income.reference_number && (
+            <Text size="xs" c="dimmed">
+              Ref. {income.reference_number}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'goals',
+      header: 'Allocated to',
+      visibleFrom: 'sm',
+      render: (income) =>
+        income.goal_allocations.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No goal
+          </Text>
+        ) : (
+          <Text size="sm">{income.goal_allocations.map((line) => `${line.goal_title} (${formatCurrency(line.amount)})`).join(', ')}</Text>
+        ),
+    },
+    { key: 'amount', header: 'Amount', sortable: true, align: 'right', render: (income) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCurrency(income.amount)}</Text> },
+    { key: 'actions', header: <VisuallyHidden>Actions</VisuallyHidden>, align: 'right', width: 56, render: (income) => <RowActions income={income} onEdit={setEditing} /> },
+  ];
+
+  const data = query.data;
+  return (
+    <>
+      <PageHeader
+        title="Other income"
+        description="Money received outside invoices, and the goals it went to."
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openOtherIncome}>
+            Add Other Income
+          </Button>
+        }
+      />
+      <GoalsNav />
+      <Card withBorder padding="md">
+        {query.isError ? (
+          <LoadError title="Other income could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        ) : data && data.meta.total === 0 ? (
+          <EmptyState
+            title="No other income yet"
+            message="Record grants, interest, refunds and other money that does not come from an invoice, and split it over your goals."
+            action={
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openOtherIncome}>
+                Add Other Income
+              </Button>
+            }
+          />
+        ) : (
+          <Stack gap="sm">
+            {data && (
+              <Group gap="lg">
+                <Text size="sm">
+                  {data.summary.count} {data.summary.count === 1 ? 'entry' : 'entries'}, <strong>{formatCurrency(data.summary.total)}</strong> in total
+                </Text>
+              </Group>
+            )}
+            <DataTable
+              label="Other income"
+              columns={columns}
+              rows={data?.data ?? []}
+              rowKey={(income) => income.id}
+              sort={{ field: sort, direction }}
+              onSortChange={(next) => update({ sort: next.field, direction: next.direction })}
+              page={data?.meta.page ?? page}
+              lastPage={data?.meta.last_page ?? 1}
+              total={data?.meta.total}
+              perPage={data?.meta.per_page}
+              onPageChange={(next) => update({ page: String(next) })}
+              loading={query.isFetching}
+            />
+          </Stack>
+        )}
+      </Card>
+      <OtherIncomeModal opened={editing !== null} income={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { OTHER_INCOME_MESSAGES } from '@ledgerleaf/domain';
+import { json, recordHeaders, renderPage, stubFetch } from '../test/render';
+import { goal, income } from '../test/fixtures';
+import { localToday } from '../shared/format';
+import { OtherIncomeModal, validateOtherIncome } from './other-income-modal';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const rent = goal({ id: 1, title: 'Rent reserve', target_amount: 1000, current_amount: 900 });
+const laptop = goal({ id: 2, title: 'New laptop', target_amount: 2000, current_amount: 0 });
+
+const recorded = () => json(201, { data: income(), goals: [], message: OTHER_INCOME_MESSAGES.recorded });
+
+function setup({ goals = [rent, laptop] as unknown[], routes = {} as Parameters<typeof stubFetch>[0], edit = null as ReturnType<typeof income> | null } = {}) {
+  const calls = stubFetch({
+    'GET /api/goals': json(200, { data: goals, meta: { page: 1, per_page: 25, total: goals.length, last_page: 1 } }),
+    'POST /api/other-income/multiple-goals': recorded(),
+    ...routes,
+  });
+  const onClose = vi.fn();
+  const view = renderPage(<OtherIncomeModal opened onClose={onClose} income={edit} />);
+  const posts = () => calls.filter((call) => call.method === 'POST' && call.path === '/api/other-income/multiple-goals');
+  return { ...view, calls, onClose, posts };
+}
+
+async function dialog(name = 'Add Other Income') {
+  const modal = await screen.findByRole('dialog', { name });
+  await within(modal).findByRole('checkbox', { name: /Rent reserve/ });
+  return modal;
+}
+
+describe('Other income modal', () => {
+  it('the browser validation uses the messages of SPEC.md section 5', () => {
+    const values = { amount: '', income_date: '', source: ' ', reference_number: '', description: '' };
+    expect(validateOtherIncome(values, [])).toEqual({
+      amount: OTHER_INCOME_MESSAGES.amountInvalid,
+      income_date: OTHER_INCOME_MESSAGES.dateRequired,
+      source: OTHER_INCOME_MESSAGES.sourceRequired,
+    });
+    const ok = { amount: 100, income_date: '2026-11-22', source: 'Grant', reference_number: '', description: '' };
+    expect(validateOtherIncome(ok, [{ goal_id: 1, amount: 100.01 }]).goal_allocations).toBe(OTHER_INCOME_MESSAGES.allocationsExceed);
+    expect(validateOtherIncome(ok, [{ goal_id: 1, amount: 0 }]).goal_allocations).toBe(OTHER_INCOME_MESSAGES.allocationsZero);
+    expect(validateOtherIncome({ ...ok, amount: 0 }, [])).toEqual({ amount: OTHER_INCOME_MESSAGES.amountInvalid });
+    expect(validateOtherIncome(ok, [{ goal_id: 1, amount: 100 }])).toEqual({});
+  });
+
+  it('defaults the date to today and shows every field error on submit', async () => {
+    const { user, posts } = setup();
+    const modal = await dialog();
+    expect(within(modal).getByLabelText(/^Date/)).toHaveValue(localToday());
+    await user.clear(within(modal).getByLabelText(/^Date/));
+    await user.click(within(modal).getByRole('button', { name: 'Record income' }));
+    expect(await within(modal).findByText(OTHER_INCOME_MESSAGES.amountInvalid)).toBeInTheDocument();
+    expect(within(modal).getByText(OTHER_INCOME_MESSAGES.dateRequired)).toBeInTheDocument();
+    expect(within(modal).getByText(OTHER_INCOME_MESSAGES.sourceRequired)).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('selecting a goal defaults it to the lesser of the unallocated remainder and the goal remaining', async () => {
+    const { user } = setup();
+    const modal = await dialog();
+    await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '500');
+    await user.click(within(modal).getByRole('checkbox', { name: /Rent reserve/ }));
+    expect(within(modal).getByRole('textbox', { name: 'Allocation for Rent reserve' })).toHaveValue('$100');
+    await user.click(within(modal).getByRole('checkbox', { name: /New laptop/ }));
+    expect(within(modal).getByRole('textbox', { name: 'Allocation for New laptop' })).toHaveValue('$400');
+    await user.click(within(modal).getByRole('checkbox', { name: /Rent reserve/ }));
+    expect(within(modal).queryByRole('textbox', { name: 'Allocation for Rent reserve' })).not.toBeInTheDocument();
+  });
+
+  it('Distribute Evenly splits the amount; over-allocation disables the submit with its message', async () => {
+    const { user } = setup();
+    const modal = await dialog();
+    await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '100');
+    await user.click(within(modal).getByRole('checkbox', { name: /Rent reserve/ }));
+    await user.click(within(modal).getByRole('checkbox', { name: /New laptop/ }));
+    await user.click(within(modal).getByRole('button', { name: OTHER_INCOME_MESSAGES.distributeEvenly }));
+    expect(within(modal).getByRole('textbox', { name: 'Allocation for Rent reserve' })).toHaveValue('$50');
+    expect(within(modal).getByRole('textbox', { name: 'Allocation for New laptop' })).toHaveValue('$50');
+    const laptopInput = within(modal).getByRole('textbox', { name: 'Allocation for New laptop' });
+    await user.clear(laptopInput);
+    await user.type(laptopInput, '60');
+    expect(within(modal).getByText(OTHER_INCOME_MESSAGES.allocationsExceed)).toBeInTheDocument();
+    expect(within(modal).getByRole('button', { name: 'Record income' })).toBeDisabled();
+  });
+
+  it('an allocation is corrected to at least 0.01 when it loses focus', async () => {
+    const { user } = setup();
+    const modal = await dialog();
+    await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '100');
+    await user.click(within(modal).getByRole('checkbox', { name: /New laptop/ }));
+    const input = within(modal).getByRole('textbox', { name: 'Allocation for New laptop' });
+    await user.clear(input);
+    await user.tab();
+    expect(input).toHaveValue('$0.01');
+  });
+
+  it('records the income with its allocations and an Idempotency-Key, toasts, fires goals-updated and closes', async () => {
+    const { user, posts, onClose } = setup();
+    const headers = recordHeaders();
+    const fired = vi.fn();
+    window.addEventListener('goals-updated', fired);
+    const modal = await dialog();
+    await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '250');
+    await user.type(within(modal).getByRole('textbox', { name: /^Source/ }), 'Consulting grant');
+    await user.type(within(modal).getByRole('textbox', { name: 'Reference number' }), 'GR-1');
+    await user.click(within(modal).getByRole('checkbox', { name: /Rent reserve/ }));
+    await user.click(within(modal).getByRole('button', { name: 'Record income' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts()[0]!.body).toEqual({ amount: 250, income_date: localToday(), source: 'Consulting grant', reference_number: 'GR-1', description: '', goal_allocations: [{ goal_id: 1, amount: 100 }] });
+    expect(headers.find((call) => call.path === '/api/other-income/multiple-goals')!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText(OTHER_INCOME_MESSAGES.recorded)).toBeInTheDocument();
+    expect(screen.getByText(OTHER_INCOME_MESSAGES.successTitle)).toBeInTheDocument();
+    expect(fired).toHaveBeenCalledTimes(1);
+    window.removeEventListener('goals-updated', fired);
+  });
+
+  it('a retry of the same submission after a lost answer reuses its key', async () => {
+    let attempt = 0;
+    const { user, onClose } = setup({
+      routes: {
+        'POST /api/other-income/multiple-goals': () => {
+          attempt += 1;
+          if (attempt === 1) throw new TypeError('Failed to fetch');
+          return recorded();
+        },
+      },
+    });
+    const headers = recordHeaders();
+    const modal = await dialog();
+    await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '10');
+    await user.type(within(modal).getByRole('textbox', { name: /^Source/ }), 'Refund');
+    await user.click(within(modal).getByRole('button', { name: 'Record income' }));
+    await waitFor(() => expect(attempt).toBe(1));
+    await user.click(within(modal).getByRole('button', { name: 'Record income' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const keys = headers.filter((call) => call.path === '/api/other-income/multiple-goals').map((call) => call.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('puts the server field errors under their fields (first message only)', async () => {
+    const { user, onClose } = setup({
+      routes: {
+        'POST /api/other-income/multiple-goals': json(422, {
+          message: 'The given data was invalid.',
+          errors: { source: ['Source is taken', 'second'], 'goal_allocations.0.goal_id': ['Please choose an active financial goal'] },
+        }),
+      },
+    });
+    const modal = await dialog();
+    await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '10');
+    await user.type(within(modal).getByRole('textbox', { name: /^Source/ }), 'Refund');
+    await user.click(within(modal).getByRole('checkbox', { name: /Rent reserve/ }));
+    await user.click(within(modal).getByRole('button', { name: 'Record income' }));
+    expect(await within(modal).findByText('Source is taken')).toBeInTheDocument();
+    expect(within(modal).queryByText('second')).not.toBeInTheDocument();
+    expect(within(modal).getByText('Please choose an active financial goal')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('other failures show an Error toast with the server message or the fallback', async () => {
+    let answer = json(500, { message: 'Database is down' });
+    const { user } = setup({ routes: { 'POST /api/other-income/multiple-goals': () => answer } });
+    const modal = await dialog();
+    await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '10');
+    await user.type(within(modal).getByRole('textbox', { name: /^Source/ }), 'Refund');
+    await user.click(within(modal).getByRole('button', { name: 'Record income' }));
+    expect(await screen.findByText('Database is down')).toBeInTheDocument();
+    answer = json(500, {});
+    await user.click(within(modal).getByRole('button', { name: 'Record income' }));
+    expect(await screen.findByText(OTHER_INCOME_MESSAGES.recordFailed)).toBeInTheDocument();
+  });
+
+  it('shows the empty state, and an Error toast when the goals cannot be loaded', async () => {
+    setup({ goals: [] });
+    expect(await screen.findByText(OTHER_INCOME_MESSAGES.noGoals)).toBeInTheDocument();
+  });
+
+  it('toasts "Failed to load financial goals" when the goals cannot be loaded', async () => {
+    stubFetch({ 'GET /api/goals': json(500, {}) });
+    renderPage(<OtherIncomeModal opened onClose={() => {}} />);
+    expect(await screen.findByText(OTHER_INCOME_MESSAGES.goalsLoadFailed)).toBeInTheDocument();
+  });
+
+  it('edits an income with PUT and its allocations', async () => {
+    const { user, calls, onClose } = setup({ edit: income({ amount: 500, goal_allocations: [{ goal_id: 1, goal_title: 'Rent reserve', amount: 100 }] }), routes: { 'PUT /api/other-income/7': recorded() } });
+    const modal = await dialog('Edit Other Income');
+    expect(within(modal).getByRole('textbox', { name: 'Allocation for Rent reserve' })).toHaveValue('$100');
+    await user.click(within(modal).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ amount: 500, source: 'Consulting grant', goal_allocations: [{ goal_id: 1, amount: 100 }] });
+  });
+});

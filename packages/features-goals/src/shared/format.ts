@@ -1,0 +1,37 @@
+import { formatCurrency, LOCALE, type GoalUnit } from '@ledgerleaf/domain';
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const countFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const percentFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
+
+/** `Nov 22, 2026` from an ISO date or timestamp; '' when missing or unreadable. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+/** A goal figure in its unit: `$1,250.00` for money goals, `12` (clients) for a count. */
+export function formatGoalAmount(unit: GoalUnit, value: number): string {
+  return unit === 'count' ? countFormat.format(value) : formatCurrency(value);
+}
+
+/** `42.5%` (one decimal at most). */
+export function formatPercent(value: number): string {
+  return `${percentFormat.format(Number.isFinite(value) ? value : 0)}%`;
+}
+
+/** Today in the user's time zone as `yyyy-MM-dd` (the other income date default, SPEC.md section 3). */
+export function localToday(now: Date = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  const day = String(now.getDate()).padStart(2, '0');
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+/** "12 days left", "Due today", "1 day overdue". */
+export function daysLeftLabel(daysLeft: number): string {
+  if (daysLeft === 0) return 'Due today';
+  if (daysLeft > 0) return `${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left`;
+  const late = -daysLeft;
+  return `${late} ${late === 1 ? 'day' : 'days'} overdue`;
+}

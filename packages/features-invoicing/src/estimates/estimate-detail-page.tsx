@@ -1,0 +1,268 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ActionIcon, Anchor, Button, Card, Grid, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCircleCheck, IconCopy, IconDots, IconDownload, IconEdit, IconFileInvoice, IconSend, IconTrash } from '@tabler/icons-react';
+import { ESTIMATE_MESSAGES, formatCurrency, isEstimateConvertible, isEstimateDeletable, isEstimateEditable } from '@ledgerleaf/domain';
+import {
+  errorMessage,
+  errorStatus,
+  fetchEstimatePdf,
+  useConvertEstimateMutation,
+  useDeleteEstimateMutation,
+  useGetEstimateQuery,
+  useMarkEstimateSentMutation,
+  useSendEstimateMutation,
+  type EstimateDetail,
+  type EstimateSendResponse,
+} from '@ledgerleaf/api';
+import { CardSkeleton, EmptyState, PageHeader, useConfirm, useToast } from '@ledgerleaf/ui';
+import { ActivityTimeline } from '../invoices/activity-timeline';
+import { InvoiceDocument } from '../invoices/invoice-document';
+import { saveBlob } from '../invoices/pdf';
+import { SendModal } from '../invoices/send-modal';
+import { formatDate } from '../shared/format';
+import { LoadError } from '../shared/query-states';
+import { EstimateEditHeader, EstimateEditor } from './estimate-editor';
+import { EstimateStatusBadge, estimateLabel } from './estimate-status';
+
+export const ESTIMATE_DOCUMENT_LABELS = { title: 'Estimate', due: 'Expires', hideBalance: true };
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="sm" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ta="right">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** The estimate as the API answers it, in the invoice document's layout (no payments, no balance). */
+export function estimateDocumentData(estimate: EstimateDetail) {
+  return { ...estimate, invoice_number: estimate.estimate_number, due_date: estimate.expiry_date, amount_paid: 0, balance_due: estimate.totals.total, credit: 0, payments: [] };
+}
+
+/** The estimate with its status, rendering, the client's answer, timeline and every action. */
+export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [sendOpen, setSendOpen] = useState(false);
+  const [markSent, markState] = useMarkEstimateSentMutation();
+  const [convert, convertState] = useConvertEstimateMutation();
+  const [remove] = useDeleteEstimateMutation();
+  const [send, sendState] = useSendEstimateMutation();
+  const label = estimateLabel(estimate);
+  const draft = estimate.status === 'draft';
+  const failed = (summary: string, error: unknown) => toast.show({ severity: 'error', summary, detail: errorMessage(error as never, 'Please try again.') });
+
+  const onMarkSent = async () => {
+    const result = await markSent(estimate.id);
+    if ('error' in result) failed('Could not mark as sent', result.error);
+    else toast.show({ severity: 'success', summary: ESTIMATE_MESSAGES.markedAsSent, detail: result.data.estimate_number ?? undefined });
+  };
+
+  const onConvert = async () => {
+    try {
+      await confirm({
+        title: `Convert estimate ${label} to an invoice?`,
+        message: `A draft invoice for ${estimate.client.name} is created with the same lines (${formatCurrency(estimate.totals.total)}). An estimate converts once.`,
+        confirmText: 'Convert to invoice',
+        type: 'info',
+      });
+    } catch {
+      return;
+    }
+    const result = await convert(estimate.id);
+    if ('error' in result) return failed('Could not convert the estimate', result.error);
+    toast.show({ severity: 'success', summary: 'Estimate converted', detail: result.data.message });
+    navigate(`/invoices/${result.data.invoice_id}`);
+  };
+
+  const onDelete = async () => {
+    try {
+      await confirm({ title: 'Delete draft?', message: `${label} for ${estimate.client.name} will be deleted for good.`, confirmText: 'Delete draft', type: 'danger' });
+    } catch {
+      return;
+    }
+    const result = await remove(estimate.id);
+    if ('error' in result) return failed('Could not delete the estimate', result.error);
+    toast.show({ severity: 'success', summary: ESTIMATE_MESSAGES.deleted, detail: label });
+    navigate('/estimates');
+  };
+
+  const onDownload = async () => {
+    try {
+      const { blob, filename } = await fetchEstimatePdf(estimate.id);
+      saveBlob(blob, filename);
+    } catch (error) {
+      toast.show({ severity: 'error', summary: 'Could not download the PDF', detail: error instanceof Error ? error.message : 'Please try again.' });
+    }
+  };
+
+  const onCopyLink = async () => {
+    if (!estimate.public_url) return;
+    try {
+      await navigator.clipboard.writeText(estimate.public_url);
+      toast.show({ severity: 'success', summary: 'Link copied', detail: 'Your client can open, accept or decline the estimate with it, without signing in.' });
+    } catch {
+      toast.show({ severity: 'warn', summary: 'Could not copy the link', detail: estimate.public_url, timeout: false });
+    }
+  };
+
+  const canSend = draft || estimate.status === 'sent' || estimate.status === 'viewed' || estimate.status === 'accepted';
+  const convertible = isEstimateConvertible(estimate.status) && estimate.invoice_id === null;
+
+  return (
+    <>
+      <Anchor component={Link} to="/estimates" size="sm" mb="xs" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+        <IconArrowLeft size={14} aria-hidden /> All estimates
+      </Anchor>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span" wrap="wrap">
+            <span>{draft ? 'Draft estimate' : `Estimate ${label}`}</span>
+            <EstimateStatusBadge status={estimate.status} size="lg" />
+          </Group>
+        }
+        description={`${estimate.client.name} · dated ${formatDate(estimate.issue_date)} · expires ${formatDate(estimate.expiry_date)}`}
+        actions={
+          <>
+            {isEstimateEditable(estimate.status) && (
+              <Button variant="default" component={Link} to={`/estimates/${estimate.id}?edit=1`} leftSection={<IconEdit size={16} aria-hidden />}>
+                Edit
+              </Button>
+            )}
+            {convertible && (
+              <Button onClick={() => void onConvert()} loading={convertState.isLoading} leftSection={<IconFileInvoice size={16} aria-hidden />}>
+                Convert to invoice
+              </Button>
+            )}
+            {canSend && (
+              <Button variant={convertible ? 'default' : 'filled'} onClick={() => setSendOpen(true)} leftSection={<IconSend size={16} aria-hidden />}>
+                {draft ? 'Send' : 'Send again'}
+              </Button>
+            )}
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="default" size="lg" aria-label="More actions">
+                  <IconDots size={18} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {draft && (
+                  <Menu.Item leftSection={<IconCircleCheck size={16} aria-hidden />} onClick={() => void onMarkSent()} disabled={markState.isLoading}>
+                    Mark as sent
+                  </Menu.Item>
+                )}
+                <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void onDownload()}>
+                  Download PDF
+                </Menu.Item>
+                {estimate.public_url && (
+                  <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => void onCopyLink()}>
+                    Copy public link
+                  </Menu.Item>
+                )}
+                {isEstimateDeletable(estimate.status) && (
+                  <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()}>
+                    Delete
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          </>
+        }
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <InvoiceDocument invoice={estimateDocumentData(estimate)} labels={ESTIMATE_DOCUMENT_LABELS} billTo={{ name: estimate.client.name, lines: estimate.client.email ? [estimate.client.email] : [] }} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="lg">
+            <Card withBorder padding="md">
+              <Stack gap="xs">
+                <Title order={2} size="h5">
+                  Client’s answer
+                </Title>
+                <Fact label="Total">{formatCurrency(estimate.totals.total)}</Fact>
+                {estimate.accepted_at && <Fact label="Accepted">{`${formatDate(estimate.accepted_at.slice(0, 10))} by ${estimate.accepted_by ?? ''}`}</Fact>}
+                {estimate.declined_at && <Fact label="Declined">{formatDate(estimate.declined_at.slice(0, 10))}</Fact>}
+                {estimate.decline_reason && <Fact label="Reason">{estimate.decline_reason}</Fact>}
+                {!estimate.accepted_at && !estimate.declined_at && (
+                  <Text size="sm" c="dimmed">
+                    {draft ? 'Send the estimate so your client can answer.' : estimate.status === 'expired' ? 'It expired without an answer.' : 'Waiting for your client.'}
+                  </Text>
+                )}
+                {estimate.invoice_id !== null && (
+                  <Fact label="Invoice">
+                    <Anchor component={Link} to={`/invoices/${estimate.invoice_id}`}>
+                      {estimate.invoice_number ?? 'Draft invoice'}
+                    </Anchor>
+                  </Fact>
+                )}
+              </Stack>
+            </Card>
+            <Card withBorder padding="md">
+              <Stack gap="sm">
+                <Title order={2} size="h5">
+                  Activity
+                </Title>
+                <ActivityTimeline entries={estimate.activity} />
+              </Stack>
+            </Card>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <SendModal<EstimateSendResponse>
+        opened={sendOpen}
+        onClose={() => setSendOpen(false)}
+        invoice={{ id: estimate.id, invoice_number: estimate.estimate_number, status: estimate.status, client: estimate.client }}
+        document={{ noun: 'estimate', send: (args) => send(args), sending: sendState.isLoading }}
+        onSent={(response) => toast.show({ severity: 'success', summary: 'Estimate sent', detail: `To ${response.email.to.join(', ')}` })}
+      />
+    </>
+  );
+}
+
+/** /estimates/:id (with `?edit=1` the editor of an editable estimate). */
+export function EstimateDetailPage() {
+  const id = Number(useParams().id);
+  const [search] = useSearchParams();
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const query = useGetEstimateQuery(id, { skip: !valid });
+  if (!valid || errorStatus(query.error) === 404) {
+    return (
+      <EmptyState
+        titleOrder={1}
+        title={ESTIMATE_MESSAGES.notFound}
+        message="It may have been deleted."
+        action={
+          <Button component={Link} to="/estimates">
+            Back to estimates
+          </Button>
+        }
+      />
+    );
+  }
+  if (query.isLoading) {
+    return (
+      <Stack gap="lg" aria-busy="true">
+        <CardSkeleton lines={2} />
+        <CardSkeleton lines={8} />
+      </Stack>
+    );
+  }
+  if (!query.data) return <LoadError title="The estimate could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+  if (search.get('edit') === '1' && isEstimateEditable(query.data.status)) {
+    return (
+      <>
+        <EstimateEditHeader estimate={query.data} />
+        <EstimateEditor key={query.data.id} estimate={query.data} />
+      </>
+    );
+  }
+  return <EstimateDetailView estimate={query.data} />;
+}

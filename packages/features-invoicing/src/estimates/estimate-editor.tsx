@@ -1,0 +1,71 @@
+import { useNavigate } from 'react-router';
+import { addCalendarDays, utcCalendarDate, type InvoiceInput } from '@ledgerleaf/domain';
+import { errorMessage, useCreateEstimateMutation, useSendEstimateMutation, useUpdateEstimateMutation, type EstimateBody, type EstimateDetail } from '@ledgerleaf/api';
+import { PageHeader, useToast } from '@ledgerleaf/ui';
+import { InvoiceEditorLoader, type EditorAdapter } from '../invoices/invoice-editor';
+import { emptyInvoiceValues, invoiceToValues } from '../invoices/invoice-form';
+import { estimateLabel } from './estimate-status';
+
+/** Estimates are valid this many days by default. */
+export const DEFAULT_ESTIMATE_VALIDITY_DAYS = 30;
+
+/** The editor's invoice request as an estimate request: its due date is the expiry date, and it has no goal. */
+export function toEstimateBody(body: InvoiceInput): EstimateBody {
+  const { due_date: expiry, goal_id: _goal, ...rest } = body;
+  return { ...rest, expiry_date: expiry } as EstimateBody;
+}
+
+const formKey = (key: string) => (key === 'expiry_date' ? 'due_date' : key);
+
+/** The invoice editor, saving an estimate: same lines, pickers, live totals and validation. */
+export function EstimateEditor({ estimate }: { estimate?: EstimateDetail }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [create] = useCreateEstimateMutation();
+  const [update] = useUpdateEstimateMutation();
+  const [send] = useSendEstimateMutation();
+  const today = utcCalendarDate(new Date());
+  const initialValues = estimate
+    ? invoiceToValues({ ...estimate, due_date: estimate.expiry_date })
+    : { ...emptyInvoiceValues(today), due_date: addCalendarDays(today, DEFAULT_ESTIMATE_VALIDITY_DAYS) };
+  const issued = estimate !== undefined && estimate.status !== 'draft';
+  const adapter: EditorAdapter = {
+    dateLabel: 'Estimate date',
+    dueLabel: 'Expiry date',
+    cancelTo: estimate ? `/estimates/${estimate.id}` : '/estimates',
+    draftLabel: issued ? 'Save changes' : 'Save draft',
+    sendLabel: issued ? 'Save and send again' : 'Save and send',
+    fallbackError: 'The estimate could not be saved.',
+    formKey,
+    async save(body, andSend) {
+      const request = toEstimateBody(body);
+      const result = estimate ? await update({ id: estimate.id, body: request }) : await create(request);
+      if ('error' in result) return { error: result.error };
+      const saved = result.data;
+      if (andSend) {
+        const sent = await send({ id: saved.id });
+        if ('error' in sent) toast.show({ severity: 'error', summary: 'Saved, but not sent', detail: errorMessage(sent.error, 'The estimate could not be sent.') });
+        else toast.show({ severity: 'success', summary: 'Estimate sent', detail: `${sent.data.data.estimate_number ?? ''} to ${sent.data.email.to.join(', ')}` });
+      } else {
+        toast.show({ severity: 'success', summary: estimate ? 'Estimate saved' : 'Draft saved', detail: saved.estimate_number ?? saved.client.name });
+      }
+      navigate(`/estimates/${saved.id}`);
+      return undefined;
+    },
+  };
+  return <InvoiceEditorLoader adapter={adapter} initialValues={initialValues} initialClientName={estimate?.client.name} issued={issued} />;
+}
+
+/** /estimates/create-new (and /estimates/create, the dashboard's quick action). */
+export function EstimateCreatePage() {
+  return (
+    <>
+      <PageHeader title="New estimate" description="Quote your client: the same lines, taxes and discounts as an invoice, and an expiry date." />
+      <EstimateEditor />
+    </>
+  );
+}
+
+export function EstimateEditHeader({ estimate }: { estimate: EstimateDetail }) {
+  return <PageHeader title={estimate.estimate_number ? `Edit estimate ${estimateLabel(estimate)}` : 'Edit draft estimate'} description={estimate.client.name} />;
+}

@@ -1,0 +1,161 @@
+import type { MouseEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Anchor, Box, Button, Card, CloseButton, Group, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { ESTIMATE_SORT_FIELDS, ESTIMATE_STATUS_FILTERS, formatCurrency, type EstimateListItem, type EstimateStatusFilter } from '@ledgerleaf/domain';
+import { useListEstimatesQuery } from '@ledgerleaf/api';
+import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
+import { InvoicingAreaTabs } from '../invoices/area-tabs';
+import { formatDate } from '../shared/format';
+import { useListParams } from '../shared/list-params';
+import { LoadError } from '../shared/query-states';
+import { EstimateStatusBadge, estimateLabel } from './estimate-status';
+
+export const ESTIMATE_LIST_TABS: { value: EstimateStatusFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'open', label: 'Open' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'accepted', label: 'Accepted' },
+  { value: 'declined', label: 'Declined' },
+  { value: 'expired', label: 'Expired' },
+  { value: 'converted', label: 'Converted' },
+];
+
+const columns: DataTableColumn<EstimateListItem>[] = [
+  {
+    key: 'estimate_number',
+    header: 'Number',
+    sortable: true,
+    render: (estimate) => (
+      <Stack gap={2}>
+        <Anchor component={Link} to={`/estimates/${estimate.id}`} fw={600} aria-label={`Estimate ${estimateLabel(estimate)}, ${estimate.client.name}`}>
+          {estimateLabel(estimate)}
+        </Anchor>
+        <Text size="xs" c="dimmed" hiddenFrom="sm">
+          {estimate.client.name}
+        </Text>
+      </Stack>
+    ),
+  },
+  { key: 'client_name', header: 'Client', sortable: true, visibleFrom: 'sm', render: (estimate) => estimate.client.name },
+  { key: 'issue_date', header: 'Date', sortable: true, visibleFrom: 'md', render: (estimate) => formatDate(estimate.issue_date) },
+  { key: 'expiry_date', header: 'Expires', sortable: true, visibleFrom: 'md', render: (estimate) => formatDate(estimate.expiry_date) },
+  { key: 'status', header: 'Status', sortable: true, render: (estimate) => <EstimateStatusBadge status={estimate.status} size="sm" /> },
+  {
+    key: 'total',
+    header: 'Total',
+    sortable: true,
+    align: 'right',
+    render: (estimate) => (
+      <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatCurrency(estimate.total)}
+      </Text>
+    ),
+  },
+];
+
+/** /estimates: status tabs, server-side search, sort and pages. */
+export function EstimatesPage() {
+  const navigate = useNavigate();
+  const list = useListParams('issue_date', ESTIMATE_SORT_FIELDS);
+  const [search, setSearch] = useSearchParams();
+  const setStatusParam = (value: string) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('status', value);
+        else next.delete('status');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  const statusParam = search.get('status') as EstimateStatusFilter | null;
+  const status: EstimateStatusFilter = statusParam && (ESTIMATE_STATUS_FILTERS as readonly string[]).includes(statusParam) ? statusParam : 'all';
+  // Newest first unless the URL says otherwise.
+  const direction = search.get('direction') === 'asc' ? 'asc' : 'desc';
+  const { params } = list;
+  const query = useListEstimatesQuery({ page: params.page, per_page: 25, search: params.search || undefined, sort: params.sort as (typeof ESTIMATE_SORT_FIELDS)[number], direction, status });
+  const page = query.data;
+  const filtered = params.search !== '' || status !== 'all';
+  const empty = page !== undefined && page.meta.total === 0;
+  const onRowClick = (event: MouseEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('a, button, input')) return;
+    const href = target.closest('tbody tr')?.querySelector('a[href]')?.getAttribute('href');
+    if (href) navigate(href);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Estimates"
+        description="Quote your clients; they accept online, and an accepted estimate becomes an invoice in one step."
+        actions={
+          <Button component={Link} to="/estimates/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
+            New Estimate
+          </Button>
+        }
+      />
+      <InvoicingAreaTabs />
+      <Card withBorder padding="md">
+        <Stack gap="md">
+          <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
+            <Tabs value={status} onChange={(value) => setStatusParam(value === 'all' || !value ? '' : value)} variant="pills" aria-label="Estimate status">
+              <Tabs.List style={{ flexWrap: 'nowrap' }}>
+                {ESTIMATE_LIST_TABS.map((tab) => (
+                  <Tabs.Tab key={tab.value} value={tab.value}>
+                    {tab.label}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+            </Tabs>
+          </ScrollArea>
+          <Group gap="sm">
+            <TextInput
+              aria-label="Search estimates"
+              placeholder="Search by number or client"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              rightSection={list.searchInput ? <CloseButton size="sm" aria-label="Clear search" onClick={list.clearSearch} /> : null}
+              value={list.searchInput}
+              onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+              style={{ flex: '1 1 240px', maxWidth: 380 }}
+            />
+          </Group>
+          {query.isError ? (
+            <LoadError title="Estimates could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          ) : empty && !filtered ? (
+            <EmptyState
+              title="No estimates yet"
+              message="Send a quote your client can accept online; once accepted, turn it into an invoice in one click."
+              action={
+                <Button component={Link} to="/estimates/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
+                  Create your first estimate
+                </Button>
+              }
+            />
+          ) : empty ? (
+            <EmptyState title="No matching estimates" message={params.search ? `Nothing matches "${params.search}".` : 'No estimates match these filters.'} />
+          ) : (
+            <Box onClick={onRowClick} style={{ cursor: 'pointer' }}>
+              <DataTable
+                label="Estimates"
+                columns={columns}
+                rows={page?.data ?? []}
+                rowKey={(estimate) => estimate.id}
+                sort={{ field: params.sort, direction }}
+                onSortChange={(sort) => list.setSort(sort)}
+                page={page?.meta.page ?? params.page}
+                lastPage={page?.meta.last_page ?? 1}
+                total={page?.meta.total}
+                perPage={page?.meta.per_page}
+                onPageChange={(next) => list.setPage(next)}
+                loading={query.isFetching}
+              />
+            </Box>
+          )}
+        </Stack>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCheck, IconDownload, IconX } from '@tabler/icons-react';
+import { ESTIMATE_MESSAGES, estimateAcceptInputSchema, estimateDeclineInputSchema, formatCurrency, validateWith } from '@ledgerleaf/domain';
+import { errorStatus, useAcceptPublicEstimateMutation, useDeclinePublicEstimateMutation, useGetPublicEstimateQuery } from '@ledgerleaf/api';
+import { CardSkeleton } from '@ledgerleaf/ui';
+import { InvoiceDocument } from '../invoices/invoice-document';
+import { Frame } from '../public/public-invoice-page';
+import { FormAlert } from '../shared/form-alert';
+import { formatDate } from '../shared/format';
+import { LoadError } from '../shared/query-states';
+import { splitServerErrors } from '../shared/server-errors';
+import { ESTIMATE_DOCUMENT_LABELS } from './estimate-detail-page';
+import { EstimateStatusBadge } from './estimate-status';
+
+function AcceptModal({ token, opened, onClose }: { token: string; opened: boolean; onClose: () => void }) {
+  const [accept, state] = useAcceptPublicEstimateMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { name: '' }, validate: (values) => validateWith(estimateAcceptInputSchema, values).errors });
+  const submit = async (values: { name: string }) => {
+    setFormError(null);
+    const result = await accept({ token, body: values });
+    if ('error' in result) {
+      const { fields, message } = splitServerErrors(result.error, (key) => key === 'name', 'The estimate could not be accepted.');
+      form.setErrors(fields);
+      setFormError(message);
+      return;
+    }
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Accept estimate" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <Text size="sm">Type your name to accept this estimate. The sender is notified at once.</Text>
+          {formError && <FormAlert>{formError}</FormAlert>}
+          <TextInput label="Your name" required autoComplete="name" maxLength={200} data-autofocus {...form.getInputProps('name')} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={state.isLoading}>
+              Accept estimate
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function DeclineModal({ token, opened, onClose }: { token: string; opened: boolean; onClose: () => void }) {
+  const [decline, state] = useDeclinePublicEstimateMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { reason: '' }, validate: (values) => validateWith(estimateDeclineInputSchema, values).errors });
+  const submit = async (values: { reason: string }) => {
+    setFormError(null);
+    const result = await decline({ token, body: values });
+    if ('error' in result) {
+      const { fields, message } = splitServerErrors(result.error, (key) => key === 'reason', 'The estimate could not be declined.');
+      form.setErrors(fields);
+      setFormError(message);
+      return;
+    }
+    onClose();
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Decline estimate" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <Text size="sm">Declining is final: to go ahead later, ask the sender for a new estimate.</Text>
+          {formError && <FormAlert>{formError}</FormAlert>}
+          <Textarea label="Reason (optional)" autosize minRows={3} maxRows={8} {...form.getInputProps('reason')} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red.9" loading={state.isLoading}>
+              Decline estimate
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** /e/:token: the estimate as the client reads it, without signing in; accept with a name, or decline. */
+export function PublicEstimatePage() {
+  const token = useParams().token ?? '';
+  const query = useGetPublicEstimateQuery(token, { skip: token === '' });
+  const [accepting, setAccepting] = useState(false);
+  const [declining, setDeclining] = useState(false);
+
+  if (token === '' || errorStatus(query.error) === 404) {
+    return (
+      <Frame>
+        <Paper withBorder p="xl" radius="md" maw={560} mx="auto">
+          <Stack gap="sm" align="center" ta="center">
+            <Title order={1} size="h2">
+              Estimate not found
+            </Title>
+            <Text c="dimmed">This link does not lead to an estimate. It may be mistyped, or the estimate was withdrawn. Please ask the sender for a new link.</Text>
+          </Stack>
+        </Paper>
+      </Frame>
+    );
+  }
+  if (query.isLoading) {
+    return (
+      <Frame>
+        <Stack gap="lg" aria-busy="true">
+          <CardSkeleton lines={2} />
+          <CardSkeleton lines={8} />
+        </Stack>
+      </Frame>
+    );
+  }
+  if (!query.data) {
+    return (
+      <Frame>
+        <LoadError title="The estimate could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+      </Frame>
+    );
+  }
+  const estimate = query.data;
+  return (
+    <Frame>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+          <Stack gap={4}>
+            <Group gap="sm">
+              <Title order={1} fz="h2">
+                Estimate {estimate.estimate_number}
+              </Title>
+              <EstimateStatusBadge status={estimate.status} size="lg" />
+            </Group>
+            <Text c="dimmed" size="sm">
+              From {estimate.business.name} · valid until {formatDate(estimate.expiry_date)}
+            </Text>
+          </Stack>
+          <Group gap="sm">
+            <Button component="a" href={estimate.pdf_url} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+              Download PDF
+            </Button>
+            {estimate.can_respond && (
+              <>
+                <Button variant="default" color="red" onClick={() => setDeclining(true)} leftSection={<IconX size={16} aria-hidden />}>
+                  Decline
+                </Button>
+                <Button onClick={() => setAccepting(true)} leftSection={<IconCheck size={16} aria-hidden />}>
+                  Accept
+                </Button>
+              </>
+            )}
+          </Group>
+        </Group>
+        {estimate.status === 'accepted' && (
+          <Alert color="green" variant="light" title={ESTIMATE_MESSAGES.accepted} role="status">
+            Accepted by {estimate.accepted_by} on {formatDate(estimate.accepted_at?.slice(0, 10))}. {estimate.business.name} will be in touch.
+          </Alert>
+        )}
+        {estimate.status === 'declined' && (
+          <Alert color="gray" variant="light" title={ESTIMATE_MESSAGES.declined} role="status">
+            You declined this estimate on {formatDate(estimate.declined_at?.slice(0, 10))}.
+          </Alert>
+        )}
+        {estimate.status === 'expired' && (
+          <Alert color="orange" variant="light" title="This estimate has expired" role="status">
+            Please ask {estimate.business.name} for a new one.
+          </Alert>
+        )}
+        {estimate.can_respond && (
+          <Alert color="blue" variant="light" title={`Total: ${formatCurrency(estimate.totals.total)}`}>
+            Accept or decline by {formatDate(estimate.expiry_date)}.{' '}
+            {estimate.business.email && (
+              <>
+                Questions?{' '}
+                <Anchor href={`mailto:${estimate.business.email}`} c="inherit" underline="always">
+                  {estimate.business.email}
+                </Anchor>
+              </>
+            )}
+          </Alert>
+        )}
+        <InvoiceDocument
+          invoice={{ ...estimate, invoice_number: estimate.estimate_number, due_date: estimate.expiry_date, amount_paid: 0, balance_due: estimate.totals.total, credit: 0 }}
+          labels={ESTIMATE_DOCUMENT_LABELS}
+          from={{ name: estimate.business.name, lines: [estimate.business.email, estimate.business.phone].filter((line): line is string => Boolean(line)) }}
+          billTo={{ name: estimate.client.name, lines: estimate.client.address_lines }}
+        />
+      </Stack>
+      <AcceptModal token={token} opened={accepting} onClose={() => setAccepting(false)} />
+      <DeclineModal token={token} opened={declining} onClose={() => setDeclining(false)} />
+    </Frame>
+  );
+}
+

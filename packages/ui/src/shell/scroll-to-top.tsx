@@ -1,0 +1,40 @@
+import { ActionIcon, Affix, Tooltip, Transition } from '@mantine/core';
+import { useWindowScroll } from '@mantine/hooks';
+import { IconArrowUp } from '@tabler/icons-react';
+import { SCROLL_TO_TOP_THRESHOLD_PX } from './notification-rules';
+
+export interface ScrollToTopProps {
+  /** Distance from the bottom-right corner, in px (above the quick-add button by default). */
+  offset?: { bottom: number; right: number };
+  threshold?: number;
+}
+
+/** Appears after scrolling more than 300px (SPEC.md section 9); takes the page back to the top. */
+export function ScrollToTop({ offset = { bottom: 96, right: 32 }, threshold = SCROLL_TO_TOP_THRESHOLD_PX }: ScrollToTopProps) {
+  const [scroll] = useWindowScroll();
+  const visible = scroll.y > threshold;
+  return (
+    <Affix position={offset} zIndex={180}>
+      <Transition transition="slide-up" mounted={visible}>
+        {(styles) => (
+          <Tooltip label="Back to top" position="left">
+            <ActionIcon
+              style={{ ...styles, boxShadow: 'var(--mantine-shadow-md)' }}
+              size={44}
+              radius="xl"
+              variant="default"
+              aria-label="Scroll to top"
+              onClick={() => {
+                const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+                window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' });
+                document.getElementById('main-content')?.focus({ preventScroll: true });
+              }}
+            >
+              <IconArrowUp size={20} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Transition>
+    </Affix>
+  );
+}
