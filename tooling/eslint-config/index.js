@@ -15,7 +15,18 @@ const forbidden = {
   feature: ['@ledgerleaf/db', '@ledgerleaf/features-*'],
   web: ['@ledgerleaf/db'],
   server: ['@ledgerleaf/api', '@ledgerleaf/ui', '@ledgerleaf/features-*', 'react'],
+  // tooling/storybook-harness: the store and the router, never a screen or the design system.
+  storybook: ['@ledgerleaf/db', '@ledgerleaf/ui', '@ledgerleaf/features-*'],
 };
+
+/** Storybook only: stories (and their canned data under `stories/`) may import it, product code may not (it is a devDependency). */
+const storyOnly = '@ledgerleaf/storybook-harness';
+const storyFiles = ['**/*.stories.ts', '**/*.stories.tsx', '**/stories/**/*.ts', '**/stories/**/*.tsx'];
+
+/** @param {string} layer @param {string[]} groups */
+function restricted(layer, groups) {
+  return ['error', { patterns: groups.map((group) => ({ group: [group], message: group === storyOnly ? `ARCHITECTURE.md: only stories may import ${group}` : `ARCHITECTURE.md: the ${layer} layer may not import ${group}` })) }];
+}
 
 /**
  * @param {{ layer: keyof typeof forbidden, react?: boolean, node?: boolean }} options
@@ -33,9 +44,10 @@ export function config({ layer, react = false, node = false }) {
       rules: {
         '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
         '@typescript-eslint/consistent-type-imports': 'error',
-        'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message: `ARCHITECTURE.md: the ${layer} layer may not import ${group}` })) }],
+        'no-restricted-imports': restricted(layer, layer === 'storybook' ? patterns : [...patterns, storyOnly]),
       },
     },
+    { files: storyFiles, rules: { 'no-restricted-imports': restricted(layer, patterns) } },
     ...(react
       ? [{ plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' } }]
       : []),

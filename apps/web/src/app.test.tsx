@@ -145,6 +145,15 @@ describe('application shell', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('/admin/feedback opens in the admin layout inside the shell', async () => {
+    signIn();
+    start('/admin/feedback', { 'GET /api/beta-feedback': json(200, { data: [], meta: { page: 1, per_page: 20, total: 0, last_page: 1 } }) });
+    expect(await screen.findByRole('heading', { name: 'Administration', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Beta feedback', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByText('No feedback yet')).toBeInTheDocument();
+    expect(screen.getByTestId('welcome-line')).toHaveTextContent('Ada Lovelace');
+  });
+
   it('the footer links to the resources and legal pages', async () => {
     signIn();
     start('/dashboard', { 'GET /api/user': json(200, user) });

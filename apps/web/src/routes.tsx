@@ -53,7 +53,8 @@ export function createRoutes(store: AppStore): RouteObject[] {
     // Notifications, legal and resources pages (the shell).
     ...shellRoutes,
   ];
-  const built = new Set(featureRoutes.map((route) => route.path));
+  // A layout route (the admin area) serves its children's paths too: they carry their whole path.
+  const built = new Set(featureRoutes.flatMap((route) => [route.path, ...(route.children ?? []).map((child) => child.path)]));
 
   return [
     {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { goalApi, invalidateGoalViews, normaliseGoalList } from './goal-endpoints';
+import { ALL_GOALS_MAX_PAGES, goalApi, invalidateGoalViews, normaliseGoalList } from './goal-endpoints';
 import { makeStore } from './store';
 import { json, stubFetch } from './test-utils';
 
@@ -27,6 +27,53 @@ describe('goal endpoints', () => {
     const result = await store.dispatch(goalApi.endpoints.listGoals.initiate({ type: 'financial', status: 'active' }));
     expect(new URL(calls[0]!.url).search).toBe('?type=financial&status=active');
     expect(result.data?.data).toEqual([goal]);
+  });
+
+  it('reads every page of goals at the largest page size for the modals', async () => {
+    const goals = Array.from({ length: 230 }, (_, index) => ({ ...goal, id: index + 1, title: `Goal ${index + 1}` }));
+    const { calls } = stubFetch({
+      'GET /api/goals': (call) => {
+        const query = new URL(call.url).searchParams;
+        const page = Number(query.get('page') ?? '1');
+        const perPage = Number(query.get('per_page'));
+        return json(200, { data: goals.slice((page - 1) * perPage, page * perPage), meta: { page, per_page: perPage, total: goals.length, last_page: Math.ceil(goals.length / perPage) } });
+      },
+    });
+    const store = makeStore();
+    const result = await store.dispatch(goalApi.endpoints.listAllGoals.initiate({ type: 'financial', status: 'active' }));
+    expect(calls.map((call) => new URL(call.url).search)).toEqual([
+      '?type=financial&status=active&per_page=100',
+      '?type=financial&status=active&per_page=100&page=2',
+      '?type=financial&status=active&per_page=100&page=3',
+    ]);
+    expect(result.data?.data.map((entry) => entry.id)).toEqual(goals.map((entry) => entry.id));
+  });
+
+  it('all goals: one request for a bare list, and a failure of any page fails the whole', async () => {
+    const bare = stubFetch({ 'GET /api/goals': json(200, [goal]) });
+    const first = await makeStore().dispatch(goalApi.endpoints.listAllGoals.initiate({ type: 'financial', status: 'active' }));
+    expect(bare.calls).toHaveLength(1);
+    expect(first.data).toEqual({ data: [goal], meta: null });
+
+    stubFetch({
+      'GET /api/goals': (call) =>
+        new URL(call.url).searchParams.get('page') === '2' ? json(500, { message: 'Boom' }) : json(200, { data: [goal], meta: { page: 1, per_page: 100, total: 101, last_page: 2 } }),
+    });
+    const failed = await makeStore().dispatch(goalApi.endpoints.listAllGoals.initiate({ type: 'financial', status: 'active' }));
+    expect(failed.error).toMatchObject({ status: 500 });
+  });
+
+  it('all goals: stops after ALL_GOALS_MAX_PAGES even if the server never reaches its last page', async () => {
+    const { calls } = stubFetch({ 'GET /api/goals': json(200, { data: [goal], meta: { page: 1, per_page: 100, total: 1_000_000, last_page: 10_000 } }) });
+    await makeStore().dispatch(goalApi.endpoints.listAllGoals.initiate({ status: 'active' }));
+    expect(calls).toHaveLength(ALL_GOALS_MAX_PAGES);
+  });
+
+  it('reads one other income with GET /api/other-income/{id}', async () => {
+    const income = { id: 7, amount: 500, source: 'Grant', goal_allocations: [] };
+    stubFetch({ 'GET /api/other-income/7': json(200, { data: income }) });
+    const result = await makeStore().dispatch(goalApi.endpoints.getOtherIncome.initiate(7));
+    expect(result.data).toEqual(income);
   });
 
   it('records other income with its Idempotency-Key and refreshes the goals', async () => {

@@ -10,12 +10,14 @@ import type {
   GoalInput,
   GoalListQueryInput,
   GoalResponse,
+  OtherIncome,
   OtherIncomeInput,
   OtherIncomeListQueryInput,
   OtherIncomePage,
   OtherIncomeResponse,
   PageMeta,
 } from '@ledgerleaf/domain';
+import { MAX_PER_PAGE } from '@ledgerleaf/domain';
 import { api } from './api';
 import { listParams, type CatalogMessage } from './catalog-endpoints';
 
@@ -34,6 +36,12 @@ export function normaliseGoalList(response: unknown): GoalList {
   }
   return { data: [], meta: null };
 }
+
+/** The most pages `listAllGoals` reads (`MAX_PER_PAGE` goals each): a stop should a server never reach its last page. */
+export const ALL_GOALS_MAX_PAGES = 50;
+
+/** The goals a list provides: the list and each goal by id. */
+const goalListTags = (result: GoalList | undefined) => [{ type: 'Goal' as const, id: 'LIST' }, ...(result?.data ?? []).map((goal) => ({ type: 'Goal' as const, id: goal.id }))];
 
 /** Tags a goal write refreshes: every goal view, the badges and analytics they feed, the income list. */
 const GOAL_VIEWS = ['Goal', 'GoalContribution', 'GoalAnalytics', 'GoalBadge'] as const;
@@ -57,7 +65,28 @@ export const goalApi = api
       listGoals: build.query<GoalList, GoalListQueryInput | void>({
         query: (query) => ({ url: '/api/goals', params: listParams(query ?? {}) }),
         transformResponse: normaliseGoalList,
-        providesTags: (result) => [{ type: 'Goal' as const, id: 'LIST' }, ...(result?.data ?? []).map((goal) => ({ type: 'Goal' as const, id: goal.id }))],
+        providesTags: goalListTags,
+      }),
+      /**
+       * Every goal matching the filters as one list (`meta` null): `GET /api/goals` page after page
+       * at the server's largest page size until the last, so the allocation and other income modals
+       * offer every active financial goal, not the first 25. A bare list answer has no pages.
+       */
+      listAllGoals: build.query<GoalList, Omit<GoalListQueryInput, 'page' | 'per_page'>>({
+        async queryFn(query, _api, _extra, fetchWithBaseQuery) {
+          const goals = new Map<number, Goal>();
+          for (let page = 1; page <= ALL_GOALS_MAX_PAGES; page += 1) {
+            const params = listParams({ ...query, per_page: MAX_PER_PAGE, page: page === 1 ? undefined : page });
+            const result = await fetchWithBaseQuery({ url: '/api/goals', params });
+            if (result.error) return { error: result.error };
+            const list = normaliseGoalList(result.data);
+            // Keyed by id: a goal created meanwhile shifts the pages, and one may come twice.
+            for (const goal of list.data) goals.set(goal.id, goal);
+            if (list.meta === null || list.data.length === 0 || page >= list.meta.last_page) break;
+          }
+          return { data: { data: [...goals.values()], meta: null } };
+        },
+        providesTags: goalListTags,
       }),
       getGoal: build.query<Goal, number>({
         query: (id) => `/api/goals/${id}`,
@@ -98,6 +127,12 @@ export const goalApi = api
         query: (query) => ({ url: '/api/other-income', params: listParams(query ?? {}) }),
         providesTags: ['OtherIncome'],
       }),
+      /** `GET /api/other-income/{id}`: one income with its allocations (the goal details link to it). */
+      getOtherIncome: build.query<OtherIncome, number>({
+        query: (id) => `/api/other-income/${id}`,
+        transformResponse: (response: { data: OtherIncome }) => response.data,
+        providesTags: ['OtherIncome'],
+      }),
       /** `POST /api/other-income/multiple-goals` (SPEC.md section 7) with one `Idempotency-Key` per submission. */
       recordOtherIncome: build.mutation<OtherIncomeResponse, { body: OtherIncomeInput; idempotencyKey: string }>({
         query: ({ body, idempotencyKey }) => ({ url: '/api/other-income/multiple-goals', method: 'POST', body, ...idempotencyHeaders(idempotencyKey) }),
@@ -130,6 +165,7 @@ export const goalApi = api
 
 export const {
   useListGoalsQuery,
+  useListAllGoalsQuery,
   useGetGoalQuery,
   useCreateGoalMutation,
   useUpdateGoalMutation,
@@ -139,6 +175,7 @@ export const {
   useGetGoalAnalyticsQuery,
   useListGoalBadgesQuery,
   useListOtherIncomeQuery,
+  useGetOtherIncomeQuery,
   useRecordOtherIncomeMutation,
   useUpdateOtherIncomeMutation,
   useDeleteOtherIncomeMutation,

@@ -45,6 +45,18 @@ describe('invoice endpoints', () => {
     expect(posts[1]!.body).toEqual({});
   });
 
+  it('sends a payment receipt with its Idempotency-Key and reads one outbox message', async () => {
+    const receipt = { data: { sent: true, to: ['a@b.test'], email_id: 3, message: 'Receipt emailed to a@b.test.' }, message: 'Receipt emailed to a@b.test.' };
+    const message = { id: 3, to: ['a@b.test'], subject: 'Receipt', text: 'Thanks', html: '<p>Thanks</p>', category: 'receipt', transport: 'log', status: 'sent', error: null, attachments: [], created_at: '2026-11-22T10:00:00Z', sent_at: null };
+    const { calls } = stubFetch({ 'POST /api/invoices/5/payments/9/receipt': json(200, receipt), 'GET /api/outbox/3': json(200, { data: message }) });
+    const store = makeStore();
+    const sent = await store.dispatch(invoiceApi.endpoints.sendPaymentReceipt.initiate({ invoiceId: 5, paymentId: 9, idempotencyKey: 'receipt-1' }));
+    expect(sent.data?.data.to).toEqual(['a@b.test']);
+    expect(calls[calls.length - 1]!.headers.get('Idempotency-Key')).toBe('receipt-1');
+    const read = await store.dispatch(invoiceApi.endpoints.getOutboxEmail.initiate(3));
+    expect(read.data?.html).toBe('<p>Thanks</p>');
+  });
+
   it('fetches the PDF as a blob with the bearer token and the file name of the answer', async () => {
     localStorage.setItem('token', 'tok');
     const { calls } = stubFetch({

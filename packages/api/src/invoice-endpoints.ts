@@ -7,9 +7,12 @@ import type {
   InvoiceSendInput,
   InvoiceSendResponse,
   InvoiceVoidInput,
+  OutboxEmailDetail,
+  OutboxEmailResponse,
   OutboxPage,
   OutboxQuery,
   PaymentInput,
+  PaymentReceiptResponse,
   PaymentResponse,
   PublicInvoice,
   PublicInvoiceResponse,
@@ -101,7 +104,10 @@ export const invoiceApi = api.enhanceEndpoints({ addTagTypes: ['Invoice', 'Clien
       }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Invoice', id: 'LIST' }, { type: 'Invoice', id }, { type: 'Client', id: 'LIST' }, 'Outbox'],
     }),
-    /** `idempotencyKey`: one per submission (a uuid per modal opening); a retry sends the same one. */
+    /**
+     * `idempotencyKey`: one per submission (a uuid per modal opening); a retry sends the same one.
+     * With `send_receipt` the answer's `receipt` says whether the client was mailed.
+     */
     recordPayment: build.mutation<PaymentResponse, { invoiceId: number; body: PaymentInput; idempotencyKey: string }>({
       query: ({ invoiceId, body, idempotencyKey }) => ({
         url: `/api/invoices/${invoiceId}/payments`,
@@ -109,11 +115,18 @@ export const invoiceApi = api.enhanceEndpoints({ addTagTypes: ['Invoice', 'Clien
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: (_result, _error, { invoiceId }) => [
-        { type: 'Invoice', id: 'LIST' },
-        { type: 'Invoice', id: invoiceId },
-        { type: 'Client', id: 'LIST' },
-      ],
+      invalidatesTags: (_result, _error, { invoiceId }) => [{ type: 'Invoice', id: 'LIST' }, { type: 'Invoice', id: invoiceId }, { type: 'Client', id: 'LIST' }, 'Outbox'],
+    }),
+    /** "Send receipt" on a recorded payment; `idempotencyKey` as for a send. */
+    sendPaymentReceipt: build.mutation<PaymentReceiptResponse, { invoiceId: number; paymentId: number; idempotencyKey?: string }>({
+      query: ({ invoiceId, paymentId, idempotencyKey }) => ({
+        url: `/api/invoices/${invoiceId}/payments/${paymentId}/receipt`,
+        method: 'POST',
+        body: {},
+        ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+      }),
+      // The timeline has a new entry either way (sent, or why not).
+      invalidatesTags: (_result, _error, { invoiceId }) => [{ type: 'Invoice', id: invoiceId }, 'Outbox'],
     }),
     deletePayment: build.mutation<Invoice, { invoiceId: number; paymentId: number }>({
       query: ({ invoiceId, paymentId }) => ({ url: `/api/invoices/${invoiceId}/payments/${paymentId}`, method: 'DELETE' }),
@@ -126,6 +139,12 @@ export const invoiceApi = api.enhanceEndpoints({ addTagTypes: ['Invoice', 'Clien
     }),
     listOutbox: build.query<OutboxPage, Partial<OutboxQuery> | void>({
       query: (query) => ({ url: '/api/outbox', params: listParams(query ?? {}) }),
+      providesTags: ['Outbox'],
+    }),
+    /** One sent message with its HTML body. */
+    getOutboxEmail: build.query<OutboxEmailDetail, number>({
+      query: (id) => `/api/outbox/${id}`,
+      transformResponse: (response: OutboxEmailResponse) => response.data,
       providesTags: ['Outbox'],
     }),
     /** The guest page `/i/:token`: no sign-in needed. */
@@ -148,7 +167,9 @@ export const {
   useSendInvoiceMutation,
   useRecordPaymentMutation,
   useDeletePaymentMutation,
+  useSendPaymentReceiptMutation,
   useListOutboxQuery,
+  useGetOutboxEmailQuery,
   useGetPublicInvoiceQuery,
 } = invoiceApi;
 

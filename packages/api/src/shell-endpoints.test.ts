@@ -47,4 +47,14 @@ describe('shell endpoints', () => {
     expect(result.error).toBeUndefined();
     expect(calls[0]!.body).toEqual(body);
   });
+
+  it('lists beta feedback by page and type, leaving out what is not given', async () => {
+    const page = { data: [], meta: { page: 2, per_page: 20, total: 0, last_page: 1 } };
+    const { calls } = stubFetch({ 'GET /api/beta-feedback': json(200, page) });
+    const store = makeStore();
+    const result = await store.dispatch(shellApi.endpoints.listBetaFeedback.initiate({ page: 2, per_page: 20, type: 'improvement' }));
+    expect(result.data).toEqual(page);
+    await store.dispatch(shellApi.endpoints.listBetaFeedback.initiate({ page: 1, per_page: 20, type: undefined }));
+    expect(calls.map((call) => new URL(call.url).search)).toEqual(['?page=2&per_page=20&type=improvement', '?page=1&per_page=20']);
+  });
 });

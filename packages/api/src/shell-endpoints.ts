@@ -1,6 +1,7 @@
 import type {
   BetaFeedbackCreated,
   BetaFeedbackInput,
+  BetaFeedbackListQueryInput,
   BetaFeedbackListResponse,
   NotificationListQueryInput,
   NotificationListResponse,
@@ -35,7 +36,8 @@ export const shellApi = api.enhanceEndpoints({ addTagTypes: ['Notification', 'Be
       query: (body) => ({ url: '/api/beta-feedback', method: 'POST', body }),
       invalidatesTags: [{ type: 'BetaFeedback', id: 'LIST' }],
     }),
-    listBetaFeedback: build.query<BetaFeedbackListResponse, { page?: number; per_page?: number }>({
+    /** `GET /api/beta-feedback?page=&per_page=&type=` (owners and admins; others get 403). */
+    listBetaFeedback: build.query<BetaFeedbackListResponse, BetaFeedbackListQueryInput>({
       query: (params) => ({ url: '/api/beta-feedback', params }),
       providesTags: [{ type: 'BetaFeedback', id: 'LIST' }],
     }),

@@ -103,7 +103,7 @@ export interface OutboxEmailsTable {
   error: string | null;
   /** JSON `[{ filename, content_type, size }]` of what the message carried (never the bytes); null for none. */
   attachments: string | null;
-  /** `invoice` (a business's mail to its clients, listed by GET /api/outbox) or `system` (account mail). */
+  /** `invoice`, `estimate`, `receipt` (a business's mail to its clients, listed by GET /api/outbox) or `system` (account mail). */
   category: Generated<string>;
 }
 

@@ -21,7 +21,7 @@ export type { ConfirmFn } from './confirmation/confirmation-provider';
 export { AuthLayout } from './layout/auth-layout';
 export type { AuthLayoutProps } from './layout/auth-layout';
 export { AppLayout } from './layout/app-layout';
-export type { AppLayoutProps, AppLayoutUser, AppNavItem } from './layout/app-layout';
+export type { AppLayoutProps, AppLayoutUser, AppNavItem, AppUserMenuItem } from './layout/app-layout';
 export { BrandLogo } from './layout/brand-logo';
 export type { BrandLogoProps } from './layout/brand-logo';
 export { getInitials } from './layout/initials';

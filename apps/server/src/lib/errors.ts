@@ -15,6 +15,8 @@ export class AppError extends Error {
       headers?: Record<string, string>;
       /** Extra top-level fields, e.g. the waiting list's `success: false`. */
       extra?: Record<string, unknown>;
+      /** A 5xx whose message is fixed wording for the user (no internals), answered as is. */
+      expose?: boolean;
     } = {},
   ) {
     super(message);

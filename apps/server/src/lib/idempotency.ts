@@ -22,6 +22,8 @@ export const PENDING_KEY_TIMEOUT_MS = 10 * 60_000;
 export interface IdempotentResult {
   status: number;
   body: unknown;
+  /** True when this is the stored answer of an earlier request with the key (nothing ran now). */
+  replayed?: boolean;
 }
 
 /** JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same request. */
@@ -53,7 +55,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 
 function replay(row: { request_hash: string; response_status: number; response_body: string }, hash: string): IdempotentResult {
   if (row.request_hash !== hash) throw validationError({ 'Idempotency-Key': [IDEMPOTENCY_MESSAGES.keyReused] });
-  return { status: Number(row.response_status), body: JSON.parse(row.response_body) as unknown };
+  return { status: Number(row.response_status), body: JSON.parse(row.response_body) as unknown, replayed: true };
 }
 
 /**

@@ -28,11 +28,16 @@ describe('mailer', () => {
   it('with SMTP records delivery failures without throwing to the caller', async () => {
     // Port 9 on loopback: nothing listens, the connection is refused at once.
     const mailer = createMailer({ db: database.db, logger, clock: () => new Date(), from: 'x@example.com', smtpUrl: 'smtp://127.0.0.1:9' });
-    await expect(mailer.send({ to: 'a@example.com', subject: 'Hello', text: 'Body' })).resolves.toMatchObject({ id: expect.any(Number) });
+    const sent = await mailer.send({ to: 'a@example.com', subject: 'Hello', text: 'Body' });
+    expect(sent.id).toEqual(expect.any(Number));
+    // The caller may wait for the outcome: it settles as a refusal, never as a rejection.
+    const outcome = await sent.delivered;
+    expect(outcome.ok).toBe(false);
     await mailer.flush();
     const [mail] = await listOutboxEmails(database.db);
     expect(mail).toMatchObject({ transport: 'smtp', sent_at: null });
     expect(mail?.error).toBeTruthy();
+    expect(outcome).toEqual({ ok: false, error: mail?.error });
     await mailer.close();
   });
 

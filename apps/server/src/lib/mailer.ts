@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { OutboxCategory } from '@ledgerleaf/domain';
 import { insertOutboxEmail, markOutboxEmailFailed, markOutboxEmailSent, type Db, type OutboxAttachmentMeta } from '@ledgerleaf/db';
 
 export interface MailAttachment {
@@ -19,9 +20,12 @@ export interface MailMessage {
   /** Sent with the message; the outbox keeps their names, types and sizes only. */
   attachments?: readonly MailAttachment[];
   businessId?: number | null;
-  /** `invoice` for a business's mail to its clients (listed in its outbox); default `system` (account mail, never listed). */
-  category?: 'invoice' | 'system';
+  /** A business's mail to its clients (listed in its outbox); default `system` (account mail, never listed). */
+  category?: OutboxCategory | 'system';
 }
+
+/** How the transport took a message: `ok` once the SMTP server accepted it (at once without SMTP). */
+export type DeliveryOutcome = { ok: true } | { ok: false; error: string };
 
 /** The outbox's record of the attachments. */
 export function attachmentMeta(attachments: readonly MailAttachment[] | undefined): OutboxAttachmentMeta[] {
@@ -36,9 +40,10 @@ export interface Mailer {
   /**
    * Records the message in the outbox and hands it to the transport. SMTP delivery happens in the
    * background, so the caller's response time does not depend on the mail server (and does not tell
-   * an observer whether a message was sent at all).
+   * an observer whether a message was sent at all). `delivered` settles (never rejects) when the
+   * transport accepted or refused the message, for a caller that wants to know.
    */
-  send(message: MailMessage): Promise<{ id: number }>;
+  send(message: MailMessage): Promise<{ id: number; delivered: Promise<DeliveryOutcome> }>;
   /** Waits for background deliveries (on shutdown and in tests). */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -54,7 +59,7 @@ export interface MailerOptions {
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  const pending = new Set<Promise<void>>();
+  const pending = new Set<Promise<DeliveryOutcome>>();
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
 
   return {
@@ -80,7 +85,7 @@ export function createMailer(options: MailerOptions): Mailer {
           { outboxEmail: { id: row.id, to: to.join(', '), subject: message.subject, text: message.text, ...(attachments.length > 0 ? { attachments } : {}) } },
           'email kept in the outbox (SMTP_URL is not set)',
         );
-        return row;
+        return { id: row.id, delivered: Promise.resolve({ ok: true }) };
       }
       const row = await insertOutboxEmail(options.db, {
         businessId: message.businessId ?? null,
@@ -94,7 +99,7 @@ export function createMailer(options: MailerOptions): Mailer {
         category: message.category ?? 'system',
         now: options.clock(),
       });
-      const delivery = transport
+      const delivery: Promise<DeliveryOutcome> = transport
         .sendMail({
           from: options.from,
           to,
@@ -106,15 +111,19 @@ export function createMailer(options: MailerOptions): Mailer {
             ? { attachments: message.attachments.map((attachment) => ({ filename: attachment.filename, content: attachment.content, contentType: attachment.contentType })) }
             : {}),
         })
-        .then(() => markOutboxEmailSent(options.db, { id: row.id, now: options.clock() }))
-        .catch(async (error: unknown) => {
+        .then(async (): Promise<DeliveryOutcome> => {
+          await markOutboxEmailSent(options.db, { id: row.id, now: options.clock() });
+          return { ok: true };
+        })
+        .catch(async (error: unknown): Promise<DeliveryOutcome> => {
           const reason = error instanceof Error ? error.message : String(error);
           options.logger.error({ outboxEmailId: row.id, err: reason }, 'email delivery failed');
           await markOutboxEmailFailed(options.db, { id: row.id, error: reason }).catch(() => undefined);
+          return { ok: false, error: reason };
         })
         .finally(() => pending.delete(delivery));
       pending.add(delivery);
-      return row;
+      return { id: row.id, delivered: delivery };
     },
     async flush() {
       await Promise.all([...pending]);

@@ -29,7 +29,7 @@ export function registerErrorHandling(app: FastifyInstance, web: WebHandle): voi
     if (error instanceof AppError) {
       if (error.statusCode >= 500) {
         request.log.error({ err: error }, 'request failed');
-        return send(reply, error.statusCode, { message: MESSAGES.unexpected });
+        if (!error.details.expose) return send(reply, error.statusCode, { message: MESSAGES.unexpected });
       }
       return send(reply, error.statusCode, error.toBody(), error.details.headers);
     }

@@ -1,6 +1,7 @@
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Group } from '@mantine/core';
-import { storageUrl } from '@ledgerleaf/domain';
+import { IconUsersGroup } from '@tabler/icons-react';
+import { isAdmin, storageUrl } from '@ledgerleaf/domain';
 import { logout, useAppDispatch, useAppSelector } from '@ledgerleaf/api';
 import { AppLayout, ErrorBoundary, ScrollToTop } from '@ledgerleaf/ui';
 import { GOALS_HREF, goalsActive, navItems } from '../navigation';
@@ -24,6 +25,9 @@ export function AuthenticatedLayout() {
 
   if (!token) return <Navigate to="/login" replace />;
 
+  // The admin area (SPEC.md section 6) is offered to the roles that may open it: owners and admins.
+  const userMenuItems = isAdmin(user) ? [{ label: 'Team and roles', href: '/admin/roles', icon: <IconUsersGroup size={16} aria-hidden /> }] : [];
+
   return (
     <FeatureHosts>
       <AppLayout
@@ -34,6 +38,7 @@ export function AuthenticatedLayout() {
           avatarUrl: storageUrl(user?.avatar_path),
           logoUrl: storageUrl(user?.company_logo),
         }}
+        userMenuItems={userMenuItems}
         navItems={navItems(pathname)}
         goalsHref={GOALS_HREF}
         goalsActive={goalsActive(pathname)}

@@ -1,4 +1,4 @@
-import { parseNotificationData } from '@ledgerleaf/domain';
+import { notificationKind, parseNotificationData } from '@ledgerleaf/domain';
 import type { Notification } from '@ledgerleaf/domain';
 import type { NotificationView } from '@ledgerleaf/ui';
 
@@ -8,11 +8,16 @@ const idOf = (value: unknown): number | null => {
 };
 
 /**
- * Where a notification leads, from the links its `data` carries: the invoice, estimate, goal or
- * client it is about; recurring invoices and other income open their lists. Null when it names none.
+ * Where a notification leads, from the links its `data` carries: the recurring invoice a
+ * RecurringInvoice notification is about, else the invoice, estimate, goal or client it is about;
+ * a RecurringInvoice notification naming none of them (a pass that made several) opens the list.
+ * Null when it names none.
  */
 export function notificationHref(notification: Pick<Notification, 'type' | 'data'>): string | null {
   const data = parseNotificationData(notification.data);
+  const recurringKind = notificationKind(notification.type) === 'RecurringInvoice';
+  const recurring = recurringKind ? idOf(data.recurring_invoice_id) : null;
+  if (recurring) return `/recurring-invoices/${recurring}`;
   const invoice = idOf(data.invoice_id);
   if (invoice) return `/invoices/${invoice}`;
   const estimate = idOf(data.estimate_id);
@@ -21,8 +26,7 @@ export function notificationHref(notification: Pick<Notification, 'type' | 'data
   if (goal) return `/goals/${goal}`;
   const client = idOf(data.client_id);
   if (client) return `/clients/${client}/edit`;
-  if (notification.type.includes('RecurringInvoice')) return '/recurring-invoices';
-  return null;
+  return recurringKind ? '/recurring-invoices' : null;
 }
 
 /** What the bell and the list show of an API notification (title and message from data when missing). */

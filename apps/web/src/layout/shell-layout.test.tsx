@@ -43,6 +43,11 @@ describe('notification links', () => {
     [{ goal_id: 2 }, 'Goal', '/goals/2'],
     [{ client_id: 9 }, 'Client', '/clients/9/edit'],
     [{}, 'RecurringInvoice', '/recurring-invoices'],
+    [{ recurring_invoice_id: 8 }, 'RecurringInvoice', '/recurring-invoices/8'],
+    [{ recurring_invoice_id: 8, invoice_id: 41 }, 'RecurringInvoice', '/recurring-invoices/8'],
+    [{ recurring_invoice_id: '8' }, 'App\\Notifications\\RecurringInvoiceFailed', '/recurring-invoices/8'],
+    [{ count: 3 }, 'RecurringInvoice', '/recurring-invoices'],
+    [{ invoice_id: 41 }, 'RecurringInvoice', '/invoices/41'],
     [{ invoice_id: -1 }, 'Invoice', null],
     [{}, 'OtherIncome', null],
   ])('%j (%s) -> %s', (data, type, href) => {

@@ -143,14 +143,15 @@ export async function countRecurringPeriodInvoices(db: Db, params: { recurringId
 }
 
 /**
- * Active recurring invoices whose next run date is on or before `throughDate` (every business),
- * with their business's send time, time zone and missed-run policy; in id order after `afterId`.
+ * Active recurring invoices whose next run date is on or before `throughDate` (every business, or
+ * `businessId`'s), with their business's send time, time zone and missed-run policy; in id order
+ * after `afterId`.
  */
 export async function listDueRecurringInvoices(
   db: Db,
-  params: { throughDate: string; afterId?: number; limit: number },
+  params: { throughDate: string; businessId?: number; afterId?: number; limit: number },
 ): Promise<Array<RecurringInvoiceRow & { send_time: string | null; time_zone: string | null; missed_runs: string | null; client_name: string }>> {
-  return db
+  let query = db
     .selectFrom('recurring_invoices')
     .leftJoin('recurring_settings', 'recurring_settings.business_id', 'recurring_invoices.business_id')
     .innerJoin('clients', 'clients.id', 'recurring_invoices.client_id')
@@ -158,10 +159,9 @@ export async function listDueRecurringInvoices(
     .select(['recurring_settings.send_time', 'recurring_settings.time_zone', 'recurring_settings.missed_runs', 'clients.name as client_name'])
     .where('recurring_invoices.status', '=', 'active')
     .where('recurring_invoices.next_run_date', '<=', params.throughDate)
-    .where('recurring_invoices.id', '>', params.afterId ?? 0)
-    .orderBy('recurring_invoices.id')
-    .limit(params.limit)
-    .execute();
+    .where('recurring_invoices.id', '>', params.afterId ?? 0);
+  if (params.businessId !== undefined) query = query.where('recurring_invoices.business_id', '=', params.businessId);
+  return query.orderBy('recurring_invoices.id').limit(params.limit).execute();
 }
 
 export async function findRecurringSettings(db: Db, params: { businessId: number }): Promise<RecurringSettingsRow | undefined> {

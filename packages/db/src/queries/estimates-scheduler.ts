@@ -31,14 +31,15 @@ export async function enqueueScheduledEmail(db: Db, params: { businessId: number
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Ids of deliveries that can be claimed now: pending, or sending with a lease that ran out. */
-export async function listClaimableScheduledEmails(db: Db, params: { now: Date; limit: number; ids?: readonly number[] }): Promise<number[]> {
+/** Ids of deliveries that can be claimed now: pending, or sending with a lease that ran out (of one business when given). */
+export async function listClaimableScheduledEmails(db: Db, params: { now: Date; limit: number; ids?: readonly number[]; businessId?: number }): Promise<number[]> {
   const now = toDbTime(params.now);
   let query = db
     .selectFrom('scheduled_emails')
     .select('id')
     .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<', now)])]))
     .where('attempts', '<', SCHEDULED_EMAIL_MAX_ATTEMPTS);
+  if (params.businessId !== undefined) query = query.where('business_id', '=', params.businessId);
   if (params.ids) query = query.where('id', 'in', params.ids.length > 0 ? [...params.ids] : [0]);
   const rows = await query.orderBy('id').limit(params.limit).execute();
   return rows.map((row) => row.id);
@@ -81,17 +82,25 @@ export async function listScheduledEmails(db: Db, params: { businessId?: number;
   return query.orderBy('id').execute();
 }
 
-/** Issued invoices with a balance past their due date whose stored status is not overdue yet (every business). */
-export async function listInvoicesBecomingOverdue(db: Db, params: { today: string; limit: number }): Promise<Array<{ id: number; business_id: number; invoice_number: string | null }>> {
-  return db
+/**
+ * Issued invoices with a balance due before `before` whose stored status is not overdue yet, with
+ * their business's time zone (recurring settings; null for the default) so the caller decides
+ * with the business's own today. Every business, or one; in id order after `afterId`.
+ */
+export async function listInvoicesBecomingOverdue(
+  db: Db,
+  params: { before: string; businessId?: number; afterId?: number; limit: number },
+): Promise<Array<{ id: number; business_id: number; invoice_number: string | null; due_date: string; time_zone: string | null }>> {
+  let query = db
     .selectFrom('invoices')
-    .select(['id', 'business_id', 'invoice_number'])
-    .where('status', 'in', ['sent', 'viewed', 'partial'])
-    .where('due_date', '<', params.today)
-    .where('balance_cents', '>', 0)
-    .orderBy('id')
-    .limit(params.limit)
-    .execute();
+    .leftJoin('recurring_settings', 'recurring_settings.business_id', 'invoices.business_id')
+    .select(['invoices.id', 'invoices.business_id', 'invoices.invoice_number', 'invoices.due_date', 'recurring_settings.time_zone'])
+    .where('invoices.status', 'in', ['sent', 'viewed', 'partial'])
+    .where('invoices.due_date', '<', params.before)
+    .where('invoices.balance_cents', '>', 0)
+    .where('invoices.id', '>', params.afterId ?? 0);
+  if (params.businessId !== undefined) query = query.where('invoices.business_id', '=', params.businessId);
+  return query.orderBy('invoices.id').limit(params.limit).execute();
 }
 
 /**
@@ -126,8 +135,10 @@ export async function listInvoicesForReminder(
     .execute();
 }
 
-/** Businesses that have unpaid issued invoices (the reminder pass walks them). */
-export async function listBusinessesWithUnpaidInvoices(db: Db): Promise<number[]> {
-  const rows = await db.selectFrom('invoices').select('business_id').distinct().where('status', 'in', ['sent', 'viewed', 'partial', 'overdue']).where('balance_cents', '>', 0).execute();
+/** Businesses that have unpaid issued invoices (the reminder pass walks them); only `businessId` when given. */
+export async function listBusinessesWithUnpaidInvoices(db: Db, params: { businessId?: number } = {}): Promise<number[]> {
+  let query = db.selectFrom('invoices').select('business_id').distinct().where('status', 'in', ['sent', 'viewed', 'partial', 'overdue']).where('balance_cents', '>', 0);
+  if (params.businessId !== undefined) query = query.where('business_id', '=', params.businessId);
+  const rows = await query.execute();
   return rows.map((row) => row.business_id);
 }

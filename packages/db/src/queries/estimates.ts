@@ -168,16 +168,24 @@ export async function listEstimatePage(db: Db, params: EstimateListParams): Prom
   return { rows, total: Number(count.count) };
 }
 
-/** Open estimates past their expiry date, every business (the scheduler stores `expired`). */
-export async function listExpirableEstimates(db: Db, params: { today: string; limit: number }): Promise<Array<{ id: number; business_id: number; estimate_number: string | null }>> {
-  return db
+/**
+ * Open estimates that expire before `before` (the scheduler stores `expired`), with their business's
+ * time zone (recurring settings; null for the default) so the caller decides with the business's
+ * own today. Every business, or one; in id order after `afterId`.
+ */
+export async function listExpirableEstimates(
+  db: Db,
+  params: { before: string; businessId?: number; afterId?: number; limit: number },
+): Promise<Array<{ id: number; business_id: number; estimate_number: string | null; expiry_date: string; time_zone: string | null }>> {
+  let query = db
     .selectFrom('estimates')
-    .select(['id', 'business_id', 'estimate_number'])
-    .where('status', 'in', ['sent', 'viewed'])
-    .where('expiry_date', '<', params.today)
-    .orderBy('id')
-    .limit(params.limit)
-    .execute();
+    .leftJoin('recurring_settings', 'recurring_settings.business_id', 'estimates.business_id')
+    .select(['estimates.id', 'estimates.business_id', 'estimates.estimate_number', 'estimates.expiry_date', 'recurring_settings.time_zone'])
+    .where('estimates.status', 'in', ['sent', 'viewed'])
+    .where('estimates.expiry_date', '<', params.before)
+    .where('estimates.id', '>', params.afterId ?? 0);
+  if (params.businessId !== undefined) query = query.where('estimates.business_id', '=', params.businessId);
+  return query.orderBy('estimates.id').limit(params.limit).execute();
 }
 
 /** The business's tax rates as the engine reads them (archived ones too). */

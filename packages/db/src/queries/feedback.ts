@@ -35,26 +35,26 @@ export async function insertBetaFeedback(db: Db, params: NewBetaFeedback): Promi
     .executeTakeFirstOrThrow();
 }
 
-/** The business's feedback, newest first, with the total for paging. */
+/** The business's feedback, newest first, with the total for paging; `type` keeps one kind of report. */
 export async function listBetaFeedback(
   db: Db,
-  params: { businessId: number; limit: number; offset: number },
+  params: { businessId: number; limit: number; offset: number; type?: string },
 ): Promise<{ rows: BetaFeedbackWithUser[]; total: number }> {
-  const rows = await db
+  let rowsQuery = db
     .selectFrom('beta_feedback')
     .leftJoin('users', 'users.id', 'beta_feedback.user_id')
     .selectAll('beta_feedback')
     .select(['users.name as user_name', 'users.email as user_email'])
-    .where('beta_feedback.business_id', '=', params.businessId)
-    .orderBy('beta_feedback.created_at', 'desc')
-    .orderBy('beta_feedback.id', 'desc')
-    .limit(params.limit)
-    .offset(params.offset)
-    .execute();
-  const count = await db
+    .where('beta_feedback.business_id', '=', params.businessId);
+  let countQuery = db
     .selectFrom('beta_feedback')
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .where('business_id', '=', params.businessId)
-    .executeTakeFirstOrThrow();
+    .where('business_id', '=', params.businessId);
+  if (params.type !== undefined) {
+    rowsQuery = rowsQuery.where('beta_feedback.type', '=', params.type);
+    countQuery = countQuery.where('type', '=', params.type);
+  }
+  const rows = await rowsQuery.orderBy('beta_feedback.created_at', 'desc').orderBy('beta_feedback.id', 'desc').limit(params.limit).offset(params.offset).execute();
+  const count = await countQuery.executeTakeFirstOrThrow();
   return { rows, total: Number(count.total) };
 }

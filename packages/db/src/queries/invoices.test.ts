@@ -21,6 +21,7 @@ import {
   listInvoices,
   lockInvoice,
   takeDocumentCounter,
+  takeDocumentNumber,
   updateInvoiceState,
   type InvoiceContentFields,
   type InvoiceLineWrite,
@@ -169,6 +170,33 @@ describe('invoice queries', () => {
       Array.from({ length: 30 }, () => test.db.transaction().execute((tx) => takeDocumentCounter(tx, { businessId, kind: 'invoice', year: 2026, yearlyReset: true }))),
     );
     expect(taken.map((item) => item.counter).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+  });
+
+  it('takeDocumentNumber moves the counter past numbers already used, in the same transaction', async () => {
+    const { businessId, clientId } = await setup();
+    const format = { prefix: 'INV', includeYear: false, padding: 4, separator: '-' };
+    // Numbers a former pattern left behind: 2, 3 and, past a whole look-up batch, 5 to 60.
+    const used = [2, 3, ...Array.from({ length: 56 }, (_, index) => index + 5)];
+    for (const counter of used) {
+      const { id } = await insertInvoice(test.db, { businessId, fields: fields(clientId, 100), lines: [line(100)], publicToken: `used-${counter}`, now });
+      await updateInvoiceState(test.db, { businessId, invoiceId: id, set: { status: 'sent', invoice_number: `INV-${String(counter).padStart(4, '0')}` }, now });
+    }
+    const take = () => test.db.transaction().execute((tx) => takeDocumentNumber(tx, { businessId, kind: 'invoice', year: 2026, yearlyReset: false, format }));
+    expect(await take()).toEqual({ number: 'INV-0001', counter: 1, year: 2026 });
+    expect(await take()).toEqual({ number: 'INV-0004', counter: 4, year: 2026 });
+    expect(await take()).toEqual({ number: 'INV-0061', counter: 61, year: 2026 });
+    // Estimates keep their own numbers: the invoices' do not count.
+    const estimate = await test.db.transaction().execute((tx) => takeDocumentNumber(tx, { businessId, kind: 'estimate', year: 2026, yearlyReset: false, format }));
+    expect(estimate.number).toBe('INV-0001');
+    // A rolled-back take gives its number back.
+    await test.db
+      .transaction()
+      .execute(async (tx) => {
+        await takeDocumentNumber(tx, { businessId, kind: 'invoice', year: 2026, yearlyReset: false, format });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    expect((await take()).counter).toBe(62);
   });
 
   it('lists with status (overdue derived against today), search, range and a summary excluding voids', async () => {

@@ -91,3 +91,15 @@ export async function listBusinessOutboxEmails(
   ]);
   return { rows, total: Number(count?.total ?? 0) };
 }
+
+/** One message of a business's mail of the given categories; undefined for another business's or another category's. */
+export async function findBusinessOutboxEmail(db: Db, params: { businessId: number; id: number; categories: readonly string[] }): Promise<OutboxEmail | undefined> {
+  if (params.categories.length === 0) return undefined;
+  return db
+    .selectFrom('outbox_emails')
+    .selectAll()
+    .where('id', '=', params.id)
+    .where('business_id', '=', params.businessId)
+    .where('category', 'in', [...params.categories])
+    .executeTakeFirst();
+}

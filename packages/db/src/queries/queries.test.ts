@@ -6,7 +6,7 @@ import { createUser, emailExists, findUserByEmail, findUserProfile, normalizeEma
 import { createAccessToken, findActiveToken, revokeAccessToken, revokeUserAccessTokens, touchAccessToken } from './access-tokens';
 import { consumePasswordResetToken, createPasswordResetToken, invalidateUserPasswordResetTokens } from './password-resets';
 import { addWaitlistEntry, listWaitlistEntries } from './waitlist';
-import { insertOutboxEmail, listBusinessOutboxEmails, listOutboxEmails, markOutboxEmailFailed, markOutboxEmailSent, outboxAttachments } from './outbox';
+import { findBusinessOutboxEmail, insertOutboxEmail, listBusinessOutboxEmails, listOutboxEmails, markOutboxEmailFailed, markOutboxEmailSent, outboxAttachments } from './outbox';
 import { clearLoginFailures, loginFailuresSince, pruneLoginFailures, recordLoginFailure } from './login-attempts';
 import { pingDatabase } from './health';
 
@@ -153,8 +153,8 @@ describe('outbox', () => {
     const invoiceMail = { transport: 'log', sentAt: now, category: 'invoice', now } as const;
     const mail = await insertOutboxEmail(test.db, { businessId: own.id, to: recipients, subject: 'Invoice', text: 'body', attachments, ...invoiceMail });
     await insertOutboxEmail(test.db, { businessId: own.id, to: 'b@example.com', subject: 'Second', text: 'body', ...invoiceMail });
-    await insertOutboxEmail(test.db, { businessId: own.id, to: 'owner@example.com', subject: 'Reset your password', text: 'secret link', transport: 'log', sentAt: now, now });
-    await insertOutboxEmail(test.db, { businessId: other.id, to: 'c@example.com', subject: 'Not yours', text: 'body', ...invoiceMail });
+    const reset = await insertOutboxEmail(test.db, { businessId: own.id, to: 'owner@example.com', subject: 'Reset your password', text: 'secret link', transport: 'log', sentAt: now, now });
+    const theirs = await insertOutboxEmail(test.db, { businessId: other.id, to: 'c@example.com', subject: 'Not yours', text: 'body', ...invoiceMail });
     const page = await listBusinessOutboxEmails(test.db, { businessId: own.id, categories: ['invoice'], limit: 1, offset: 0 });
     expect(page.total).toBe(2);
     expect(page.rows.map((row) => row.subject)).toEqual(['Second']);
@@ -165,6 +165,11 @@ describe('outbox', () => {
     expect(outboxAttachments(next.rows[0]!)).toEqual(attachments);
     expect(outboxAttachments({ attachments: null })).toEqual([]);
     expect(outboxAttachments({ attachments: 'not json' })).toEqual([]);
+    // One message: only the business's own, only of the listed categories.
+    expect(await findBusinessOutboxEmail(test.db, { businessId: own.id, id: mail.id, categories: ['invoice'] })).toMatchObject({ subject: 'Invoice' });
+    expect(await findBusinessOutboxEmail(test.db, { businessId: own.id, id: theirs.id, categories: ['invoice'] })).toBeUndefined();
+    expect(await findBusinessOutboxEmail(test.db, { businessId: own.id, id: reset.id, categories: ['invoice'] })).toBeUndefined();
+    expect(await findBusinessOutboxEmail(test.db, { businessId: own.id, id: mail.id, categories: [] })).toBeUndefined();
   });
 });
 

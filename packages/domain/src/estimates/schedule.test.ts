@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addCalendarDays } from '../invoicing/due-date';
 import { dueRuns, isLeapYear, occurrenceDate, occurrenceIndexOnOrAfter, periodDueAt, remainingCount, upcomingRunDates, type RecurringSchedule } from './schedule';
 
 const base: RecurringSchedule = { frequency: 'monthly', interval: 1, day_of_month: null, start_date: '2026-01-31', end_type: 'never', end_date: null, end_count: null };
@@ -110,24 +111,72 @@ describe('due runs, time zones and daylight saving', () => {
     expect(dueRuns({ ...input, now: new Date('2026-01-31T14:00:00Z') }).run).toEqual([{ index: 0, period: '2026-01-31' }]);
   });
 
-  it('a send time that does not exist (spring forward) runs once that day, and the repeated hour (fall back) once', () => {
-    const daily = s({ frequency: 'daily', start_date: '2026-03-07' });
-    const spring = periodDueAt('2026-03-08', '02:30', 'America/New_York');
-    expect(spring.toISOString().slice(0, 10)).toBe('2026-03-08');
-    const periods = new Set<string>();
-    // Tick every 15 minutes across both changes, advancing like the scheduler does.
+  /** Ticks every `stepMinutes` over [from, to), advancing like the scheduler does; answers each period with the tick that ran it. */
+  function tick(sendTime: string, timeZone: string, from: string, to: string, stepMinutes = 5): Map<string, string> {
+    const daily = s({ frequency: 'daily', start_date: from.slice(0, 10) });
+    const ran = new Map<string, string>();
     let nextIndex = 0;
-    for (let t = Date.parse('2026-03-07T00:00:00Z'); t < Date.parse('2026-11-03T00:00:00Z'); t += 15 * 60_000) {
-      const due = dueRuns({ schedule: daily, nextIndex, generated: nextIndex, sendTime: '02:30', timeZone: 'America/New_York', now: new Date(t), missedRuns: 'catch_up' });
+    for (let t = Date.parse(from); t < Date.parse(to); t += stepMinutes * 60_000) {
+      const due = dueRuns({ schedule: daily, nextIndex, generated: nextIndex, sendTime, timeZone, now: new Date(t), missedRuns: 'catch_up' });
       for (const run of due.run) {
-        expect(periods.has(run.period)).toBe(false);
-        periods.add(run.period);
+        expect(ran.has(run.period), `${run.period} ran twice`).toBe(false);
+        ran.set(run.period, new Date(t).toISOString());
         nextIndex = run.index + 1;
       }
     }
-    expect(periods.has('2026-03-08')).toBe(true);
-    expect(periods.has('2026-11-01')).toBe(true);
-    expect(periods.size).toBe(241); // every day from Mar 7 to Nov 2 inclusive, none twice
+    return ran;
+  }
+
+  it('fall back: a send time in the repeated hour is due at its first occurrence, and runs once', () => {
+    // 2026-11-01, New York: 01:00-02:00 happens twice (EDT, then EST). 01:30 EDT is 05:30Z, 01:30 EST 06:30Z.
+    expect(periodDueAt('2026-11-01', '01:30', 'America/New_York').toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    expect(periodDueAt('2026-10-31', '01:30', 'America/New_York').toISOString()).toBe('2026-10-31T05:30:00.000Z');
+    expect(periodDueAt('2026-11-02', '01:30', 'America/New_York').toISOString()).toBe('2026-11-02T06:30:00.000Z');
+    // Lord Howe moves by half an hour: 01:45 on 2026-04-05 is first at +11:00.
+    expect(periodDueAt('2026-04-05', '01:45', 'Australia/Lord_Howe').toISOString()).toBe('2026-04-04T14:45:00.000Z');
+    const ran = tick('01:30', 'America/New_York', '2026-10-31T00:00:00Z', '2026-11-03T00:00:00Z');
+    expect([...ran.keys()]).toEqual(['2026-10-31', '2026-11-01', '2026-11-02']);
+    // Run in the first 01:30 (a tick lands exactly on it), not again when 01:30 comes round an hour later.
+    expect(ran.get('2026-11-01')).toBe('2026-11-01T05:30:00.000Z');
+    expect(dueRuns({ schedule: s({ frequency: 'daily', start_date: '2026-11-01' }), nextIndex: 1, generated: 1, sendTime: '01:30', timeZone: 'America/New_York', now: new Date('2026-11-01T06:30:00Z'), missedRuns: 'catch_up' }).run).toEqual([]);
+  });
+
+  it('spring forward: a send time in the skipped hour moves forward by the gap, and runs once that day', () => {
+    // 2026-03-08, New York: 02:00 EST jumps to 03:00 EDT; 02:30 does not exist and becomes 03:30 EDT (07:30Z).
+    expect(periodDueAt('2026-03-08', '02:30', 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(periodDueAt('2026-03-08', '03:30', 'America/New_York').toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(periodDueAt('2026-03-07', '02:30', 'America/New_York').toISOString()).toBe('2026-03-07T07:30:00.000Z');
+    expect(periodDueAt('2026-03-09', '02:30', 'America/New_York').toISOString()).toBe('2026-03-09T06:30:00.000Z');
+    expect(periodDueAt('2026-10-04', '02:15', 'Australia/Lord_Howe').toISOString()).toBe('2026-10-03T15:45:00.000Z');
+    const ran = tick('02:30', 'America/New_York', '2026-03-07T00:00:00Z', '2026-03-10T00:00:00Z');
+    expect([...ran.keys()]).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
+    expect(ran.get('2026-03-08')).toBe('2026-03-08T07:30:00.000Z');
+  });
+
+  it('across both changes every day runs once, at its due instant', () => {
+    const end = '2026-11-04T00:00:00Z';
+    const ran = tick('02:30', 'America/New_York', '2026-03-07T00:00:00Z', end, 15);
+    const expected: Array<[string, string]> = [];
+    for (let day = 0; day < 242; day += 1) {
+      const period = addCalendarDays('2026-03-07', day);
+      expected.push([period, periodDueAt(period, '02:30', 'America/New_York').toISOString()]);
+    }
+    expect([...ran.entries()]).toEqual(expected); // Mar 7 to Nov 3, each day once, none skipped
+  });
+
+  it('at every send time, around every change, the next day is due 23 to 25 hours later', () => {
+    const changes = ['2026-03-08', '2026-03-29', '2026-04-05', '2026-09-27', '2026-10-04', '2026-10-25', '2026-11-01'];
+    for (const timeZone of ['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Pacific/Chatham', 'UTC']) {
+      for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
+        const sendTime = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+        for (const change of changes) {
+          for (const period of [addCalendarDays(change, -1), change]) {
+            const hours = (periodDueAt(addCalendarDays(period, 1), sendTime, timeZone).getTime() - periodDueAt(period, sendTime, timeZone).getTime()) / 3_600_000;
+            expect(hours >= 23 && hours <= 25, `${timeZone} ${period} ${sendTime}: ${hours}h`).toBe(true);
+          }
+        }
+      }
+    }
   });
 
   it('catch-up runs every missed period; skip runs only the latest and reports the others', () => {

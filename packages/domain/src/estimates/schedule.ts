@@ -160,13 +160,39 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC, in minutes, at `instantMs` (one formatter per zone: the scheduler asks for every due row). */
+function zoneOffsetMinutes(instantMs: number, timeZone: string): number {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    zoneFormats.set(timeZone, format);
+  }
+  const field: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const part of format.formatToParts(instantMs)) field[part.type] = Number(part.value);
+  const local = Date.UTC(field.year ?? 0, (field.month ?? 1) - 1, field.day ?? 1, field.hour ?? 0, field.minute ?? 0, field.second ?? 0);
+  return Math.round((local - (instantMs - (((instantMs % 1000) + 1000) % 1000))) / 60_000);
+}
+
 /**
  * The instant a period becomes due: `sendTime` (`HH:mm`) on the period's date in `timeZone`. A time
- * that does not exist that day (spring forward) moves forward by the gap; an ambiguous one (fall
- * back) takes the first. One instant per period either way.
+ * that does not exist that day (spring forward) moves forward by the gap (02:30 New York on
+ * 2026-03-08 is 03:30 EDT); an ambiguous one (fall back) takes the first occurrence (01:30 New York on
+ * 2026-11-01 is 01:30 EDT, 05:30Z, not 01:30 EST). One instant per period either way.
  */
 export function periodDueAt(period: string, sendTime: string, timeZone: string): Date {
-  return dayjs.tz(`${period} ${sendTime}`, 'YYYY-MM-DD HH:mm', timeZone).toDate();
+  const { year, month, day } = parts(period);
+  // The wall-clock time read as if it were UTC; the real instant is this minus the zone's offset.
+  const wall = Date.UTC(year, month - 1, day, Number(sendTime.slice(0, 2)), Number(sendTime.slice(3, 5)));
+  // A day either side is outside any transition near the time: the offsets before and after it.
+  const before = zoneOffsetMinutes(wall - DAY_MS, timeZone);
+  const after = zoneOffsetMinutes(wall + DAY_MS, timeZone);
+  const candidates = [...new Set([before, after])].map((offset) => ({ offset, at: wall - offset * 60_000 }));
+  // A candidate is real when the zone has that offset at that instant; two real ones: the repeated hour.
+  const real = candidates.filter((candidate) => zoneOffsetMinutes(candidate.at, timeZone) === candidate.offset).map((candidate) => candidate.at);
+  // None: the time falls in the gap; read with the offset before it, it lands the gap's length later.
+  return new Date(real.length > 0 ? Math.min(...real) : wall - before * 60_000);
 }
 
 /** The calendar date of `instant` in `timeZone`. */

@@ -203,6 +203,10 @@ describe('invoice input contract', () => {
       notes: null,
       terms: null,
       goal_id: null,
+      estimate_id: 3,
+      estimate_number: 'EST-2026-0003',
+      recurring_invoice_id: null,
+      recurring_period: null,
       public_url: 'https://app.test/i/abc',
       sent_at: now,
       viewed_at: null,
@@ -226,7 +230,9 @@ describe('labels', () => {
 describe('payments and list queries', () => {
   it('payment input', () => {
     const payment = { amount: 250.5, payment_date: '2026-11-22', method: 'check', reference: ' #1042 ' };
-    expect(paymentInputSchema.parse(payment)).toEqual({ ...payment, reference: '#1042', note: null });
+    expect(paymentInputSchema.parse(payment)).toEqual({ ...payment, reference: '#1042', note: null, send_receipt: false });
+    expect(paymentInputSchema.parse({ ...payment, send_receipt: true }).send_receipt).toBe(true);
+    expect(toFieldErrors(paymentInputSchema.safeParse({ ...payment, send_receipt: 'yes' }).error!)).toEqual({ send_receipt: [INVOICE_MESSAGES.sendReceiptInvalid] });
     const errors = toFieldErrors(paymentInputSchema.safeParse({ amount: 0, payment_date: '2026-11-31', method: 'bitcoin' }).error!);
     expect(errors).toEqual({ amount: [INVOICE_MESSAGES.paymentAmountPositive], payment_date: [COMMON_MESSAGES.dateInvalid], method: [INVOICE_MESSAGES.paymentMethodInvalid] });
     expect(toFieldErrors(paymentInputSchema.safeParse({ payment_date: '2026-11-22', method: 'cash' }).error!)).toEqual({ amount: [INVOICE_MESSAGES.paymentAmountRequired] });

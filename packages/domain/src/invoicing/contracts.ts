@@ -79,6 +79,7 @@ export const INVOICE_MESSAGES = {
   paymentMethodInvalid: 'Please choose how you were paid',
   referenceTooLong: `The reference may be at most ${PAYMENT_REFERENCE_MAX_LENGTH} characters`,
   noteTooLong: `The note may be at most ${PAYMENT_NOTE_MAX_LENGTH.toLocaleString('en-US')} characters`,
+  sendReceiptInvalid: 'Please choose whether to email a receipt',
   recipientsRequired: 'Please add at least one email address',
   recipientInvalid: 'Please enter a valid email address',
   tooManyRecipients: 'You can send to at most 20 email addresses',
@@ -442,6 +443,8 @@ export const paymentInputSchema = z.strictObject({
   method: paymentMethodSchema,
   reference: optionalText(PAYMENT_REFERENCE_MAX_LENGTH, INVOICE_MESSAGES.referenceTooLong),
   note: optionalText(PAYMENT_NOTE_MAX_LENGTH, INVOICE_MESSAGES.noteTooLong),
+  /** Email a receipt to the client's contacts once the payment is recorded (the answer's `receipt` tells how it went). */
+  send_receipt: z.boolean({ error: INVOICE_MESSAGES.sendReceiptInvalid }).default(false),
 });
 export type PaymentInput = z.input<typeof paymentInputSchema>;
 export type PaymentRequest = z.output<typeof paymentInputSchema>;
@@ -487,6 +490,12 @@ export const invoiceSchema = z.object({
   notes: z.string().nullable(),
   terms: z.string().nullable(),
   goal_id: z.number().int().nullable(),
+  /** The estimate it was converted from, and that estimate's number (both null otherwise). */
+  estimate_id: z.number().int().nullable(),
+  estimate_number: z.string().nullable(),
+  /** The recurring invoice that produced it and the period (`yyyy-MM-dd`) of that run (both null otherwise). */
+  recurring_invoice_id: z.number().int().nullable(),
+  recurring_period: z.string().nullable(),
   /** The public page `/i/{token}`, once issued. */
   public_url: z.string().nullable(),
   sent_at: z.string().nullable(),
@@ -545,11 +554,26 @@ export const invoiceListQuerySchema = listQuerySchema(INVOICE_SORT_FIELDS, 'issu
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 export type InvoiceListQueryInput = z.input<typeof invoiceListQuerySchema>;
 
+/**
+ * How a payment receipt went. `sent`: handed to the mail server (or kept in the outbox without
+ * SMTP); otherwise `message` says why not. A receipt that could not be sent never undoes the payment.
+ */
+export const paymentReceiptSchema = z.object({
+  sent: z.boolean(),
+  to: z.array(z.string()),
+  /** The outbox message, when one was written. */
+  email_id: z.number().int().nullable(),
+  message: z.string(),
+});
+export type PaymentReceipt = z.infer<typeof paymentReceiptSchema>;
+
 export const paymentResponseSchema = z.object({
   data: paymentSchema,
   /** The invoice after the payment (status, balance). */
   invoice: invoiceSchema,
   message: z.string().optional(),
+  /** Only when the request asked for `send_receipt`. */
+  receipt: paymentReceiptSchema.optional(),
 });
 export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
 

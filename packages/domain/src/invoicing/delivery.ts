@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { pageSchema } from '../common';
 import { DISCOUNT_TYPES } from './calculate';
-import { INVOICE_CURRENCY, invoiceSchema, paymentMethodSchema } from './contracts';
+import { INVOICE_CURRENCY, invoiceSchema, paymentMethodSchema, paymentReceiptSchema } from './contracts';
 import { invoiceStatusSchema } from './status';
 
 /*
- * Contracts of invoice delivery: the email with the PDF (`POST /api/invoices/{id}/send`), the
- * business's outbox (`GET /api/outbox`) and the public page `/i/{token}` that reads
+ * Contracts of invoice delivery: the email with the PDF (`POST /api/invoices/{id}/send`), payment
+ * receipts, the business's outbox (`GET /api/outbox`, `GET /api/outbox/{id}`) and the public page `/i/{token}` that reads
  * `GET /api/public/invoices/{token}` without sign-in. The public view carries what the client reads
  * on the invoice and nothing internal: no ids, no contacts' details, no payment notes.
  */
@@ -86,6 +86,18 @@ export type PublicInvoiceResponse = z.infer<typeof publicInvoiceResponseSchema>;
 export const outboxAttachmentSchema = z.object({ filename: z.string(), content_type: z.string(), size: z.number().int() });
 export type OutboxAttachment = z.infer<typeof outboxAttachmentSchema>;
 
+/**
+ * What a message in a business's outbox is (the stored `category`). Account mail (password resets,
+ * invitations) is `system` and never listed: its links are for one person's eyes only.
+ */
+export const OUTBOX_CATEGORIES = ['invoice', 'estimate', 'receipt'] as const;
+export type OutboxCategory = (typeof OUTBOX_CATEGORIES)[number];
+export const OUTBOX_CATEGORY_LABELS: Record<OutboxCategory, string> = {
+  invoice: 'Invoice',
+  estimate: 'Estimate',
+  receipt: 'Payment receipt',
+};
+
 /** `queued`: handed to SMTP, not confirmed yet; `sent`: delivered to SMTP (or kept in the outbox without SMTP); `failed`: see `error`. */
 export const OUTBOX_EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
 
@@ -94,6 +106,7 @@ export const outboxEmailSchema = z.object({
   to: z.array(z.string()),
   subject: z.string(),
   text: z.string(),
+  category: z.enum(OUTBOX_CATEGORIES),
   /** `smtp`, or `log` when the server has no SMTP_URL (the mail is only kept here). */
   transport: z.string(),
   status: z.enum(OUTBOX_EMAIL_STATUSES),
@@ -105,6 +118,13 @@ export const outboxEmailSchema = z.object({
 export type OutboxEmailItem = z.infer<typeof outboxEmailSchema>;
 export const outboxPageSchema = pageSchema(outboxEmailSchema);
 export type OutboxPage = z.infer<typeof outboxPageSchema>;
+
+/** `GET /api/outbox/{id}`: one message with its HTML body (null for a text-only message). */
+export const outboxEmailDetailSchema = outboxEmailSchema.extend({ html: z.string().nullable() });
+export type OutboxEmailDetail = z.infer<typeof outboxEmailDetailSchema>;
+export const outboxEmailResponseSchema = z.object({ data: outboxEmailDetailSchema });
+export type OutboxEmailResponse = z.infer<typeof outboxEmailResponseSchema>;
+export const OUTBOX_MESSAGES = { notFound: 'Email not found.' } as const;
 
 /** `GET /api/outbox?page=1&per_page=25`, newest first. */
 export const outboxQuerySchema = z.object({
@@ -120,3 +140,15 @@ export const invoiceSendResponseSchema = z.object({
   message: z.string(),
 });
 export type InvoiceSendResponse = z.infer<typeof invoiceSendResponseSchema>;
+
+/** What the server answers about payment receipts (`send_receipt` on a payment, "Send receipt" on a payment row). */
+export const RECEIPT_MESSAGES = {
+  sent: (to: readonly string[]) => `Receipt emailed to ${to.join(', ')}.`,
+  noRecipients: 'The client has no email address, so no receipt was sent. Add one to the client to email receipts.',
+  failed: 'The receipt could not be emailed. The payment is recorded; you can send the receipt again from the payments list.',
+  voidInvoice: 'No receipt can be sent for a void invoice.',
+} as const;
+
+/** `POST /api/invoices/{id}/payments/{paymentId}/receipt` answers what was sent. */
+export const paymentReceiptResponseSchema = z.object({ data: paymentReceiptSchema, message: z.string() });
+export type PaymentReceiptResponse = z.infer<typeof paymentReceiptResponseSchema>;

@@ -204,10 +204,24 @@ export const betaFeedbackListResponseSchema = z.object({
 });
 export type BetaFeedbackListResponse = z.infer<typeof betaFeedbackListResponseSchema>;
 
+/** `GET /api/beta-feedback?page=&per_page=&type=`: newest first; `type` keeps one kind of report. */
 export const betaFeedbackListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(25),
+  type: z.enum(FEEDBACK_TYPES, { error: SHELL_MESSAGES.feedbackTypeRequired }).optional(),
 });
+export type BetaFeedbackListQuery = z.output<typeof betaFeedbackListQuerySchema>;
+export type BetaFeedbackListQueryInput = z.input<typeof betaFeedbackListQuerySchema>;
+
+/** A stored report's type as SPEC.md section 9 shows it ('improvement' is 'Suggestion'); an unknown one as stored. */
+export function feedbackTypeLabel(type: string): string {
+  return (FEEDBACK_TYPE_LABELS as Record<string, string>)[type] ?? type;
+}
+
+/** A stored report's feature by its label; an unknown one as stored. */
+export function feedbackFeatureLabel(feature: string): string {
+  return (FEEDBACK_FEATURE_LABELS as Record<string, string>)[feature] ?? feature;
+}
 
 /**
  * Who may read the feedback of their business (GET /api/beta-feedback): admins, and owners, who

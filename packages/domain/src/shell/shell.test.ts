@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   SHELL_MESSAGES,
+  betaFeedbackListQuerySchema,
   betaFeedbackSchema,
   canReviewFeedback,
+  feedbackFeatureLabel,
+  feedbackTypeLabel,
   notificationKind,
   notificationListQuerySchema,
   parseNotificationData,
@@ -96,6 +99,23 @@ describe('beta feedback (SPEC.md section 5)', () => {
   it('refuses an unknown type or feature', () => {
     expect(betaFeedbackSchema.safeParse({ ...valid, type: 'rant' }).success).toBe(false);
     expect(betaFeedbackSchema.safeParse({ ...valid, feature: 'crm' }).success).toBe(false);
+  });
+});
+
+describe('beta feedback list (admins)', () => {
+  it('pages with defaults and filters by one known type', () => {
+    expect(betaFeedbackListQuerySchema.parse({})).toEqual({ page: 1, per_page: 25 });
+    expect(betaFeedbackListQuerySchema.parse({ page: '2', per_page: '10', type: 'improvement' })).toEqual({ page: 2, per_page: 10, type: 'improvement' });
+    const result = betaFeedbackListQuerySchema.safeParse({ type: 'rant' });
+    expect(toFieldErrors(result.error!)).toEqual({ type: [SHELL_MESSAGES.feedbackTypeRequired] });
+  });
+
+  it('labels types and features as SPEC.md section 9 shows them; unknown values as stored', () => {
+    expect(feedbackTypeLabel('improvement')).toBe('Suggestion');
+    expect(feedbackTypeLabel('bug')).toBe('Bug Report');
+    expect(feedbackTypeLabel('legacy')).toBe('legacy');
+    expect(feedbackFeatureLabel('advanced-reports')).toBe('Advanced Reports');
+    expect(feedbackFeatureLabel('crm')).toBe('crm');
   });
 });
 

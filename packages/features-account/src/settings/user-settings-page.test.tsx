@@ -127,6 +127,31 @@ describe('UserSettingsPage', () => {
     expect(screen.queryByRole('button', { name: 'Add tax rate' })).not.toBeInTheDocument();
   });
 
+  it('links owners and admins to Team and roles; other roles do not see the link', async () => {
+    for (const role of ['owner', 'admin']) {
+      signIn(role);
+      routes();
+      const { unmount } = renderPage(<UserSettingsPage />, { path: '/user/settings', route: '/user/settings' });
+      expect(await screen.findByRole('link', { name: 'Team and roles' })).toHaveAttribute('href', '/admin/roles');
+      unmount();
+    }
+    for (const role of ['member', 'accountant']) {
+      signIn(role);
+      routes();
+      const { unmount } = renderPage(<UserSettingsPage />, { path: '/user/settings', route: '/user/settings' });
+      expect(await screen.findByRole('link', { name: 'Email templates' })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Team and roles' })).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('links every role to the sent emails', async () => {
+    signIn('member');
+    routes();
+    renderPage(<UserSettingsPage />, { path: '/user/settings', route: '/user/settings' });
+    expect(await screen.findByRole('link', { name: 'Sent emails' })).toHaveAttribute('href', '/user/settings/emails');
+  });
+
   it('shows a load error with a retry', async () => {
     stubFetch({ 'GET /api/settings/business': json(500, { message: 'Something went wrong on our side. Please try again.' }) });
     renderPage(<UserSettingsPage />, { path: '/user/settings', route: '/user/settings' });

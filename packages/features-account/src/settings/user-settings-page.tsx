@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Anchor, Group, Stack, Tabs } from '@mantine/core';
-import { IconBell, IconMail } from '@tabler/icons-react';
+import { IconBell, IconMail, IconMailForward, IconUsersGroup } from '@tabler/icons-react';
 import { PageHeader } from '@ledgerleaf/ui';
 import { useAccess } from '../shared/access';
 import { BusinessDetailsPanel, InvoiceTextsPanel, PreferencesPanel } from './business-forms';
@@ -30,11 +30,23 @@ export function UserSettingsPage() {
                 <IconMail size={16} aria-hidden /> Email templates
               </Group>
             </Anchor>
+            <Anchor component={Link} to="/user/settings/emails" size="sm">
+              <Group gap={4} component="span">
+                <IconMailForward size={16} aria-hidden /> Sent emails
+              </Group>
+            </Anchor>
             <Anchor component={Link} to="/settings/invoice-reminders" size="sm">
               <Group gap={4} component="span">
                 <IconBell size={16} aria-hidden /> Invoice reminders
               </Group>
             </Anchor>
+            {access.isAdmin && (
+              <Anchor component={Link} to="/admin/roles" size="sm">
+                <Group gap={4} component="span">
+                  <IconUsersGroup size={16} aria-hidden /> Team and roles
+                </Group>
+              </Anchor>
+            )}
           </Group>
         }
       />

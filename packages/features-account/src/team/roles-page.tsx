@@ -144,7 +144,7 @@ function TeamTables() {
           </Avatar>
           <div style={{ minWidth: 0 }}>
             <Text size="sm" fw={600}>
-              {member.name} {member.is_you && <Badge size="xs" variant="light">You</Badge>}
+              {member.name} {member.is_you && <Badge component="span" size="xs" variant="light">You</Badge>}
             </Text>
             <Text size="xs" c="dimmed">
               {member.email}
@@ -202,14 +202,14 @@ function TeamTables() {
   );
 }
 
-/** /admin/roles: the team, their roles and invitations; owners and admins only. */
+/** /admin/roles: the team, their roles and invitations; owners and admins only (an h2: the admin layout has the h1). */
 export function RolesPage() {
   const access = useAccess();
   const [inviting, setInviting] = useState(false);
   if (!access.isAdmin) {
     return (
       <>
-        <PageHeader title="Roles management" />
+        <PageHeader title="Roles management" titleOrder={2} />
         <Alert color="yellow" variant="light" icon={<IconLock size={18} aria-hidden />} title="Admins only" role="alert">
           {ACCOUNT_MESSAGES.adminOnly}
         </Alert>
@@ -219,6 +219,7 @@ export function RolesPage() {
   return (
     <>
       <PageHeader
+        titleOrder={2}
         title="Roles management"
         description="Who works in this business and what each may do. Accountants can read everything and change nothing."
         actions={

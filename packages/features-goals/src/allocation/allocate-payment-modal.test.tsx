@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { ALLOCATION_MESSAGES } from '@ledgerleaf/domain';
+import { ALLOCATION_MESSAGES, MESSAGES } from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch } from '../test/render';
 import { goal } from '../test/fixtures';
 import { AllocatePaymentModal, PaymentAllocationFlow } from './allocate-payment-modal';
@@ -52,7 +52,7 @@ describe('Allocate Payment to Goals', () => {
     expect(within(dialog).queryByText('Paused one')).not.toBeInTheDocument();
     expect(within(dialog).getByText('$250.00 of $1,000.00 · 25% complete')).toBeInTheDocument();
     expect(within(dialog).getByTestId('unallocated-amount')).toHaveTextContent('$100.00');
-    expect(calls.find((call) => call.path === '/api/goals')!.query).toEqual({ type: 'financial', status: 'active' });
+    expect(calls.find((call) => call.path === '/api/goals')!.query).toEqual({ type: 'financial', status: 'active', per_page: '100' });
     expect(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.save })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.clearAll })).toBeDisabled();
     expect(within(dialog).queryByText(/After allocation/)).not.toBeInTheDocument();
@@ -151,6 +151,41 @@ describe('Allocate Payment to Goals', () => {
     answer = json(500, {});
     await user.click(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.save }));
     expect(await screen.findByText(ALLOCATION_MESSAGES.failed)).toBeInTheDocument();
+  });
+
+  it('a failure without an answer from the server gives the SPEC fallback, not the connection message', async () => {
+    const { user, onClose } = setup({
+      goalId: 1,
+      routes: {
+        'POST /api/invoice-payments/allocate-to-goals': () => {
+          throw new TypeError('Failed to fetch');
+        },
+      },
+    });
+    const dialog = await panel();
+    await user.click(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.save }));
+    expect(await screen.findByText(ALLOCATION_MESSAGES.failed)).toBeInTheDocument();
+    expect(screen.getByText(ALLOCATION_MESSAGES.errorTitle)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.noResponse)).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('offers every active financial goal, not only the first page', async () => {
+    const many = Array.from({ length: 130 }, (_, index) => goal({ id: 100 + index, title: `Goal ${index + 1}`, target_amount: 1000, current_amount: 0 }));
+    const { calls } = setup({
+      routes: {
+        'GET /api/goals': (call) => {
+          const pageNumber = Number(call.query.page ?? '1');
+          const perPage = Number(call.query.per_page ?? '25');
+          return json(200, { data: many.slice((pageNumber - 1) * perPage, pageNumber * perPage), meta: { page: pageNumber, per_page: perPage, total: many.length, last_page: Math.ceil(many.length / perPage) } });
+        },
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: ALLOCATION_MESSAGES.modalTitle });
+    expect(await within(dialog).findByRole('textbox', { name: 'Amount for Goal 130' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Amount for Goal 26' })).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('textbox', { name: /^Amount for Goal / })).toHaveLength(130);
+    expect(calls.filter((call) => call.path === '/api/goals').map((call) => call.query.page)).toEqual([undefined, '2']);
   });
 
   it('shows the empty state without offered goals', async () => {

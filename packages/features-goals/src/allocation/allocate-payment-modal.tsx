@@ -10,7 +10,7 @@ import {
   scaleAllocationsToPayment,
   type GoalAllocationLine,
 } from '@ledgerleaf/domain';
-import { errorMessage, readToken, useAllocatePaymentToGoalsMutation, useGetAllocationPreferenceQuery, useGetInvoiceQuery, useListGoalsQuery, useSetAllocationPreferenceMutation } from '@ledgerleaf/api';
+import { readToken, serverMessage, useAllocatePaymentToGoalsMutation, useGetAllocationPreferenceQuery, useGetInvoiceQuery, useListAllGoalsQuery, useSetAllocationPreferenceMutation } from '@ledgerleaf/api';
 import { useToast } from '@ledgerleaf/ui';
 import { notifyGoalsUpdated } from '../shared/events';
 import { createSubmissionKeys } from '../shared/idempotency';
@@ -40,7 +40,8 @@ export function AllocatePaymentModal({ payment, onClose }: AllocatePaymentModalP
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const toast = useToast();
   const hasToken = readToken() !== null;
-  const goalsQuery = useListGoalsQuery({ type: 'financial', status: 'active' }, { skip: !hasToken, refetchOnMountOrArgChange: true });
+  // Every active financial goal, all pages: the first page alone would leave goals out.
+  const goalsQuery = useListAllGoalsQuery({ type: 'financial', status: 'active' }, { skip: !hasToken, refetchOnMountOrArgChange: true });
   const invoiceQuery = useGetInvoiceQuery(payment.invoice_id, { skip: !hasToken });
   const [allocate, allocateState] = useAllocatePaymentToGoalsMutation();
   const [setPreference] = useSetAllocationPreferenceMutation();
@@ -95,7 +96,8 @@ export function AllocatePaymentModal({ payment, onClose }: AllocatePaymentModalP
     const body = { invoice_id: payment.invoice_id, payment_id: payment.payment_id, payment_amount: payment.payment_amount, allocations };
     const result = await allocate({ body, idempotencyKey: keys.current.keyFor(body) });
     if ('error' in result) {
-      toast.show({ severity: 'error', summary: ALLOCATION_MESSAGES.errorTitle, detail: errorMessage(result.error, ALLOCATION_MESSAGES.failed) });
+      // SPEC.md section 8: the server's `message`, else the fallback (also when no answer came back).
+      toast.show({ severity: 'error', summary: ALLOCATION_MESSAGES.errorTitle, detail: serverMessage(result.error) ?? ALLOCATION_MESSAGES.failed });
       return;
     }
     toast.show({ severity: 'success', summary: ALLOCATION_MESSAGES.successTitle, detail: ALLOCATION_MESSAGES.allocated });

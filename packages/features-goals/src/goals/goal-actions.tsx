@@ -1,13 +1,31 @@
+import type { ReactNode } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconCheck, IconDots, IconEdit, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconBan, IconCheck, IconDots, IconEdit, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { GOAL_MESSAGES, goalActionResult, type Goal, type GoalAction } from '@ledgerleaf/domain';
 import { errorMessage, useDeleteGoalMutation, useGoalActionMutation } from '@ledgerleaf/api';
-import { useConfirm, useToast } from '@ledgerleaf/ui';
+import { useConfirm, useToast, type ConfirmationOptions } from '@ledgerleaf/ui';
 
-const ACTION_LABELS: Record<Exclude<GoalAction, 'cancel'>, string> = { pause: 'Pause', resume: 'Resume', complete: 'Mark as completed' };
+const ACTION_LABELS: Record<GoalAction, string> = { pause: 'Pause', resume: 'Resume', complete: 'Mark as completed', cancel: 'Cancel goal' };
 const DONE: Record<GoalAction, string> = { pause: GOAL_MESSAGES.paused, resume: GOAL_MESSAGES.resumed, complete: GOAL_MESSAGES.completed, cancel: GOAL_MESSAGES.cancelled };
+/** The order actions are offered in; `goalActionResult` says which apply to a status. */
+const ACTIONS: readonly GoalAction[] = ['pause', 'resume', 'complete', 'cancel'];
 
-/** Pause, resume, complete (asks first) and delete (asks first) a goal; toasts the outcome. */
+/** Completing and cancelling ask first; pausing and resuming are one click (resume undoes a pause). */
+function confirmation(action: GoalAction, goal: Goal): ConfirmationOptions | null {
+  if (action === 'complete') return { title: 'Complete goal?', message: `Mark "${goal.title}" as completed? It stops receiving allocations.`, confirmText: 'Complete goal', type: 'info' };
+  if (action === 'cancel') {
+    return {
+      title: 'Cancel goal?',
+      message: `Cancel "${goal.title}"? It stops receiving allocations; what it holds stays recorded.\nYou can resume it later.`,
+      confirmText: 'Cancel goal',
+      cancelText: 'Keep goal',
+      type: 'warning',
+    };
+  }
+  return null;
+}
+
+/** Pause, resume, complete and cancel (both ask first) and delete (asks first) a goal; toasts the outcome. */
 export function useGoalCommands(goal: Goal, { onDeleted }: { onDeleted?: () => void } = {}) {
   const confirm = useConfirm();
   const toast = useToast();
@@ -15,9 +33,10 @@ export function useGoalCommands(goal: Goal, { onDeleted }: { onDeleted?: () => v
   const [remove, removeState] = useDeleteGoalMutation();
 
   const run = async (action: GoalAction) => {
-    if (action === 'complete') {
+    const ask = confirmation(action, goal);
+    if (ask) {
       try {
-        await confirm({ title: 'Complete goal?', message: `Mark "${goal.title}" as completed? It stops receiving allocations.`, confirmText: 'Complete goal', type: 'info' });
+        await confirm(ask);
       } catch {
         return;
       }
@@ -42,14 +61,19 @@ export function useGoalCommands(goal: Goal, { onDeleted }: { onDeleted?: () => v
     onDeleted?.();
   };
 
-  const available = (['pause', 'resume', 'complete'] as const).filter((action) => goalActionResult(goal.status, action) !== null);
+  const available = ACTIONS.filter((action) => goalActionResult(goal.status, action) !== null);
   return { run, onDelete, available, busy: actionState.isLoading || removeState.isLoading };
 }
 
-/** The "..." menu of a goal: edit, pause or resume, complete, delete. */
+/** The "..." menu of a goal: edit, pause or resume, complete, cancel, delete. */
 export function GoalActionsMenu({ goal, onEdit, onDeleted }: { goal: Goal; onEdit: () => void; onDeleted?: () => void }) {
   const { run, onDelete, available } = useGoalCommands(goal, { onDeleted });
-  const icons = { pause: <IconPlayerPause size={16} aria-hidden />, resume: <IconPlayerPlay size={16} aria-hidden />, complete: <IconCheck size={16} aria-hidden /> };
+  const icons: Record<GoalAction, ReactNode> = {
+    pause: <IconPlayerPause size={16} aria-hidden />,
+    resume: <IconPlayerPlay size={16} aria-hidden />,
+    complete: <IconCheck size={16} aria-hidden />,
+    cancel: <IconBan size={16} aria-hidden />,
+  };
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>

@@ -32,7 +32,7 @@ describe('Goal details', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(/^Behind schedule/);
     const table = await screen.findByRole('table', { name: 'Contributions' });
     expect(within(table).getByRole('link', { name: 'Payment on invoice INV-2026-0012' })).toHaveAttribute('href', '/invoices/12');
-    expect(within(table).getByRole('link', { name: 'Other income from Consulting grant' })).toHaveAttribute('href', '/goals/income');
+    expect(within(table).getByRole('link', { name: 'Other income from Consulting grant' })).toHaveAttribute('href', '/goals/income?id=3');
     expect(within(table).getByText('$150.00')).toBeInTheDocument();
   });
 
@@ -64,5 +64,36 @@ describe('Goal details', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog', { name: GOAL_MESSAGES.deleteConfirmTitle })).getByRole('button', { name: 'Delete goal' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/goals');
+  });
+
+  it('cancels a goal only after confirmation; pause is one click', async () => {
+    const { user, calls } = setup({
+      'POST /api/goals/1/cancel': json(200, { data: { ...rent, status: 'cancelled' }, message: GOAL_MESSAGES.cancelled }),
+      'POST /api/goals/1/pause': json(200, { data: { ...rent, status: 'paused' }, message: GOAL_MESSAGES.paused }),
+    });
+    await screen.findByRole('heading', { name: 'Rent reserve', level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Cancel goal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel goal?' });
+    expect(dialog).toHaveTextContent('Cancel "Rent reserve"?');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep goal' }));
+    expect(calls.some((call) => call.path === '/api/goals/1/cancel')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Cancel goal' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel goal?' })).getByRole('button', { name: 'Cancel goal' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/goals/1/cancel')).toHaveLength(1));
+    expect(await screen.findByText(GOAL_MESSAGES.cancelled)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/goals/1/pause')).toBe(true));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText(GOAL_MESSAGES.paused)).toBeInTheDocument();
+  });
+
+  it('offers no Cancel goal for a goal that is already cancelled or completed', async () => {
+    for (const status of ['cancelled', 'completed'] as const) {
+      const { unmount } = setup({ 'GET /api/goals/1': json(200, { data: { ...rent, status } }) });
+      await screen.findByRole('heading', { name: 'Rent reserve', level: 1 });
+      expect(screen.queryByRole('button', { name: 'Cancel goal' })).not.toBeInTheDocument();
+      unmount();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconTrendingUp, IconCheck, IconEdit, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconBan, IconTrendingUp, IconCheck, IconEdit, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import type { Goal, GoalContribution } from '@ledgerleaf/domain';
 import { errorStatus, useGetGoalQuery, useListGoalContributionsQuery } from '@ledgerleaf/api';
 import { CardSkeleton, EmptyState, PageHeader } from '@ledgerleaf/ui';
@@ -34,7 +34,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
   );
 }
 
-/** Where a contribution came from, linking back to it: the invoice, the income list, the client. */
+/** Where a contribution came from, linking back to it: the invoice, the income, the client. */
 function SourceLink({ contribution }: { contribution: GoalContribution }) {
   if ((contribution.source_type === 'payment' || contribution.source_type === 'invoice') && contribution.invoice_id !== null) {
     return (
@@ -44,8 +44,9 @@ function SourceLink({ contribution }: { contribution: GoalContribution }) {
     );
   }
   if (contribution.source_type === 'other_income') {
+    // The income list opens that income (its edit modal); without an id, the list.
     return (
-      <Anchor component={Link} to="/goals/income">
+      <Anchor component={Link} to={contribution.other_income_id !== null ? `/goals/income?id=${contribution.other_income_id}` : '/goals/income'}>
         {contribution.label}
       </Anchor>
     );
@@ -151,6 +152,11 @@ function GoalDetail({ goal }: { goal: Goal }) {
             {available.includes('complete') && (
               <Button variant="default" leftSection={<IconCheck size={16} aria-hidden />} onClick={() => void run('complete')} disabled={busy}>
                 Complete
+              </Button>
+            )}
+            {available.includes('cancel') && (
+              <Button variant="default" leftSection={<IconBan size={16} aria-hidden />} onClick={() => void run('cancel')} disabled={busy}>
+                Cancel goal
               </Button>
             )}
             <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()} disabled={busy}>

@@ -141,6 +141,18 @@ describe('Goal Tracker', () => {
     await user.click(within(await screen.findByRole('dialog', { name: GOAL_MESSAGES.deleteConfirmTitle })).getByRole('button', { name: 'Delete goal' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/goals/1')).toBe(true));
   });
+
+  it('cancels a goal from its menu after confirmation', async () => {
+    const { user, calls } = setup({ 'POST /api/goals/1/cancel': json(200, { data: { ...rent, status: 'cancelled' }, message: GOAL_MESSAGES.cancelled }) });
+    await screen.findByRole('link', { name: 'Rent reserve' });
+    await user.click(screen.getByRole('button', { name: 'Actions for Rent reserve' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cancel goal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel goal?' });
+    expect(calls.some((call) => call.path === '/api/goals/1/cancel')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel goal' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/api/goals/1/cancel')).toBe(true));
+    expect(await screen.findByText(GOAL_MESSAGES.cancelled)).toBeInTheDocument();
+  });
 });
 
 describe('goal form rules', () => {

@@ -10,12 +10,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 const page = (rows = [income()]) => ({ data: rows, meta: { page: 1, per_page: 25, total: rows.length, last_page: 1 }, summary: { count: rows.length, total: rows.reduce((sum, row) => sum + row.amount, 0) } });
 
-function setup(routes: Parameters<typeof stubFetch>[0] = {}) {
+function setup(routes: Parameters<typeof stubFetch>[0] = {}, route = '/') {
   const calls = stubFetch({ 'GET /api/other-income': json(200, page()), 'GET /api/goals': json(200, []), ...routes });
   const view = renderPage(
     <GoalsHost>
       <IncomePage />
     </GoalsHost>,
+    { route },
   );
   return { ...view, calls };
 }
@@ -56,5 +57,31 @@ describe('Other income list', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete income?' })).getByRole('button', { name: 'Delete income' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/other-income/7')).toBe(true));
     expect(await screen.findByText(OTHER_INCOME_MESSAGES.deleted)).toBeInTheDocument();
+  });
+
+  it('?id=N opens that income in its edit modal (a goal contribution links there); closing forgets the id', async () => {
+    const linked = income({ id: 12, source: 'Tax refund', amount: 80, goal_allocations: [] });
+    const { user, calls, router } = setup({ 'GET /api/other-income/12': json(200, { data: linked }) }, '/?id=12&sort=amount');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Other Income' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /^Source/ })).toHaveValue('Tax refund'));
+    expect(calls.some((call) => call.path === '/api/other-income/12')).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Other Income' })).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('?sort=amount');
+  });
+
+  it('?id=N of an income that is gone gives an error toast and just the list', async () => {
+    const { router } = setup({ 'GET /api/other-income/99': json(404, { message: OTHER_INCOME_MESSAGES.notFound }) }, '/?id=99');
+    expect(await screen.findByText(OTHER_INCOME_MESSAGES.notFound)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('dialog', { name: 'Edit Other Income' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Other income' })).toBeInTheDocument();
+  });
+
+  it('ignores an id that is not a number', async () => {
+    const { calls } = setup({}, '/?id=abc');
+    await screen.findByRole('table', { name: 'Other income' });
+    expect(calls.some((call) => call.path.startsWith('/api/other-income/'))).toBe(false);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

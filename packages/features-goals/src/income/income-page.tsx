@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ActionIcon, Button, Card, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { OTHER_INCOME_MESSAGES, OTHER_INCOME_SORT_FIELDS, formatCurrency, type OtherIncome } from '@ledgerleaf/domain';
-import { errorMessage, useDeleteOtherIncomeMutation, useListOtherIncomeQuery } from '@ledgerleaf/api';
+import { errorMessage, useDeleteOtherIncomeMutation, useGetOtherIncomeQuery, useListOtherIncomeQuery } from '@ledgerleaf/api';
 import { DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
 import { useGoalsActions } from '../host/goals-host';
 import { notifyGoalsUpdated } from '../shared/events';
@@ -56,11 +56,42 @@ function RowActions({ income, onEdit }: { income: OtherIncome; onEdit: (income: 
   );
 }
 
-/** `/goals/income`: the other income recorded, newest first, with edit and delete (after confirmation). */
+/** `?id=N` names one income (a goal's contribution links to it); anything else names none. */
+function linkedIncomeId(value: string | null): number | null {
+  if (value === null || !/^\d{1,15}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
+
+/**
+ * `/goals/income`: the other income recorded, newest first, with edit and delete (after
+ * confirmation). `?id=N` opens that income in its edit modal (the goal details link there); one
+ * that cannot be read gives an error toast.
+ */
 export function IncomePage() {
   const [params, setParams] = useSearchParams();
   const { openOtherIncome } = useGoalsActions();
+  const toast = useToast();
   const [editing, setEditing] = useState<OtherIncome | null>(null);
+  const linkedId = linkedIncomeId(params.get('id'));
+  const linked = useGetOtherIncomeQuery(linkedId ?? 0, { skip: linkedId === null });
+  const forgetLinked = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('id');
+        return next;
+      },
+      { replace: true },
+    );
+  useEffect(() => {
+    if (linkedId === null || !linked.isError) return;
+    toast.show({ severity: 'error', summary: OTHER_INCOME_MESSAGES.errorTitle, detail: errorMessage(linked.error, OTHER_INCOME_MESSAGES.notFound) });
+    forgetLinked();
+    // Once per failed read of the linked income.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, [linkedId, linked.isError]);
+  const modalIncome = editing ?? (linkedId !== null ? (linked.data ?? null) : null);
   const sortParam = params.get('sort') ?? 'income_date';
   const sort = (OTHER_INCOME_SORT_FIELDS as readonly string[]).includes(sortParam) ? (sortParam as (typeof OTHER_INCOME_SORT_FIELDS)[number]) : 'income_date';
   const direction = params.get('direction') === 'asc' ? 'asc' : 'desc';
@@ -165,7 +196,14 @@ export function IncomePage() {
           </Stack>
         )}
       </Card>
-      <OtherIncomeModal opened={editing !== null} income={editing} onClose={() => setEditing(null)} />
+      <OtherIncomeModal
+        opened={modalIncome !== null}
+        income={modalIncome}
+        onClose={() => {
+          setEditing(null);
+          if (linkedId !== null) forgetLinked();
+        }}
+      />
     </>
   );
 }

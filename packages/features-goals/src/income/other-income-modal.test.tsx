@@ -174,6 +174,26 @@ describe('Other income modal', () => {
     expect(await screen.findByText(OTHER_INCOME_MESSAGES.recordFailed)).toBeInTheDocument();
   });
 
+  it('offers every active financial goal, not only the first page', async () => {
+    const many = Array.from({ length: 30 }, (_, index) => goal({ id: 100 + index, title: `Goal ${index + 1}`, target_amount: 1000, current_amount: 0 }));
+    const { calls } = setup({
+      routes: {
+        'GET /api/goals': (call) => {
+          // A server whose pages hold 25 at most, whatever per_page asks.
+          const pageNumber = Number(call.query.page ?? '1');
+          return json(200, { data: [rent, ...many].slice((pageNumber - 1) * 25, pageNumber * 25), meta: { page: pageNumber, per_page: 25, total: many.length + 1, last_page: 2 } });
+        },
+      },
+    });
+    const modal = await dialog();
+    expect(await within(modal).findByRole('checkbox', { name: /Goal 30/ })).toBeInTheDocument();
+    expect(within(modal).getAllByRole('checkbox', { name: /^Goal \d+/ })).toHaveLength(30);
+    expect(calls.filter((call) => call.path === '/api/goals').map((call) => call.query)).toEqual([
+      { type: 'financial', status: 'active', per_page: '100' },
+      { type: 'financial', status: 'active', per_page: '100', page: '2' },
+    ]);
+  });
+
   it('shows the empty state, and an Error toast when the goals cannot be loaded', async () => {
     setup({ goals: [] });
     expect(await screen.findByText(OTHER_INCOME_MESSAGES.noGoals)).toBeInTheDocument();

@@ -20,7 +20,7 @@ import {
   type OtherIncome,
   type OtherIncomeInput,
 } from '@ledgerleaf/domain';
-import { useListGoalsQuery, useRecordOtherIncomeMutation, useUpdateOtherIncomeMutation } from '@ledgerleaf/api';
+import { useListAllGoalsQuery, useRecordOtherIncomeMutation, useUpdateOtherIncomeMutation } from '@ledgerleaf/api';
 import { useToast } from '@ledgerleaf/ui';
 import { notifyGoalsUpdated } from '../shared/events';
 import { formatPercent, localToday } from '../shared/format';
@@ -102,7 +102,8 @@ export interface OtherIncomeModalProps {
 export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncomeModalProps) {
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const toast = useToast();
-  const goalsQuery = useListGoalsQuery({ type: 'financial', status: 'active' }, { skip: !opened, refetchOnMountOrArgChange: true });
+  // Every active financial goal, all pages: the first page alone would leave goals out.
+  const goalsQuery = useListAllGoalsQuery({ type: 'financial', status: 'active' }, { skip: !opened, refetchOnMountOrArgChange: true });
   const [record, recordState] = useRecordOtherIncomeMutation();
   const [update, updateState] = useUpdateOtherIncomeMutation();
   const [values, setValues] = useState<OtherIncomeValues>(emptyValues);

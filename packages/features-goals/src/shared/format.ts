@@ -16,9 +16,15 @@ export function formatGoalAmount(unit: GoalUnit, value: number): string {
   return unit === 'count' ? countFormat.format(value) : formatCurrency(value);
 }
 
-/** `42.5%` (one decimal at most). */
+/**
+ * `42.5%`: one decimal at most, rounded down to it, so a goal just below its target (99.96%) reads
+ * `99.9%` and `100%` only ever means reached.
+ */
 export function formatPercent(value: number): string {
-  return `${percentFormat.format(Number.isFinite(value) ? value : 0)}%`;
+  const percent = Number.isFinite(value) ? value : 0;
+  // The tolerance keeps a value that is exact in tenths (57.7, which is 576.99999… tenths in binary) whole.
+  const shown = Math.floor(percent * 10 + 1e-9) / 10;
+  return `${percentFormat.format(shown >= 100 && percent < 100 ? 99.9 : shown)}%`;
 }
 
 /** Today in the user's time zone as `yyyy-MM-dd` (the other income date default, SPEC.md section 3). */

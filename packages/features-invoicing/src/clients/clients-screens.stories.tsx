@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { StoryApp, type StoryApi } from '../stories/story-app';
+import { StoryApp, type StoryApi } from '@ledgerleaf/storybook-harness';
 import { clientItem, clientPage } from '../test/fixtures';
 import { ClientsPage } from './clients-page';
 

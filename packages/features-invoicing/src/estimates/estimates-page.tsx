@@ -2,10 +2,12 @@ import type { MouseEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Box, Button, Card, CloseButton, Group, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { ESTIMATE_SORT_FIELDS, ESTIMATE_STATUS_FILTERS, formatCurrency, type EstimateListItem, type EstimateStatusFilter } from '@ledgerleaf/domain';
-import { useListEstimatesQuery } from '@ledgerleaf/api';
+import { ESTIMATE_SORT_FIELDS, ESTIMATE_STATUS_FILTERS, formatCurrency, isCalendarDate, type EstimateListItem, type EstimateStatusFilter } from '@ledgerleaf/domain';
+import { useGetClientQuery, useListEstimatesQuery } from '@ledgerleaf/api';
 import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
 import { InvoicingAreaTabs } from '../invoices/area-tabs';
+import { ClientPicker } from '../invoices/pickers';
+import { DateRangeFilter, dateRangeQuery } from '../shared/date-range-filter';
 import { formatDate } from '../shared/format';
 import { useListParams } from '../shared/list-params';
 import { LoadError } from '../shared/query-states';
@@ -54,30 +56,34 @@ const columns: DataTableColumn<EstimateListItem>[] = [
   },
 ];
 
-/** /estimates: status tabs, server-side search, sort and pages. */
+/** /estimates: status tabs, server-side search, client and issue date range, sort and pages; all in the URL. */
 export function EstimatesPage() {
   const navigate = useNavigate();
   const list = useListParams('issue_date', ESTIMATE_SORT_FIELDS);
-  const [search, setSearch] = useSearchParams();
-  const setStatusParam = (value: string) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set('status', value);
-        else next.delete('status');
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  const statusParam = search.get('status') as EstimateStatusFilter | null;
-  const status: EstimateStatusFilter = statusParam && (ESTIMATE_STATUS_FILTERS as readonly string[]).includes(statusParam) ? statusParam : 'all';
+  const [search] = useSearchParams();
+  const statusParam = list.filter('status');
+  const status = (ESTIMATE_STATUS_FILTERS as readonly string[]).includes(statusParam) ? (statusParam as EstimateStatusFilter) : 'all';
+  const clientParam = Number(list.filter('client_id'));
+  const clientId = Number.isSafeInteger(clientParam) && clientParam > 0 ? clientParam : undefined;
+  const dateParam = (key: 'date_from' | 'date_to') => (isCalendarDate(list.filter(key)) ? list.filter(key) : '');
+  const [dateFrom, dateTo] = [dateParam('date_from'), dateParam('date_to')];
+  // The chosen client's name for the picker, also when none of its estimates is on this page.
+  const client = useGetClientQuery(clientId ?? 0, { skip: clientId === undefined });
   // Newest first unless the URL says otherwise.
   const direction = search.get('direction') === 'asc' ? 'asc' : 'desc';
   const { params } = list;
-  const query = useListEstimatesQuery({ page: params.page, per_page: 25, search: params.search || undefined, sort: params.sort as (typeof ESTIMATE_SORT_FIELDS)[number], direction, status });
+  const query = useListEstimatesQuery({
+    page: params.page,
+    per_page: 25,
+    search: params.search || undefined,
+    sort: params.sort as (typeof ESTIMATE_SORT_FIELDS)[number],
+    direction,
+    status,
+    client_id: clientId,
+    ...dateRangeQuery(dateFrom, dateTo),
+  });
   const page = query.data;
-  const filtered = params.search !== '' || status !== 'all';
+  const filtered = params.search !== '' || status !== 'all' || clientId !== undefined || dateFrom !== '' || dateTo !== '';
   const empty = page !== undefined && page.meta.total === 0;
   const onRowClick = (event: MouseEvent<HTMLElement>) => {
     const target = event.target as HTMLElement;
@@ -101,7 +107,7 @@ export function EstimatesPage() {
       <Card withBorder padding="md">
         <Stack gap="md">
           <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
-            <Tabs value={status} onChange={(value) => setStatusParam(value === 'all' || !value ? '' : value)} variant="pills" aria-label="Estimate status">
+            <Tabs value={status} onChange={(value) => list.setFilter('status', value === 'all' || !value ? '' : value)} variant="pills" aria-label="Estimate status">
               <Tabs.List style={{ flexWrap: 'nowrap' }}>
                 {ESTIMATE_LIST_TABS.map((tab) => (
                   <Tabs.Tab key={tab.value} value={tab.value}>
@@ -111,7 +117,7 @@ export function EstimatesPage() {
               </Tabs.List>
             </Tabs>
           </ScrollArea>
-          <Group gap="sm">
+          <Group gap="sm" wrap="wrap" align="flex-end">
             <TextInput
               aria-label="Search estimates"
               placeholder="Search by number or client"
@@ -121,6 +127,10 @@ export function EstimatesPage() {
               onChange={(event) => list.setSearchInput(event.currentTarget.value)}
               style={{ flex: '1 1 240px', maxWidth: 380 }}
             />
+            <Box w={240}>
+              <ClientPicker filter value={clientId ? String(clientId) : ''} label={client.data?.name ?? null} onChange={(picked) => list.setFilter('client_id', picked ? String(picked.id) : '')} />
+            </Box>
+            <DateRangeFilter from={dateFrom} to={dateTo} onChange={(range) => list.setFilters(range)} />
           </Group>
           {query.isError ? (
             <LoadError title="Estimates could not be loaded" error={query.error} onRetry={() => void query.refetch()} />

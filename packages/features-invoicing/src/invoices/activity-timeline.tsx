@@ -22,7 +22,13 @@ export function activityText(entry: InvoiceActivityEntry): string {
       return 'Invoice edited';
     case 'invoice.sent':
       if (entry.data.again) return 'Sent again';
-      return entry.data.via === 'email' ? 'Sent by email' : 'Marked as sent';
+      if (entry.data.via === 'email') return entry.data.scheduled ? 'Emailed by its recurring schedule' : 'Sent by email';
+      // Issued (numbered) by a recurring schedule: with auto-send off nobody has emailed it yet.
+      if (typeof entry.data.period === 'string') {
+        if (entry.data.auto_send === false) return 'Issued by its recurring schedule, not emailed: send it to your client';
+        return entry.data.auto_send === true ? 'Issued by its recurring schedule; it will be emailed' : 'Issued by its recurring schedule';
+      }
+      return 'Marked as sent';
     case 'invoice.viewed':
       return 'Viewed by the client';
     case 'invoice.voided':
@@ -33,6 +39,10 @@ export function activityText(entry: InvoiceActivityEntry): string {
       return `Payment recorded${amount}`;
     case 'payment.deleted':
       return `Payment deleted${amount}`;
+    case 'payment.receipt_sent':
+      return Array.isArray(entry.data.to) ? `Receipt emailed to ${entry.data.to.join(', ')}${amount}` : `Receipt emailed${amount}`;
+    case 'payment.receipt_failed':
+      return `Receipt could not be emailed${amount}${typeof entry.data.reason === 'string' && entry.data.reason ? `: ${entry.data.reason}` : ''}`;
     case 'invoice.overdue':
       return 'Became overdue';
     case 'invoice.reminder_sent':

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { INVOICE_MESSAGES } from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch } from '../test/render';
-import { invoiceDetail } from './test-fixtures';
+import { goalItem, invoiceDetail } from './test-fixtures';
 import { InvoiceDetailPage } from './invoice-detail-page';
 import { PaymentRecordedProvider } from './payment-hooks';
 
@@ -51,6 +51,28 @@ describe('invoice detail', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(onPaymentRecorded).toHaveBeenCalledWith({ invoice_id: 11, invoice_number: 'INV-2026-0001', payment_id: 9, payment_amount: 1000 }));
+  });
+
+  it('shows the linked goal and where the invoice came from, each a link', async () => {
+    stubFetch({
+      'GET /api/invoices/11': json(200, { data: invoiceDetail({ goal_id: 5, estimate_id: 3, estimate_number: 'EST-2026-0003', recurring_invoice_id: 4, recurring_period: '2026-11-01' }) }),
+      'GET /api/goals/5': json(200, { data: goalItem({ id: 5, title: 'New van' }) }),
+    });
+    renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11' });
+    // The goal's title comes with a second request, after the invoice's.
+    expect(await screen.findByRole('link', { name: 'New van' }, { timeout: 5000 })).toHaveAttribute('href', '/goals/5');
+    expect(screen.getByRole('link', { name: 'EST-2026-0003' })).toHaveAttribute('href', '/estimates/3');
+    expect(screen.getByText('Created from estimate')).toBeInTheDocument();
+    expect(screen.getByText('From recurring invoice')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Run of / })).toHaveAttribute('href', '/recurring-invoices/4');
+  });
+
+  it('an invoice made by hand without a goal shows no links', async () => {
+    stubFetch({ 'GET /api/invoices/11': json(200, { data: invoiceDetail() }) });
+    renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11' });
+    expect(await screen.findByRole('heading', { level: 1, name: /Invoice INV-2026-0001/ })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Linked' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Created from estimate')).not.toBeInTheDocument();
   });
 
   it('says when the invoice does not exist', async () => {

@@ -22,6 +22,7 @@ import {
   useDeleteInvoiceMutation,
   useDeletePaymentMutation,
   useDuplicateInvoiceMutation,
+  useGetGoalQuery,
   useGetInvoiceQuery,
   useMarkInvoiceSentMutation,
   useVoidInvoiceMutation,
@@ -38,6 +39,7 @@ import { PaymentModal } from './payment-modal';
 import { usePaymentRecordedHandler, type OnPaymentRecorded } from './payment-hooks';
 import { downloadInvoicePdf, previewInvoicePdf } from './pdf';
 import { SendModal } from './send-modal';
+import { SendReceiptButton } from './send-receipt-button';
 import { InvoiceStatusBadge } from './status-badge';
 
 function Payments({ invoice }: { invoice: InvoiceDetail }) {
@@ -73,7 +75,7 @@ function Payments({ invoice }: { invoice: InvoiceDetail }) {
           <Table.Th>Date</Table.Th>
           <Table.Th>Method</Table.Th>
           <Table.Th ta="right">Amount</Table.Th>
-          <Table.Th w={40}>
+          <Table.Th w={72}>
             <Box component="span" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
               Actions
             </Box>
@@ -98,9 +100,12 @@ function Payments({ invoice }: { invoice: InvoiceDetail }) {
               {formatCurrency(payment.amount)}
             </Table.Td>
             <Table.Td>
-              <ActionIcon variant="subtle" color="red" aria-label={`Delete payment of ${formatCurrency(payment.amount)}`} onClick={() => void onDelete(payment)}>
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
+              <Group gap={4} wrap="nowrap">
+                {invoice.status !== 'void' && <SendReceiptButton invoice={invoice} payment={payment} />}
+                <ActionIcon variant="subtle" color="red" aria-label={`Delete payment of ${formatCurrency(payment.amount)}`} onClick={() => void onDelete(payment)}>
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Group>
             </Table.Td>
           </Table.Tr>
         ))}
@@ -119,6 +124,42 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Text>
     </Group>
+  );
+}
+
+/** The goal the invoice counts towards, and the estimate or recurring invoice it came from; nothing when none. */
+function InvoiceLinks({ invoice }: { invoice: InvoiceDetail }) {
+  const goal = useGetGoalQuery(invoice.goal_id ?? 0, { skip: invoice.goal_id === null });
+  if (invoice.goal_id === null && invoice.estimate_id === null && invoice.recurring_invoice_id === null) return null;
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="xs">
+        <Title order={2} size="h5">
+          Linked
+        </Title>
+        {invoice.goal_id !== null && (
+          <Fact label="Goal">
+            <Anchor component={Link} to={`/goals/${invoice.goal_id}`} size="sm">
+              {goal.data?.title ?? `Goal #${invoice.goal_id}`}
+            </Anchor>
+          </Fact>
+        )}
+        {invoice.estimate_id !== null && (
+          <Fact label="Created from estimate">
+            <Anchor component={Link} to={`/estimates/${invoice.estimate_id}`} size="sm">
+              {invoice.estimate_number ?? 'Draft estimate'}
+            </Anchor>
+          </Fact>
+        )}
+        {invoice.recurring_invoice_id !== null && (
+          <Fact label="From recurring invoice">
+            <Anchor component={Link} to={`/recurring-invoices/${invoice.recurring_invoice_id}`} size="sm">
+              {invoice.recurring_period ? `Run of ${formatDate(invoice.recurring_period)}` : 'The schedule'}
+            </Anchor>
+          </Fact>
+        )}
+      </Stack>
+    </Card>
   );
 }
 
@@ -315,6 +356,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
                 {invoice.credit > 0 && <Fact label="Credit">{formatCurrency(invoice.credit)}</Fact>}
               </Stack>
             </Card>
+            <InvoiceLinks invoice={invoice} />
             <Card withBorder padding="md">
               <Stack gap="xs">
                 <Group justify="space-between">

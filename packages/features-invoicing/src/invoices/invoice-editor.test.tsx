@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { INVOICE_MESSAGES, calculateInvoiceDraft, formatCurrency, fromCents } from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch } from '../test/render';
 import { taxRate } from '../test/fixtures';
-import { InvoiceEditor } from './invoice-editor';
-import { invoiceDetail } from './test-fixtures';
+import { InvoiceEditor, InvoiceEditorLoader } from './invoice-editor';
+import { goalItem, invoiceDetail } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -151,5 +151,109 @@ describe('invoice editor, product picker', () => {
     // 120.00 + 8.875 % = 130.65
     await waitFor(() => expect(screen.getByTestId('live-total')).toHaveTextContent('$130.65'));
     expect(calls.some((call) => call.path === '/api/products/search')).toBe(true);
+  });
+});
+
+describe('invoice editor, goal', () => {
+  const goals = { data: [goalItem({ id: 5, title: 'New van' }), goalItem({ id: 6, title: 'Emergency fund' })], meta: { page: 1, per_page: 100, total: 2, last_page: 1 } };
+
+  it('links a new invoice to an active goal: goal_id is sent', async () => {
+    const saved = invoiceDetail({ id: 42, status: 'draft', invoice_number: null, goal_id: 5 });
+    const { user, calls, router } = renderEditor({ 'GET /api/goals': json(200, goals), 'POST /api/invoices': json(201, { data: saved }) });
+    await pickClient(user);
+    await fill(user, 'Line 1 description', 'Design');
+    await fill(user, 'Line 1 unit price', '100');
+    await user.click(screen.getByRole('combobox', { name: 'Goal (optional)' }));
+    await user.click(await screen.findByRole('option', { name: 'New van' }));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/42'));
+    expect(calls.find((call) => call.path === '/api/goals')?.query).toMatchObject({ status: 'active' });
+    expect((calls.find((call) => call.method === 'POST' && call.path === '/api/invoices')!.body as { goal_id: unknown }).goal_id).toBe(5);
+  });
+
+  it('keeps the linked goal when an invoice is edited, also a goal no longer active', async () => {
+    const calls = stubFetch({
+      'GET /api/clients/search': json(200, clients),
+      'GET /api/goals': json(200, goals),
+      'GET /api/goals/9': json(200, { data: goalItem({ id: 9, title: 'Old laptop', status: 'completed', is_active: false }) }),
+      'PUT /api/invoices/11': json(200, { data: invoiceDetail({ status: 'draft', goal_id: 9 }) }),
+    });
+    const { user, router } = renderPage(<InvoiceEditor invoice={invoiceDetail({ status: 'draft', goal_id: 9 })} taxRates={[rate]} pricesIncludeTax={false} defaultTermsDays={30} />, {
+      path: '/invoices/:id',
+      route: '/invoices/11?edit=1',
+    });
+    // Two requests in a row (the active goals, then the linked one): more than waitFor's default second on a busy machine.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Goal (optional)' })).toHaveValue('Old laptop (completed)'), { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect((calls.find((call) => call.method === 'PUT' && call.path === '/api/invoices/11')!.body as { goal_id: unknown }).goal_id).toBe(9);
+  });
+
+  it('clearing the goal unlinks it: goal_id null', async () => {
+    const calls = stubFetch({
+      'GET /api/clients/search': json(200, clients),
+      'GET /api/goals': json(200, goals),
+      'PUT /api/invoices/11': json(200, { data: invoiceDetail({ status: 'draft' }) }),
+    });
+    const { user, router } = renderPage(<InvoiceEditor invoice={invoiceDetail({ status: 'draft', goal_id: 5 })} taxRates={[rate]} pricesIncludeTax={false} defaultTermsDays={30} />, {
+      path: '/invoices/:id',
+      route: '/invoices/11?edit=1',
+    });
+    const picker = screen.getByRole('combobox', { name: 'Goal (optional)' });
+    await waitFor(() => expect(picker).toHaveValue('New van'), { timeout: 5000 });
+    await user.click(screen.getByLabelText('Clear goal'));
+    await waitFor(() => expect(picker).toHaveValue(''));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect((calls.find((call) => call.method === 'PUT' && call.path === '/api/invoices/11')!.body as { goal_id: unknown }).goal_id).toBeNull();
+  });
+});
+
+describe('invoice editor, default notes and terms', () => {
+  const business = {
+    name: 'Olive Bakery',
+    email: null,
+    phone: null,
+    company_logo: null,
+    address: null,
+    tax_id: null,
+    default_invoice_notes: 'Thank you for your business.',
+    default_invoice_terms: 'Payment within 30 days by bank transfer.',
+    date_format: 'mm/dd/yy',
+    first_day_of_week: 0,
+  };
+  const editorRoutes = {
+    'GET /api/clients/search': json(200, clients),
+    'GET /api/tax-rates': json(200, { data: [rate] }),
+    'GET /api/settings/invoicing': json(200, { data: { default_payment_terms_days: 30, prices_include_tax: false } }),
+    'GET /api/settings/business': json(200, { data: business }),
+  };
+
+  it("a new invoice starts with the business's default notes and terms, and saves them", async () => {
+    const calls = stubFetch({ ...editorRoutes, 'POST /api/invoices': json(201, { data: invoiceDetail({ id: 42, status: 'draft' }) }) });
+    const { user, router } = renderPage(<InvoiceEditorLoader />, { path: '/invoices/create-new', route: '/invoices/create-new' });
+    expect(await screen.findByRole('textbox', { name: 'Notes' })).toHaveValue(business.default_invoice_notes);
+    expect(screen.getByRole('textbox', { name: 'Terms' })).toHaveValue(business.default_invoice_terms);
+    await pickClient(user);
+    await fill(user, 'Line 1 description', 'Design');
+    await fill(user, 'Line 1 unit price', '100');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/42'));
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/invoices')!.body).toMatchObject({ notes: business.default_invoice_notes, terms: business.default_invoice_terms });
+  });
+
+  it('an invoice being edited (or a duplicate, which is edited) keeps its own notes and terms', async () => {
+    const calls = stubFetch(editorRoutes);
+    renderPage(<InvoiceEditorLoader invoice={invoiceDetail({ status: 'draft', notes: null, terms: 'Net 15' })} />, { path: '/invoices/:id', route: '/invoices/11?edit=1' });
+    expect(await screen.findByRole('textbox', { name: 'Notes' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Terms' })).toHaveValue('Net 15');
+    expect(calls.some((call) => call.path === '/api/settings/business')).toBe(false);
+  });
+
+  it('without the business settings a new invoice still opens, with empty notes and terms', async () => {
+    stubFetch({ ...editorRoutes, 'GET /api/settings/business': json(500, { message: 'Server error.' }) });
+    renderPage(<InvoiceEditorLoader />, { path: '/invoices/create-new', route: '/invoices/create-new' });
+    expect(await screen.findByRole('textbox', { name: 'Notes' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Terms' })).toHaveValue('');
   });
 });

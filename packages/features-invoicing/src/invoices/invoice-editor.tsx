@@ -15,7 +15,16 @@ import {
   type InvoiceInput,
   type TaxRate,
 } from '@ledgerleaf/domain';
-import { useCreateInvoiceMutation, useGetInvoicingSettingsQuery, useListTaxRatesQuery, useSendInvoiceMutation, useUpdateInvoiceMutation, errorMessage, type RequestError } from '@ledgerleaf/api';
+import {
+  useCreateInvoiceMutation,
+  useGetBusinessDetailsQuery,
+  useGetInvoicingSettingsQuery,
+  useListTaxRatesQuery,
+  useSendInvoiceMutation,
+  useUpdateInvoiceMutation,
+  errorMessage,
+  type RequestError,
+} from '@ledgerleaf/api';
 import { CardSkeleton, PageHeader, useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
 import { formatPercent } from '../shared/format';
@@ -32,8 +41,9 @@ import {
   isInvoiceField,
   validateInvoice,
   type InvoiceFormValues,
+  type InvoiceTextDefaults,
 } from './invoice-form';
-import { ClientPicker, ProductPicker } from './pickers';
+import { ClientPicker, GoalPicker, ProductPicker } from './pickers';
 import { useUnsavedInvoiceWarning } from './unsaved-invoice';
 
 const DISCOUNT_OPTIONS = [
@@ -121,6 +131,8 @@ export interface InvoiceEditorProps {
   initialClientName?: string;
   /** Issued: the buttons read "Save changes". */
   issued?: boolean;
+  /** A new invoice starts with the business's default notes and terms. */
+  textDefaults?: InvoiceTextDefaults;
 }
 
 /**
@@ -128,7 +140,7 @@ export interface InvoiceEditorProps {
  * and moved, live totals from the one engine (`calculateInvoiceDraft`), the domain's messages under
  * fields (the server's 422 as well, `lines.3.quantity` included), a warning before leaving unsaved.
  */
-export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTermsDays, adapter, initialValues, initialClientName, issued: issuedProp }: InvoiceEditorProps) {
+export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTermsDays, adapter, initialValues, initialClientName, issued: issuedProp, textDefaults }: InvoiceEditorProps) {
   const navigate = useNavigate();
   const toast = useToast();
   const [createInvoice, createState] = useCreateInvoiceMutation();
@@ -141,7 +153,7 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
   const leaving = useRef(false);
   const dueTouched = useRef(Boolean(invoice ?? initialValues));
   const form = useForm<InvoiceFormValues>({
-    initialValues: initialValues ?? (invoice ? invoiceToValues(invoice) : emptyInvoiceValues(undefined, defaultTermsDays)),
+    initialValues: initialValues ?? (invoice ? invoiceToValues(invoice) : emptyInvoiceValues(undefined, defaultTermsDays, textDefaults)),
     validate: validateInvoice,
   });
   const values = form.getValues();
@@ -402,6 +414,16 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Card withBorder padding="lg" h="100%">
               <Stack gap="md">
+                {!adapter && (
+                  <GoalPicker
+                    value={values.goal_id}
+                    error={form.errors.goal_id as string | undefined}
+                    onChange={(goalId) => {
+                      form.setFieldValue('goal_id', goalId);
+                      form.clearFieldError('goal_id');
+                    }}
+                  />
+                )}
                 <Textarea label="Notes" description="Shown on the invoice, e.g. a thank-you." autosize minRows={2} maxRows={8} {...form.getInputProps('notes')} />
                 <Textarea label="Terms" description="Payment instructions, late fees..." autosize minRows={2} maxRows={8} {...form.getInputProps('terms')} />
               </Stack>
@@ -460,11 +482,17 @@ function EditorSkeleton() {
   );
 }
 
-/** Loads what the editor needs (tax rates, the business's settings) and shows it. */
+/**
+ * Loads what the editor needs (tax rates, the business's settings) and shows it. A new invoice also
+ * waits for the business's default notes and terms; without them (they could not be loaded) it
+ * starts empty rather than not at all.
+ */
 export function InvoiceEditorLoader({ invoice, ...reuse }: { invoice?: Invoice } & Pick<InvoiceEditorProps, 'adapter' | 'initialValues' | 'initialClientName' | 'issued'>) {
   const taxRates = useListTaxRatesQuery({ status: 'all' });
   const settings = useGetInvoicingSettingsQuery();
-  if (taxRates.isLoading || settings.isLoading) return <EditorSkeleton />;
+  const newInvoice = !invoice && !reuse.adapter && !reuse.initialValues;
+  const business = useGetBusinessDetailsQuery(undefined, { skip: !newInvoice });
+  if (taxRates.isLoading || settings.isLoading || business.isLoading) return <EditorSkeleton />;
   if (!taxRates.data || !settings.data) {
     return (
       <LoadError
@@ -477,7 +505,18 @@ export function InvoiceEditorLoader({ invoice, ...reuse }: { invoice?: Invoice }
       />
     );
   }
-  return <InvoiceEditor key={invoice?.id ?? 'new'} invoice={invoice} taxRates={taxRates.data} pricesIncludeTax={settings.data.prices_include_tax} defaultTermsDays={settings.data.default_payment_terms_days} {...reuse} />;
+  const textDefaults = business.data ? { notes: business.data.default_invoice_notes, terms: business.data.default_invoice_terms } : undefined;
+  return (
+    <InvoiceEditor
+      key={invoice?.id ?? 'new'}
+      invoice={invoice}
+      taxRates={taxRates.data}
+      pricesIncludeTax={settings.data.prices_include_tax}
+      defaultTermsDays={settings.data.default_payment_terms_days}
+      textDefaults={textDefaults}
+      {...reuse}
+    />
+  );
 }
 
 /** /invoices/create-new */

@@ -32,6 +32,14 @@ export interface InvoiceFormValues {
   discount_value: number | string;
   notes: string;
   terms: string;
+  /** The linked goal's id, '' for none (invoices only: estimates and recurring templates drop it). */
+  goal_id: string;
+}
+
+/** The business's suggested notes and terms for new invoices (business settings). */
+export interface InvoiceTextDefaults {
+  notes: string | null;
+  terms: string | null;
 }
 
 let keySeed = 0;
@@ -44,7 +52,7 @@ export function emptyLine(): LineFormValues {
   return { key: lineKey(), product_id: null, description: '', quantity: 1, unit: '', unit_price: '', discount_type: 'percent', discount_value: '', tax_rate_ids: [] };
 }
 
-export function emptyInvoiceValues(today = utcCalendarDate(new Date()), netDays = 30): InvoiceFormValues {
+export function emptyInvoiceValues(today = utcCalendarDate(new Date()), netDays = 30, texts: InvoiceTextDefaults = { notes: null, terms: null }): InvoiceFormValues {
   return {
     client_id: '',
     issue_date: today,
@@ -52,13 +60,16 @@ export function emptyInvoiceValues(today = utcCalendarDate(new Date()), netDays 
     lines: [emptyLine()],
     discount_type: 'percent',
     discount_value: '',
-    notes: '',
-    terms: '',
+    notes: texts.notes ?? '',
+    terms: texts.terms ?? '',
+    goal_id: '',
   };
 }
 
 /** Form values of an invoice, or of anything shaped like one (an estimate with its expiry date as `due_date`). */
-export function invoiceToValues(invoice: Pick<Invoice, 'client' | 'issue_date' | 'due_date' | 'lines' | 'discount_type' | 'discount_value' | 'notes' | 'terms'>): InvoiceFormValues {
+export function invoiceToValues(
+  invoice: Pick<Invoice, 'client' | 'issue_date' | 'due_date' | 'lines' | 'discount_type' | 'discount_value' | 'notes' | 'terms'> & { goal_id?: number | null },
+): InvoiceFormValues {
   return {
     client_id: String(invoice.client.id),
     issue_date: invoice.issue_date,
@@ -78,6 +89,7 @@ export function invoiceToValues(invoice: Pick<Invoice, 'client' | 'issue_date' |
     discount_value: invoice.discount_value ?? '',
     notes: invoice.notes ?? '',
     terms: invoice.terms ?? '',
+    goal_id: invoice.goal_id ? String(invoice.goal_id) : '',
   };
 }
 
@@ -110,6 +122,7 @@ export function invoiceValuesToRequest(values: InvoiceFormValues): InvoiceInput 
     ...discount(values.discount_type, values.discount_value),
     notes: values.notes,
     terms: values.terms,
+    goal_id: values.goal_id === '' ? null : Number(values.goal_id),
   };
 }
 
@@ -134,7 +147,7 @@ export function draftValues(values: InvoiceFormValues) {
 }
 
 /** Keys the form shows under a field: top-level fields and `lines.N.field`. */
-const TOP_FIELDS = new Set(['client_id', 'issue_date', 'due_date', 'lines', 'discount_type', 'discount_value', 'notes', 'terms']);
+const TOP_FIELDS = new Set(['client_id', 'issue_date', 'due_date', 'lines', 'discount_type', 'discount_value', 'notes', 'terms', 'goal_id']);
 const LINE_FIELDS = new Set(['description', 'quantity', 'unit', 'unit_price', 'discount_type', 'discount_value', 'tax_rate_ids', 'product_id']);
 export function isInvoiceField(key: string): boolean {
   if (TOP_FIELDS.has(key)) return true;

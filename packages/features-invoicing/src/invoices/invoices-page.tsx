@@ -5,6 +5,7 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { INVOICE_STATUS_FILTERS, formatCurrency, type InvoiceListItem, type InvoiceStatusFilter } from '@ledgerleaf/domain';
 import { useListInvoicesQuery } from '@ledgerleaf/api';
 import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
+import { DateRangeFilter } from '../shared/date-range-filter';
 import { formatDate } from '../shared/format';
 import { LoadError } from '../shared/query-states';
 import { InvoicingAreaTabs } from './area-tabs';
@@ -95,7 +96,6 @@ export function InvoicesPage() {
   const page = query.data;
   const filtered = params.search !== '' || params.status !== 'all' || params.date_from !== '' || params.date_to !== '';
   const empty = page !== undefined && page.meta.total === 0;
-  const rangeInvalid = params.date_from !== '' && params.date_to !== '' && params.date_from > params.date_to;
 
   return (
     <>
@@ -143,22 +143,7 @@ export function InvoicesPage() {
               onChange={(event) => list.setSearchInput(event.currentTarget.value)}
               style={{ flex: '1 1 240px', maxWidth: 380 }}
             />
-            <Group gap="sm" wrap="nowrap" align="flex-start">
-            <TextInput type="date" label="From" value={params.date_from} onChange={(event) => list.update({ date_from: event.currentTarget.value })} w={150} />
-            <TextInput
-              type="date"
-              label="To"
-              value={params.date_to}
-              onChange={(event) => list.update({ date_to: event.currentTarget.value })}
-              w={150}
-              error={rangeInvalid ? 'The start date must be on or before the end date' : undefined}
-            />
-            </Group>
-            {(params.date_from || params.date_to) && (
-              <Button variant="subtle" size="sm" onClick={() => list.update({ date_from: '', date_to: '' })}>
-                Clear dates
-              </Button>
-            )}
+            <DateRangeFilter from={params.date_from} to={params.date_to} onChange={(range) => list.update(range)} />
           </Group>
 
           {page && !empty && <Summary count={page.summary.count} total={page.summary.total} paid={page.summary.amount_paid} balance={page.summary.balance_due} />}

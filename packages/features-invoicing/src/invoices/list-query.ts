@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '@mantine/hooks';
 import { INVOICE_SORT_FIELDS, INVOICE_STATUS_FILTERS, isCalendarDate, type InvoiceListQueryInput, type InvoiceStatusFilter } from '@ledgerleaf/domain';
+import { dateRangeQuery } from '../shared/date-range-filter';
 import { PER_PAGE, SEARCH_DEBOUNCE_MS } from '../shared/list-params';
 
 export type InvoiceSortField = (typeof INVOICE_SORT_FIELDS)[number];
@@ -64,12 +65,10 @@ export function useInvoiceListParams() {
 
 /** What `GET /api/invoices` is asked for these parameters (empty values left out). */
 export function toListQuery(params: InvoiceListParams): InvoiceListQueryInput {
-  const rangeOk = !params.date_from || !params.date_to || params.date_from <= params.date_to;
   return {
     status: params.status,
     search: params.search || undefined,
-    date_from: rangeOk ? params.date_from || undefined : undefined,
-    date_to: rangeOk ? params.date_to || undefined : undefined,
+    ...dateRangeQuery(params.date_from, params.date_to),
     sort: params.sort,
     direction: params.direction,
     page: params.page,

@@ -1,27 +1,27 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { INVOICE_MESSAGES, toCents } from '@ledgerleaf/domain';
+import { INVOICE_MESSAGES, RECEIPT_MESSAGES, toCents } from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch, stubSequence } from '../test/render';
 import { invoiceDetail } from './test-fixtures';
 import { PaymentModal, validatePayment } from './payment-modal';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const invoice = { id: 11, invoice_number: 'INV-2026-0001', balance_due: 400 };
+const invoice = { id: 11, invoice_number: 'INV-2026-0001', balance_due: 400, client: { email: 'billing@acme.test' } };
 
-
-const paid = () =>
-  json(201, {
-    data: { id: 5, payment_id: 5, invoice_id: 11, amount: 400, payment_date: '2026-11-22', method: 'bank_transfer', reference: null, note: null, created_at: '2026-11-22T10:00:00Z' },
-    invoice: invoiceDetail({ status: 'paid', amount_paid: 1000, balance_due: 0 }),
-    message: INVOICE_MESSAGES.paymentRecorded,
-  });
+const recorded = () => ({
+  data: { id: 5, payment_id: 5, invoice_id: 11, amount: 400, payment_date: '2026-11-22', method: 'bank_transfer', reference: null, note: null, created_at: '2026-11-22T10:00:00Z' },
+  invoice: invoiceDetail({ status: 'paid', amount_paid: 1000, balance_due: 0 }),
+  message: INVOICE_MESSAGES.paymentRecorded,
+});
+const paid = () => json(201, recorded());
 
 describe('payment modal', () => {
   it('defaults to the balance and refuses more than the balance with the domain message', () => {
-    expect(validatePayment({ amount: 400.01, payment_date: '2026-11-22', method: 'cash', reference: '', note: '' }, 400).amount).toBe(INVOICE_MESSAGES.paymentMoreThanBalance(toCents(400)));
-    expect(validatePayment({ amount: 400, payment_date: '2026-11-22', method: 'cash', reference: '', note: '' }, 400)).toEqual({});
-    expect(validatePayment({ amount: '', payment_date: '', method: 'cash', reference: '', note: '' }, 400).amount).toBe(INVOICE_MESSAGES.paymentAmountRequired);
+    const values = { payment_date: '2026-11-22', method: 'cash', reference: '', note: '', send_receipt: false } as const;
+    expect(validatePayment({ ...values, amount: 400.01 }, 400).amount).toBe(INVOICE_MESSAGES.paymentMoreThanBalance(toCents(400)));
+    expect(validatePayment({ ...values, amount: 400 }, 400)).toEqual({});
+    expect(validatePayment({ ...values, amount: '', payment_date: '' }, 400).amount).toBe(INVOICE_MESSAGES.paymentAmountRequired);
   });
 
   it('caps the typed amount at the balance', async () => {
@@ -63,5 +63,58 @@ describe('payment modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('emails a receipt by default when the client has an email, sends the choice, and toasts the outcome', async () => {
+    const calls = stubFetch({
+      'POST /api/invoices/11/payments': (call) =>
+        json(201, {
+          ...recorded(),
+          ...((call.body as { send_receipt: boolean }).send_receipt && { receipt: { sent: true, to: ['ann@acme.test'], email_id: 3, message: RECEIPT_MESSAGES.sent(['ann@acme.test']) } }),
+        }),
+    });
+    const { user } = renderPage(<PaymentModal opened onClose={() => {}} invoice={invoice} onRecorded={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    const checkbox = within(dialog).getByRole('checkbox', { name: 'Email a receipt to the client' });
+    expect(checkbox).toBeChecked();
+    expect(checkbox).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ amount: 400, send_receipt: true }));
+    expect(await screen.findByText('Receipt emailed')).toBeInTheDocument();
+    expect(screen.getByText('To ann@acme.test')).toBeInTheDocument();
+  });
+
+  it('sends send_receipt false when the box is cleared', async () => {
+    const calls = stubFetch({ 'POST /api/invoices/11/payments': paid() });
+    const { user } = renderPage(<PaymentModal opened onClose={() => {}} invoice={invoice} onRecorded={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Email a receipt to the client' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ send_receipt: false }));
+  });
+
+  it('offers no receipt for a client without an email address, saying why', async () => {
+    const calls = stubFetch({ 'POST /api/invoices/11/payments': paid() });
+    const { user } = renderPage(<PaymentModal opened onClose={() => {}} invoice={{ ...invoice, client: { email: null } }} onRecorded={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    const checkbox = within(dialog).getByRole('checkbox', { name: 'Email a receipt to the client' });
+    expect(checkbox).not.toBeChecked();
+    expect(checkbox).toBeDisabled();
+    expect(within(dialog).getByText(/The client has no email address/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ send_receipt: false }));
+  });
+
+  it('warns when the payment was recorded but its receipt could not be sent', async () => {
+    const onRecorded = vi.fn();
+    stubFetch({
+      'POST /api/invoices/11/payments': json(201, { ...recorded(), receipt: { sent: false, to: ['ann@acme.test'], email_id: 3, message: RECEIPT_MESSAGES.failed } }),
+    });
+    const { user } = renderPage(<PaymentModal opened onClose={() => {}} invoice={invoice} onRecorded={onRecorded} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(onRecorded).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('Receipt not sent')).toBeInTheDocument();
+    expect(screen.getByText(RECEIPT_MESSAGES.failed)).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -16,6 +16,7 @@ import {
   type PaymentResponse,
 } from '@ledgerleaf/domain';
 import { useRecordPaymentMutation } from '@ledgerleaf/api';
+import { useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
 import { splitServerErrors } from '../shared/server-errors';
 import { newIdempotencyKey } from './idempotency';
@@ -26,9 +27,11 @@ export interface PaymentFormValues {
   method: PaymentMethod;
   reference: string;
   note: string;
+  /** Email the client a receipt once the payment is recorded. */
+  send_receipt: boolean;
 }
 
-const PAYMENT_FIELDS = new Set(['amount', 'payment_date', 'method', 'reference', 'note']);
+const PAYMENT_FIELDS = new Set(['amount', 'payment_date', 'method', 'reference', 'note', 'send_receipt']);
 
 export function paymentValuesToRequest(values: PaymentFormValues) {
   return {
@@ -37,6 +40,7 @@ export function paymentValuesToRequest(values: PaymentFormValues) {
     method: values.method,
     reference: values.reference,
     note: values.note,
+    send_receipt: values.send_receipt,
   };
 }
 
@@ -54,7 +58,8 @@ export function validatePayment(values: PaymentFormValues, balanceDue: number): 
 export interface PaymentModalProps {
   opened: boolean;
   onClose: () => void;
-  invoice: { id: number; invoice_number: string | null; balance_due: number };
+  /** The client's email decides whether a receipt can be emailed (and is offered by default). */
+  invoice: { id: number; invoice_number: string | null; balance_due: number; client: { email: string | null } };
   /** After the server recorded the payment (its answer carries `data.payment_id`). */
   onRecorded: (response: PaymentResponse) => void;
 }
@@ -64,14 +69,26 @@ export interface PaymentModalProps {
  * One Idempotency-Key per opening of the modal: a double click or a retry after a lost answer sends
  * the same key with the same body, so the server records one payment and replays its answer. Only
  * when the owner changes the values after a failed attempt does the next submission get a new key.
+ * "Email a receipt to the client" is on when the client has an email address; the server mails it
+ * after recording, and a receipt that could not be sent is a warning, never a lost payment.
  */
 export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentModalProps) {
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const [recordPayment, state] = useRecordPaymentMutation();
+  const toast = useToast();
   const [formError, setFormError] = useState<string | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
+  const canEmail = Boolean(invoice.client.email);
+  const initialValues = (): PaymentFormValues => ({
+    amount: invoice.balance_due,
+    payment_date: utcCalendarDate(new Date()),
+    method: 'bank_transfer',
+    reference: '',
+    note: '',
+    send_receipt: canEmail,
+  });
   const form = useForm<PaymentFormValues>({
-    initialValues: { amount: invoice.balance_due, payment_date: utcCalendarDate(new Date()), method: 'bank_transfer', reference: '', note: '' },
+    initialValues: initialValues(),
     validate: (values) => validatePayment(values, invoice.balance_due),
   });
 
@@ -79,7 +96,7 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
     if (!opened) return;
     attempt.current = { key: newIdempotencyKey(), body: '' };
     setFormError(null);
-    form.setValues({ amount: invoice.balance_due, payment_date: utcCalendarDate(new Date()), method: 'bank_transfer', reference: '', note: '' });
+    form.setValues(initialValues());
     form.resetDirty();
     form.clearErrors();
     // A new opening, a new submission.
@@ -104,6 +121,14 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
       return;
     }
     onRecorded(result.data);
+    const { receipt } = result.data;
+    if (receipt) {
+      toast.show(
+        receipt.sent
+          ? { severity: 'success', summary: 'Receipt emailed', detail: `To ${receipt.to.join(', ')}` }
+          : { severity: 'warn', summary: 'Receipt not sent', detail: receipt.message, timeout: false },
+      );
+    }
     onClose();
   };
 
@@ -142,6 +167,16 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
           />
           <TextInput label="Reference" description="Check number, transfer reference..." maxLength={100} {...form.getInputProps('reference')} />
           <Textarea label="Note" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
+          <Checkbox
+            label="Email a receipt to the client"
+            description={
+              canEmail
+                ? 'Your payment receipt email, with the updated invoice PDF attached.'
+                : 'The client has no email address. Add one to the client to email receipts.'
+            }
+            disabled={!canEmail}
+            {...form.getInputProps('send_receipt', { type: 'checkbox' })}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

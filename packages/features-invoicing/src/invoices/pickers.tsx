@@ -1,26 +1,31 @@
 import { useState } from 'react';
 import { Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { formatCurrency, type ClientPickerItem, type ProductPickerItem } from '@ledgerleaf/domain';
-import { useSearchClientsQuery, useSearchProductsQuery } from '@ledgerleaf/api';
+import { MAX_PER_PAGE, formatCurrency, type ClientPickerItem, type ProductPickerItem } from '@ledgerleaf/domain';
+import { useGetGoalQuery, useListGoalsQuery, useSearchClientsQuery, useSearchProductsQuery } from '@ledgerleaf/api';
 import { SEARCH_DEBOUNCE_MS } from '../shared/list-params';
 
 const PICKER_LIMIT = 20;
 /** The server filters; the Select shows what it answered. */
 const serverFiltered = ({ options }: { options: unknown[] }) => options as never;
 
-/** The client of the invoice, searched on the server (`/api/clients/search`): 20,000 clients never load. */
+/**
+ * The client of the invoice, searched on the server (`/api/clients/search`): 20,000 clients never load.
+ * As a list's filter (`filter`) it is optional and clearable: no client means all of them.
+ */
 export function ClientPicker({
   value,
   label,
   onChange,
   error,
+  filter = false,
 }: {
   value: string;
   /** The chosen client's name, so it shows before any search. */
   label: string | null;
   onChange: (client: ClientPickerItem | null) => void;
   error?: string;
+  filter?: boolean;
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -31,9 +36,11 @@ export function ClientPicker({
   return (
     <Select
       label="Client"
-      required
+      required={!filter}
       searchable
-      placeholder="Search your clients"
+      clearable={filter}
+      clearButtonProps={{ 'aria-label': 'Clear client' }}
+      placeholder={filter ? 'All clients' : 'Search your clients'}
       nothingFoundMessage={query.isFetching ? 'Searching...' : 'No active client matches'}
       data={data}
       value={value || null}
@@ -42,7 +49,7 @@ export function ClientPicker({
       onSearchChange={setSearch}
       filter={serverFiltered}
       error={error}
-      allowDeselect={false}
+      allowDeselect={filter}
       comboboxProps={{ withinPortal: true }}
     />
   );
@@ -87,6 +94,34 @@ export function ProductPicker({ lineNumber, onPick }: { lineNumber: number; onPi
       onSearchChange={setSearch}
       onDropdownOpen={() => setOpened(true)}
       filter={serverFiltered}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/**
+ * The goal an invoice counts towards (optional, clearable): the business's active goals
+ * (`/api/goals?status=active`), plus the goal already linked when it is no longer active.
+ */
+export function GoalPicker({ value, onChange, error }: { value: string; onChange: (goalId: string) => void; error?: string }) {
+  const active = useListGoalsQuery({ status: 'active', sort: 'title', direction: 'asc', per_page: MAX_PER_PAGE });
+  const data = (active.data?.data ?? []).map((goal) => ({ value: String(goal.id), label: goal.title }));
+  const inactive = value !== '' && !active.isLoading && !data.some((option) => option.value === value);
+  const linked = useGetGoalQuery(Number(value), { skip: !inactive });
+  if (inactive) data.unshift({ value, label: linked.data ? `${linked.data.title} (${linked.data.status.replace('_', ' ')})` : `Goal #${value}` });
+  return (
+    <Select
+      label="Goal (optional)"
+      description="Link the invoice to one of your goals."
+      placeholder="No goal"
+      searchable
+      clearable
+      clearButtonProps={{ 'aria-label': 'Clear goal' }}
+      nothingFoundMessage={active.isFetching ? 'Loading goals...' : 'No active goal'}
+      data={data}
+      value={value || null}
+      onChange={(next) => onChange(next ?? '')}
+      error={error}
       comboboxProps={{ withinPortal: true }}
     />
   );

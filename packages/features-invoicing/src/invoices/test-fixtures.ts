@@ -1,4 +1,4 @@
-import type { InvoiceListItem, InvoicePage } from '@ledgerleaf/domain';
+import type { Goal, InvoiceListItem, InvoicePage } from '@ledgerleaf/domain';
 import type { InvoiceDetail } from '@ledgerleaf/api';
 
 /** Test data for the invoice screens. */
@@ -70,6 +70,10 @@ export function invoiceDetail(overrides: Partial<InvoiceDetail> = {}): InvoiceDe
     notes: null,
     terms: null,
     goal_id: null,
+    estimate_id: null,
+    estimate_number: null,
+    recurring_invoice_id: null,
+    recurring_period: null,
     public_url: 'http://localhost/i/abc',
     sent_at: '2026-11-01T10:00:00Z',
     viewed_at: null,
@@ -77,6 +81,33 @@ export function invoiceDetail(overrides: Partial<InvoiceDetail> = {}): InvoiceDe
     created_at: '2026-11-01T10:00:00Z',
     updated_at: '2026-11-01T10:00:00Z',
     activity: [],
+    ...overrides,
+  };
+}
+
+/** A goal as `GET /api/goals` lists it (the invoice editor's goal picker, the detail page's link). */
+export function goalItem(overrides: Partial<Goal> = {}): Goal {
+  return {
+    id: 5,
+    title: 'New van',
+    description: null,
+    type: 'financial',
+    unit: 'money',
+    tracks_automatically: false,
+    target_amount: 30000,
+    current_amount: 1200,
+    progress: 4,
+    remaining_amount: 28800,
+    start_date: '2026-01-01',
+    target_date: '2026-12-31',
+    status: 'active',
+    is_active: true,
+    category: null,
+    color: null,
+    pace: { days_left: 30, required_per_month: 2400, current_per_month: 100, projected_at_target_date: 2400, on_track: false, behind_schedule: true },
+    completed_at: null,
+    created_at: '2026-01-01T10:00:00Z',
+    updated_at: '2026-01-01T10:00:00Z',
     ...overrides,
   };
 }

@@ -28,6 +28,7 @@ import {
 import { CardSkeleton, DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
 import { InvoicingAreaTabs } from '../invoices/area-tabs';
 import { InvoiceDocument } from '../invoices/invoice-document';
+import { useCanWrite } from '../shared/access';
 import { FormAlert } from '../shared/form-alert';
 import { formatDate } from '../shared/format';
 import { useListParams } from '../shared/list-params';
@@ -60,10 +61,15 @@ const columns: DataTableColumn<RecurringListItem>[] = [
   { key: 'total', header: 'Amount', sortable: true, align: 'right', visibleFrom: 'sm', render: (row) => money(row.total) },
 ];
 
-/** Admins' "Run now": one scheduler pass (the same as the CLI's `ledgerleaf scheduler run`). */
+/**
+ * "Run now": one scheduler pass over the business's own work (due recurring invoices, overdue,
+ * expiry, reminders, their emails), for the roles that may write; the read-only role does not see it.
+ */
 function RunNowButton() {
   const toast = useToast();
+  const mayRun = useCanWrite();
   const [run, state] = useRunSchedulerMutation();
+  if (!mayRun) return null;
   return (
     <Button
       variant="default"

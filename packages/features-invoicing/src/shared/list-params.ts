@@ -16,6 +16,9 @@ export interface ListParams {
 
 const STATUSES: readonly CatalogStatusFilter[] = ['active', 'archived', 'all'];
 
+/** A list's other URL filters: products' `type`; estimates' own `status` (not the catalogue's), `client_id`, `date_from`, `date_to`. */
+export type ListFilterKey = 'type' | 'status' | 'client_id' | 'date_from' | 'date_to';
+
 /**
  * The list's query (search, sort, page, status) lives in the URL, so a reload, the back button and
  * a shared link show the same page. The search box is local state, sent to the URL (and so to the
@@ -32,7 +35,7 @@ export function useListParams(defaultSort: string, sortFields: readonly string[]
   const status = statusParam && STATUSES.includes(statusParam) ? statusParam : 'active';
 
   const update = useCallback(
-    (changes: Partial<Record<keyof ListParams | 'type', string | number>>) => {
+    (changes: Partial<Record<keyof ListParams | ListFilterKey, string | number>>) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -70,8 +73,10 @@ export function useListParams(defaultSort: string, sortFields: readonly string[]
     setSort: (next: { field: string; direction: 'asc' | 'desc' }) => update({ sort: next.field, direction: next.direction }),
     setPage: (next: number) => update({ page: next }),
     setStatus: (next: CatalogStatusFilter) => update({ status: next }),
-    /** Another filter of the list (products: `type`), '' when unset. */
-    filter: (key: 'type') => params.get(key) ?? '',
-    setFilter: (key: 'type', value: string) => update({ [key]: value }),
+    /** Another filter of the list (see ListFilterKey), '' when unset. */
+    filter: (key: ListFilterKey) => params.get(key) ?? '',
+    setFilter: (key: ListFilterKey, value: string) => update({ [key]: value }),
+    /** Several filters in one URL change (Clear dates empties both ends). */
+    setFilters: (changes: Partial<Record<ListFilterKey, string>>) => update(changes),
   };
 }

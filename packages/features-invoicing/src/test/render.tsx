@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { makeStore } from '@ledgerleaf/api';
+import { makeStore, type AuthState } from '@ledgerleaf/api';
 import { UiProvider } from '@ledgerleaf/ui';
 
 export { json, stubFetch, stubSequence } from './fetch';
@@ -12,9 +12,12 @@ function Location() {
   return <p data-testid="location">{useLocation().pathname}</p>;
 }
 
-/** Renders a page inside the app's providers with a memory router; other paths render their name. */
-export function renderPage(element: ReactElement, { path = '/', route = '/', fakeTimers = false } = {}) {
-  const store = makeStore();
+/**
+ * Renders a page inside the app's providers with a memory router; other paths render their name.
+ * `auth` signs someone in (`{ user: { ...roles } }`): what a role may see.
+ */
+export function renderPage(element: ReactElement, { path = '/', route = '/', fakeTimers = false, auth }: { path?: string; route?: string; fakeTimers?: boolean; auth?: Partial<AuthState> } = {}) {
+  const store = makeStore(auth ? { auth } : {});
   const router = createMemoryRouter(
     [
       { path, element },

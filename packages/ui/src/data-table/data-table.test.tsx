@@ -40,6 +40,27 @@ describe('DataTable', () => {
     expect(screen.getByText('Loading...')).toBeInTheDocument();
   });
 
+  it('shows the details of the rows renderExpanded answers for, across every column', () => {
+    renderWithUi(
+      <DataTable
+        label="People"
+        columns={columns}
+        rows={[
+          { id: 1, name: 'Ada' },
+          { id: 2, name: 'Grace' },
+        ]}
+        rowKey={(r) => r.id}
+        renderExpanded={(row) => (row.id === 2 ? <p>Details of {row.name}</p> : null)}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'People' });
+    // Header, two rows and one details row.
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    const details = within(table).getByText('Details of Grace').closest('td')!;
+    expect(details).toHaveAttribute('colspan', '2');
+    expect(details.closest('tr')!.previousElementSibling).toHaveTextContent('Grace');
+  });
+
   it('shows the range and pages', async () => {
     const onPageChange = vi.fn();
     renderWithUi(

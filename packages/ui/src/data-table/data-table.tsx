@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Group, Pagination, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 
@@ -42,6 +42,11 @@ export interface DataTableProps<T> {
   skeletonRows?: number;
   /** Minimum width before the table scrolls sideways (narrow screens). @default 320 */
   minWidth?: number;
+  /**
+   * Details under a row, across every column, when this returns something (null or undefined:
+   * none). The caller keeps which rows are open and the button that toggles them.
+   */
+  renderExpanded?: (row: T) => ReactNode;
 }
 
 function nextSort(current: DataTableSort | undefined, field: string): DataTableSort {
@@ -74,6 +79,7 @@ export function DataTable<T>({
   loading = false,
   skeletonRows = 5,
   minWidth = 320,
+  renderExpanded,
 }: DataTableProps<T>) {
   const showSkeleton = loading && rows.length === 0;
   const from = total && perPage ? (page - 1) * perPage + 1 : 0;
@@ -123,15 +129,25 @@ export function DataTable<T>({
                     ))}
                   </Table.Tr>
                 ))
-              : rows.map((row) => (
-                  <Table.Tr key={rowKey(row)}>
-                    {columns.map((column) => (
-                      <Table.Td key={column.key} visibleFrom={column.visibleFrom} style={{ textAlign: column.align }}>
-                        {column.render(row)}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
+              : rows.map((row) => {
+                  const expanded = renderExpanded?.(row);
+                  return (
+                    <Fragment key={rowKey(row)}>
+                      <Table.Tr>
+                        {columns.map((column) => (
+                          <Table.Td key={column.key} visibleFrom={column.visibleFrom} style={{ textAlign: column.align }}>
+                            {column.render(row)}
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                      {expanded !== undefined && expanded !== null && expanded !== false && (
+                        <Table.Tr data-expanded-row>
+                          <Table.Td colSpan={columns.length}>{expanded}</Table.Td>
+                        </Table.Tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -55,6 +55,12 @@ describe('small components', () => {
     expect(screen.getByRole('button', { name: 'New Invoice' })).toBeInTheDocument();
   });
 
+  it('PageHeader renders an h2 inside a frame that has the h1', () => {
+    renderWithUi(<PageHeader title="Roles management" titleOrder={2} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Roles management' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  });
+
   it('EmptyState renders title, message and action', () => {
     renderWithUi(
       <EmptyState title="No notifications" message="You're all caught up!" action={<button type="button">Refresh</button>} />,

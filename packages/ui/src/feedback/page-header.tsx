@@ -2,8 +2,10 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface PageHeaderProps {
-  /** The page's h1. */
+  /** The page's h1 (or h2 with `titleOrder`). */
   title: ReactNode;
+  /** 2 when the page sits in a frame that has the h1 (the admin area, for instance). @default 1 */
+  titleOrder?: 1 | 2;
   /** A line under the title. */
   description?: ReactNode;
   /** Buttons on the right (they wrap under the title on narrow screens). */
@@ -11,11 +13,11 @@ export interface PageHeaderProps {
 }
 
 /** The heading row of a page: an h1, an optional description and actions. */
-export function PageHeader({ title, description, actions }: PageHeaderProps) {
+export function PageHeader({ title, description, actions, titleOrder = 1 }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-start" gap="md" mb="lg" wrap="wrap">
       <Stack gap={4} style={{ minWidth: 0 }}>
-        <Title order={1} fz="h2">
+        <Title order={titleOrder} fz={titleOrder === 1 ? 'h2' : 'h3'}>
           {title}
         </Title>
         {description !== undefined && (

@@ -48,6 +48,14 @@ describe('AppLayout (SPEC.md section 2, application shell)', () => {
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
   });
 
+  it('keeps the welcome line on phones too, truncated rather than hidden', () => {
+    renderLayout({ user: { name: 'Bartholomew Maximilian Featherstonehaugh-Cholmondeley' } });
+    const line = screen.getByTestId('welcome-line');
+    expect(line).toHaveTextContent('Welcome, Bartholomew Maximilian Featherstonehaugh-Cholmondeley');
+    expect(line).not.toHaveClass('mantine-visible-from-sm');
+    expect(line).toHaveAttribute('data-truncate', 'end');
+  });
+
   it.each([null, undefined, '', '   '])('falls back to "User" when the name is %j', (name) => {
     renderLayout({ user: { name } });
     expect(screen.getByTestId('welcome-line')).toHaveTextContent('Welcome, User');
@@ -101,6 +109,18 @@ describe('AppLayout (SPEC.md section 2, application shell)', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Profile & Settings' })).toHaveAttribute('href', '/profile');
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
     expect(onSignOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('adds the given links to the user menu after Profile & Settings, and none by default', async () => {
+    const { unmount } = renderLayout();
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Profile & Settings', 'Sign out']);
+    unmount();
+    renderLayout({ userMenuItems: [{ label: 'Team and roles', href: '/admin/roles' }] });
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Profile & Settings', 'Team and roles', 'Sign out']);
+    expect(within(menu).getByRole('menuitem', { name: 'Team and roles' })).toHaveAttribute('href', '/admin/roles');
   });
 
   it('collapses to icons, stores the choice under sideNavCollapsed and restores it', async () => {

@@ -50,8 +50,17 @@ export interface AppNavItem {
   active: boolean;
 }
 
+/** A link of the user menu, shown after 'Profile & Settings'. */
+export interface AppUserMenuItem {
+  label: string;
+  href: string;
+  icon?: ReactNode;
+}
+
 export interface AppLayoutProps {
   user: AppLayoutUser;
+  /** Extra links of the user menu (for instance the admin area, for the roles that may open it). */
+  userMenuItems?: AppUserMenuItem[];
   navItems: AppNavItem[];
   /** Target of the prominent 'Goals Tracker' button. */
   goalsHref: string;
@@ -81,6 +90,7 @@ const NAV_WIDTH_COLLAPSED = 76;
  */
 export function AppLayout({
   user,
+  userMenuItems = [],
   navItems,
   goalsHref,
   goalsActive = false,
@@ -139,14 +149,16 @@ export function AppLayout({
               {/* The wordmark leaves room for the header controls on phones. */}
               <BrandLogo size="sm" iconOnly={isMobile} />
             </UnstyledButton>
-            <Text visibleFrom="sm" size="sm" c="dimmed" truncate ml="md" data-testid="welcome-line">
+            {/* On every width (SPEC.md lists it in the header); on phones smaller, and it gives way
+                (ellipsis, down to nothing) before the logo and the controls do. */}
+            <Text fz={{ base: 'xs', sm: 'sm' }} c="dimmed" truncate="end" ml={{ base: 0, sm: 'md' }} miw={0} data-testid="welcome-line">
               Welcome, {displayName}
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
             {headerExtra}
             <ColorSchemeToggle />
-            <UserMenu user={user} displayName={displayName} linkComponent={Link} onSignOut={onSignOut} />
+            <UserMenu user={user} items={userMenuItems} displayName={displayName} linkComponent={Link} onSignOut={onSignOut} />
           </Group>
         </Group>
       </AppShell.Header>
@@ -323,11 +335,13 @@ function NavContent({
 
 function UserMenu({
   user,
+  items,
   displayName,
   linkComponent,
   onSignOut,
 }: {
   user: AppLayoutUser;
+  items: AppUserMenuItem[];
   displayName: string;
   linkComponent: RouterLink;
   onSignOut: () => void;
@@ -374,6 +388,11 @@ function UserMenu({
         <Menu.Item component={linkComponent} to="/profile" leftSection={<IconUserCog size={16} aria-hidden />}>
           Profile & Settings
         </Menu.Item>
+        {items.map((item) => (
+          <Menu.Item key={item.href} component={linkComponent} to={item.href} leftSection={item.icon}>
+            {item.label}
+          </Menu.Item>
+        ))}
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onSignOut}>
           Sign out
         </Menu.Item>

@@ -7,7 +7,6 @@ import {
   canEstimateTransition,
   deriveEstimateStatus,
   dueDateFromTerms,
-  formatDocumentNumber,
   formatCurrency,
   fromCents,
   invoiceTotals,
@@ -46,7 +45,7 @@ import {
   lockEstimate,
   notifyBusinessUsers,
   replaceEstimateContent,
-  takeDocumentCounter,
+  takeDocumentNumber,
   updateEstimateState,
   type Db,
   type EstimateRow,
@@ -61,7 +60,8 @@ import { addressLines, defaultRecipients, logoBytes, pdfViewOf, type RenderedPdf
 import { buildInvoiceContent, newPublicToken, todayOf, type InvoiceDocument } from '../invoices/invoices.service';
 import { contentCalculation, contentLines, contentRequestLines, parseStoredContent, resolveStoredContent, storedDiscountColumns } from './document-content';
 import { renderEmail } from '../email-templates/email-templates.service';
-import { composeEstimateEmail, shortDate } from './scheduled-email';
+import { shortDate } from '../../lib/email-layout';
+import { composeEstimateEmail } from './estimate-email';
 
 export interface EstimateDocument {
   estimate: Estimate;
@@ -146,6 +146,10 @@ async function loadDocument(deps: Deps, db: Db, businessId: number, estimateId: 
     notes: row.notes,
     terms: row.terms,
     goal_id: null,
+    estimate_id: null,
+    estimate_number: null,
+    recurring_invoice_id: null,
+    recurring_period: null,
     public_url: estimate.public_url,
     sent_at: row.sent_at,
     viewed_at: row.viewed_at,
@@ -266,9 +270,8 @@ export async function markEstimateSent(tx: Db, params: { businessId: number; use
   const numbering = await findInvoiceNumbering(tx, { businessId: params.businessId });
   if (!numbering) throw notFound(ESTIMATE_MESSAGES.notFound);
   const today = utcCalendarDate(params.now);
-  const { counter, year } = await takeDocumentCounter(tx, { businessId: params.businessId, kind: 'estimate', year: Number(today.slice(0, 4)), yearlyReset: numbering.yearly_reset });
   const format = toDocumentNumberFormat({ prefix: ESTIMATE_NUMBER_PREFIX, include_year: numbering.include_year, separator: numbering.separator as '-', padding: numbering.padding, yearly_reset: numbering.yearly_reset });
-  const estimateNumber = formatDocumentNumber(format, year, counter);
+  const { number: estimateNumber } = await takeDocumentNumber(tx, { businessId: params.businessId, kind: 'estimate', year: Number(today.slice(0, 4)), yearlyReset: numbering.yearly_reset, format });
   await updateEstimateState(tx, { businessId: params.businessId, estimateId: row.id, set: { status: 'sent', estimate_number: estimateNumber, sent_at: params.now.toISOString() }, now: params.now });
   await publish(tx, { type: 'estimate.sent', businessId: params.businessId, userId: params.userId, subject: { type: 'estimate', id: row.id }, data: { estimate_number: estimateNumber, via, ...params.data }, at: params.now });
   return { estimate_number: estimateNumber, resent: false };
@@ -552,10 +555,10 @@ export async function respondToEstimate(deps: Deps, params: { token: string; ans
 
 // ---------------------------------------------------------------- scheduler
 
-/** Stores `expired` on open estimates past their expiry date (each once, in the activity log). */
-export async function expireEstimate(tx: Db, params: { businessId: number; estimateId: number; now: Date }): Promise<boolean> {
+/** Stores `expired` on open estimates past their expiry date on `today`, the business's date (each once, in the activity log). */
+export async function expireEstimate(tx: Db, params: { businessId: number; estimateId: number; now: Date; today: string }): Promise<boolean> {
   const row = await lockEstimate(tx, { businessId: params.businessId, estimateId: params.estimateId });
-  if (!row || (row.status !== 'sent' && row.status !== 'viewed') || effective(row, params.now) !== 'expired') return false;
+  if (!row || (row.status !== 'sent' && row.status !== 'viewed') || deriveEstimateStatus(row.status as EstimateStatus, row.expiry_date, params.today) !== 'expired') return false;
   await updateEstimateState(tx, { businessId: params.businessId, estimateId: row.id, set: { status: 'expired', expired_at: params.now.toISOString() }, now: params.now });
   await publish(tx, { type: 'estimate.expired', businessId: params.businessId, userId: null, subject: { type: 'estimate', id: row.id }, data: { estimate_number: row.estimate_number, expiry_date: row.expiry_date }, at: params.now });
   return true;

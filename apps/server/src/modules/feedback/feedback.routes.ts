@@ -41,11 +41,11 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/beta-feedback',
-    summary: "The business's beta feedback, newest first (admins and owners; others 403)",
+    summary: "The business's beta feedback, newest first, optionally of one type (admins and owners; others 403)",
     tags,
     auth: true,
     query: betaFeedbackListQuerySchema,
     responses: { 200: { description: 'Feedback', schema: betaFeedbackListResponseSchema }, 401: e.unauthenticated, 403: e.forbidden, 422: e.validation },
-    handler: async ({ request, query }) => feedback.listFeedback(deps, { auth: requireAuth(request), page: query.page, perPage: query.per_page }),
+    handler: async ({ request, query }) => feedback.listFeedback(deps, { auth: requireAuth(request), page: query.page, perPage: query.per_page, type: query.type }),
   });
 }

@@ -1,4 +1,4 @@
-import { SHELL_MESSAGES, canReviewFeedback, feedbackSystemInfoSchema, pageMeta, type BetaFeedback, type BetaFeedbackEntry, type BetaFeedbackListResponse } from '@ledgerleaf/domain';
+import { SHELL_MESSAGES, canReviewFeedback, feedbackSystemInfoSchema, pageMeta, type BetaFeedback, type BetaFeedbackEntry, type BetaFeedbackListResponse, type FeedbackType } from '@ledgerleaf/domain';
 import { insertBetaFeedback, listBetaFeedback, type BetaFeedbackRow } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -47,8 +47,8 @@ export async function submitFeedback(deps: Deps, params: { auth: AuthContext; in
 }
 
 /** The business's reports, for its admins and owners only (403 otherwise). */
-export async function listFeedback(deps: Deps, params: { auth: AuthContext; page: number; perPage: number }): Promise<BetaFeedbackListResponse> {
+export async function listFeedback(deps: Deps, params: { auth: AuthContext; page: number; perPage: number; type?: FeedbackType }): Promise<BetaFeedbackListResponse> {
   if (!canReviewFeedback({ roles: [params.auth.user.role] })) throw new AppError(403, SHELL_MESSAGES.adminOnly);
-  const { rows, total } = await listBetaFeedback(deps.db, { businessId: params.auth.businessId, limit: params.perPage, offset: (params.page - 1) * params.perPage });
+  const { rows, total } = await listBetaFeedback(deps.db, { businessId: params.auth.businessId, limit: params.perPage, offset: (params.page - 1) * params.perPage, type: params.type });
   return { data: rows.map(entryView), meta: pageMeta(params.page, params.perPage, total) };
 }

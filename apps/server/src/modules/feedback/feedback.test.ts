@@ -102,6 +102,18 @@ describe('GET /api/beta-feedback', () => {
     }
   });
 
+  it('filters by type and pages the filtered total; an unknown type is 422', async () => {
+    const suggestions = await t.get('/api/beta-feedback?type=improvement', { token: ownerToken });
+    expect(suggestions.statusCode).toBe(200);
+    expect(suggestions.json().meta).toEqual({ page: 1, per_page: 25, total: 1, last_page: 1 });
+    expect(suggestions.json().data.map((entry: { type: string }) => entry.type)).toEqual(['improvement']);
+    const none = await t.get('/api/beta-feedback?type=other', { token: ownerToken });
+    expect(none.json()).toEqual({ data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } });
+    const bad = await t.get('/api/beta-feedback?type=rant', { token: ownerToken });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ type: [SHELL_MESSAGES.feedbackTypeRequired] });
+  });
+
   it('answers 403 to a member', async () => {
     const memberToken = await addUser('feedback-member@example.com', 'member');
     const response = await t.get('/api/beta-feedback', { token: memberToken });

@@ -5,6 +5,7 @@ import {
   idParamsSchema,
   invoiceSendInputSchema,
   invoiceSendResponseSchema,
+  outboxEmailResponseSchema,
   outboxPageSchema,
   outboxQuerySchema,
   publicInvoiceResponseSchema,
@@ -102,12 +103,23 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
   defineRoute(app, {
     method: 'GET',
     url: '/api/outbox',
-    summary: "The business's sent email, newest first (recipients, subject, body, attachments' names and sizes, delivery state)",
+    summary: "The business's email to its clients, newest first (recipients, subject, text body, category, attachments' names and sizes, delivery state); account mail is never listed",
     tags: ['outbox'],
     auth: true,
     query: outboxQuerySchema,
     responses: { 200: { description: 'One page of email', schema: outboxPageSchema }, 401: ERRORS.unauthenticated, 422: ERRORS.validation },
     handler: ({ request, query }) => delivery.listOutbox(deps, { auth: requireAuth(request), query }),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/outbox/:id',
+    summary: "One message of the business's sent email, with its HTML body",
+    tags: ['outbox'],
+    auth: true,
+    params: idParamsSchema,
+    responses: { 200: { description: 'The message', schema: outboxEmailResponseSchema }, 401: ERRORS.unauthenticated, 404: { description: "No such message in the caller's outbox", schema: errorResponseSchema } },
+    handler: async ({ request, params }) => ({ data: await delivery.getOutboxEmail(deps, { auth: requireAuth(request), id: params.id }) }),
   });
 
   defineRoute(app, {

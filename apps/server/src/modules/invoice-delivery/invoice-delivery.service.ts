@@ -3,15 +3,19 @@ import { resolve, sep } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import {
   INVOICE_MESSAGES,
+  OUTBOX_CATEGORIES,
+  OUTBOX_MESSAGES,
   pageMeta,
   type Invoice,
   type InvoiceSendResponse,
+  type OutboxCategory,
+  type OutboxEmailDetail,
   type OutboxEmailItem,
   type OutboxPage,
   type OutboxQuery,
   type PublicInvoice,
 } from '@ledgerleaf/domain';
-import { findActiveToken, listBusinessOutboxEmails, outboxAttachments, type OutboxEmail } from '@ledgerleaf/db';
+import { findActiveToken, findBusinessOutboxEmail, listBusinessOutboxEmails, outboxAttachments, type OutboxEmail } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
 import { sha256Hex } from '../../lib/crypto';
 import { AppError, notFound, validationError } from '../../lib/errors';
@@ -114,7 +118,8 @@ export interface RenderedPdf {
   pdf: Buffer;
 }
 
-async function renderDocument(deps: Deps, document: InvoiceDocument): Promise<RenderedPdf> {
+/** The invoice's PDF, named as a download gets it (`INV-2026-0001.pdf`). */
+export async function renderDocument(deps: Deps, document: InvoiceDocument): Promise<RenderedPdf> {
   const logo = await logoBytes(document.business.company_logo, { uploadsDir: deps.config.uploadsDir, appUrl: deps.config.appUrl });
   return { filename: invoicePdfFilename(document.invoice), pdf: await renderInvoicePdf(pdfViewOf(document, logo)) };
 }
@@ -123,7 +128,8 @@ function viewOptions(deps: Deps) {
   return { appUrl: deps.config.appUrl, today: todayOf(deps) };
 }
 
-async function requireDocument(deps: Deps, db: Deps['db'], businessId: number, invoiceId: number): Promise<InvoiceDocument> {
+/** The business's invoice with its client, contacts and business; 404 when it is not the business's. */
+export async function requireDocument(deps: Deps, db: Deps['db'], businessId: number, invoiceId: number): Promise<InvoiceDocument> {
   const document = await getInvoiceView(db, businessId, invoiceId, viewOptions(deps));
   if (!document) throw notFound(INVOICE_MESSAGES.notFound);
   return document;
@@ -223,10 +229,30 @@ function outboxStatus(row: OutboxEmail): OutboxEmailItem['status'] {
 }
 
 /**
- * What a business's outbox lists: its mail to clients. Account mail (password-reset links) carries the
- * business id too but is `system` and never listed: a reset link is for its user's eyes only.
+ * What a business's outbox lists: its mail to clients. Account mail (password-reset links,
+ * invitations) carries the business id too but is `system` and never listed: its links are for one
+ * person's eyes only.
  */
-export const OUTBOX_BUSINESS_CATEGORIES = ['invoice'] as const;
+export const OUTBOX_BUSINESS_CATEGORIES = OUTBOX_CATEGORIES;
+
+function outboxItemOf(row: OutboxEmail): OutboxEmailItem {
+  return {
+    id: row.id,
+    to: row.to_address
+      .split(',')
+      .map((address) => address.trim())
+      .filter((address) => address !== ''),
+    subject: row.subject,
+    text: row.text_body,
+    category: row.category as OutboxCategory,
+    transport: row.transport,
+    status: outboxStatus(row),
+    error: row.error,
+    attachments: outboxAttachments(row),
+    created_at: row.created_at,
+    sent_at: row.sent_at,
+  };
+}
 
 /** `GET /api/outbox`: the business's mail to its clients, newest first. */
 export async function listOutbox(deps: Deps, params: { auth: AuthContext; query: OutboxQuery }): Promise<OutboxPage> {
@@ -237,24 +263,14 @@ export async function listOutbox(deps: Deps, params: { auth: AuthContext; query:
     limit: perPage,
     offset: (page - 1) * perPage,
   });
-  return {
-    data: rows.map((row) => ({
-      id: row.id,
-      to: row.to_address
-        .split(',')
-        .map((address) => address.trim())
-        .filter((address) => address !== ''),
-      subject: row.subject,
-      text: row.text_body,
-      transport: row.transport,
-      status: outboxStatus(row),
-      error: row.error,
-      attachments: outboxAttachments(row),
-      created_at: row.created_at,
-      sent_at: row.sent_at,
-    })),
-    meta: pageMeta(page, perPage, total),
-  };
+  return { data: rows.map(outboxItemOf), meta: pageMeta(page, perPage, total) };
+}
+
+/** `GET /api/outbox/:id`: one listed message with its HTML body; 404 for another business's mail and for account mail. */
+export async function getOutboxEmail(deps: Deps, params: { auth: AuthContext; id: number }): Promise<OutboxEmailDetail> {
+  const row = await findBusinessOutboxEmail(deps.db, { businessId: params.auth.businessId, id: params.id, categories: OUTBOX_BUSINESS_CATEGORIES });
+  if (!row) throw notFound(OUTBOX_MESSAGES.notFound);
+  return { ...outboxItemOf(row), html: row.html_body };
 }
 
 // ---------------------------------------------------------------- public page

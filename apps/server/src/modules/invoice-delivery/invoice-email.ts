@@ -1,5 +1,8 @@
 import { formatCurrency, renderEmailTemplate, type EmailTemplateText } from '@ledgerleaf/domain';
+import { composeDocumentEmail, oneLineSubject, type ComposedEmail } from '../../lib/email-layout';
 import { formatPdfDate } from '../../lib/pdf/render-invoice';
+
+export type { ComposedEmail } from '../../lib/email-layout';
 
 export interface InvoiceEmailFacts {
   businessName: string;
@@ -16,18 +19,8 @@ export interface InvoiceEmailFacts {
   template?: EmailTemplateText | null;
 }
 
-export interface ComposedEmail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
 export function defaultInvoiceSubject(facts: Pick<InvoiceEmailFacts, 'invoiceNumber' | 'businessName'>): string {
   return `Invoice ${facts.invoiceNumber} from ${facts.businessName}`;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /**
@@ -47,49 +40,24 @@ export function composeInvoiceEmail(facts: InvoiceEmailFacts): ComposedEmail {
       link: facts.publicUrl,
       business_name: facts.businessName,
     });
-    const subject = (facts.subject?.trim() || rendered.subject || defaultInvoiceSubject(facts)).replace(/[\r\n]+/g, ' ');
+    const subject = oneLineSubject(facts.subject?.trim() || rendered.subject || defaultInvoiceSubject(facts));
     return { subject, text: rendered.text, html: rendered.html };
   }
-  // One line: a line break in a header would start another header.
-  const subject = (facts.subject?.trim() || defaultInvoiceSubject(facts)).replace(/[\r\n]+/g, ' ');
   const opening =
     facts.message?.trim() ||
     `Please find attached invoice ${facts.invoiceNumber} for ${formatCurrency(facts.total)}. The balance of ${formatCurrency(facts.balanceDue)} is due on ${due}.`;
-  const text = [
-    `Hello ${facts.clientName},`,
-    '',
+  return composeDocumentEmail({
+    clientName: facts.clientName,
+    businessName: facts.businessName,
+    subject: facts.subject?.trim() || defaultInvoiceSubject(facts),
     opening,
-    '',
-    `Invoice: ${facts.invoiceNumber}`,
-    `Balance due: ${formatCurrency(facts.balanceDue)}`,
-    `Due date: ${due}`,
-    '',
-    'View and download the invoice online:',
-    facts.publicUrl,
-    '',
-    'Thank you,',
-    facts.businessName,
-    '',
-  ].join('\n');
-  const paragraphs = opening
-    .split(/\n{2,}/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
-    .join('\n');
-  const url = escapeHtml(facts.publicUrl);
-  const html = [
-    '<!doctype html>',
-    '<html><body style="font-family: Helvetica, Arial, sans-serif; color: #1f2933; line-height: 1.5">',
-    `<p>Hello ${escapeHtml(facts.clientName)},</p>`,
-    paragraphs,
-    '<table style="border-collapse: collapse; margin: 16px 0">',
-    `<tr><td style="padding: 2px 16px 2px 0; color: #616e7c">Invoice</td><td>${escapeHtml(facts.invoiceNumber)}</td></tr>`,
-    `<tr><td style="padding: 2px 16px 2px 0; color: #616e7c">Balance due</td><td><strong>${escapeHtml(formatCurrency(facts.balanceDue))}</strong></td></tr>`,
-    `<tr><td style="padding: 2px 16px 2px 0; color: #616e7c">Due date</td><td>${escapeHtml(due)}</td></tr>`,
-    '</table>',
-    `<p><a href="${url}" style="display: inline-block; padding: 10px 18px; background: #2f6f4f; color: #ffffff; text-decoration: none; border-radius: 4px">View invoice</a></p>`,
-    `<p style="font-size: 12px; color: #616e7c">Or open this link: <a href="${url}">${url}</a></p>`,
-    `<p>Thank you,<br>${escapeHtml(facts.businessName)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { subject, text, html };
+    rows: [
+      { label: 'Invoice', value: facts.invoiceNumber },
+      { label: 'Balance due', value: formatCurrency(facts.balanceDue), strong: true },
+      { label: 'Due date', value: due },
+    ],
+    publicUrl: facts.publicUrl,
+    button: 'View invoice',
+    linkIntro: 'View and download the invoice online:',
+  });
 }

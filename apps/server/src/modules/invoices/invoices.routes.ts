@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   INVOICE_MESSAGES,
+  INVOICE_TEXT_MAX_LENGTH,
+  LINE_DESCRIPTION_MAX_LENGTH,
+  MAX_INVOICE_LINES,
   errorResponseSchema,
   idParamsSchema,
   invoiceCreateRequestSchema,
@@ -23,7 +26,15 @@ export const INVOICE_ERRORS = {
   unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
   notFound: { description: "No such invoice in the caller's business", schema: errorResponseSchema },
   conflict: { description: 'Not allowed in the invoice’s status (a refused transition)', schema: errorResponseSchema },
+  tooLarge: { description: 'Body over the limit', schema: errorResponseSchema },
 };
+
+/**
+ * JSON body limit of POST/PUT /api/invoices: the largest valid invoice (500 lines of 2,000-character
+ * descriptions, notes and terms, at up to 3 bytes a character in UTF-8, 1 KB a line for its other
+ * fields) is beyond the app's 1 MB.
+ */
+export const INVOICE_BODY_LIMIT_BYTES = MAX_INVOICE_LINES * (LINE_DESCRIPTION_MAX_LENGTH * 3 + 1024) + 2 * INVOICE_TEXT_MAX_LENGTH * 3 + 64 * 1024;
 
 export const invoiceActivitySchema = z.object({
   id: z.number().int(),
@@ -62,7 +73,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     body: createBodySchema,
-    responses: { 201: { description: 'Created', schema: invoiceResponseSchema }, 401: e.unauthenticated, 422: e.validation },
+    bodyLimit: INVOICE_BODY_LIMIT_BYTES,
+    responses: { 201: { description: 'Created', schema: invoiceResponseSchema }, 401: e.unauthenticated, 413: e.tooLarge, 422: e.validation },
     handler: async ({ request, reply, body }) => {
       const { send, ...rest } = body;
       const parsed = invoiceCreateRequestSchema.safeParse(rest);
@@ -76,7 +88,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/invoices/:id',
-    summary: 'An invoice: lines, taxes, totals, payments, goal_id, public link and activity timeline',
+    summary: 'An invoice: lines, taxes, totals, payments, goal_id, the estimate or recurring invoice it came from, public link and activity timeline',
     tags,
     auth: true,
     params: idParamsSchema,
@@ -92,7 +104,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     params: idParamsSchema,
     body: invoiceUpdateRequestSchema,
-    responses: { 200: { description: 'Updated', schema: invoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict, 422: e.validation },
+    bodyLimit: INVOICE_BODY_LIMIT_BYTES,
+    responses: { 200: { description: 'Updated', schema: invoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict, 413: e.tooLarge, 422: e.validation },
     handler: async ({ request, params, body }) => ({
       data: await invoices.updateInvoice(deps, { auth: requireAuth(request), invoiceId: params.id, input: body }),
       message: invoices.INVOICE_SERVER_MESSAGES.updated,

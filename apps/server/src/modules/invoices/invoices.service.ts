@@ -9,7 +9,6 @@ import {
   deriveStatus,
   discountFromFields,
   dueDateFromTerms,
-  formatDocumentNumber,
   fromCents,
   invoiceBalance,
   invoiceTotals,
@@ -36,6 +35,7 @@ import {
   deleteInvoice as deleteInvoiceRows,
   findBusinessById,
   findClient,
+  findEstimate,
   findGoal,
   findInvoice,
   findInvoiceByPublicToken,
@@ -49,7 +49,7 @@ import {
   listPayments,
   lockInvoice,
   replaceInvoiceContent,
-  takeDocumentCounter,
+  takeDocumentNumber,
   updateInvoiceState,
   type Db,
   type InvoiceContentFields,
@@ -219,12 +219,13 @@ export function publicUrl(row: Pick<InvoiceRow, 'status' | 'public_token'>, appU
 async function loadDocument(db: Db, businessId: number, invoiceId: number, options: ViewOptions = {}): Promise<InvoiceDocument | undefined> {
   const row = await findInvoice(db, { businessId, invoiceId });
   if (!row) return undefined;
-  const [{ lines, taxes }, payments, client, contacts, business] = await Promise.all([
+  const [{ lines, taxes }, payments, client, contacts, business, estimate] = await Promise.all([
     listInvoiceLines(db, { businessId, invoiceId }),
     listPayments(db, { businessId, invoiceId }),
     findClient(db, { businessId, clientId: row.client_id }),
     listClientContacts(db, { businessId, clientIds: [row.client_id] }),
     findBusinessById(db, { businessId }),
+    row.estimate_id === null ? undefined : findEstimate(db, { businessId, estimateId: row.estimate_id }),
   ]);
   if (!client || !business) return undefined;
   const paid = payments.reduce((sum, payment) => sum + Number(payment.amount_cents), 0);
@@ -264,6 +265,11 @@ async function loadDocument(db: Db, businessId: number, invoiceId: number, optio
     notes: row.notes,
     terms: row.terms,
     goal_id: row.goal_id,
+    // An estimate deleted since is no link any more.
+    estimate_id: estimate?.id ?? null,
+    estimate_number: estimate?.estimate_number ?? null,
+    recurring_invoice_id: row.recurring_invoice_id,
+    recurring_period: row.recurring_invoice_id === null ? null : row.recurring_period,
     public_url: publicUrl(row, options.appUrl),
     sent_at: row.sent_at,
     viewed_at: row.viewed_at,
@@ -486,7 +492,8 @@ export async function getInvoiceActivity(deps: Deps, params: { auth: AuthContext
 
 /**
  * Issues the invoice inside the caller's transaction: locks it, checks draft -> sent, takes the
- * next number from the business's counter, stores the status the facts imply and publishes
+ * next free number from the business's counter (skipping numbers an earlier pattern already
+ * used), stores the status the facts imply and publishes
  * `invoice.sent`. The delivery module calls it with `via: 'email'` when it mails the invoice; an
  * invoice that is already issued is left as it is (`resent: true`), so "send again" works.
  */
@@ -510,8 +517,13 @@ export async function markInvoiceSent(
   const numbering = await findInvoiceNumbering(tx, { businessId: params.businessId });
   if (!numbering) throw notFound(INVOICE_MESSAGES.notFound);
   const settings = { prefix: numbering.prefix, include_year: numbering.include_year, separator: numbering.separator as '-', padding: numbering.padding, yearly_reset: numbering.yearly_reset };
-  const { counter, year } = await takeDocumentCounter(tx, { businessId: params.businessId, kind: 'invoice', year: Number(today.slice(0, 4)), yearlyReset: settings.yearly_reset });
-  const invoiceNumber = formatDocumentNumber(toDocumentNumberFormat(settings), year, counter);
+  const { number: invoiceNumber } = await takeDocumentNumber(tx, {
+    businessId: params.businessId,
+    kind: 'invoice',
+    year: Number(today.slice(0, 4)),
+    yearlyReset: settings.yearly_reset,
+    format: toDocumentNumberFormat(settings),
+  });
   const status = deriveStatus({ issued: true, voided: false, viewed: false, total_cents: Number(row.total_cents), paid_cents: Number(row.paid_cents), due_date: row.due_date, today });
   await updateInvoiceState(tx, { businessId: params.businessId, invoiceId: row.id, set: { status, invoice_number: invoiceNumber, sent_at: params.now.toISOString() }, now: params.now });
   await publish(tx, { type: 'invoice.sent', businessId: params.businessId, userId: params.userId, subject: { type: 'invoice', id: row.id }, data: { invoice_number: invoiceNumber, via, ...params.data }, at: params.now });

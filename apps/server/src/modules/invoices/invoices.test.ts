@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCalendarDays, calculateInvoiceRequest, invoiceInputSchema, invoiceTotals, lineAmounts, utcCalendarDate, type InvoiceInput } from '@ledgerleaf/domain';
+import {
+  INVOICE_TEXT_MAX_LENGTH,
+  LINE_DESCRIPTION_MAX_LENGTH,
+  MAX_INVOICE_LINES,
+  addCalendarDays,
+  calculateInvoiceRequest,
+  invoiceInputSchema,
+  invoiceTotals,
+  lineAmounts,
+  utcCalendarDate,
+  type InvoiceInput,
+} from '@ledgerleaf/domain';
+import { BODY_LIMIT_BYTES } from '../../app';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { INVOICE_BODY_LIMIT_BYTES } from './invoices.routes';
 
 let t: TestApp;
 let token: string;
@@ -237,6 +250,42 @@ describe('invoice bad input answers 422 with field-keyed errors', () => {
   });
 });
 
+describe('where an invoice came from', () => {
+  it('an invoice links back to the estimate it was converted from and the recurring invoice that produced it', async () => {
+    const other = await t.register({ email: 'origins@example.com', business_name: 'Origins' });
+    const otherToken = other.token;
+    const client = (await t.post('/api/clients', { name: 'Origin Client', email: 'ap@origin.test', contacts: [] }, { token: otherToken })).json().data.id as number;
+    const line = { description: 'Consulting', quantity: 2, unit_price: 150 };
+
+    const estimate = await t.post('/api/estimates', { client_id: client, issue_date: today(), expiry_date: addCalendarDays(today(), 30), lines: [line], send: true }, { token: otherToken });
+    expect(estimate.statusCode, estimate.body).toBe(201);
+    const { id: estimateId, estimate_number: estimateNumber, public_url: estimateUrl } = estimate.json().data as { id: number; estimate_number: string; public_url: string };
+    expect((await t.post(`/api/public/estimates/${estimateUrl.split('/e/')[1]}/accept`, { name: 'Ann' })).statusCode).toBe(200);
+    const converted = await t.post(`/api/estimates/${estimateId}/convert`, undefined, { token: otherToken });
+    expect(converted.statusCode, converted.body).toBe(200);
+    const fromEstimate = (await t.get(`/api/invoices/${converted.json().invoice_id}`, { token: otherToken })).json().data;
+    expect(fromEstimate).toMatchObject({ estimate_id: estimateId, estimate_number: estimateNumber, recurring_invoice_id: null, recurring_period: null });
+    expect(estimateNumber).toMatch(/^EST-/);
+
+    const config = await t.put('/api/recurring-invoices/config', { send_time: '00:00', time_zone: 'UTC', default_auto_send: false, missed_runs: 'catch_up' }, { token: otherToken });
+    expect(config.statusCode, config.body).toBe(200);
+    const recurring = await t.post(
+      '/api/recurring-invoices',
+      { client_id: client, lines: [line], payment_terms_days: 15, auto_send: false, frequency: 'monthly', interval: 1, day_of_month: null, start_date: today(), end_type: 'never' },
+      { token: otherToken },
+    );
+    expect(recurring.statusCode, recurring.body).toBe(201);
+    const recurringId = recurring.json().data.id as number;
+    expect((await t.post('/api/recurring-invoices/run-scheduler', undefined, { token: otherToken })).statusCode).toBe(200);
+    const produced = (await t.get(`/api/invoices?search=${encodeURIComponent('Origin Client')}&sort=created_at&direction=desc&per_page=1`, { token: otherToken })).json().data[0] as { id: number };
+    const fromRecurring = (await t.get(`/api/invoices/${produced.id}`, { token: otherToken })).json().data;
+    expect(fromRecurring).toMatchObject({ recurring_invoice_id: recurringId, recurring_period: today(), estimate_id: null, estimate_number: null });
+
+    // An invoice made by hand comes from neither.
+    expect(await create()).toMatchObject({ estimate_id: null, estimate_number: null, recurring_invoice_id: null, recurring_period: null });
+  });
+});
+
 describe('numbering under concurrency', () => {
   it('20 concurrent mark-as-sent on 20 drafts get 20 consecutive numbers, no gap, no duplicate', async () => {
     const other = await t.register({ email: 'numbers@example.com', business_name: 'Numbers Inc' });
@@ -270,6 +319,32 @@ describe('large invoices and inclusive pricing', () => {
     const read = (await t.get(`/api/invoices/${invoice.id}`, { token })).json().data;
     expect(read.lines).toHaveLength(500);
     expect(read.totals).toEqual(invoiceTotals(expected.calculation).totals);
+  });
+
+  it('the largest valid invoice (500 lines of 2,000 three-byte characters, notes and terms) is accepted by POST and PUT; a bigger body is 413', async () => {
+    // '€' is 3 bytes in UTF-8: the body is about 3 MB, over the app's 1 MB.
+    const description = '€'.repeat(LINE_DESCRIPTION_MAX_LENGTH);
+    const lines = Array.from({ length: MAX_INVOICE_LINES }, () => ({ description, quantity: 1, unit: 'piece', unit_price: 1, tax_rate_ids: [ids.tax, ids.tax2] }));
+    const largest = invoiceBody({ lines, discount_type: null, discount_value: null, notes: '€'.repeat(INVOICE_TEXT_MAX_LENGTH), terms: '€'.repeat(INVOICE_TEXT_MAX_LENGTH) });
+    const size = Buffer.byteLength(JSON.stringify(largest));
+    expect(size).toBeGreaterThan(BODY_LIMIT_BYTES);
+    expect(size).toBeLessThanOrEqual(INVOICE_BODY_LIMIT_BYTES);
+    const created = await create(largest);
+    expect(created.lines).toHaveLength(MAX_INVOICE_LINES);
+    expect(created.lines[499].description).toBe(description);
+    const updated = await t.put(`/api/invoices/${created.id}`, { ...largest, notes: 'Updated' }, { token });
+    expect(updated.statusCode, updated.body.slice(0, 200)).toBe(200);
+    expect(updated.json().data.notes).toBe('Updated');
+
+    const before = await t.database.db.selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const absurd = { ...largest, notes: 'x'.repeat(INVOICE_BODY_LIMIT_BYTES) };
+    for (const response of [await t.post('/api/invoices', absurd, { token }), await t.put(`/api/invoices/${created.id}`, absurd, { token })]) {
+      expect(response.statusCode).toBe(413);
+      expect(typeof response.json().message).toBe('string');
+    }
+    const after = await t.database.db.selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect((await t.get(`/api/invoices/${created.id}`, { token })).json().data.notes).toBe('Updated');
   });
 
   it('with prices including tax, drafts follow the setting and the totals equal the engine', async () => {

@@ -34,6 +34,8 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
       };
     case 'invoice.sent': {
       const byEmail = data.via === 'email';
+      // Issued by a recurring schedule: the run writes its own RecurringInvoice notification, one per pass.
+      if (!byEmail && data.recurring_invoice_id !== undefined) return null;
       const again = data.again === true;
       const message = byEmail
         ? `${invoiceLabel(event)} was ${again ? 'emailed again' : 'emailed'} to your client.`

@@ -1,8 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { INVOICE_MESSAGES, idParamsSchema, idSchema, invoiceResponseSchema, paymentInputSchema, paymentResponseSchema, paymentSchema } from '@ledgerleaf/domain';
+import {
+  INVOICE_MESSAGES,
+  errorResponseSchema,
+  idParamsSchema,
+  idSchema,
+  invoiceResponseSchema,
+  paymentInputSchema,
+  paymentReceiptResponseSchema,
+  paymentResponseSchema,
+  paymentSchema,
+} from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
-import { idempotencyKeyOf } from '../../lib/idempotency';
+import { idempotencyKeyOf, runIdempotentEffect } from '../../lib/idempotency';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { INVOICE_ERRORS as e } from '../invoices/invoices.routes';
 import * as payments from './payments.service';
@@ -17,7 +27,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/api/invoices/:id/payments',
     summary:
-      'Record a payment (up to the balance; one transaction with the balance check). Idempotency-Key header: a retry replays the first answer. Answers the payment (payment_id) and the invoice',
+      'Record a payment (up to the balance; one transaction with the balance check). Idempotency-Key header: a retry replays the first answer. Answers the payment (payment_id) and the invoice; with `send_receipt` the receipt is emailed to the client after the commit and `receipt` tells how it went (a failed receipt leaves the payment recorded; a replay mails nothing)',
     tags,
     auth: true,
     params: idParamsSchema,
@@ -49,6 +59,36 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: { 200: { description: 'Payments', schema: paymentListResponseSchema }, 401: e.unauthenticated, 404: e.notFound },
     handler: async ({ request, params }) => ({ data: await payments.listInvoicePayments(deps, { auth: requireAuth(request), invoiceId: params.id }) }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/invoices/:id/payments/:paymentId/receipt',
+    summary:
+      "Email the payment's receipt (the business's payment receipt template, the invoice PDF attached) to the client's contacts. Idempotency-Key header: a retry replays the first answer without mailing again",
+    tags,
+    auth: true,
+    params: paymentParamsSchema,
+    responses: {
+      200: { description: 'Sent (or kept in the outbox without SMTP)', schema: paymentReceiptResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: { description: 'A void invoice, or a request with the same Idempotency-Key is still running', schema: errorResponseSchema },
+      422: { description: 'The client has no email address (errors.to)', schema: errorResponseSchema },
+      502: { description: 'The mail could not be handed over; recorded on the timeline', schema: errorResponseSchema },
+    },
+    handler: async ({ request, reply, params }) => {
+      const auth = requireAuth(request);
+      const key = idempotencyKeyOf(request);
+      const path = `/api/invoices/${params.id}/payments/${params.paymentId}/receipt`;
+      const result = await runIdempotentEffect(deps, { businessId: auth.businessId, key, method: 'POST', path, body: request.body ?? {} }, async () => ({
+        status: 200,
+        body: await payments.emailReceipt(deps, { auth, invoiceId: params.id, paymentId: params.paymentId }),
+      }));
+      reply.code(result.status);
+      if (key !== undefined) void reply.header('idempotency-key', key);
+      return result.body;
+    },
   });
 
   defineRoute(app, {

@@ -1,15 +1,39 @@
-import { INVOICE_MESSAGES, acceptsPayment, fromCents, toCents, utcCalendarDate, validatePaymentAmount, type Invoice, type Payment, type PaymentRequest } from '@ledgerleaf/domain';
-import { deletePayment as deletePaymentRow, findInvoice, findPayment, insertPayment, listPayments, lockInvoice, sumPayments } from '@ledgerleaf/db';
+import {
+  INVOICE_MESSAGES,
+  RECEIPT_MESSAGES,
+  acceptsPayment,
+  fromCents,
+  toCents,
+  utcCalendarDate,
+  validatePaymentAmount,
+  type Invoice,
+  type Payment,
+  type PaymentReceipt,
+  type PaymentReceiptResponse,
+  type PaymentRequest,
+} from '@ledgerleaf/domain';
+import {
+  completeIdempotencyKey,
+  deletePayment as deletePaymentRow,
+  findInvoice,
+  findPayment,
+  insertPayment,
+  listPayments,
+  lockInvoice,
+  sumPayments,
+} from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { publish } from '../../lib/events';
 import { runIdempotent, type IdempotentResult } from '../../lib/idempotency';
+import { sendPaymentReceipt } from '../invoice-delivery/payment-receipt';
 import { applyPaidAmount, effectiveStatus, loadInvoiceResponse, paymentView } from '../invoices/invoices.service';
 
 export interface PaymentResult {
   data: Payment;
   invoice: Invoice;
   message: string;
+  receipt?: PaymentReceipt;
 }
 
 /**
@@ -18,8 +42,30 @@ export interface PaymentResult {
  * (deriveStatus guarded by canTransition) and publishes `payment.recorded`. Two concurrent payments
  * are serialised by the lock, so together they never overpay. With an Idempotency-Key a retry
  * replays the first answer.
+ *
+ * With `send_receipt` the receipt is mailed after the commit (a rolled-back payment must not have
+ * been receipted) and its outcome joins the answer, also the one stored for the key: a replay
+ * answers it again and mails nothing. A receipt that fails leaves the payment recorded.
  */
 export async function recordPayment(
+  deps: Deps,
+  params: { auth: AuthContext; invoiceId: number; input: PaymentRequest; idempotencyKey: string | undefined; rawBody: unknown; path: string },
+): Promise<IdempotentResult> {
+  const { businessId } = params.auth;
+  const result = await writePayment(deps, params);
+  if (!params.input.send_receipt || result.replayed) return result;
+  const recorded = result.body as PaymentResult;
+  const { receipt } = await sendPaymentReceipt(deps, { auth: params.auth, invoiceId: params.invoiceId, paymentId: recorded.data.id }).catch((error: unknown) => {
+    // The payment is committed: whatever went wrong with its receipt, the answer is the payment.
+    deps.logger.error({ err: error, paymentId: recorded.data.id }, 'payment receipt not sent');
+    return { receipt: { sent: false, to: [], email_id: null, message: RECEIPT_MESSAGES.failed } };
+  });
+  const body: PaymentResult = { ...recorded, receipt };
+  if (params.idempotencyKey !== undefined) await completeIdempotencyKey(deps.db, { businessId, key: params.idempotencyKey, status: result.status, body });
+  return { status: result.status, body };
+}
+
+async function writePayment(
   deps: Deps,
   params: { auth: AuthContext; invoiceId: number; input: PaymentRequest; idempotencyKey: string | undefined; rawBody: unknown; path: string },
 ): Promise<IdempotentResult> {
@@ -55,6 +101,17 @@ export async function recordPayment(
     const body: PaymentResult = { data: paymentView(payment), invoice, message: INVOICE_MESSAGES.paymentRecorded };
     return { status: 201, body };
   });
+}
+
+/**
+ * "Send receipt" on a recorded payment. 422 when the client has no email address, 502 when the mail
+ * could not be handed over (both written to the timeline by `sendPaymentReceipt`).
+ */
+export async function emailReceipt(deps: Deps, params: { auth: AuthContext; invoiceId: number; paymentId: number }): Promise<PaymentReceiptResponse> {
+  const { receipt, failure } = await sendPaymentReceipt(deps, params);
+  if (failure === 'no_recipients') throw validationError({ to: [receipt.message] });
+  if (failure) throw new AppError(502, receipt.message, { expose: true });
+  return { data: receipt, message: receipt.message };
 }
 
 export async function listInvoicePayments(deps: Deps, params: { auth: AuthContext; invoiceId: number }): Promise<Payment[]> {

@@ -13,7 +13,7 @@ import {
   schedulerRunResponseSchema,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
-import { AppError, validationError } from '../../lib/errors';
+import { validationError } from '../../lib/errors';
 import { defineRoute, requireAuth } from '../../lib/route';
 import type { SchedulerController } from '../scheduler/scheduler';
 import * as recurring from './recurring.service';
@@ -21,7 +21,7 @@ import * as recurring from './recurring.service';
 const ERRORS = {
   validation: { description: 'Invalid input: field-keyed errors', schema: errorResponseSchema },
   unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
-  forbidden: { description: 'Only the owner or an admin may run the scheduler', schema: errorResponseSchema },
+  forbidden: { description: 'A read-only role may not run the scheduler', schema: errorResponseSchema },
   notFound: { description: "No such recurring invoice in the caller's business", schema: errorResponseSchema },
   conflict: { description: 'Not allowed in its status', schema: errorResponseSchema },
 };
@@ -89,15 +89,13 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps, schedu
   defineRoute(app, {
     method: 'POST',
     url: '/api/recurring-invoices/run-scheduler',
-    summary: 'Admins: run the scheduler now (recurring invoices, overdue, expiry, reminders, emails); safe alongside the background one',
+    summary: "Run the scheduler now for the caller's business (its recurring invoices, overdue, expiry, reminders, emails) and count only its work; safe alongside the background pass, which does every business",
     tags,
     auth: true,
+    access: 'write',
     responses: { 200: { description: 'What the pass did', schema: schedulerRunResponseSchema }, 401: e.unauthenticated, 403: e.forbidden },
     handler: async ({ request }) => {
-      const auth = requireAuth(request);
-      const role = await deps.db.selectFrom('users').select('role').where('id', '=', auth.userId).executeTakeFirst();
-      if (role && role.role !== 'owner' && role.role !== 'admin') throw new AppError(403, 'Only the owner or an admin can run the scheduler.');
-      const data = await scheduler.runNow();
+      const data = await scheduler.runNow({ businessId: requireAuth(request).businessId });
       return { data, message: RECURRING_MESSAGES.runDone(data.invoices_created) };
     },
   });

@@ -63,8 +63,8 @@ export async function saveRecurringConfig(deps: Deps, params: { auth: AuthContex
   return recurringConfig(deps.db, params.auth.businessId);
 }
 
-/** Today in the business's time zone (what "from today" means for a schedule). */
-async function localToday(deps: Deps, db: Db, businessId: number): Promise<string> {
+/** Today in the business's time zone (what "from today" means for a schedule, and for the scheduler's reminders). */
+export async function localToday(deps: Deps, db: Db, businessId: number): Promise<string> {
   const config = await recurringConfig(db, businessId);
   return localCalendarDate(deps.clock(), config.time_zone);
 }

@@ -5,8 +5,9 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays, utcCalendarDate } from '@ledgerleaf/domain';
-import { createDatabase, migrateToLatest } from '@ledgerleaf/db';
+import { createDatabase, enqueueScheduledEmail, migrateToLatest } from '@ledgerleaf/db';
 import { buildApp } from '../../app';
+import { addMember } from '../account-test-helpers';
 import { schedulerSettings } from '../estimates-area';
 import { loadConfig } from '../../env';
 import { createTestApp, TEST_APP_KEY, TEST_PASSWORD_PARAMS, type TestApp } from '../../test/harness';
@@ -46,6 +47,21 @@ async function createRecurring(overrides: Record<string, unknown> = {}) {
 
 async function invoicesOf(recurringId: number) {
   return t.database.db.selectFrom('invoices').selectAll().where('recurring_invoice_id', '=', recurringId).orderBy('recurring_period').execute();
+}
+
+async function businessOf(email: string): Promise<number> {
+  return (await t.database.db.selectFrom('users').select('business_id').where('email', '=', email).executeTakeFirstOrThrow()).business_id;
+}
+
+/** Sets the test clock to `iso` for `body`, then back. */
+async function at<T>(iso: string, body: () => Promise<T>): Promise<T> {
+  const shift = Date.parse(iso) - t.clock().getTime();
+  t.clock.advance(shift);
+  try {
+    return await body();
+  } finally {
+    t.clock.advance(-shift);
+  }
 }
 
 async function mailsOf(recurringId: number) {
@@ -307,10 +323,133 @@ describe('the scheduler', () => {
     expect(schedulerSettings({ SCHEDULER_INTERVAL_MS: '10' }).intervalMs).toBe(60_000);
   });
 
-  it('admins run it on demand', async () => {
+  it('“Run now” does the caller’s business only and counts only its work; the background pass does every business', async () => {
+    const [mine, theirs] = [await businessOf('olive@example.com'), await businessOf('other@example.com')];
+    await t.put('/api/recurring-invoices/config', { send_time: '00:00', time_zone: 'UTC', default_auto_send: true, missed_runs: 'catch_up' }, { token: otherToken });
+    const theirLines = [{ description: 'Their retainer', quantity: 1, unit_price: 10 }];
+    const theirRecurring = (await t.post('/api/recurring-invoices', recurringBody({ client_id: ids.otherClient, lines: theirLines }), { token: otherToken })).json().data;
+    const theirLate = (await t.post('/api/invoices', { client_id: ids.otherClient, issue_date: addCalendarDays(today(), -40), due_date: addCalendarDays(today(), -10), lines: theirLines, send: true }, { token: otherToken })).json().data;
+    await t.database.db.updateTable('invoices').set({ status: 'sent' }).where('id', '=', theirLate.id).execute();
+    const theirEstimate = (await t.post('/api/estimates', { client_id: ids.otherClient, issue_date: addCalendarDays(today(), -40), expiry_date: addCalendarDays(today(), -2), lines: theirLines, send: true }, { token: otherToken })).json().data;
+    await enqueueScheduledEmail(t.database.db, { businessId: theirs, kind: 'reminder', dedupeKey: `${theirLate.id}:99`, invoiceId: theirLate.id, data: { offset_days: 99 }, now: new Date() });
+    // Mine: a due recurring invoice and a past-due one.
+    const myRecurring = await createRecurring({ auto_send: false });
+    const myLate = (await t.post('/api/invoices', { client_id: ids.client, issue_date: addCalendarDays(today(), -30), due_date: addCalendarDays(today(), -3), lines: theirLines, send: true }, { token })).json().data;
+    await t.database.db.updateTable('invoices').set({ status: 'sent' }).where('id', '=', myLate.id).execute();
+    const countOf = async (businessId: number, event: string) =>
+      Number((await t.database.db.selectFrom('activity_log').select((eb) => eb.fn.countAll<number>().as('n')).where('business_id', '=', businessId).where('event', '=', event).executeTakeFirstOrThrow()).n);
+    const before = { created: await countOf(mine, 'recurring.run'), overdue: await countOf(mine, 'invoice.overdue'), expired: await countOf(mine, 'estimate.expired'), reminders: await countOf(mine, 'invoice.reminder_sent') };
+
     const response = await t.post('/api/recurring-invoices/run-scheduler', undefined, { token });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().message).toMatch(/^The scheduler created \d+ invoices?\.$/);
+    const data = response.json().data;
+    expect(await invoicesOf(myRecurring.id)).toHaveLength(1);
+    expect((await t.database.db.selectFrom('invoices').select('status').where('id', '=', myLate.id).executeTakeFirstOrThrow()).status).toBe('overdue');
+    // Its counts are its own work.
+    expect(data.invoices_created).toBe((await countOf(mine, 'recurring.run')) - before.created);
+    expect(data.overdue).toBe((await countOf(mine, 'invoice.overdue')) - before.overdue);
+    expect(data.expired).toBe((await countOf(mine, 'estimate.expired')) - before.expired);
+    expect(data.reminders).toBe((await countOf(mine, 'invoice.reminder_sent')) - before.reminders);
+    // The other business: untouched.
+    expect(await invoicesOf(theirRecurring.id)).toHaveLength(0);
+    expect((await t.database.db.selectFrom('invoices').select('status').where('id', '=', theirLate.id).executeTakeFirstOrThrow()).status).toBe('sent');
+    expect((await t.database.db.selectFrom('estimates').select('status').where('id', '=', theirEstimate.id).executeTakeFirstOrThrow()).status).toBe('sent');
+    expect((await t.database.db.selectFrom('scheduled_emails').select('status').where('business_id', '=', theirs).execute()).map((row) => row.status)).toEqual(['pending']);
+
+    // The background pass (and the CLI) does every business.
+    const all = await t.app.scheduler.runNow();
+    expect(all.invoices_created).toBeGreaterThanOrEqual(1);
+    expect(await invoicesOf(theirRecurring.id)).toHaveLength(1);
+    expect((await t.database.db.selectFrom('invoices').select('status').where('id', '=', theirLate.id).executeTakeFirstOrThrow()).status).toBe('overdue');
+    expect((await t.database.db.selectFrom('estimates').select('status').where('id', '=', theirEstimate.id).executeTakeFirstOrThrow()).status).toBe('expired');
+    expect((await t.database.db.selectFrom('scheduled_emails').select('status').where('business_id', '=', theirs).execute()).every((row) => row.status === 'sent')).toBe(true);
+  });
+
+  it('“Run now” is for roles that may write: a member may, an accountant (read-only) may not', async () => {
+    const member = await addMember(t, token, 'member@example.com', 'member');
+    const accountant = await addMember(t, token, 'accountant@example.com', 'accountant');
+    const allowed = await t.post('/api/recurring-invoices/run-scheduler', undefined, { token: member.token });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json().message).toMatch(/^The scheduler created \d+ invoices?\.$/);
+    expect((await t.post('/api/recurring-invoices/run-scheduler', undefined, { token: accountant.token })).statusCode).toBe(403);
+  });
+
+  it('with auto-send off the invoice is issued (numbered), not emailed, and its timeline and notification say so', async () => {
+    const created = await createRecurring({ auto_send: false });
+    await t.app.scheduler.runNow({ only: ['recurring', 'emails'], businessId: await businessOf('olive@example.com') });
+    const [invoice] = await invoicesOf(created.id);
+    expect(invoice).toMatchObject({ status: 'sent', recurring_period: today() });
+    expect(invoice?.invoice_number).toMatch(/^INV-/);
+    expect(await mailsOf(created.id)).toEqual([]);
+    const detail = (await t.get(`/api/invoices/${invoice?.id}`, { token })).json().data;
+    const issued = detail.activity.filter((entry: any) => entry.event === 'invoice.sent');
+    expect(issued).toHaveLength(1);
+    expect(issued[0].data).toMatchObject({ via: 'manual', auto_send: false, recurring_invoice_id: created.id, period: today() });
+    const notes = (await t.database.db.selectFrom('notifications').selectAll().execute()).map((row) => ({ type: row.type, data: JSON.parse(row.data) }));
+    expect(notes.find((note) => note.type === 'RecurringInvoice' && note.data.invoice_id === invoice?.id)?.data.message).toContain('It was not emailed: send it from the invoice.');
+    // Not an "Invoice ... was marked as sent" notification: nobody marked it.
+    expect(notes.filter((note) => note.type === 'Invoice' && note.data.invoice_id === invoice?.id)).toEqual([]);
+  });
+
+  it('its emails are the business’s templates: a customised invoice subject and reminder subject', async () => {
+    const own = (await t.register({ email: 'templates@example.com', business_name: 'Template Co' })).token;
+    const businessId = await businessOf('templates@example.com');
+    const client = (await t.post('/api/clients', { name: 'Tess Client', email: 'tess@client.test' }, { token: own })).json().data.id;
+    await t.put('/api/recurring-invoices/config', { send_time: '00:00', time_zone: 'UTC', default_auto_send: true, missed_runs: 'catch_up' }, { token: own });
+    const saved = await t.put('/api/email-templates/invoice', { subject: 'Your {{business_name}} bill {{invoice_number}}', body: 'Hi {{client_name}}, {{amount}} is due on {{due_date}}: {{link}}' }, { token: own });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await t.put('/api/email-templates/reminder', { subject: 'Nudge from {{business_name}}: {{invoice_number}}', body: 'Hi {{client_name}}, {{balance_due}} is still open.' }, { token: own });
+    const lines = [{ description: 'Care plan', quantity: 1, unit_price: 25 }];
+    const recurring = (await t.post('/api/recurring-invoices', { client_id: client, lines, frequency: 'monthly', start_date: today() }, { token: own })).json().data;
+    await t.app.scheduler.runNow({ only: ['recurring', 'emails'], businessId });
+    const [invoice] = await invoicesOf(recurring.id);
+    const mail = await smtp.waitForMatch((candidate) => candidate.parsed.subject === `Your Template Co bill ${invoice?.invoice_number}`);
+    expect(mail.parsed.text).toContain('Hi Tess Client, $25.00 is due on');
+    const timeline = (await t.get(`/api/invoices/${invoice?.id}`, { token: own })).json().data.activity;
+    expect(timeline.find((entry: any) => entry.event === 'invoice.sent' && entry.data.via === 'email').data).toMatchObject({ scheduled: true });
+    expect(timeline.some((entry: any) => entry.data.again)).toBe(false);
+
+    const late = (await t.post('/api/invoices', { client_id: client, issue_date: addCalendarDays(today(), -20), due_date: addCalendarDays(today(), -1), lines, send: true }, { token: own })).json().data;
+    await t.database.db.insertInto('invoice_reminder_steps').values([{ business_id: businessId, offset_days: 1, enabled: true, created_at: new Date().toISOString(), updated_at: new Date().toISOString() } as any]).execute();
+    await t.app.scheduler.runNow({ only: ['reminders', 'emails'], businessId });
+    const reminder = await smtp.waitForMatch((candidate) => candidate.parsed.subject === `Nudge from Template Co: ${late.invoice_number}`);
+    expect(reminder.parsed.text).toContain('Hi Tess Client, $25.00 is still open.');
+  });
+
+  it('past due and expired are decided on the business’s date in its time zone, around midnight', async () => {
+    const own = (await t.register({ email: 'zones@example.com', business_name: 'Zone Co' })).token;
+    const businessId = await businessOf('zones@example.com');
+    const client = (await t.post('/api/clients', { name: 'Zed Client', email: 'zed@client.test' }, { token: own })).json().data.id;
+    const lines = [{ description: 'Work', quantity: 1, unit_price: 10 }];
+    const pass = () => t.app.scheduler.runNow({ only: ['overdue', 'expire'], businessId });
+    /** An issued invoice due on `date` and a sent estimate expiring on `date`, both still stored as sent. */
+    const documentsDue = async (date: string) => {
+      const invoice = (await t.post('/api/invoices', { client_id: client, issue_date: addCalendarDays(date, -30), due_date: date, lines, send: true }, { token: own })).json().data;
+      const estimate = (await t.post('/api/estimates', { client_id: client, issue_date: addCalendarDays(date, -30), expiry_date: date, lines, send: true }, { token: own })).json().data;
+      await t.database.db.updateTable('invoices').set({ status: 'sent' }).where('id', '=', invoice.id).execute();
+      await t.database.db.updateTable('estimates').set({ status: 'sent' }).where('id', '=', estimate.id).execute();
+      return { invoice, estimate };
+    };
+    const statuses = async (documents: { invoice: { id: number }; estimate: { id: number } }) => [
+      (await t.database.db.selectFrom('invoices').select('status').where('id', '=', documents.invoice.id).executeTakeFirstOrThrow()).status,
+      (await t.database.db.selectFrom('estimates').select('status').where('id', '=', documents.estimate.id).executeTakeFirstOrThrow()).status,
+    ];
+
+    // New York (UTC-5 in January): at 04:30Z on Jan 16 it is still Jan 15 there.
+    await t.put('/api/recurring-invoices/config', { send_time: '09:00', time_zone: 'America/New_York', default_auto_send: false, missed_runs: 'catch_up' }, { token: own });
+    const west = await documentsDue('2027-01-15');
+    expect(await at('2027-01-16T04:30:00Z', pass)).toMatchObject({ overdue: 0, expired: 0 });
+    expect(await statuses(west)).toEqual(['sent', 'sent']);
+    expect(await at('2027-01-16T05:00:00Z', pass)).toMatchObject({ overdue: 1, expired: 1 });
+    expect(await statuses(west)).toEqual(['overdue', 'expired']);
+
+    // Auckland (UTC+13 in January): at 11:30Z on Jan 20 it is already Jan 21 there.
+    await t.put('/api/recurring-invoices/config', { send_time: '09:00', time_zone: 'Pacific/Auckland', default_auto_send: false, missed_runs: 'catch_up' }, { token: own });
+    const east = await documentsDue('2027-01-20');
+    expect(await at('2027-01-20T10:30:00Z', pass)).toMatchObject({ overdue: 0, expired: 0 });
+    expect(await statuses(east)).toEqual(['sent', 'sent']);
+    expect(await at('2027-01-20T11:30:00Z', pass)).toMatchObject({ overdue: 1, expired: 1 });
+    expect(await statuses(east)).toEqual(['overdue', 'expired']);
   });
 });
 
@@ -328,6 +467,9 @@ describe('a mail server that refuses', () => {
       const [email] = await closed.database.db.selectFrom('scheduled_emails').selectAll().execute();
       expect(email).toMatchObject({ status: 'pending', attempts: 1 });
       expect(email?.error).toContain('refused');
+      // The failure's notification names the recurring invoice, so it opens it.
+      const failed = (await closed.database.db.selectFrom('notifications').selectAll().execute()).map((row) => JSON.parse(row.data)).find((data) => data.title === 'Recurring invoice email failed');
+      expect(failed).toMatchObject({ recurring_invoice_id: created.json().data.id, invoice_id: email?.invoice_id });
       await closed.app.scheduler.runNow({ only: ['recurring'] });
       expect(await closed.database.db.selectFrom('invoices').select('id').where('recurring_invoice_id', '=', created.json().data.id).execute()).toHaveLength(1);
     } finally {

@@ -5,6 +5,7 @@ import {
   dueRuns,
   formatCurrency,
   fromCents,
+  localCalendarDate,
   occurrenceDate,
   periodInvoiceRequest,
   remainingCount,
@@ -37,20 +38,20 @@ import {
   releaseScheduledEmail,
   updateInvoiceState,
   updateRecurringInvoice,
-
   type RecurringInvoiceRow,
   type ScheduledEmailRow,
 } from '@ledgerleaf/db';
 import type { Deps } from '../../lib/context';
+import { shortDate } from '../../lib/email-layout';
 import { publish } from '../../lib/events';
 import { renderInvoicePdf, invoicePdfFilename } from '../../lib/pdf/render-invoice';
 import { defaultRecipients, logoBytes, pdfViewOf } from '../invoice-delivery/invoice-delivery.service';
 import { composeInvoiceEmail } from '../invoice-delivery/invoice-email';
 import { buildInvoiceContent, effectiveStatus, getInvoiceView, markInvoiceSent, newPublicToken } from '../invoices/invoices.service';
 import { expireEstimate } from '../estimates/estimates.service';
-import { renderEmail } from '../email-templates/email-templates.service';
-import { shortDate } from '../estimates/scheduled-email';
+import { emailTemplateFor, renderEmail } from '../email-templates/email-templates.service';
 import { scheduleOfRow } from '../recurring/recurring-schedule';
+import { localToday } from '../recurring/recurring.service';
 
 /*
  * The scheduler: one pass ("tick") does, in order,
@@ -64,7 +65,11 @@ import { scheduleOfRow } from '../recurring/recurring-schedule';
  *   4. invoice reminders configured at /settings/invoice-reminders: each once per invoice and step;
  *   5. the emails decided above (`scheduled_emails`): each claimed with a lease by one scheduler,
  *      handed to the mailer after the deciding transaction committed, marked sent; a failure goes
- *      back to pending and is retried on the next tick, a crashed sender's lease runs out.
+ *      back to pending and is retried on the next tick, a crashed sender's lease runs out. They are
+ *      the business's email templates, like the invoices and reminders its users send.
+ * "Today" (past due, expired, reminder steps) is the business's date in its time zone (the recurring
+ * settings). The background pass and the CLI do every business; "Run now" in the app does the
+ * caller's business only (`businessId`).
  */
 
 export interface SchedulerHooks {
@@ -84,6 +89,8 @@ export interface SchedulerOptions {
   only?: ReadonlyArray<'recurring' | 'overdue' | 'expire' | 'reminders' | 'emails'>;
   /** Reminders for a step are sent up to this many days late (a server that was down catches up). */
   reminderGraceDays?: number;
+  /** Only this business's work (the app's "Run now"); every business by default. */
+  businessId?: number;
 }
 
 export const EMAIL_LEASE_MS = 5 * 60_000;
@@ -102,6 +109,25 @@ interface BusinessContext {
 
 /** Invoices a pass created per business, for one notification per business and pass. */
 type Created = Map<number, Array<{ invoiceNumber: string; clientName: string; period: string; invoiceId: number; recurringId: number; autoSend: boolean }>>;
+
+/** The latest calendar date anywhere: no business's local date is more than a day ahead of UTC's. */
+function latestLocalDate(now: Date): string {
+  return addCalendarDays(utcCalendarDate(now), 1);
+}
+
+/** A business's today from the time zone of its recurring settings (null: it kept the default), memoised per zone for one pass. */
+function localTodays(now: Date): (timeZone: string | null) => string {
+  const byZone = new Map<string, string>();
+  return (timeZone) => {
+    const zone = timeZone ?? DEFAULT_RECURRING_CONFIG.time_zone;
+    let today = byZone.get(zone);
+    if (today === undefined) {
+      today = localCalendarDate(now, zone);
+      byZone.set(zone, today);
+    }
+    return today;
+  };
+}
 
 function errorText(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -154,8 +180,9 @@ async function runPeriod(
     await publish(tx, { type: 'invoice.created', businessId: row.business_id, userId: null, subject: { type: 'invoice', id: invoiceId }, data: { total: fromCents(built.fields.total_cents), lines: built.lines.length, recurring_invoice_id: row.id, period: run.period }, at: now });
     await hooks.afterInvoiceInsert?.(row.id, run.period);
     const autoSend = Boolean(locked.auto_send);
-    const { invoice_number: invoiceNumber } = await markInvoiceSent(tx, { businessId: row.business_id, userId: null, invoiceId, now, via: 'manual', data: { recurring_invoice_id: row.id, period: run.period } });
-    if (autoSend) await enqueueScheduledEmail(tx, { businessId: row.business_id, kind: 'recurring', dedupeKey: `${row.id}:${run.period}`, invoiceId, now });
+    // Issued (numbered) by the schedule; `auto_send` tells the timeline whether an email follows or the owner must send it.
+    const { invoice_number: invoiceNumber } = await markInvoiceSent(tx, { businessId: row.business_id, userId: null, invoiceId, now, via: 'manual', data: { recurring_invoice_id: row.id, period: run.period, auto_send: autoSend } });
+    if (autoSend) await enqueueScheduledEmail(tx, { businessId: row.business_id, kind: 'recurring', dedupeKey: `${row.id}:${run.period}`, invoiceId, data: { recurring_invoice_id: row.id, period: run.period }, now });
     const generated = locked.generated_count + 1;
     const nextIndex = run.index + 1;
     const nextDate = occurrenceDate(schedule, nextIndex);
@@ -192,14 +219,13 @@ async function recordFailure(deps: Deps, row: DueRow, period: string, error: unk
 
 async function runRecurring(deps: Deps, options: SchedulerOptions, result: SchedulerRunResult): Promise<void> {
   const now = deps.clock();
-  // A business's local date is at most one day ahead of UTC's.
-  const throughDate = addCalendarDays(utcCalendarDate(now), 1);
+  const throughDate = latestLocalDate(now);
   const batchSize = options.batchSize ?? 500;
   const contexts = new Map<number, BusinessContext>();
   const created: Created = new Map();
   let afterId = 0;
   for (;;) {
-    const rows = await listDueRecurringInvoices(deps.db, { throughDate, afterId, limit: batchSize });
+    const rows = await listDueRecurringInvoices(deps.db, { throughDate, businessId: options.businessId, afterId, limit: batchSize });
     if (rows.length === 0) break;
     afterId = rows[rows.length - 1]?.id ?? afterId;
     for (const row of rows) {
@@ -242,7 +268,7 @@ async function notifyCreated(deps: Deps, created: Created): Promise<void> {
     if (!first) continue;
     const data =
       list.length === 1
-        ? { title: 'Recurring invoice created', message: `Invoice ${first.invoiceNumber} for ${first.clientName} was created for ${first.period}${first.autoSend ? ' and will be emailed' : ''}.`, invoice_id: first.invoiceId, recurring_invoice_id: first.recurringId }
+        ? { title: 'Recurring invoice created', message: `Invoice ${first.invoiceNumber} for ${first.clientName} was created for ${first.period}${first.autoSend ? ' and will be emailed.' : '. It was not emailed: send it from the invoice.'}`, invoice_id: first.invoiceId, recurring_invoice_id: first.recurringId }
         : { title: 'Recurring invoices created', message: `${list.length.toLocaleString('en-US')} recurring invoices were created (${list.slice(0, 3).map((item) => item.invoiceNumber).join(', ')}${list.length > 3 ? ', …' : ''}).`, count: list.length };
     await deps.db
       .transaction()
@@ -251,14 +277,18 @@ async function notifyCreated(deps: Deps, created: Created): Promise<void> {
   }
 }
 
-async function runOverdue(deps: Deps, result: SchedulerRunResult): Promise<void> {
+async function runOverdue(deps: Deps, options: SchedulerOptions, result: SchedulerRunResult): Promise<void> {
   const now = deps.clock();
-  const today = utcCalendarDate(now);
+  const todayIn = localTodays(now);
+  let afterId = 0;
   for (;;) {
-    const rows = await listInvoicesBecomingOverdue(deps.db, { today, limit: 200 });
+    const rows = await listInvoicesBecomingOverdue(deps.db, { before: latestLocalDate(now), businessId: options.businessId, afterId, limit: 200 });
     if (rows.length === 0) return;
-    let changed = 0;
+    afterId = rows[rows.length - 1]?.id ?? afterId;
     for (const candidate of rows) {
+      const today = todayIn(candidate.time_zone);
+      // Not past due yet where the business is.
+      if (candidate.due_date >= today) continue;
       const moved = await deps.db.transaction().execute(async (tx) => {
         const row = await lockInvoice(tx, { businessId: candidate.business_id, invoiceId: candidate.id });
         if (!row || row.status === 'overdue' || effectiveStatus(row, today) !== 'overdue') return false;
@@ -266,38 +296,36 @@ async function runOverdue(deps: Deps, result: SchedulerRunResult): Promise<void>
         await publish(tx, { type: 'invoice.overdue', businessId: row.business_id, userId: null, subject: { type: 'invoice', id: row.id }, data: { invoice_number: row.invoice_number, due_date: row.due_date, balance_due: fromCents(Number(row.balance_cents)) }, at: now });
         return true;
       });
-      if (moved) {
-        changed += 1;
-        result.overdue += 1;
-      }
+      if (moved) result.overdue += 1;
     }
-    if (changed === 0 || rows.length < 200) return;
+    if (rows.length < 200) return;
   }
 }
 
-async function runExpiry(deps: Deps, result: SchedulerRunResult): Promise<void> {
+async function runExpiry(deps: Deps, options: SchedulerOptions, result: SchedulerRunResult): Promise<void> {
   const now = deps.clock();
-  const today = utcCalendarDate(now);
+  const todayIn = localTodays(now);
+  let afterId = 0;
   for (;;) {
-    const rows = await listExpirableEstimates(deps.db, { today, limit: 200 });
+    const rows = await listExpirableEstimates(deps.db, { before: latestLocalDate(now), businessId: options.businessId, afterId, limit: 200 });
     if (rows.length === 0) return;
-    let changed = 0;
+    afterId = rows[rows.length - 1]?.id ?? afterId;
     for (const row of rows) {
-      if (await deps.db.transaction().execute((tx) => expireEstimate(tx, { businessId: row.business_id, estimateId: row.id, now }))) {
-        changed += 1;
-        result.expired += 1;
-      }
+      const today = todayIn(row.time_zone);
+      if (row.expiry_date >= today) continue;
+      if (await deps.db.transaction().execute((tx) => expireEstimate(tx, { businessId: row.business_id, estimateId: row.id, now, today }))) result.expired += 1;
     }
-    if (changed === 0 || rows.length < 200) return;
+    if (rows.length < 200) return;
   }
 }
 
 async function queueReminders(deps: Deps, options: SchedulerOptions): Promise<void> {
   const now = deps.clock();
-  const today = utcCalendarDate(now);
   const grace = options.reminderGraceDays ?? 7;
-  for (const businessId of await listBusinessesWithUnpaidInvoices(deps.db)) {
+  for (const businessId of await listBusinessesWithUnpaidInvoices(deps.db, { businessId: options.businessId })) {
     const steps = (await listReminderSteps(deps.db, { businessId })).filter((step) => step.enabled);
+    if (steps.length === 0) continue;
+    const today = await localToday(deps, deps.db, businessId);
     for (const step of steps) {
       // Due date + offset within [today - grace, today].
       const dueTo = addCalendarDays(today, -step.offset_days);
@@ -308,6 +336,11 @@ async function queueReminders(deps: Deps, options: SchedulerOptions): Promise<vo
       }
     }
   }
+}
+
+/** What a delivery was queued with: a reminder's step, a recurring email's recurring invoice and period. */
+function scheduledData(email: ScheduledEmailRow): { offset_days?: number; recurring_invoice_id?: number; period?: string } {
+  return email.data ? (JSON.parse(email.data) as { offset_days?: number; recurring_invoice_id?: number; period?: string }) : {};
 }
 
 /** Mails one claimed delivery; answers true when it was handed to the mailer. */
@@ -321,7 +354,7 @@ async function deliver(deps: Deps, email: ScheduledEmailRow, hooks: SchedulerHoo
   if (to.length === 0) throw new Error(`${document.client.name} has no email address`);
   const publicUrl = invoice.public_url ?? `${deps.config.appUrl}/i/${document.public_token}`;
   const invoiceNumber = invoice.invoice_number ?? '';
-  const data = email.data ? (JSON.parse(email.data) as { offset_days?: number }) : {};
+  const data = scheduledData(email);
   const isReminder = email.kind === 'reminder';
   if (isReminder && (invoice.status === 'paid' || invoice.status === 'void' || invoice.balance_due <= 0)) return false;
   const composed = isReminder
@@ -334,7 +367,17 @@ async function deliver(deps: Deps, email: ScheduledEmailRow, hooks: SchedulerHoo
         link: publicUrl,
         business_name: document.business.name,
       })
-    : composeInvoiceEmail({ businessName: document.business.name, clientName: document.client.name, invoiceNumber, total: invoice.totals.total, balanceDue: invoice.balance_due, dueDate: invoice.due_date, publicUrl });
+    : composeInvoiceEmail({
+        businessName: document.business.name,
+        clientName: document.client.name,
+        invoiceNumber,
+        total: invoice.totals.total,
+        balanceDue: invoice.balance_due,
+        dueDate: invoice.due_date,
+        publicUrl,
+        // The business's invoice template, as when a user sends the invoice.
+        template: await emailTemplateFor(deps.db, email.business_id, 'invoice'),
+      });
   const logo = await logoBytes(document.business.company_logo, { uploadsDir: deps.config.uploadsDir, appUrl: deps.config.appUrl });
   const pdf = await renderInvoicePdf(pdfViewOf(document, logo));
   const sent = await deps.mailer.send({
@@ -361,7 +404,7 @@ async function deliver(deps: Deps, email: ScheduledEmailRow, hooks: SchedulerHoo
       businessId: email.business_id,
       userId: null,
       subject: { type: 'invoice', id: invoice.id },
-      data: isReminder ? { invoice_number: invoiceNumber, offset_days: data.offset_days ?? 0, to } : { invoice_number: invoiceNumber, via: 'email', again: true, to, scheduled: true },
+      data: isReminder ? { invoice_number: invoiceNumber, offset_days: data.offset_days ?? 0, to } : { invoice_number: invoiceNumber, via: 'email', to, scheduled: true },
       at: now,
     });
   });
@@ -372,7 +415,7 @@ async function runEmails(deps: Deps, options: SchedulerOptions, result: Schedule
   const lease = options.emailLeaseMs ?? EMAIL_LEASE_MS;
   const attempted = new Set<number>();
   for (;;) {
-    const ids = (await listClaimableScheduledEmails(deps.db, { now: deps.clock(), limit: 100 })).filter((id) => !attempted.has(id));
+    const ids = (await listClaimableScheduledEmails(deps.db, { now: deps.clock(), limit: 100, businessId: options.businessId })).filter((id) => !attempted.has(id));
     if (ids.length === 0) return;
     for (const id of ids) {
       attempted.add(id);
@@ -393,7 +436,12 @@ async function runEmails(deps: Deps, options: SchedulerOptions, result: Schedule
           await deps.db
             .transaction()
             .execute((tx) =>
-              notifyBusinessUsers(tx, { businessId: claimed.business_id, type: 'RecurringInvoice', data: { title: 'Recurring invoice email failed', message: `The invoice email could not be sent: ${errorText(error)}. It will be retried.`, invoice_id: claimed.invoice_id }, now: deps.clock() }),
+              notifyBusinessUsers(tx, {
+                businessId: claimed.business_id,
+                type: 'RecurringInvoice',
+                data: { title: 'Recurring invoice email failed', message: `The invoice email could not be sent: ${errorText(error)}. It will be retried.`, invoice_id: claimed.invoice_id, recurring_invoice_id: scheduledData(claimed).recurring_invoice_id ?? null },
+                now: deps.clock(),
+              }),
             )
             .catch(() => undefined);
         }
@@ -407,8 +455,8 @@ export async function runScheduler(deps: Deps, options: SchedulerOptions = {}): 
   const result = emptyResult();
   const only = new Set(options.only ?? ['recurring', 'overdue', 'expire', 'reminders', 'emails']);
   if (only.has('recurring')) await runRecurring(deps, options, result);
-  if (only.has('overdue')) await runOverdue(deps, result);
-  if (only.has('expire')) await runExpiry(deps, result);
+  if (only.has('overdue')) await runOverdue(deps, options, result);
+  if (only.has('expire')) await runExpiry(deps, options, result);
   if (only.has('reminders')) await queueReminders(deps, options);
   if (only.has('emails')) await runEmails(deps, options, result);
   return result;

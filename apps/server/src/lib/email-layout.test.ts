@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { composeEstimateEmail } from '../modules/estimates/estimate-email';
+import { composeInvoiceEmail } from '../modules/invoice-delivery/invoice-email';
+import { composeDocumentEmail, shortDate } from './email-layout';
+
+describe('the document email layout', () => {
+  const email = composeDocumentEmail({
+    clientName: 'Ann <b>& Co</b>',
+    businessName: 'Olive "Bakery"',
+    subject: 'Invoice 1\r\nBcc: someone@evil.test',
+    opening: 'First line\nsecond line\n\nNext <paragraph>',
+    rows: [
+      { label: 'Invoice', value: 'INV-1' },
+      { label: 'Balance due', value: '$5.00', strong: true },
+    ],
+    publicUrl: 'https://app.test/i/a?b=1&c=2',
+    button: 'View invoice',
+    linkIntro: 'View the invoice online:',
+  });
+
+  it('keeps the subject on one line', () => {
+    expect(email.subject).toBe('Invoice 1 Bcc: someone@evil.test');
+  });
+
+  it('writes the text version with the rows and the link', () => {
+    expect(email.text).toBe(
+      ['Hello Ann <b>& Co</b>,', '', 'First line\nsecond line\n\nNext <paragraph>', '', 'Invoice: INV-1', 'Balance due: $5.00', '', 'View the invoice online:', 'https://app.test/i/a?b=1&c=2', '', 'Thank you,', 'Olive "Bakery"', ''].join('\n'),
+    );
+  });
+
+  it('escapes every value in the HTML, paragraphs and line breaks kept', () => {
+    expect(email.html).toContain('<p>Hello Ann &lt;b&gt;&amp; Co&lt;/b&gt;,</p>');
+    expect(email.html).toContain('<p>First line<br>second line</p>\n<p>Next &lt;paragraph&gt;</p>');
+    expect(email.html).toContain('<td><strong>$5.00</strong></td>');
+    expect(email.html).toContain('<td>INV-1</td>');
+    expect(email.html).toContain('<a href="https://app.test/i/a?b=1&amp;c=2"');
+    expect(email.html).toContain('Thank you,<br>Olive &quot;Bakery&quot;');
+    expect(email.html).not.toContain('<b>');
+  });
+
+  it('is the layout of the invoice and estimate emails that carry the sender’s message', () => {
+    const facts = { businessName: 'Olive Bakery', clientName: 'Ann', total: 12.5, publicUrl: 'https://app.test/x', message: 'Hi <there>' };
+    const invoice = composeInvoiceEmail({ ...facts, invoiceNumber: 'INV-7', balanceDue: 12.5, dueDate: '2026-03-31', template: { subject: 'ignored', body: 'ignored' } });
+    expect(invoice.subject).toBe('Invoice INV-7 from Olive Bakery');
+    expect(invoice.html).toContain('<p>Hi &lt;there&gt;</p>');
+    expect(invoice.html).toContain('View invoice</a>');
+    expect(invoice.text).toContain('Balance due: $12.50');
+    const estimate = composeEstimateEmail({ ...facts, estimateNumber: 'EST-7', expiryDate: '2026-03-31' });
+    expect(estimate.subject).toBe('Estimate EST-7 from Olive Bakery');
+    expect(estimate.html).toContain('<p>Hi &lt;there&gt;</p>');
+    expect(estimate.html).toContain('View estimate</a>');
+    expect(estimate.text).toContain('Valid until: Mar 31, 2026');
+  });
+
+  it('dates the templates’ way: mm/dd/yy', () => {
+    expect(shortDate('2026-03-31')).toBe('03/31/26');
+  });
+});

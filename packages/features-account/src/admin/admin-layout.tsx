@@ -1,0 +1,79 @@
+import { Link, Outlet, useLocation } from 'react-router';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconLock, IconShieldLock } from '@tabler/icons-react';
+import { ACCOUNT_MESSAGES } from '@ledgerleaf/domain';
+import { useAccess } from '../shared/access';
+
+/** The sections of the admin area, in the order of its navigation. */
+export const ADMIN_SECTIONS = [
+  { to: '/admin/roles', label: 'Team and roles' },
+  { to: '/admin/feedback', label: 'Beta feedback' },
+] as const;
+
+/** The section a path belongs to (the first one for `/admin` itself). */
+export function activeAdminSection(pathname: string): string {
+  return ADMIN_SECTIONS.find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))?.to ?? ADMIN_SECTIONS[0].to;
+}
+
+function AdminNav() {
+  const active = activeAdminSection(useLocation().pathname);
+  return (
+    <nav aria-label="Administration sections">
+      <Group gap={4} mb="lg" wrap="wrap">
+        {ADMIN_SECTIONS.map((section) => (
+          <Button
+            key={section.to}
+            component={Link}
+            to={section.to}
+            size="compact-md"
+            variant={section.to === active ? 'light' : 'subtle'}
+            color={section.to === active ? undefined : 'gray'}
+            aria-current={section.to === active ? 'page' : undefined}
+          >
+            {section.label}
+          </Button>
+        ))}
+      </Group>
+    </nav>
+  );
+}
+
+/**
+ * The admin layout of `/admin/*` (SPEC.md section 2: "/admin/roles (roles management, in an admin
+ * layout)"): the "Administration" heading (the pages inside use h2) and the sections' navigation.
+ * Owners and admins only: anyone else sees why, and no section is mounted, so nothing is fetched.
+ * The server refuses their calls anyway (403).
+ */
+export function AdminLayout() {
+  const access = useAccess();
+  return (
+    <>
+      <Stack gap={4} mb="md">
+        <Group gap="xs" wrap="nowrap">
+          <IconShieldLock size={26} stroke={1.6} aria-hidden />
+          <Title order={1} fz="h2">
+            Administration
+          </Title>
+        </Group>
+        <Text c="dimmed" size="sm">
+          The business&apos;s team and roles, and what beta testers report.
+        </Text>
+      </Stack>
+      {access.isAdmin ? (
+        <>
+          <AdminNav />
+          <Outlet />
+        </>
+      ) : (
+        <Alert color="yellow" variant="light" icon={<IconLock size={18} aria-hidden />} title="Admins only" role="alert" maw={640}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{ACCOUNT_MESSAGES.adminOnly} Ask an owner of the business if you need access.</Text>
+            <Button component={Link} to="/dashboard" size="xs" variant="default">
+              Back to the dashboard
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+    </>
+  );
+}
