@@ -143,6 +143,7 @@ filter (overdue) still adds up its matching rows on a cache miss: its row shows 
 | the same, right after a write (no cache: totals from the per-status totals; ${scale.invoicesFirstPageAfterWrite.runs} sequential requests) | ${scale.invoicesFirstPageAfterWrite.p50} ms | ${scale.invoicesFirstPageAfterWrite.p99} ms | | ${verdict(scale.invoicesFirstPageAfterWrite.p50)} |
 | \`?status=overdue\` right after a write (no cache: adds up every matching row; ${scale.overdueAfterWrite.runs} sequential requests) | ${scale.overdueAfterWrite.p50} ms | ${scale.overdueAfterWrite.p99} ms | | |
 | \`GET /api/clients/search?q=maple&limit=20\` | ${scale.clientSearch.p50} ms | ${scale.clientSearch.p99} ms | ${scale.clientSearch.rps} | ${verdict(scale.clientSearch.p50)} |
+| \`GET /api/clients?search=maple&page=1&per_page=25\` (the clients list, with balances) | ${scale.clientListSearch.p50} ms | ${scale.clientListSearch.p99} ms | ${scale.clientListSearch.rps} | ${verdict(scale.clientListSearch.p50)} |
 | bare Fastify route | ${scale.bare.p50} ms | ${scale.bare.p99} ms | ${scale.bare.rps} | |
 
 ## Invoice PDF: render time of a 20-line invoice

@@ -135,6 +135,8 @@ async function main(): Promise<void> {
     const targets = {
       invoicesFirstPage: `${base}/api/invoices?page=1&per_page=25`,
       clientSearch: `${base}/api/clients/search?q=maple&limit=20`,
+      // The /clients screen's search: a page of matching clients with their outstanding balances.
+      clientListSearch: `${base}/api/clients?search=maple&page=1&per_page=25`,
       bare: `${address(bare)}/bare`,
     } as const;
     for (const [name, url] of Object.entries(targets)) {
@@ -144,6 +146,7 @@ async function main(): Promise<void> {
     }
     const invoicesFirstPage = await run(targets.invoicesFirstPage, auth, DURATION);
     const clientSearch = await run(targets.clientSearch, auth, DURATION);
+    const clientListSearch = await run(targets.clientListSearch, auth, DURATION);
     const bareFigures = await run(targets.bare, {}, DURATION);
     const invoicesFirstPageAfterWrite = await afterWrite(targets.invoicesFirstPage, auth, async () => {
       // What any invoice write does through the triggers of migration 0011: the cached totals go stale.
@@ -162,6 +165,7 @@ async function main(): Promise<void> {
       invoicesFirstPageAfterWrite,
       overdueAfterWrite,
       clientSearch,
+      clientListSearch,
       bare: bareFigures,
     };
     const out = fileURLToPath(new URL('./scale-results.json', import.meta.url));

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       demo: true,
       production: false,
       trustProxy: false,
+      scheduler: { enabled: true, intervalMs: 60_000 },
     });
     expect(config.webDistDir).toBe(defaultWebDistDir());
     expect(config.webDistDir).toMatch(/apps[\\/]web[\\/]dist$/);
@@ -50,6 +51,8 @@ describe('loadConfig', () => {
         DEMO: 'false',
         WEB_DIST_DIR: 'web',
         TRUST_PROXY: '1',
+        SCHEDULER: 'off',
+        SCHEDULER_INTERVAL_MS: '30000',
       },
       '/srv',
     );
@@ -66,6 +69,7 @@ describe('loadConfig', () => {
       demo: false,
       webDistDir: '/srv/web',
       trustProxy: true,
+      scheduler: { enabled: false, intervalMs: 30_000 },
     });
   });
 

@@ -4,6 +4,9 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+/** How often the in-process scheduler runs a pass, unless SCHEDULER_INTERVAL_MS says otherwise. */
+export const DEFAULT_SCHEDULER_INTERVAL_MS = 60_000;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** `1/true/yes/on` and `0/false/no/off`, any case; empty means "not set". */
@@ -38,6 +41,8 @@ export const envSchema = z.object({
   DEMO: booleanFlag.optional(),
   WEB_DIST_DIR: optionalString,
   TRUST_PROXY: booleanFlag.optional(),
+  SCHEDULER: booleanFlag.optional(),
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000, 'SCHEDULER_INTERVAL_MS must be at least 1000').optional(),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -61,6 +66,8 @@ export interface AppConfig {
   demo: boolean;
   webDistDir: string;
   trustProxy: boolean;
+  /** The in-process scheduler (recurring invoices, overdue, expiry, reminders): on unless SCHEDULER=0. */
+  scheduler: { enabled: boolean; intervalMs: number };
 }
 
 export class ConfigError extends Error {
@@ -108,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     demo: values.DEMO ?? true,
     webDistDir,
     trustProxy: values.TRUST_PROXY ?? false,
+    scheduler: { enabled: values.SCHEDULER ?? true, intervalMs: values.SCHEDULER_INTERVAL_MS ?? DEFAULT_SCHEDULER_INTERVAL_MS },
   };
 }
 

@@ -2,7 +2,6 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, resolveAppKey } from './env';
 import { PasswordHasher } from './lib/password';
 import { disableDemo, seedDemo } from './modules/demo/demo.seed';
-import { schedulerSettings } from './modules/estimates-area';
 import { openDatabase } from './runtime';
 
 /** Starts the server: validate config, migrate, seed the demo (when DEMO is on), listen. */
@@ -38,8 +37,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   // Recurring invoices, overdue, expiry, reminders: stopped by app.close() (SCHEDULER=0 turns it off).
-  const scheduler = schedulerSettings();
-  if (scheduler.enabled) app.scheduler.start(scheduler.intervalMs);
+  if (config.scheduler.enabled) app.scheduler.start(config.scheduler.intervalMs);
   // At warn level (production) the listen line is not logged: say where we are once, on stdout.
   if (config.logLevel === 'warn' || config.logLevel === 'error' || config.logLevel === 'fatal' || config.logLevel === 'silent') {
     console.log(`Ledgerleaf listening on ${config.appUrl} (${config.host}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port})`);

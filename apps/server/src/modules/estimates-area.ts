@@ -24,10 +24,3 @@ export function registerEstimatesArea(app: FastifyInstance, deps: Deps): void {
   registerEstimateRoutes(app, deps);
   registerRecurringRoutes(app, deps, scheduler);
 }
-
-/** `SCHEDULER=0|false|off` disables the background scheduler; `SCHEDULER_INTERVAL_MS` sets its period (default one minute). */
-export function schedulerSettings(env: NodeJS.ProcessEnv = process.env): { enabled: boolean; intervalMs: number } {
-  const flag = (env.SCHEDULER ?? '').trim().toLowerCase();
-  const interval = Number(env.SCHEDULER_INTERVAL_MS);
-  return { enabled: !['0', 'false', 'off', 'no'].includes(flag), intervalMs: Number.isFinite(interval) && interval >= 1000 ? interval : 60_000 };
-}

@@ -8,7 +8,6 @@ import { addCalendarDays, utcCalendarDate } from '@ledgerleaf/domain';
 import { createDatabase, enqueueScheduledEmail, migrateToLatest } from '@ledgerleaf/db';
 import { buildApp } from '../../app';
 import { addMember } from '../account-test-helpers';
-import { schedulerSettings } from '../estimates-area';
 import { loadConfig } from '../../env';
 import { createTestApp, TEST_APP_KEY, TEST_PASSWORD_PARAMS, type TestApp } from '../../test/harness';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp';
@@ -317,10 +316,11 @@ describe('the scheduler', () => {
   });
 
   it('SCHEDULER=0 turns the background scheduler off; the interval is configurable', () => {
-    expect(schedulerSettings({})).toEqual({ enabled: true, intervalMs: 60_000 });
-    expect(schedulerSettings({ SCHEDULER: '0' }).enabled).toBe(false);
-    expect(schedulerSettings({ SCHEDULER: 'off', SCHEDULER_INTERVAL_MS: '5000' })).toEqual({ enabled: false, intervalMs: 5000 });
-    expect(schedulerSettings({ SCHEDULER_INTERVAL_MS: '10' }).intervalMs).toBe(60_000);
+    expect(loadConfig({}).scheduler).toEqual({ enabled: true, intervalMs: 60_000 });
+    expect(loadConfig({ SCHEDULER: '0' }).scheduler.enabled).toBe(false);
+    expect(loadConfig({ SCHEDULER: 'off', SCHEDULER_INTERVAL_MS: '5000' }).scheduler).toEqual({ enabled: false, intervalMs: 5000 });
+    expect(() => loadConfig({ SCHEDULER_INTERVAL_MS: '10' })).toThrow(/SCHEDULER_INTERVAL_MS must be at least 1000/);
+    expect(() => loadConfig({ SCHEDULER: 'maybe' })).toThrow(/SCHEDULER/);
   });
 
   it('“Run now” does the caller’s business only and counts only its work; the background pass does every business', async () => {

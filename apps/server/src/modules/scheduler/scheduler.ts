@@ -52,6 +52,7 @@ import { expireEstimate } from '../estimates/estimates.service';
 import { emailTemplateFor, renderEmail } from '../email-templates/email-templates.service';
 import { scheduleOfRow } from '../recurring/recurring-schedule';
 import { localToday } from '../recurring/recurring.service';
+import { DEFAULT_SCHEDULER_INTERVAL_MS } from '../../env';
 
 /*
  * The scheduler: one pass ("tick") does, in order,
@@ -469,8 +470,6 @@ export interface SchedulerController {
   runNow(options?: SchedulerOptions): Promise<SchedulerRunResult>;
   readonly running: boolean;
 }
-
-export const DEFAULT_SCHEDULER_INTERVAL_MS = 60_000;
 
 /** The in-process scheduler: a pass every `intervalMs`, never two at once in this process. */
 export function createSchedulerController(deps: Deps): SchedulerController {
