@@ -88,17 +88,23 @@ test('account: settings persist; invite an accountant, who accepts, signs in and
   await guest.getByRole('button', { name: 'Sign in' }).click();
   await expect(guest).toHaveURL(/\/dashboard$/);
 
-  // Read-only: the invoice editor's save is refused by the server with 403, and nothing is created.
+  // Read-only: no quick-add, no "New Invoice", no editor; the server refuses a write with 403 and nothing is created.
+  await expect(guest.getByRole('heading', { name: /Welcome/ }).first()).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'Quick add' })).toHaveCount(0);
+  await guest.goto('/invoices/all');
+  await expect(guest.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+  await expect(guest.getByRole('link', { name: 'New Invoice' })).toHaveCount(0);
   await guest.goto('/invoices/create-new');
-  await guest.getByRole('combobox', { name: 'Client' }).fill('North');
-  await guest.getByRole('option', { name: 'Northwind Traders' }).click();
-  await guest.getByRole('textbox', { name: 'Line 1 description' }).fill('Audit');
-  await guest.getByRole('textbox', { name: 'Line 1 quantity' }).fill('1');
-  await guest.getByRole('textbox', { name: 'Line 1 unit price' }).fill('100');
-  const refused = guest.waitForResponse((response) => response.url().endsWith('/api/invoices') && response.request().method() === 'POST');
-  await guest.getByRole('button', { name: 'Save draft' }).click();
-  expect((await refused).status()).toBe(403);
-  await expect(guest.getByText('You do not have permission to do this.').first()).toBeVisible();
+  await expect(guest.getByRole('heading', { name: 'Read-only access' })).toBeVisible();
+  await expect(guest.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
+  const clients = await guest.request.get('/api/clients?search=North', { headers: await bearer(guest) });
+  const clientId = ((await clients.json()) as { data: { id: number }[] }).data[0]!.id;
+  const refused = await guest.request.post('/api/invoices', {
+    headers: { ...(await bearer(guest)), 'Content-Type': 'application/json' },
+    data: { client_id: clientId, issue_date: '2026-11-23', due_date: '2026-12-23', lines: [{ description: 'Audit', quantity: 1, unit_price: 100 }] },
+  });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toBe('You do not have permission to do this.');
   const invoices = await guest.request.get('/api/invoices', { headers: await bearer(guest) });
   expect(((await invoices.json()) as { data: unknown[] }).data).toEqual([]);
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -26,4 +27,31 @@ export async function register(page: Page, account = newAccount()) {
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   return account;
+}
+
+/** A `yyyy-mm-dd` date as the app shows and types it by default (`mm/dd/yy`, SPEC.md section 9). */
+export function shownDate(isoDate: string): string {
+  const [yyyy, mm, dd] = isoDate.split('-');
+  return `${mm}/${dd}/${yyyy!.slice(2)}`;
+}
+
+/** The `yyyy-mm-dd` date of a default-format (`mm/dd/yy`) date field's text. */
+export function isoOfShown(text: string): string {
+  const [mm, dd, yy] = text.split('/');
+  return `20${yy}-${mm}-${dd}`;
+}
+
+/**
+ * The serious and critical axe violations (WCAG 2.1 A/AA and best practice) of what the page shows,
+ * each as one line starting with `label`. Transitions (a modal fading in) finish first: mid-fade,
+ * axe reads blended colours as low contrast. Endless animations (skeleton pulses) are not waited for.
+ */
+export async function blockingViolations(page: Page, label: string): Promise<string[]> {
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${label} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')})`);
 }

@@ -1,15 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { register } from './helpers';
+import { blockingViolations, register } from './helpers';
 
 /** The authenticated frame of SPEC.md section 2: navigation, header, footer, bell, quick add, legal pages. */
-
-async function blockingViolations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${where} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')})`);
-}
 
 async function authHeaders(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('token'));

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { initializeAuth, useAppDispatch, useAppSelector, type AppStore } from '@ledgerleaf/api';
+import { DatesProvider } from '@mantine/dates';
+import { initializeAuth, useAppDispatch, useAppSelector, useDateFormat, type AppStore } from '@ledgerleaf/api';
 import { FullPageLoader, UiProvider } from '@ledgerleaf/ui';
 import { createRoutes } from './routes';
 
@@ -24,6 +25,15 @@ export function AuthInitializer({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * Date pickers start their weeks on the business's first day (business settings, from the signed-in
+ * user's preferences; Sunday when signed out) and change at once when the setting is saved.
+ */
+export function DatePreferencesProvider({ children }: { children: ReactNode }) {
+  const { firstDayOfWeek } = useDateFormat();
+  return <DatesProvider settings={{ firstDayOfWeek, consistentWeeks: true }}>{children}</DatesProvider>;
+}
+
 /** Created only after initialisation, so that the route guards see the validated session. */
 function AppRouter({ store, createRouter }: { store: AppStore; createRouter: RouterFactory }) {
   const router = useMemo(() => createRouter(createRoutes(store)), [store, createRouter]);
@@ -36,14 +46,16 @@ export interface AppProps {
   createRouter?: RouterFactory;
 }
 
-/** The providers (store, Mantine theme, toasts, confirmation dialog) around the router. */
+/** The providers (store, Mantine theme, toasts, confirmation dialog, date preferences) around the router. */
 export function App({ store, createRouter = createBrowserRouter }: AppProps) {
   return (
     <Provider store={store}>
       <UiProvider>
-        <AuthInitializer>
-          <AppRouter store={store} createRouter={createRouter} />
-        </AuthInitializer>
+        <DatePreferencesProvider>
+          <AuthInitializer>
+            <AppRouter store={store} createRouter={createRouter} />
+          </AuthInitializer>
+        </DatePreferencesProvider>
       </UiProvider>
     </Provider>
   );

@@ -29,15 +29,34 @@ import type {
   UploadKind,
   User,
 } from '@ledgerleaf/domain';
+import { toDateFormat, toFirstDayOfWeek } from '@ledgerleaf/domain';
 import { api } from './api';
-import { userUpdated } from './auth-slice';
+import { userUpdated, type AuthState } from './auth-slice';
 import { browser } from './browser';
 import { readXsrfToken, XSRF_HEADER } from './csrf';
 import { readToken, writeToken, writeUser } from './storage';
 
 /** The signed-in user as GET /api/user shows it, from a profile answer. */
 function userOf(profile: Profile): User {
-  return { id: profile.id, name: profile.name, email: profile.email, business_name: profile.business_name, company_logo: profile.company_logo, avatar_path: profile.avatar_path, roles: profile.roles };
+  const user: User = { id: profile.id, name: profile.name, email: profile.email, business_name: profile.business_name, company_logo: profile.company_logo, avatar_path: profile.avatar_path, roles: profile.roles };
+  return profile.preferences ? { ...user, preferences: profile.preferences } : user;
+}
+
+/**
+ * Saved business settings carry the display preferences the signed-in user holds: update the stored
+ * user at once, so every screen re-renders dates in the new format without a reload or a refetch.
+ */
+async function syncPreferences(queryFulfilled: Promise<{ data: BusinessDetails }>, dispatch: (action: unknown) => unknown, getState: () => unknown): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    const current = (getState() as { auth: AuthState }).auth.user;
+    if (!current) return;
+    const user: User = { ...current, preferences: { date_format: toDateFormat(data.date_format), first_day_of_week: toFirstDayOfWeek(data.first_day_of_week) } };
+    writeUser(user);
+    dispatch(userUpdated(user));
+  } catch {
+    // The caller sees the error through the hook.
+  }
 }
 
 /** Keeps the header (avatar, logo, email) in step with a changed profile. */
@@ -125,6 +144,7 @@ export const accountApi = api
         query: (body) => ({ url: '/api/settings/business', method: 'PUT', body }),
         transformResponse: (response: BusinessDetailsResponse) => response.data,
         invalidatesTags: ['BusinessDetails'],
+        onQueryStarted: (_arg, { queryFulfilled, dispatch, getState }) => syncPreferences(queryFulfilled, dispatch, getState),
       }),
       getNumbering: build.query<NumberingResponse, void>({
         query: () => '/api/settings/numbering',

@@ -45,7 +45,7 @@ const goalListTags = (result: GoalList | undefined) => [{ type: 'Goal' as const,
 
 /** Tags a goal write refreshes: every goal view, the badges and analytics they feed, the income list. */
 const GOAL_VIEWS = ['Goal', 'GoalContribution', 'GoalAnalytics', 'GoalBadge'] as const;
-const MONEY_INTO_GOALS = [...GOAL_VIEWS, 'OtherIncome'] as const;
+export const MONEY_INTO_GOALS = [...GOAL_VIEWS, 'OtherIncome'] as const;
 
 function idempotencyHeaders(key: string | undefined) {
   return key ? { headers: { 'Idempotency-Key': key } } : {};

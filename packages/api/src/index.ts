@@ -7,6 +7,7 @@ export { clearAuthStorage, readToken, readUser, writeToken, writeUser } from './
 export * from './errors';
 export * from './auth-endpoints';
 export * from './auth-slice';
+export { useAccess, useCanWrite, useMay } from './access';
 export * from './store';
 export * from './catalog-endpoints';
 export * from './invoice-endpoints';
@@ -15,3 +16,5 @@ export * from './shell-endpoints';
 export * from './account-endpoints';
 export * from './estimate-endpoints';
 export { newIdempotencyKey } from './idempotency';
+export { isDashboardPath, refreshFinancialData } from './financial-data';
+export { dateFormatting, useDateFormat, type DateFormatter, type DateFormatting } from './use-date-format';

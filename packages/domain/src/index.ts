@@ -6,6 +6,7 @@ export * from './errors';
 export * from './money';
 export * from './common';
 export * from './format';
+export * from './date-display';
 export * from './catalog';
 export * from './invoicing';
 export * from './goals';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DISPLAY_PREFERENCES, displayPreferencesSchema, type DisplayPreferences } from './date-display';
 
 /** Roles arrive as objects with a name, as strings, or as one comma-separated string (SPEC.md section 3). */
 export const rolesSchema = z.union([
@@ -18,8 +19,18 @@ export const userSchema = z.object({
   company_logo: z.string().nullable(),
   avatar_path: z.string().nullable(),
   roles: rolesSchema,
+  /**
+   * The business's display preferences (date format, first day of the week). Optional: a user stored
+   * in local storage before they existed lacks them; `displayPreferencesOf` gives the defaults then.
+   */
+  preferences: displayPreferencesSchema.optional(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** The user's display preferences, or the defaults (signed out, or a user stored before they existed). */
+export function displayPreferencesOf(user: Pick<User, 'preferences'> | null | undefined): DisplayPreferences {
+  return user?.preferences ?? DEFAULT_DISPLAY_PREFERENCES;
+}
 
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;

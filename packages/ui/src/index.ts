@@ -1,5 +1,6 @@
 /**
- * @ledgerleaf/ui public surface. Consumers import `@mantine/core/styles.css` once themselves;
+ * @ledgerleaf/ui public surface. Consumers import `@mantine/core/styles.css` (and
+ * `@mantine/dates/styles.css` for DateField) once themselves;
  * nothing here imports CSS, so the built package also loads in Node.
  */
 export { UiProvider } from './theme/ui-provider';
@@ -48,6 +49,9 @@ export {
   NAV_BREAKPOINTS,
   PASSWORD_STRENGTH_LABELS,
 } from './constants';
+
+export { DateField, DEFAULT_DATE_FIELD_FORMAT, parseDateInput } from './forms/date-field';
+export type { DateFieldProps } from './forms/date-field';
 
 export { DataTable } from './data-table/data-table';
 export type { DataTableColumn, DataTableProps, DataTableSort, SortDirection } from './data-table/data-table';

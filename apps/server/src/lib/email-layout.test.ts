@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { composeEstimateEmail } from '../modules/estimates/estimate-email';
 import { composeInvoiceEmail } from '../modules/invoice-delivery/invoice-email';
-import { composeDocumentEmail, shortDate } from './email-layout';
+import { businessDate } from './display-date';
+import { composeDocumentEmail } from './email-layout';
 
 describe('the document email layout', () => {
   const email = composeDocumentEmail({
@@ -49,10 +50,26 @@ describe('the document email layout', () => {
     expect(estimate.subject).toBe('Estimate EST-7 from Olive Bakery');
     expect(estimate.html).toContain('<p>Hi &lt;there&gt;</p>');
     expect(estimate.html).toContain('View estimate</a>');
-    expect(estimate.text).toContain('Valid until: Mar 31, 2026');
+    expect(estimate.text).toContain('Valid until: 03/31/26');
+    expect(invoice.text).not.toContain('2026-03-31');
   });
 
-  it('dates the templates’ way: mm/dd/yy', () => {
-    expect(shortDate('2026-03-31')).toBe('03/31/26');
+  it('dates the invoice and estimate emails in the business date format', () => {
+    const facts = { businessName: 'Olive Bakery', clientName: 'Ann', total: 12.5, publicUrl: 'https://app.test/x' };
+    const invoice = composeInvoiceEmail({ ...facts, invoiceNumber: 'INV-7', balanceDue: 12.5, dueDate: '2026-03-31', dateFormat: 'dd.mm.yyyy' });
+    expect(invoice.text).toContain('is due on 31.03.2026.');
+    expect(invoice.text).toContain('Due date: 31.03.2026');
+    const templated = composeInvoiceEmail({ ...facts, invoiceNumber: 'INV-7', balanceDue: 12.5, dueDate: '2026-03-31', dateFormat: 'yyyy-mm-dd', template: { subject: 'Due {{due_date}}', body: 'Pay by {{due_date}}' } });
+    expect(templated.subject).toBe('Due 2026-03-31');
+    expect(templated.text).toContain('Pay by 2026-03-31');
+    const estimate = composeEstimateEmail({ ...facts, estimateNumber: 'EST-7', expiryDate: '2026-03-31', dateFormat: 'dd/mm/yyyy' });
+    expect(estimate.text).toContain('Valid until: 31/03/2026');
+  });
+
+  it('dates the business way, mm/dd/yy by default; an unreadable date is printed as given', () => {
+    expect(businessDate('2026-03-31', null)).toBe('03/31/26');
+    expect(businessDate('2026-03-31', 'bogus')).toBe('03/31/26');
+    expect(businessDate('2026-03-31', 'dd.mm.yyyy')).toBe('31.03.2026');
+    expect(businessDate('soon', 'dd.mm.yyyy')).toBe('soon');
   });
 });

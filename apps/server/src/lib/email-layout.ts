@@ -33,11 +33,6 @@ export function oneLineSubject(subject: string): string {
   return subject.replace(/[\r\n]+/g, ' ');
 }
 
-/** `03/31/26` (SPEC.md section 9: mm/dd/yy), the form the email templates' dates take. */
-export function shortDate(date: string): string {
-  return `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(2, 4)}`;
-}
-
 export function composeDocumentEmail(layout: DocumentEmailLayout): ComposedEmail {
   const text = [
     `Hello ${layout.clientName},`,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { toFieldErrors } from '@ledgerleaf/domain';
+import { toFieldErrors, type AccessLevel } from '@ledgerleaf/domain';
 import type { z } from 'zod';
 import type { AuthContext } from './context';
 import { AppError, notFound, unauthenticated, validationError } from './errors';
@@ -11,9 +11,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Who may call an authenticated route beyond being signed in (enforced centrally by plugins/auth.ts):
  * `read` any role (the default of GET), `write` any role that is not read-only (the default of the
  * other methods), `self` any role, also read-only, for a person's own session, profile and password,
- * `admin` owners and admins only.
+ * `admin` owners and admins only. The levels and what each role may do are the domain's (`AccessLevel`, `roleMay`), shared with the web.
  */
-export type RouteAccess = 'read' | 'write' | 'self' | 'admin';
+export type RouteAccess = AccessLevel;
 
 export interface ResponseDoc {
   description: string;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ACCOUNT_MESSAGES, ADMIN_ROLES, READ_ONLY_ROLES, isAccountRole } from '@ledgerleaf/domain';
+import { ACCOUNT_MESSAGES, roleMay } from '@ledgerleaf/domain';
 import { findActiveToken, touchAccessToken } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../lib/context';
 import { sha256Hex } from '../lib/crypto';
@@ -53,11 +53,8 @@ export function routeAccess(method: string, url: string, declared: RouteAccess |
  * this version does not know gets nothing but reads and self-service.
  */
 export function roleAllows(role: string, access: RouteAccess, method: string): boolean {
-  if (access === 'self') return true;
-  const known = isAccountRole(role) ? role : null;
-  if (access === 'admin') return known !== null && ADMIN_ROLES.includes(known);
-  if (SAFE_METHODS.has(method) || access === 'read') return true;
-  return known !== null && !READ_ONLY_ROLES.includes(known);
+  // The capabilities are the domain's (`roleMay`), which the web reads too; a safe method only ever needs read, unless admin.
+  return roleMay(role, access !== 'admin' && SAFE_METHODS.has(method) ? 'read' : access);
 }
 
 export function forbidden(message: string = ACCOUNT_MESSAGES.forbidden): AppError {

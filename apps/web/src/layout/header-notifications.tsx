@@ -4,6 +4,7 @@ import { NOTIFICATIONS_PAGE_SIZE, SHELL_MESSAGES } from '@ledgerleaf/domain';
 import {
   NOTIFICATION_POLL_MS,
   useAppSelector,
+  useDateFormat,
   useListNotificationsQuery,
   useMarkAllNotificationsReadMutation,
   useMarkNotificationReadMutation,
@@ -57,6 +58,7 @@ export function HeaderNotifications() {
   const list = useListNotificationsQuery({ per_page: NOTIFICATIONS_PAGE_SIZE, filter: 'unread' }, { skip: !opened, refetchOnMountOrArgChange: true });
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead] = useMarkAllNotificationsReadMutation();
+  const { formatDate, formatDateTime } = useDateFormat();
   // Read ones leave the dropdown at once; the refetch that follows confirms it.
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
   const [allRead, setAllRead] = useState(false);
@@ -108,6 +110,8 @@ export function HeaderNotifications() {
       onOpenChange={setOpened}
       viewAllHref="/notifications"
       linkComponent={Link}
+      formatDate={formatDate}
+      formatDateTime={formatDateTime}
     />
   );
 }

@@ -10,13 +10,19 @@ import {
   IconUserPlus,
   IconUserSearch,
 } from '@tabler/icons-react';
+import { useCanWrite } from '@ledgerleaf/api';
 import { useGoalsActions } from '@ledgerleaf/features-goals';
 import { QuickAddMenu, type QuickAddItem } from '@ledgerleaf/ui';
 
 const icon = (Icon: typeof IconFileInvoice) => <Icon size={16} stroke={1.7} aria-hidden />;
 
-/** The nine entries of SPEC.md section 2 ("Floating quick-add menu"), in its order. */
-export function quickAddItems(openOtherIncome: () => void): QuickAddItem[] {
+/**
+ * The nine entries of SPEC.md section 2 ("Floating quick-add menu"), in its order. Every one creates
+ * something, so a role that may not write (the read-only accountant; the server refuses its writes)
+ * gets none.
+ */
+export function quickAddItems(openOtherIncome: () => void, canWrite: boolean): QuickAddItem[] {
+  if (!canWrite) return [];
   return [
     { label: 'New Invoice', href: '/invoices/create-new', icon: icon(IconFileInvoice) },
     { label: 'New Estimate', href: '/estimates/create-new', icon: icon(IconFileText) },
@@ -31,8 +37,10 @@ export function quickAddItems(openOtherIncome: () => void): QuickAddItem[] {
   ];
 }
 
-/** The floating quick-add menu; 'Add Other Income' opens the goals area's other income modal. */
+/** The floating quick-add menu; 'Add Other Income' opens the goals area's other income modal. Not shown when it would be empty. */
 export function QuickAdd() {
   const { openOtherIncome } = useGoalsActions();
-  return <QuickAddMenu items={quickAddItems(openOtherIncome)} linkComponent={Link} />;
+  const items = quickAddItems(openOtherIncome, useCanWrite());
+  if (items.length === 0) return null;
+  return <QuickAddMenu items={items} linkComponent={Link} />;
 }

@@ -150,7 +150,7 @@ describe('HeaderNotifications', () => {
 describe('quick-add entries (SPEC.md section 2)', () => {
   it('has the nine entries in order; Add Other Income opens the modal', () => {
     const open = vi.fn();
-    const items = quickAddItems(open);
+    const items = quickAddItems(open, true);
     expect(items.map((entry) => [entry.label, entry.href ?? 'modal'])).toEqual([
       ['New Invoice', '/invoices/create-new'],
       ['New Estimate', '/estimates/create-new'],
@@ -164,6 +164,10 @@ describe('quick-add entries (SPEC.md section 2)', () => {
     ]);
     items[6]!.onSelect!();
     expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('has none for a role that may not write (each entry creates something)', () => {
+    expect(quickAddItems(vi.fn(), false)).toEqual([]);
   });
 });
 

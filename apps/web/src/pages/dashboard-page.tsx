@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFilePlus, IconFileText, IconSparkles, IconTargetArrow, IconUserPlus } from '@tabler/icons-react';
-import { useAppSelector } from '@ledgerleaf/api';
+import { useAppSelector, useCanWrite } from '@ledgerleaf/api';
 import { PageHeader } from '@ledgerleaf/ui';
 
 /** The dashboard's Quick Actions (SPEC.md section 2, Dashboard). */
@@ -18,6 +18,8 @@ const QUICK_ACTIONS = [
  */
 export function DashboardPage() {
   const user = useAppSelector((state) => state.auth.user);
+  // Every quick action creates something: the read-only role (the server refuses its writes) gets none.
+  const canWrite = useCanWrite();
   const firstName = user?.name.trim().split(/\s+/)[0];
 
   return (
@@ -34,7 +36,7 @@ export function DashboardPage() {
                 {firstName ? `Welcome to Ledgerleaf, ${firstName}!` : 'Welcome to Ledgerleaf!'}
               </Title>
               <Text>
-                Your workspace is ready. Start by creating your first invoice or adding a client via the quick actions.
+                {canWrite ? 'Your workspace is ready. Start by creating your first invoice or adding a client via the quick actions.' : 'You can read the business’s invoices, estimates, clients, products and goals; your role does not change them.'}
               </Text>
               <Text size="sm" c="dimmed">
                 Your revenue, outstanding invoices, pipeline and goals will appear here as soon as there is something to show.
@@ -43,18 +45,20 @@ export function DashboardPage() {
           </Group>
         </Card>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Card withBorder radius="md" padding="lg">
-            <Title order={2} size="h4" mb="sm">
-              Quick Actions
-            </Title>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              {QUICK_ACTIONS.map(({ label, to, icon: Icon }) => (
-                <Button key={to} component={Link} to={to} variant="light" justify="flex-start" leftSection={<Icon size={18} aria-hidden />}>
-                  {label}
-                </Button>
-              ))}
-            </SimpleGrid>
-          </Card>
+          {canWrite && (
+            <Card withBorder radius="md" padding="lg">
+              <Title order={2} size="h4" mb="sm">
+                Quick Actions
+              </Title>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                {QUICK_ACTIONS.map(({ label, to, icon: Icon }) => (
+                  <Button key={to} component={Link} to={to} variant="light" justify="flex-start" leftSection={<Icon size={18} aria-hidden />}>
+                    {label}
+                  </Button>
+                ))}
+              </SimpleGrid>
+            </Card>
+          )}
           <Card withBorder radius="md" padding="lg">
             <Title order={2} size="h4" mb="sm">
               Getting started

@@ -2,7 +2,7 @@ import { useSearchParams, Link } from 'react-router';
 import { Alert, Button, Card, Group, Pagination, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBellCheck, IconChecks } from '@tabler/icons-react';
 import { NOTIFICATIONS_PAGE_SIZE, SHELL_MESSAGES, type NotificationFilter } from '@ledgerleaf/domain';
-import { useListNotificationsQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '@ledgerleaf/api';
+import { useDateFormat, useListNotificationsQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '@ledgerleaf/api';
 import { EmptyState, NotificationItem, PageHeader } from '@ledgerleaf/ui';
 import { toNotificationView } from '../layout/notification-links';
 
@@ -25,6 +25,7 @@ export function NotificationsPage() {
   const query = useListNotificationsQuery({ filter, page, per_page: NOTIFICATIONS_PAGE_SIZE });
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead, markAll] = useMarkAllNotificationsReadMutation();
+  const { formatDate, formatDateTime } = useDateFormat();
   const data = query.isError ? undefined : query.data;
   const notifications = (data?.notifications ?? []).map(toNotificationView);
   const total = data?.total ?? 0;
@@ -125,7 +126,7 @@ export function NotificationsPage() {
             <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Notifications">
               {notifications.map((notification) => (
                 <li key={notification.id}>
-                  <NotificationItem notification={notification} onMarkRead={onMarkRead} linkComponent={Link} density="comfortable" />
+                  <NotificationItem notification={notification} onMarkRead={onMarkRead} linkComponent={Link} density="comfortable" formatDate={formatDate} formatDateTime={formatDateTime} />
                 </li>
               ))}
             </Stack>

@@ -46,6 +46,8 @@ const activeTokenQuery = preparedQuery(['tokenHash', 'now'] as const, (db: Db, p
       'u.avatar_path',
       'b.name as business_name',
       'b.company_logo',
+      'b.date_format',
+      'b.first_day_of_week',
     ])
     .where('t.token_hash', '=', p.tokenHash)
     .where('t.revoked_at', 'is', null)

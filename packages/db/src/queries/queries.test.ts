@@ -48,7 +48,8 @@ describe('users', () => {
     const a = await seedUser('a@example.com', 'Alpha');
     const b = await seedUser('b@example.com', 'Beta');
     const profile = await findUserProfile(test.db, { businessId: a.business.id, userId: a.user.id });
-    expect(profile).toMatchObject({ id: a.user.id, name: 'Olive Owner', business_name: 'Alpha', role: 'owner', company_logo: null });
+    expect(profile).toMatchObject({ id: a.user.id, name: 'Olive Owner', business_name: 'Alpha', role: 'owner', company_logo: null, date_format: 'mm/dd/yy' });
+    expect(Number(profile?.first_day_of_week)).toBe(0);
     expect(await findUserProfile(test.db, { businessId: a.business.id, userId: b.user.id })).toBeUndefined();
   });
 

@@ -18,6 +18,9 @@ export interface UserProfile {
   avatar_path: string | null;
   business_name: string;
   company_logo: string | null;
+  /** The business's display preferences (business settings), carried by `GET /api/user`. */
+  date_format: string;
+  first_day_of_week: number;
 }
 
 export async function findUserByEmail(db: Db, params: { email: string }): Promise<UserRow | undefined> {
@@ -75,6 +78,8 @@ export async function findUserProfile(db: Db, params: { businessId: number; user
       'users.avatar_path',
       'businesses.name as business_name',
       'businesses.company_logo',
+      'businesses.date_format',
+      'businesses.first_day_of_week',
     ])
     .where('users.id', '=', params.userId)
     .where('users.business_id', '=', params.businessId)

@@ -5,14 +5,16 @@ import {
   canWrite,
   describeReminderOffset,
   emailTemplateRequestSchema,
-  formatDateAs,
   isAdmin,
   isOwner,
   placeholdersIn,
+  roleMay,
+  userMay,
   renderEmailTemplate,
   reminderStepsRequestSchema,
   sniffImageType,
 } from './index';
+import { formatDateAs } from '../date-display';
 
 describe('roles', () => {
   it('reads the three shapes of roles (SPEC.md section 6)', () => {
@@ -23,6 +25,20 @@ describe('roles', () => {
     expect(canWrite({ roles: 'accountant' })).toBe(false);
     expect(canWrite({ roles: [] })).toBe(false);
     expect(canWrite(null)).toBe(false);
+  });
+
+  it('has one table of what each role may do, the server\'s and the web\'s', () => {
+    const table = Object.fromEntries(['owner', 'admin', 'member', 'accountant', 'auditor'].map((role) => [role, (['read', 'self', 'write', 'admin'] as const).filter((access) => roleMay(role, access))]));
+    expect(table).toEqual({
+      owner: ['read', 'self', 'write', 'admin'],
+      admin: ['read', 'self', 'write', 'admin'],
+      member: ['read', 'self', 'write'],
+      accountant: ['read', 'self'],
+      auditor: ['read', 'self'],
+    });
+    expect(userMay({ roles: 'accountant, Member' }, 'write')).toBe(true);
+    expect(userMay({ roles: [{ name: 'OWNER' }] }, 'admin')).toBe(true);
+    expect(userMay(null, 'read')).toBe(false);
   });
 });
 

@@ -1,39 +1,11 @@
 import { z } from 'zod';
 import { numberingSettingsSchema } from '../invoicing/numbering';
+import { DATE_FORMATS } from '../date-display';
 import { ACCOUNT_MESSAGES } from './messages';
-
-/** Date display formats; `mm/dd/yy` is the default (SPEC.md section 9). */
-export const DATE_FORMATS = ['mm/dd/yy', 'mm/dd/yyyy', 'dd/mm/yyyy', 'dd.mm.yyyy', 'yyyy-mm-dd'] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number];
-export const DEFAULT_DATE_FORMAT: DateFormat = 'mm/dd/yy';
-
-/** 0 = Sunday (the default, SPEC.md section 9), 1 = Monday. */
-export const FIRST_DAYS_OF_WEEK = [0, 1] as const;
-export const DEFAULT_FIRST_DAY_OF_WEEK = 0;
-export const FIRST_DAY_LABELS: Record<number, string> = { 0: 'Sunday', 1: 'Monday' };
 
 export const BUSINESS_ADDRESS_MAX = 500;
 export const TAX_ID_MAX = 64;
 export const INVOICE_TEXT_MAX = 2000;
-
-/** Formats a `yyyy-MM-dd` date with one of DATE_FORMATS; anything unparsable is returned unchanged. */
-export function formatDateAs(isoDate: string, format: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
-  if (!match) return isoDate;
-  const [, yyyy, mm, dd] = match as unknown as [string, string, string, string];
-  switch (format) {
-    case 'mm/dd/yyyy':
-      return `${mm}/${dd}/${yyyy}`;
-    case 'dd/mm/yyyy':
-      return `${dd}/${mm}/${yyyy}`;
-    case 'dd.mm.yyyy':
-      return `${dd}.${mm}.${yyyy}`;
-    case 'yyyy-mm-dd':
-      return `${yyyy}-${mm}-${dd}`;
-    default:
-      return `${mm}/${dd}/${yyyy.slice(2)}`;
-  }
-}
 
 const optionalText = (max: number, message: string) =>
   z

@@ -44,6 +44,8 @@ export const ACCOUNT_MESSAGES = {
   // team
   forbidden: 'You do not have permission to do this.',
   adminOnly: 'Only an owner or an admin can do this.',
+  /** Shown above a form the read-only role may read but not save. */
+  readOnlyRole: 'Your role can view but not change this.',
   ownerOnly: 'Only an owner can give or take the owner role.',
   roleRequired: 'Please choose a role',
   invitationSent: 'Invitation sent.',

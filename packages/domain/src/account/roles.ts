@@ -1,4 +1,4 @@
-import { hasRole, type User } from '../user';
+import { hasRole, roleNames, type User } from '../user';
 
 /**
  * Team roles (issue 5; SPEC.md section 6 names no roles). `owner` and `admin` manage the team and
@@ -27,11 +27,41 @@ export const ADMIN_ROLES: readonly AccountRole[] = ['owner', 'admin'];
 /** Roles that may read but not change the business's data. */
 export const READ_ONLY_ROLES: readonly AccountRole[] = ['accountant'];
 
+/**
+ * What an action needs, the one vocabulary of role capabilities: the server declares one per route
+ * (apps/server `RouteAccess`, enforced for every request by `roleAllows`) and the web hides or
+ * disables what the signed-in person's roles do not allow, from the same function.
+ * `read`: every role. `write`: change the business's data (every known role but the read-only
+ * ones). `self`: a person's own session, profile and password (every role). `admin`: the team,
+ * the roles, the business settings, email templates, reminders, the data export and the beta
+ * feedback (owners and admins).
+ */
+export const ACCESS_LEVELS = ['read', 'write', 'self', 'admin'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+/** Whether one role name may do what needs `access`. A role this version does not know may only read and serve itself. */
+export function roleMay(role: string, access: AccessLevel): boolean {
+  if (access === 'read' || access === 'self') return true;
+  if (!isAccountRole(role)) return false;
+  if (access === 'admin') return ADMIN_ROLES.includes(role);
+  return !READ_ONLY_ROLES.includes(role);
+}
+
 type WithRoles = Pick<User, 'roles'> | null | undefined;
+
+/**
+ * Whether a user may do what needs `access`: one of their roles, in whichever of the three shapes
+ * of `roles` (SPEC.md section 3), allows it (role names compared case-insensitively). No user:
+ * nothing.
+ */
+export function userMay(user: WithRoles, access: AccessLevel): boolean {
+  if (!user) return false;
+  return roleNames(user.roles).some((name) => roleMay(name.toLowerCase(), access));
+}
 
 /** Owner or admin, whichever of the three shapes of `roles` (SPEC.md section 3) the user carries. */
 export function isAdmin(user: WithRoles): boolean {
-  return ADMIN_ROLES.some((role) => hasRole(user, role));
+  return userMay(user, 'admin');
 }
 
 export function isOwner(user: WithRoles): boolean {
@@ -40,7 +70,7 @@ export function isOwner(user: WithRoles): boolean {
 
 /** Whether the user may change the business's data: any known role that is not read-only. */
 export function canWrite(user: WithRoles): boolean {
-  return ACCOUNT_ROLES.some((role) => !READ_ONLY_ROLES.includes(role) && hasRole(user, role));
+  return userMay(user, 'write');
 }
 
 export function isAccountRole(value: unknown): value is AccountRole {

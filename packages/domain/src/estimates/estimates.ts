@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { isoDateSchema, listQuerySchema, pageSchema } from '../common';
+import { DATE_FORMATS } from '../date-display';
 import type { FieldErrors } from '../errors';
 import { toFieldErrors } from '../errors';
 import { DISCOUNT_TYPES } from '../invoicing/calculate';
-import { INVOICE_CURRENCY, invoiceClientSummarySchema, invoiceInputSchema, invoiceLineSchema, invoiceTotalsSchema, type InvoiceRequest } from '../invoicing/contracts';
+import { INVOICE_CURRENCY, INVOICE_MESSAGES, invoiceClientSummarySchema, invoiceInputSchema, invoiceLineSchema, invoiceTotalsSchema, type InvoiceRequest } from '../invoicing/contracts';
 import { publicInvoiceLineSchema, publicInvoiceTaxSchema } from '../invoicing/delivery';
 
 /*
@@ -196,13 +197,17 @@ export type EstimatePage = z.infer<typeof estimatePageSchema>;
 export const ESTIMATE_SORT_FIELDS = ['issue_date', 'expiry_date', 'estimate_number', 'client_name', 'total', 'status', 'created_at'] as const;
 export const ESTIMATE_STATUS_FILTERS = ['all', 'open', ...ESTIMATE_STATUSES] as const;
 export type EstimateStatusFilter = (typeof ESTIMATE_STATUS_FILTERS)[number];
-export const estimateListQuerySchema = listQuerySchema(ESTIMATE_SORT_FIELDS, 'issue_date').extend({
-  direction: z.enum(['asc', 'desc']).default('desc'),
-  status: z.enum(ESTIMATE_STATUS_FILTERS, { error: ESTIMATE_MESSAGES.statusFilterInvalid }).default('all'),
-  client_id: z.coerce.number().int().positive().optional(),
-  date_from: isoDateSchema.optional(),
-  date_to: isoDateSchema.optional(),
-});
+export const estimateListQuerySchema = listQuerySchema(ESTIMATE_SORT_FIELDS, 'issue_date')
+  .extend({
+    direction: z.enum(['asc', 'desc']).default('desc'),
+    status: z.enum(ESTIMATE_STATUS_FILTERS, { error: ESTIMATE_MESSAGES.statusFilterInvalid }).default('all'),
+    client_id: z.coerce.number().int().positive().optional(),
+    /** Issue date range, both ends included. */
+    date_from: isoDateSchema.optional(),
+    date_to: isoDateSchema.optional(),
+  })
+  // A backwards range is refused as the invoice list refuses it (same message, on `date_to`).
+  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, { message: INVOICE_MESSAGES.dateRangeInvalid, path: ['date_to'] });
 export type EstimateListQuery = z.infer<typeof estimateListQuerySchema>;
 export type EstimateListQueryInput = z.input<typeof estimateListQuerySchema>;
 
@@ -227,7 +232,8 @@ export const publicEstimateSchema = z.object({
   issue_date: z.string(),
   expiry_date: z.string(),
   currency: z.literal(INVOICE_CURRENCY),
-  business: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+  /** `date_format`: the business's, for the public page's dates (the client is not signed in). */
+  business: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable(), date_format: z.enum(DATE_FORMATS).optional() }),
   client: z.object({ name: z.string(), address_lines: z.array(z.string()) }),
   lines: z.array(publicInvoiceLineSchema),
   discount_type: z.enum(DISCOUNT_TYPES).nullable(),

@@ -12,7 +12,7 @@ import {
   goalUnit,
   otherIncomeRequestSchema,
 } from './contracts';
-import { goalPace, goalProgressPercent, daysBetween } from './progress';
+import { goalPace, goalProgressPercent, daysBetween, roundProgressDown } from './progress';
 import { GOAL_BADGES, GOAL_BADGE_CODES, earnedBadges } from './badges';
 
 function errorsOf(schema: { safeParse: (value: unknown) => { success: boolean; error?: unknown } }, value: unknown) {
@@ -171,6 +171,17 @@ describe('goal progress (SPEC.md section 3)', () => {
     expect(goalProgressPercent('25', '50')).toBe(50);
     expect(goalProgressPercent('x', 50)).toBe(0);
     expect(goalProgressPercent(1, 3)).toBeCloseTo(33.333, 2);
+  });
+
+  it('the API figure is rounded down to 2 decimals: a goal short of its target never reads 100', () => {
+    expect(roundProgressDown(goalProgressPercent(99_996, 100_000))).toBe(99.99);
+    expect(roundProgressDown(goalProgressPercent(100_000, 100_000))).toBe(100);
+    expect(roundProgressDown(goalProgressPercent(1, 3))).toBe(33.33);
+    expect(roundProgressDown(goalProgressPercent(2, 3))).toBe(66.66);
+    expect(roundProgressDown(29)).toBe(29);
+    expect(roundProgressDown(0.29 * 100)).toBe(29);
+    expect(roundProgressDown(Number.NaN)).toBe(0);
+    expect(roundProgressDown(-1)).toBe(0);
   });
 });
 

@@ -12,6 +12,16 @@ export function goalProgressPercent(currentAmount: unknown, targetAmount: unknow
   return Math.min(100, (current / target) * 100);
 }
 
+/**
+ * A progress percent as the API returns it: to 2 decimals, rounded down so that a goal short of its
+ * target never reads 100 (99.996 % is 99.99, not 100.00). The tiny epsilon keeps binary fractions
+ * (0.29 * 100 = 28.999999999999996) on their decimal value.
+ */
+export function roundProgressDown(percent: number): number {
+  if (!Number.isFinite(percent) || percent <= 0) return 0;
+  return Math.min(100, Math.floor(percent * 100 + 1e-7) / 100);
+}
+
 /** Average days per month (365.25 / 12), for "per month" figures. */
 export const DAYS_PER_MONTH = 30.4375;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from '../common';
+import { DATE_FORMATS } from '../date-display';
 import { DISCOUNT_TYPES } from './calculate';
 import { INVOICE_CURRENCY, invoiceSchema, paymentMethodSchema, paymentReceiptSchema } from './contracts';
 import { invoiceStatusSchema } from './status';
@@ -51,6 +52,8 @@ export const publicInvoiceSchema = z.object({
     name: z.string(),
     email: z.string().nullable(),
     phone: z.string().nullable(),
+    /** The business's date format: the public page shows dates as the business does (the client is not signed in). */
+    date_format: z.enum(DATE_FORMATS).optional(),
   }),
   client: z.object({
     name: z.string(),

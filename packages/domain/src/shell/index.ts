@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE } from '../common';
 import { NOTIFICATIONS_PAGE_SIZE } from '../constants';
-import { hasRole, type User } from '../user';
+import { userMay } from '../account/roles';
+import type { User } from '../user';
 
 /**
  * The application shell's contracts (SPEC.md sections 2, 3, 5, 7 and 9): notifications and beta
@@ -228,5 +229,5 @@ export function feedbackFeatureLabel(feature: string): string {
  * hold every right an admin has.
  */
 export function canReviewFeedback(user: Pick<User, 'roles'> | null | undefined): boolean {
-  return hasRole(user, 'admin') || hasRole(user, 'owner');
+  return userMay(user, 'admin');
 }

@@ -2,7 +2,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconShieldLock } from '@tabler/icons-react';
 import { ACCOUNT_MESSAGES } from '@ledgerleaf/domain';
-import { useAccess } from '../shared/access';
+import { useAccess } from '@ledgerleaf/api';
 
 /** The sections of the admin area, in the order of its navigation. */
 export const ADMIN_SECTIONS = [

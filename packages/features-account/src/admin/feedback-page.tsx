@@ -3,9 +3,8 @@ import { useSearchParams } from 'react-router';
 import { Badge, Button, Card, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { FEEDBACK_RATING_MAX, FEEDBACK_TYPES, FEEDBACK_TYPE_LABELS, feedbackFeatureLabel, feedbackTypeLabel, type BetaFeedbackEntry, type FeedbackType } from '@ledgerleaf/domain';
-import { useListBetaFeedbackQuery } from '@ledgerleaf/api';
+import { useDateFormat, useListBetaFeedbackQuery } from '@ledgerleaf/api';
 import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
-import { formatDateTime } from '../shared/format';
 import { LoadError } from '../shared/query-states';
 
 export const FEEDBACK_PER_PAGE = 20;
@@ -22,6 +21,7 @@ function detailsId(entry: BetaFeedbackEntry): string {
 
 /** The whole report and the system info the browser sent with it (SPEC.md section 3). */
 function FeedbackDetails({ entry }: { entry: BetaFeedbackEntry }) {
+  const { formatDateTime } = useDateFormat();
   const info = entry.system_info;
   const rows: [string, string][] = [
     ['Browser', info.browser],
@@ -64,6 +64,7 @@ function FeedbackDetails({ entry }: { entry: BetaFeedbackEntry }) {
  * The type and the page live in the URL. Shown inside the admin layout, which refuses non-admins.
  */
 export function FeedbackPage() {
+  const { formatDateTime } = useDateFormat();
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const typeParam = params.get('type');

@@ -13,9 +13,8 @@ import {
   validateWith,
   type EmailTemplateView,
 } from '@ledgerleaf/domain';
-import { splitServerErrors, useListEmailTemplatesQuery, useResetEmailTemplateMutation, useSaveEmailTemplateMutation } from '@ledgerleaf/api';
+import { splitServerErrors, useAccess, useListEmailTemplatesQuery, useResetEmailTemplateMutation, useSaveEmailTemplateMutation } from '@ledgerleaf/api';
 import { CardSkeleton, PageHeader, useToast } from '@ledgerleaf/ui';
-import { useAccess } from '../shared/access';
 import { useAsk } from '../shared/confirm';
 import { FormAlert } from '../shared/form-alert';
 import { LoadError } from '../shared/query-states';

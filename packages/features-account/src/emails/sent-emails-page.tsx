@@ -4,9 +4,8 @@ import { Alert, Anchor, Badge, Group, Modal, Stack, Tabs, Text, Tooltip } from '
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle, IconPaperclip } from '@tabler/icons-react';
 import { OUTBOX_CATEGORY_LABELS, type OutboxAttachment, type OutboxEmailItem } from '@ledgerleaf/domain';
-import { useGetOutboxEmailQuery, useListOutboxQuery } from '@ledgerleaf/api';
+import { useDateFormat, useGetOutboxEmailQuery, useListOutboxQuery } from '@ledgerleaf/api';
 import { CardSkeleton, DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
-import { formatDateTime } from '../shared/format';
 import { LoadError } from '../shared/query-states';
 
 export const SENT_EMAILS_PER_PAGE = 25;
@@ -79,6 +78,7 @@ export function frameDocument(html: string): string {
 
 /** One message: who, when, how it left, its attachments, and its body (formatted in a sandboxed frame, or as text). */
 function EmailDetails({ id }: { id: number }) {
+  const { formatDateTime } = useDateFormat();
   const query = useGetOutboxEmailQuery(id);
   if (query.isLoading) return <CardSkeleton lines={6} />;
   if (!query.data) return <LoadError title="The email could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
@@ -139,6 +139,7 @@ function EmailDetails({ id }: { id: number }) {
  * emails are not delivered but kept here (the product's outbox). Page and open message live in the URL.
  */
 export function SentEmailsPage() {
+  const { formatDateTime } = useDateFormat();
   const [params, setParams] = useSearchParams();
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);

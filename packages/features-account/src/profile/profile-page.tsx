@@ -21,6 +21,7 @@ import {
   errorMessage,
   fetchBusinessExport,
   splitServerErrors,
+  useAccess,
   useChangePasswordMutation,
   useDeleteAccountMutation,
   useGetProfileQuery,
@@ -28,7 +29,6 @@ import {
   useUpdateProfileMutation,
 } from '@ledgerleaf/api';
 import { CardSkeleton, PageHeader, PasswordStrength, useToast } from '@ledgerleaf/ui';
-import { useAccess } from '../shared/access';
 import { useAsk } from '../shared/confirm';
 import { FormAlert } from '../shared/form-alert';
 import { ImageUpload } from '../shared/image-upload';

@@ -12,9 +12,8 @@ import {
   validateWith,
   type ReminderStep,
 } from '@ledgerleaf/domain';
-import { splitServerErrors, useGetReminderStepsQuery, useSaveReminderStepsMutation } from '@ledgerleaf/api';
+import { splitServerErrors, useAccess, useGetReminderStepsQuery, useSaveReminderStepsMutation } from '@ledgerleaf/api';
 import { CardSkeleton, EmptyState, PageHeader, useToast } from '@ledgerleaf/ui';
-import { useAccess } from '../shared/access';
 import { FormAlert } from '../shared/form-alert';
 import { LoadError } from '../shared/query-states';
 

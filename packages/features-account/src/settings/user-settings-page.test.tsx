@@ -123,8 +123,23 @@ describe('UserSettingsPage', () => {
     expect(await screen.findByRole('textbox', { name: /Address/ })).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save business details' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Tax rates' }));
-    await screen.findByRole('table', { name: 'Tax rates' });
+    const rates = await screen.findByRole('table', { name: 'Tax rates' });
+    expect(within(rates).getByText('Sales tax')).toBeInTheDocument();
+    expect(screen.getByText(ACCOUNT_MESSAGES.readOnlyRole)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add tax rate' })).not.toBeInTheDocument();
+    expect(within(rates).queryByRole('button', { name: 'Actions for Sales tax' })).not.toBeInTheDocument();
+  });
+
+  it('lets a member change the tax rates but not the business settings, and says which is which', async () => {
+    signIn('member');
+    routes();
+    const { user } = renderPage(<UserSettingsPage />, { path: '/user/settings', route: '/user/settings' });
+    expect(await screen.findByText('Only an owner or an admin can change these settings.')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Tax rates' }));
+    await screen.findByRole('table', { name: 'Tax rates' });
+    expect(screen.getByRole('button', { name: 'Add tax rate' })).toBeInTheDocument();
+    expect(screen.queryByText('Only an owner or an admin can change these settings.')).not.toBeInTheDocument();
+    expect(screen.queryByText(ACCOUNT_MESSAGES.readOnlyRole)).not.toBeInTheDocument();
   });
 
   it('links owners and admins to Team and roles; other roles do not see the link', async () => {

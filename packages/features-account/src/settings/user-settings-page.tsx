@@ -1,8 +1,9 @@
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Anchor, Group, Stack, Tabs } from '@mantine/core';
 import { IconBell, IconMail, IconMailForward, IconUsersGroup } from '@tabler/icons-react';
+import { ACCOUNT_MESSAGES } from '@ledgerleaf/domain';
 import { PageHeader } from '@ledgerleaf/ui';
-import { useAccess } from '../shared/access';
+import { useAccess } from '@ledgerleaf/api';
 import { BusinessDetailsPanel, InvoiceTextsPanel, PreferencesPanel } from './business-forms';
 import { InvoicingSettingsPanel } from './invoicing-settings-panel';
 import { NumberingPanel } from './numbering-panel';
@@ -50,11 +51,18 @@ export function UserSettingsPage() {
           </Group>
         }
       />
-      {readOnly && (
-        <Alert variant="light" color="gray" mb="md">
-          Only an owner or an admin can change these settings.
-        </Alert>
-      )}
+      {/* Tax rates need write access (members too); the rest of the settings an owner or an admin. */}
+      {tab === 'tax-rates'
+        ? !access.canWrite && (
+            <Alert variant="light" color="gray" mb="md">
+              {ACCOUNT_MESSAGES.readOnlyRole}
+            </Alert>
+          )
+        : readOnly && (
+            <Alert variant="light" color="gray" mb="md">
+              Only an owner or an admin can change these settings.
+            </Alert>
+          )}
       <Tabs value={tab} onChange={(value) => setSearchParams(value && value !== 'business' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="business">Business details</Tabs.Tab>

@@ -14,11 +14,9 @@ import {
   type AccountRole,
   type TeamMember,
 } from '@ledgerleaf/domain';
-import { errorMessage, splitServerErrors, useChangeMemberRoleMutation, useGetTeamQuery, useInviteMemberMutation, useRemoveMemberMutation, useRevokeInvitationMutation } from '@ledgerleaf/api';
+import { errorMessage, splitServerErrors, useAccess, useChangeMemberRoleMutation, useDateFormat, useGetTeamQuery, useInviteMemberMutation, useRemoveMemberMutation, useRevokeInvitationMutation } from '@ledgerleaf/api';
 import { CardSkeleton, DataTable, EmptyState, PageHeader, useToast, type DataTableColumn } from '@ledgerleaf/ui';
-import { useAccess } from '../shared/access';
 import { useAsk } from '../shared/confirm';
-import { formatDate } from '../shared/format';
 import { FormAlert } from '../shared/form-alert';
 import { LoadError } from '../shared/query-states';
 
@@ -125,6 +123,7 @@ function RemoveButton({ member, ownerCount }: { member: TeamMember; ownerCount: 
 }
 
 function TeamTables() {
+  const { formatDate } = useDateFormat();
   const query = useGetTeamQuery();
   const toast = useToast();
   const ask = useAsk();

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ALLOCATION_MESSAGES, MESSAGES } from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch } from '../test/render';
+import { invoiceApi } from '@ledgerleaf/api';
 import { goal } from '../test/fixtures';
 import { AllocatePaymentModal, PaymentAllocationFlow } from './allocate-payment-modal';
 
@@ -18,7 +19,7 @@ const laptop = goal({ id: 2, title: 'New laptop', target_amount: 2000, current_a
 const reached = goal({ id: 3, title: 'Reached', target_amount: 100, current_amount: 100 });
 const paused = goal({ id: 4, title: 'Paused one', status: 'paused' });
 
-function setup({ goals = [rent, laptop, reached, paused] as unknown[], goalId = null as number | null, routes = {} as Parameters<typeof stubFetch>[0], props = {} } = {}) {
+function setup({ goals = [rent, laptop, reached, paused] as unknown[], goalId = null as number | null, routes = {} as Parameters<typeof stubFetch>[0], props = {}, at = '/' } = {}) {
   const calls = stubFetch({
     'GET /api/goals': json(200, { data: goals, meta: { page: 1, per_page: 25, total: goals.length, last_page: 1 } }),
     'GET /api/invoices/11': json(200, { data: { id: 11, invoice_number: 'INV-2026-0011', goal_id: goalId } }),
@@ -27,7 +28,7 @@ function setup({ goals = [rent, laptop, reached, paused] as unknown[], goalId = 
     ...routes,
   });
   const onClose = vi.fn();
-  const view = renderPage(<AllocatePaymentModal payment={payment} onClose={onClose} {...props} />);
+  const view = renderPage(<AllocatePaymentModal payment={payment} onClose={onClose} {...props} />, { path: at, route: at });
   const posts = (path: string) => calls.filter((call) => call.method === 'POST' && call.path === path);
   return { ...view, calls, onClose, posts };
 }
@@ -100,6 +101,28 @@ describe('Allocate Payment to Goals', () => {
     expect(await screen.findByText(ALLOCATION_MESSAGES.allocated)).toBeInTheDocument();
     expect(fired).toHaveBeenCalledTimes(1);
     window.removeEventListener('goals-updated', fired);
+  });
+
+  it.each([
+    ['/dashboard', 2],
+    ['/invoices/11', 1],
+  ])('after allocating on %s the invoice list is fetched %i time(s): the financial data refreshes on dashboard paths only', async (at, times) => {
+    const { user, calls, store, onClose } = setup({ at, routes: { 'GET /api/invoices': json(200, { data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } }) } });
+    const fired = vi.fn();
+    window.addEventListener('goals-updated', fired);
+    const subscription = store.dispatch(invoiceApi.endpoints.listInvoices.initiate({ page: 1 }));
+    const invoiceReads = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/invoices').length;
+    await waitFor(() => expect(invoiceReads()).toBe(1));
+    const dialog = await panel();
+    await user.click(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.allocateEvenly }));
+    await user.click(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.save }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(invoiceReads()).toBe(times));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(invoiceReads()).toBe(times);
+    expect(fired).toHaveBeenCalledTimes(1);
+    window.removeEventListener('goals-updated', fired);
+    subscription.unsubscribe();
   });
 
   it('a typed amount beyond what is left is reduced by the excess; only lines above 0 are sent; Clear All empties', async () => {

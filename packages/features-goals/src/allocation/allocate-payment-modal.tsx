@@ -12,8 +12,8 @@ import {
 } from '@ledgerleaf/domain';
 import { readToken, serverMessage, useAllocatePaymentToGoalsMutation, useGetAllocationPreferenceQuery, useGetInvoiceQuery, useListAllGoalsQuery, useSetAllocationPreferenceMutation } from '@ledgerleaf/api';
 import { useToast } from '@ledgerleaf/ui';
-import { notifyGoalsUpdated } from '../shared/events';
 import { createSubmissionKeys } from '../shared/idempotency';
+import { useGoalsRefreshed } from '../shared/use-goals-refreshed';
 import { GoalAllocationPanel } from './goal-allocation-panel';
 
 /** A payment just recorded on an invoice (SPEC.md section 3 "Payment"). */
@@ -37,6 +37,7 @@ export interface AllocatePaymentModalProps {
  * this again" sends the preference on Save or Skip. Without a stored token nothing is fetched.
  */
 export function AllocatePaymentModal({ payment, onClose }: AllocatePaymentModalProps) {
+  const goalsRefreshed = useGoalsRefreshed();
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const toast = useToast();
   const hasToken = readToken() !== null;
@@ -101,7 +102,7 @@ export function AllocatePaymentModal({ payment, onClose }: AllocatePaymentModalP
       return;
     }
     toast.show({ severity: 'success', summary: ALLOCATION_MESSAGES.successTitle, detail: ALLOCATION_MESSAGES.allocated });
-    notifyGoalsUpdated();
+    goalsRefreshed();
     onClose();
   };
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Anchor, Button, Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatCurrency, type GoalAnalytics } from '@ledgerleaf/domain';
-import { useGetGoalAnalyticsQuery } from '@ledgerleaf/api';
+import { useCanWrite, useGetGoalAnalyticsQuery } from '@ledgerleaf/api';
 import { CardSkeleton, EmptyState, ErrorBoundary, PageHeader } from '@ledgerleaf/ui';
 import { formatPercent } from '../shared/format';
 import { GoalsNav } from '../shared/goals-nav';
@@ -42,7 +42,7 @@ function ChartCard({ title, summary, option, table, empty }: { title: string; su
         ) : (
           <>
             <ErrorBoundary>
-              <Suspense fallback={<Skeleton height={300} aria-label="Loading chart" />}>
+              <Suspense fallback={<Skeleton height={300} role="status" aria-label="Loading chart" />}>
                 <EChart option={option} label={summary} />
               </Suspense>
             </ErrorBoundary>
@@ -183,6 +183,7 @@ function Charts({ data }: { data: GoalAnalytics }) {
 /** `/goals/analytics`: counts, progress over time, money by month and source, achieved vs active vs behind schedule. */
 export function AnalyticsPage() {
   const query = useGetGoalAnalyticsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const canWrite = useCanWrite();
   const data = query.data;
   return (
     <>
@@ -204,9 +205,11 @@ export function AnalyticsPage() {
           title="No goals to analyse yet"
           message="Charts appear here once you have goals and money flowing into them."
           action={
-            <Button component={Link} to="/goals/create">
-              Create your first goal
-            </Button>
+            canWrite ? (
+              <Button component={Link} to="/goals/create">
+                Create your first goal
+              </Button>
+            ) : undefined
           }
         />
       ) : (

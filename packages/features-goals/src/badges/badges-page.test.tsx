@@ -18,7 +18,7 @@ describe('Goal Achievements', () => {
     renderPage(<BadgesPage />);
     expect(screen.getByRole('heading', { name: GOAL_BADGE_MESSAGES.title, level: 1 })).toBeInTheDocument();
     const earned = await screen.findByRole('listitem', { name: 'First Step: earned' });
-    expect(within(earned).getByText('Earned on Nov 2, 2026')).toBeInTheDocument();
+    expect(within(earned).getByText('Earned on 11/02/26')).toBeInTheDocument();
     expect(within(earned).getByRole('link', { name: 'Emergency fund' })).toHaveAttribute('href', '/goals/1');
     const unearned = screen.getByRole('listitem', { name: 'Halfway There: not earned yet' });
     expect(within(unearned).getByText(GOAL_BADGE_MESSAGES.notEarned)).toBeInTheDocument();

@@ -3,9 +3,8 @@ import { Anchor, Badge, Card, Group, Progress, SimpleGrid, Stack, Text, ThemeIco
 import type { IconAward} from '@tabler/icons-react';
 import { IconCalendarCheck, IconCoin, IconLock, IconTarget, IconTrophy } from '@tabler/icons-react';
 import { GOAL_BADGE_MESSAGES, type GoalBadge } from '@ledgerleaf/domain';
-import { useListGoalBadgesQuery } from '@ledgerleaf/api';
+import { useListGoalBadgesQuery, useDateFormat } from '@ledgerleaf/api';
 import { CardSkeleton, PageHeader } from '@ledgerleaf/ui';
-import { formatDate } from '../shared/format';
 import { GoalsNav } from '../shared/goals-nav';
 import { LoadError } from '../shared/query-states';
 
@@ -14,6 +13,7 @@ const CATEGORY_COLORS: Record<GoalBadge['category'], string> = { goals: 'yellow'
 
 /** One badge: earned ones show their date (and the goal that earned it), unearned ones how to earn them. */
 export function BadgeCard({ badge }: { badge: GoalBadge }) {
+  const { formatDate } = useDateFormat();
   const Icon = badge.earned ? CATEGORY_ICONS[badge.category] : IconLock;
   return (
     <Card withBorder padding="md" component="li" aria-label={`${badge.title}: ${badge.earned ? 'earned' : 'not earned yet'}`} data-earned={badge.earned} style={badge.earned ? undefined : { opacity: 0.85 }}>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconBan, IconCheck, IconDots, IconEdit, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { GOAL_MESSAGES, goalActionResult, type Goal, type GoalAction } from '@ledgerleaf/domain';
-import { errorMessage, useDeleteGoalMutation, useGoalActionMutation } from '@ledgerleaf/api';
+import { errorMessage, useCanWrite, useDeleteGoalMutation, useGoalActionMutation } from '@ledgerleaf/api';
 import { useConfirm, useToast, type ConfirmationOptions } from '@ledgerleaf/ui';
 
 const ACTION_LABELS: Record<GoalAction, string> = { pause: 'Pause', resume: 'Resume', complete: 'Mark as completed', cancel: 'Cancel goal' };
@@ -65,9 +65,11 @@ export function useGoalCommands(goal: Goal, { onDeleted }: { onDeleted?: () => v
   return { run, onDelete, available, busy: actionState.isLoading || removeState.isLoading };
 }
 
-/** The "..." menu of a goal: edit, pause or resume, complete, cancel, delete. */
+/** The "..." menu of a goal: edit, pause or resume, complete, cancel, delete; nothing for a role that may not write. */
 export function GoalActionsMenu({ goal, onEdit, onDeleted }: { goal: Goal; onEdit: () => void; onDeleted?: () => void }) {
   const { run, onDelete, available } = useGoalCommands(goal, { onDeleted });
+  const canWrite = useCanWrite();
+  if (!canWrite) return null;
   const icons: Record<GoalAction, ReactNode> = {
     pause: <IconPlayerPause size={16} aria-hidden />,
     resume: <IconPlayerPlay size={16} aria-hidden />,

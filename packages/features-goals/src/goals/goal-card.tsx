@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { Goal } from '@ledgerleaf/domain';
-import { daysLeftLabel, formatDate } from '../shared/format';
+import { useDateFormat } from '@ledgerleaf/api';
+import { daysLeftLabel } from '../shared/format';
 import { GoalProgress } from '../shared/goal-progress';
 import { GoalStatusBadge } from '../shared/goal-status';
 import { GOAL_TYPE_BADGES } from '../shared/labels';
@@ -9,6 +10,7 @@ import { GoalActionsMenu } from './goal-actions';
 
 /** A goal on the tracker: title (to its details), status, type, progress bar and percent, deadline. */
 export function GoalCard({ goal, onEdit }: { goal: Goal; onEdit: (goal: Goal) => void }) {
+  const { formatDate } = useDateFormat();
   const open = goal.status === 'active' || goal.status === 'in_progress' || goal.status === 'paused';
   return (
     <Card withBorder padding="md" component="article" aria-labelledby={`goal-${goal.id}-title`} style={goal.color ? { borderTop: `4px solid ${goal.color}` } : undefined}>

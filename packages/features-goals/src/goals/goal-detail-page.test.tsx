@@ -14,9 +14,9 @@ const contributions = (rows = [contribution(), contribution({ key: 'other_income
   goal: rent,
 });
 
-function setup(routes: Parameters<typeof stubFetch>[0] = {}, route = '/goals/1') {
+function setup(routes: Parameters<typeof stubFetch>[0] = {}, route = '/goals/1', roles = ['owner']) {
   const calls = stubFetch({ 'GET /api/goals/1': json(200, { data: rent }), 'GET /api/goals/1/contributions': json(200, contributions()), ...routes });
-  return { ...renderPage(<GoalDetailPage />, { path: '/goals/:id', route }), calls };
+  return { ...renderPage(<GoalDetailPage />, { path: '/goals/:id', route, roles }), calls };
 }
 
 describe('Goal details', () => {
@@ -95,5 +95,15 @@ describe('Goal details', () => {
       unmount();
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('Goal details for the read-only role', () => {
+  it('shows the goal and its contributions without the actions that change it', async () => {
+    setup({}, '/goals/1', ['accountant']);
+    expect(await screen.findByRole('heading', { name: 'Rent reserve', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('$250.00 of $1,000.00')).toBeInTheDocument();
+    expect(await screen.findByText('Other income from Consulting grant')).toBeInTheDocument();
+    for (const name of ['Edit', 'Pause', 'Resume', 'Complete', 'Cancel goal', 'Delete']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });
 });

@@ -3,9 +3,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconBan, IconTrendingUp, IconCheck, IconEdit, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import type { Goal, GoalContribution } from '@ledgerleaf/domain';
-import { errorStatus, useGetGoalQuery, useListGoalContributionsQuery } from '@ledgerleaf/api';
+import { errorStatus, useCanWrite, useGetGoalQuery, useListGoalContributionsQuery, useDateFormat } from '@ledgerleaf/api';
 import { CardSkeleton, EmptyState, PageHeader } from '@ledgerleaf/ui';
-import { daysLeftLabel, formatDate, formatGoalAmount } from '../shared/format';
+import { daysLeftLabel, formatGoalAmount } from '../shared/format';
 import { GoalProgress } from '../shared/goal-progress';
 import { GoalStatusBadge } from '../shared/goal-status';
 import { GOAL_TYPE_BADGES } from '../shared/labels';
@@ -62,6 +62,7 @@ function SourceLink({ contribution }: { contribution: GoalContribution }) {
 }
 
 function Contributions({ goal }: { goal: Goal }) {
+  const { formatDate } = useDateFormat();
   const [page, setPage] = useState(1);
   const query = useListGoalContributionsQuery({ id: goal.id, page, per_page: CONTRIBUTIONS_PER_PAGE }, { refetchOnMountOrArgChange: true });
   const rows = query.data?.data ?? [];
@@ -122,9 +123,12 @@ function Contributions({ goal }: { goal: Goal }) {
 }
 
 function GoalDetail({ goal }: { goal: Goal }) {
+  const { formatDate } = useDateFormat();
   const navigate = useNavigate();
   const modal = useGoalModal();
   const { run, onDelete, available, busy } = useGoalCommands(goal, { onDeleted: () => navigate('/goals') });
+  // The read-only role reads the goal and its contributions, without the actions that change it.
+  const canWrite = useCanWrite();
   const open = goal.status === 'active' || goal.status === 'in_progress' || goal.status === 'paused';
   const amount = (value: number) => formatGoalAmount(goal.unit, value);
   const reached = goal.remaining_amount <= 0;
@@ -135,34 +139,36 @@ function GoalDetail({ goal }: { goal: Goal }) {
         title={goal.title}
         description={goal.description ?? undefined}
         actions={
-          <>
-            <Button variant="default" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => modal.openEdit(goal)}>
-              Edit
-            </Button>
-            {available.includes('pause') && (
-              <Button variant="default" leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={() => void run('pause')} disabled={busy}>
-                Pause
+          canWrite ? (
+            <>
+              <Button variant="default" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => modal.openEdit(goal)}>
+                Edit
               </Button>
-            )}
-            {available.includes('resume') && (
-              <Button variant="default" leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => void run('resume')} disabled={busy}>
-                Resume
+              {available.includes('pause') && (
+                <Button variant="default" leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={() => void run('pause')} disabled={busy}>
+                  Pause
+                </Button>
+              )}
+              {available.includes('resume') && (
+                <Button variant="default" leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => void run('resume')} disabled={busy}>
+                  Resume
+                </Button>
+              )}
+              {available.includes('complete') && (
+                <Button variant="default" leftSection={<IconCheck size={16} aria-hidden />} onClick={() => void run('complete')} disabled={busy}>
+                  Complete
+                </Button>
+              )}
+              {available.includes('cancel') && (
+                <Button variant="default" leftSection={<IconBan size={16} aria-hidden />} onClick={() => void run('cancel')} disabled={busy}>
+                  Cancel goal
+                </Button>
+              )}
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()} disabled={busy}>
+                Delete
               </Button>
-            )}
-            {available.includes('complete') && (
-              <Button variant="default" leftSection={<IconCheck size={16} aria-hidden />} onClick={() => void run('complete')} disabled={busy}>
-                Complete
-              </Button>
-            )}
-            {available.includes('cancel') && (
-              <Button variant="default" leftSection={<IconBan size={16} aria-hidden />} onClick={() => void run('cancel')} disabled={busy}>
-                Cancel goal
-              </Button>
-            )}
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()} disabled={busy}>
-              Delete
-            </Button>
-          </>
+            </>
+          ) : undefined
         }
       />
       <GoalsNav />
@@ -205,7 +211,7 @@ function GoalDetail({ goal }: { goal: Goal }) {
         )}
         <Contributions goal={goal} />
       </Stack>
-      <GoalFormModal opened={modal.opened} goal={modal.goal} onClose={modal.close} />
+      {canWrite && <GoalFormModal opened={modal.opened} goal={modal.goal} onClose={modal.close} />}
     </>
   );
 }

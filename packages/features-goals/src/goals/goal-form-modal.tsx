@@ -18,8 +18,8 @@ import {
   type GoalInput,
   type GoalType,
 } from '@ledgerleaf/domain';
-import { useCreateGoalMutation, useUpdateGoalMutation } from '@ledgerleaf/api';
-import { useToast } from '@ledgerleaf/ui';
+import { useCreateGoalMutation, useDateFormat, useUpdateGoalMutation } from '@ledgerleaf/api';
+import { DateField, useToast } from '@ledgerleaf/ui';
 import { localToday } from '../shared/format';
 import { splitServerErrors } from '../shared/server-errors';
 
@@ -114,6 +114,7 @@ export interface GoalFormModalProps {
 
 /** Create and edit a goal (POST /api/goals, PUT /api/goals/{id}) with the domain's rules and messages. */
 export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalProps) {
+  const { inputFormat } = useDateFormat();
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const toast = useToast();
   const [create, createState] = useCreateGoalMutation();
@@ -233,8 +234,8 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
             </SimpleGrid>
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput type="date" label="Start date" value={values.start_date} onChange={(event) => setField('start_date', event.currentTarget.value)} error={errors.start_date} />
-            <TextInput type="date" label="Target date" required value={values.target_date} onChange={(event) => setField('target_date', event.currentTarget.value)} error={errors.target_date} />
+            <DateField label="Start date" clearable valueFormat={inputFormat} value={values.start_date} onChange={(value) => setField('start_date', value)} error={errors.start_date} />
+            <DateField label="Target date" required valueFormat={inputFormat} value={values.target_date} onChange={(value) => setField('target_date', value)} error={errors.target_date} />
           </SimpleGrid>
           <Textarea label="Description" autosize minRows={2} maxRows={5} maxLength={GOAL_DESCRIPTION_MAX_LENGTH} value={values.description} onChange={(event) => setField('description', event.currentTarget.value)} error={errors.description} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">

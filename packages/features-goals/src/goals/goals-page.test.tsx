@@ -11,9 +11,9 @@ afterEach(() => vi.unstubAllGlobals());
 const rent = goal({ id: 1, title: 'Rent reserve', current_amount: 250, target_amount: 1000 });
 const laptop = goal({ id: 2, title: 'New laptop', current_amount: 2500, target_amount: 2000, status: 'paused', pace: { ...rent.pace, behind_schedule: false } });
 
-function setup(routes: Parameters<typeof stubFetch>[0] = {}, { route = '/goals', create = false } = {}) {
+function setup(routes: Parameters<typeof stubFetch>[0] = {}, { route = '/goals', create = false, roles = ['owner'] as string[] } = {}) {
   const calls = stubFetch({ 'GET /api/goals': json(200, goalPage([rent, laptop])), ...routes });
-  const view = renderPage(create ? <GoalCreatePage /> : <GoalsPage />, { path: create ? '/goals/create' : '/goals', route });
+  const view = renderPage(create ? <GoalCreatePage /> : <GoalsPage />, { path: create ? '/goals/create' : '/goals', route, roles });
   const listCalls = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/goals');
   return { ...view, calls, listCalls };
 }
@@ -77,7 +77,8 @@ describe('Goal Tracker', () => {
     expect(within(dialog).getByText(GOAL_MESSAGES.targetDateRequired)).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'Van');
     await user.type(within(dialog).getByRole('textbox', { name: /^Target amount/ }), '5000');
-    await user.type(within(dialog).getByLabelText(/^Target date/), '2027-06-30');
+    // Typed in the business's date format, mm/dd/yy by default; the request carries yyyy-MM-dd.
+    await user.type(within(dialog).getByLabelText(/^Target date/), '06/30/27');
     const before = listCalls().length;
     await user.click(within(dialog).getByRole('button', { name: 'Create goal' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
@@ -164,5 +165,28 @@ describe('goal form rules', () => {
     expect(goalBody({ ...values, current_amount: 250 }, goal({ current_amount: 250 }))).not.toHaveProperty('current_amount');
     expect(goalBody({ ...values, current_amount: 300 }, goal({ current_amount: 250 })).current_amount).toBe(300);
     expect(goalBody(values, goal({ status: 'completed' }))).not.toHaveProperty('status');
+  });
+});
+
+describe('Goal Tracker for the read-only role', () => {
+  it('shows every goal with its progress, and no way to create, edit or act on one', async () => {
+    setup({}, { roles: ['accountant'] });
+    const card = (await screen.findByRole('link', { name: 'Rent reserve' })).closest('article') as HTMLElement;
+    expect(within(card).getByText('$250.00 of $1,000.00')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New laptop' })).toHaveAttribute('href', '/goals/2');
+    expect(screen.queryByRole('button', { name: 'Create Goal' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
+  });
+
+  it('/goals/create shows the tracker without the goal modal', async () => {
+    setup({}, { route: '/goals/create', create: true, roles: ['accountant'] });
+    expect(await screen.findByRole('link', { name: 'Rent reserve' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('with no goals yet, invites no one to create the first', async () => {
+    setup({ 'GET /api/goals': json(200, goalPage([])) }, { roles: ['accountant'] });
+    expect(await screen.findByText(GOAL_MESSAGES.emptyTitle)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create your first goal' })).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { Button, Card, Group, Pagination, Select, SimpleGrid, Stack, Text } from
 import { IconPlus, IconTarget } from '@tabler/icons-react';
 import type { GOAL_SORT_FIELDS} from '@ledgerleaf/domain';
 import { GOAL_MESSAGES, GOAL_STATUS_FILTERS, GOAL_TYPES, GOAL_TYPE_LABELS, type GoalStatusFilter } from '@ledgerleaf/domain';
-import { useListGoalsQuery } from '@ledgerleaf/api';
+import { useCanWrite, useListGoalsQuery } from '@ledgerleaf/api';
 import { CardSkeleton, EmptyState, PageHeader } from '@ledgerleaf/ui';
 import { GoalsNav } from '../shared/goals-nav';
 import { LoadError } from '../shared/query-states';
@@ -74,6 +74,8 @@ function useTrackerParams() {
  */
 export function GoalsPage({ create = false }: { create?: boolean }) {
   const navigate = useNavigate();
+  // The read-only role reads the tracker; creating and editing goals is not offered (nor opened by /goals/create).
+  const canWrite = useCanWrite();
   const params = useTrackerParams();
   const modal = useGoalModal();
   const query = useListGoalsQuery({ status: params.status, type: params.type, sort: params.sortField, direction: params.direction, page: params.page, per_page: GOALS_PER_PAGE }, FRESH);
@@ -81,7 +83,7 @@ export function GoalsPage({ create = false }: { create?: boolean }) {
   const meta = query.data?.meta;
   const filtered = params.status !== 'all' || params.type !== 'all';
 
-  const modalOpened = modal.opened || (create && !modal.goal);
+  const modalOpened = canWrite && (modal.opened || (create && !modal.goal));
   const closeModal = () => {
     modal.close();
     if (create) navigate('/goals', { replace: true });
@@ -94,9 +96,11 @@ export function GoalsPage({ create = false }: { create?: boolean }) {
         title="Goal Tracker"
         description="Set goals, see the money you receive flow into them, and earn badges on the way."
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate}>
-            Create Goal
-          </Button>
+          canWrite ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate}>
+              Create Goal
+            </Button>
+          ) : undefined
         }
       />
       <GoalsNav />
@@ -151,11 +155,13 @@ export function GoalsPage({ create = false }: { create?: boolean }) {
           <EmptyState
             icon={<IconTarget size={28} stroke={1.5} aria-hidden />}
             title={GOAL_MESSAGES.emptyTitle}
-            message={GOAL_MESSAGES.emptyMessage}
+            message={canWrite ? GOAL_MESSAGES.emptyMessage : 'The goals of the business will be listed here.'}
             action={
-              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate}>
-                Create your first goal
-              </Button>
+              canWrite ? (
+                <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate}>
+                  Create your first goal
+                </Button>
+              ) : undefined
             }
           />
         ) : goals.length === 0 ? (
@@ -186,7 +192,7 @@ export function GoalsPage({ create = false }: { create?: boolean }) {
           </>
         )}
       </Stack>
-      <GoalFormModal opened={modalOpened} goal={modal.goal} onClose={closeModal} />
+      {canWrite && <GoalFormModal opened={modalOpened} goal={modal.goal} onClose={closeModal} />}
     </>
   );
 }

@@ -26,7 +26,7 @@ function Probe() {
   );
 }
 
-function setup(preference = true) {
+function setup(preference = true, roles = ['owner']) {
   const calls = stubFetch({
     'GET /api/goals': json(200, { data: [goal()], meta: { page: 1, per_page: 25, total: 1, last_page: 1 } }),
     'GET /api/invoices/11': json(200, { data: { id: 11, goal_id: null } }),
@@ -36,6 +36,7 @@ function setup(preference = true) {
     <GoalsHost>
       <Probe />
     </GoalsHost>,
+    { roles },
   );
   const goalCalls = () => calls.filter((call) => call.path === '/api/goals' && call.query.status === 'all');
   return { ...view, calls, goalCalls };
@@ -79,5 +80,18 @@ describe('GoalsHost', () => {
       window.dispatchEvent(new Event('goals-updated'));
     });
     await waitFor(() => expect(goalCalls()).toHaveLength(3));
+  });
+});
+
+describe('GoalsHost for the read-only role', () => {
+  it('opens neither the Other income modal nor the allocation modal', async () => {
+    const { user, calls } = setup(true, ['accountant']);
+    expect(await screen.findByText('1 goals')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Other Income' }));
+    await user.click(screen.getByRole('button', { name: 'Paid' }));
+    // The payment still refreshes the goals; nothing to allocate is asked or shown.
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/goals' && call.query.status === 'all')).toHaveLength(2));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/goal-allocation-preferences')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
-import { invalidateGoalViews } from '@ledgerleaf/api';
+import { invalidateGoalViews, useCanWrite } from '@ledgerleaf/api';
 import { GOALS_UPDATED_EVENT, isOwnGoalsUpdate } from '../shared/events';
 
 /** A payment just recorded on an invoice: what "Allocate Payment to Goals" needs (SPEC.md sections 2 and 3). */
@@ -13,9 +13,9 @@ export interface PaymentForAllocation {
 
 /** What the rest of the app may ask of the goals area without importing its screens. */
 export interface GoalsActions {
-  /** After a payment: opens the allocation modal when the preference allows it and a token is stored. */
+  /** After a payment: opens the allocation modal when the preference allows it and a token is stored; never for a role that may not write. */
   openPaymentAllocation: (payment: PaymentForAllocation) => void;
-  /** The quick-add menu's "Add Other Income" entry. */
+  /** The quick-add menu's "Add Other Income" entry; does nothing for a role that may not write. */
   openOtherIncome: () => void;
 }
 
@@ -33,6 +33,8 @@ const OtherIncomeModal = lazy(async () => ({ default: (await import('../income/o
  */
 export function GoalsHost({ children }: { children: ReactNode }) {
   const dispatch = useDispatch();
+  // Allocating and recording income are writes: the read-only role gets neither modal (the server would refuse both).
+  const canWrite = useCanWrite();
   const [payment, setPayment] = useState<PaymentForAllocation | null>(null);
   const [incomeOpen, setIncomeOpen] = useState(false);
   // The income modal stays mounted once loaded so that it can play its closing transition.
@@ -43,14 +45,15 @@ export function GoalsHost({ children }: { children: ReactNode }) {
       openPaymentAllocation: (next) => {
         // The payment also moves self-tracking goals (revenue collected) and may earn badges.
         dispatch(invalidateGoalViews());
-        setPayment({ ...next });
+        if (canWrite) setPayment({ ...next });
       },
       openOtherIncome: () => {
+        if (!canWrite) return;
         setIncomeLoaded(true);
         setIncomeOpen(true);
       },
     }),
-    [dispatch],
+    [dispatch, canWrite],
   );
 
   useEffect(() => {
@@ -68,8 +71,8 @@ export function GoalsHost({ children }: { children: ReactNode }) {
     <GoalsActionsContext.Provider value={actions}>
       {children}
       <Suspense fallback={null}>
-        {payment && <PaymentAllocationFlow key={`${payment.invoice_id}-${payment.payment_id}`} payment={payment} onClose={closePayment} />}
-        {incomeLoaded && <OtherIncomeModal opened={incomeOpen} onClose={closeIncome} />}
+        {canWrite && payment && <PaymentAllocationFlow key={`${payment.invoice_id}-${payment.payment_id}`} payment={payment} onClose={closePayment} />}
+        {canWrite && incomeLoaded && <OtherIncomeModal opened={incomeOpen} onClose={closeIncome} />}
       </Suspense>
     </GoalsActionsContext.Provider>
   );

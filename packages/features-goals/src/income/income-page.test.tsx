@@ -10,13 +10,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 const page = (rows = [income()]) => ({ data: rows, meta: { page: 1, per_page: 25, total: rows.length, last_page: 1 }, summary: { count: rows.length, total: rows.reduce((sum, row) => sum + row.amount, 0) } });
 
-function setup(routes: Parameters<typeof stubFetch>[0] = {}, route = '/') {
+function setup(routes: Parameters<typeof stubFetch>[0] = {}, route = '/', roles = ['owner']) {
   const calls = stubFetch({ 'GET /api/other-income': json(200, page()), 'GET /api/goals': json(200, []), ...routes });
   const view = renderPage(
     <GoalsHost>
       <IncomePage />
     </GoalsHost>,
-    { route },
+    { route, roles },
   );
   return { ...view, calls };
 }
@@ -47,12 +47,12 @@ describe('Other income list', () => {
   it('edits in the modal and deletes after confirmation', async () => {
     const { user, calls } = setup({ 'DELETE /api/other-income/7': json(200, { message: OTHER_INCOME_MESSAGES.deleted }) });
     await screen.findByRole('table', { name: 'Other income' });
-    await user.click(screen.getByRole('button', { name: 'Actions for Consulting grant on Nov 15, 2026' }));
+    await user.click(screen.getByRole('button', { name: 'Actions for Consulting grant on 11/15/26' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Other Income' });
     expect(within(dialog).getByRole('textbox', { name: /^Source/ })).toHaveValue('Consulting grant');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await user.click(screen.getByRole('button', { name: 'Actions for Consulting grant on Nov 15, 2026' }));
+    await user.click(screen.getByRole('button', { name: 'Actions for Consulting grant on 11/15/26' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete income?' })).getByRole('button', { name: 'Delete income' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/other-income/7')).toBe(true));
@@ -82,6 +82,25 @@ describe('Other income list', () => {
     const { calls } = setup({}, '/?id=abc');
     await screen.findByRole('table', { name: 'Other income' });
     expect(calls.some((call) => call.path.startsWith('/api/other-income/'))).toBe(false);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Other income for the read-only role', () => {
+  it('lists the income and its allocations, without adding, editing or deleting', async () => {
+    setup({}, '/', ['accountant']);
+    const table = await screen.findByRole('table', { name: 'Other income' });
+    expect(within(table).getByText('Consulting grant')).toBeInTheDocument();
+    expect(within(table).getByText('Emergency fund ($200.00)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Other Income' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
+  });
+
+  it('a link to one income does not open its edit modal', async () => {
+    const { calls } = setup({ 'GET /api/other-income/3': json(200, { data: income({ id: 3 }) }) }, '/?id=3', ['accountant']);
+    expect(await screen.findByRole('table', { name: 'Other income' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/other-income/3')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

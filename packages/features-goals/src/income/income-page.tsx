@@ -3,11 +3,10 @@ import { useSearchParams } from 'react-router';
 import { ActionIcon, Button, Card, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { OTHER_INCOME_MESSAGES, OTHER_INCOME_SORT_FIELDS, formatCurrency, type OtherIncome } from '@ledgerleaf/domain';
-import { errorMessage, useDeleteOtherIncomeMutation, useGetOtherIncomeQuery, useListOtherIncomeQuery } from '@ledgerleaf/api';
+import { errorMessage, useCanWrite, useDeleteOtherIncomeMutation, useGetOtherIncomeQuery, useListOtherIncomeQuery, useDateFormat } from '@ledgerleaf/api';
 import { DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
 import { useGoalsActions } from '../host/goals-host';
 import { notifyGoalsUpdated } from '../shared/events';
-import { formatDate } from '../shared/format';
 import { GoalsNav } from '../shared/goals-nav';
 import { LoadError } from '../shared/query-states';
 import { OtherIncomeModal } from './other-income-modal';
@@ -15,6 +14,7 @@ import { OtherIncomeModal } from './other-income-modal';
 export const INCOME_PER_PAGE = 25;
 
 function RowActions({ income, onEdit }: { income: OtherIncome; onEdit: (income: OtherIncome) => void }) {
+  const { formatDate } = useDateFormat();
   const confirm = useConfirm();
   const toast = useToast();
   const [remove] = useDeleteOtherIncomeMutation();
@@ -69,8 +69,11 @@ function linkedIncomeId(value: string | null): number | null {
  * that cannot be read gives an error toast.
  */
 export function IncomePage() {
+  const { formatDate } = useDateFormat();
   const [params, setParams] = useSearchParams();
   const { openOtherIncome } = useGoalsActions();
+  // The read-only role reads the income and where it went; adding, editing and deleting are not offered.
+  const canWrite = useCanWrite();
   const toast = useToast();
   const [editing, setEditing] = useState<OtherIncome | null>(null);
   const linkedId = linkedIncomeId(params.get('id'));
@@ -141,7 +144,7 @@ export function IncomePage() {
         ),
     },
     { key: 'amount', header: 'Amount', sortable: true, align: 'right', render: (income) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCurrency(income.amount)}</Text> },
-    { key: 'actions', header: <VisuallyHidden>Actions</VisuallyHidden>, align: 'right', width: 56, render: (income) => <RowActions income={income} onEdit={setEditing} /> },
+    ...(canWrite ? [{ key: 'actions', header: <VisuallyHidden>Actions</VisuallyHidden>, align: 'right' as const, width: 56, render: (income: OtherIncome) => <RowActions income={income} onEdit={setEditing} /> }] : []),
   ];
 
   const data = query.data;
@@ -151,9 +154,11 @@ export function IncomePage() {
         title="Other income"
         description="Money received outside invoices, and the goals it went to."
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openOtherIncome}>
-            Add Other Income
-          </Button>
+          canWrite ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openOtherIncome}>
+              Add Other Income
+            </Button>
+          ) : undefined
         }
       />
       <GoalsNav />
@@ -163,11 +168,13 @@ export function IncomePage() {
         ) : data && data.meta.total === 0 ? (
           <EmptyState
             title="No other income yet"
-            message="Record grants, interest, refunds and other money that does not come from an invoice, and split it over your goals."
+            message={canWrite ? 'Record grants, interest, refunds and other money that does not come from an invoice, and split it over your goals.' : 'Money the business received outside invoices will be listed here.'}
             action={
-              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openOtherIncome}>
-                Add Other Income
-              </Button>
+              canWrite ? (
+                <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openOtherIncome}>
+                  Add Other Income
+                </Button>
+              ) : undefined
             }
           />
         ) : (
@@ -197,7 +204,7 @@ export function IncomePage() {
         )}
       </Card>
       <OtherIncomeModal
-        opened={modalIncome !== null}
+        opened={canWrite && modalIncome !== null}
         income={modalIncome}
         onClose={() => {
           setEditing(null);

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { OTHER_INCOME_MESSAGES } from '@ledgerleaf/domain';
+import { OTHER_INCOME_MESSAGES, formatDisplayDate } from '@ledgerleaf/domain';
 import { json, recordHeaders, renderPage, stubFetch } from '../test/render';
+import { invoiceApi } from '@ledgerleaf/api';
 import { goal, income } from '../test/fixtures';
 import { localToday } from '../shared/format';
 import { OtherIncomeModal, validateOtherIncome } from './other-income-modal';
@@ -13,14 +14,14 @@ const laptop = goal({ id: 2, title: 'New laptop', target_amount: 2000, current_a
 
 const recorded = () => json(201, { data: income(), goals: [], message: OTHER_INCOME_MESSAGES.recorded });
 
-function setup({ goals = [rent, laptop] as unknown[], routes = {} as Parameters<typeof stubFetch>[0], edit = null as ReturnType<typeof income> | null } = {}) {
+function setup({ goals = [rent, laptop] as unknown[], routes = {} as Parameters<typeof stubFetch>[0], edit = null as ReturnType<typeof income> | null, at = '/' } = {}) {
   const calls = stubFetch({
     'GET /api/goals': json(200, { data: goals, meta: { page: 1, per_page: 25, total: goals.length, last_page: 1 } }),
     'POST /api/other-income/multiple-goals': recorded(),
     ...routes,
   });
   const onClose = vi.fn();
-  const view = renderPage(<OtherIncomeModal opened onClose={onClose} income={edit} />);
+  const view = renderPage(<OtherIncomeModal opened onClose={onClose} income={edit} />, { path: at, route: at });
   const posts = () => calls.filter((call) => call.method === 'POST' && call.path === '/api/other-income/multiple-goals');
   return { ...view, calls, onClose, posts };
 }
@@ -49,7 +50,8 @@ describe('Other income modal', () => {
   it('defaults the date to today and shows every field error on submit', async () => {
     const { user, posts } = setup();
     const modal = await dialog();
-    expect(within(modal).getByLabelText(/^Date/)).toHaveValue(localToday());
+    // Today, shown in the business's date format (mm/dd/yy by default).
+    expect(within(modal).getByLabelText(/^Date/)).toHaveValue(formatDisplayDate(localToday(), 'mm/dd/yy'));
     await user.clear(within(modal).getByLabelText(/^Date/));
     await user.click(within(modal).getByRole('button', { name: 'Record income' }));
     expect(await within(modal).findByText(OTHER_INCOME_MESSAGES.amountInvalid)).toBeInTheDocument();
@@ -115,6 +117,26 @@ describe('Other income modal', () => {
     expect(screen.getByText(OTHER_INCOME_MESSAGES.successTitle)).toBeInTheDocument();
     expect(fired).toHaveBeenCalledTimes(1);
     window.removeEventListener('goals-updated', fired);
+  });
+
+  it.each([
+    ['/dashboard', 2],
+    ['/goals/income', 1],
+  ])('on %s the financial data is refreshed after recording (refreshFinancialData): invoice list fetched %i time(s)', async (at, times) => {
+    const { user, calls, store, onClose } = setup({ at, routes: { 'GET /api/invoices': json(200, { data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } }) } });
+    const subscription = store.dispatch(invoiceApi.endpoints.listInvoices.initiate({ page: 1 }));
+    const invoiceReads = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/invoices').length;
+    await waitFor(() => expect(invoiceReads()).toBe(1));
+    const modal = await dialog();
+    await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '250');
+    await user.type(within(modal).getByRole('textbox', { name: /^Source/ }), 'Consulting grant');
+    await user.click(within(modal).getByRole('button', { name: 'Record income' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(invoiceReads()).toBe(times));
+    // Nothing more arrives later on the other path either.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(invoiceReads()).toBe(times);
+    subscription.unsubscribe();
   });
 
   it('a retry of the same submission after a lost answer reuses its key', async () => {

@@ -20,11 +20,11 @@ import {
   type OtherIncome,
   type OtherIncomeInput,
 } from '@ledgerleaf/domain';
-import { useListAllGoalsQuery, useRecordOtherIncomeMutation, useUpdateOtherIncomeMutation } from '@ledgerleaf/api';
-import { useToast } from '@ledgerleaf/ui';
-import { notifyGoalsUpdated } from '../shared/events';
+import { useDateFormat, useListAllGoalsQuery, useRecordOtherIncomeMutation, useUpdateOtherIncomeMutation } from '@ledgerleaf/api';
+import { DateField, useToast } from '@ledgerleaf/ui';
 import { formatPercent, localToday } from '../shared/format';
 import { createSubmissionKeys } from '../shared/idempotency';
+import { useGoalsRefreshed } from '../shared/use-goals-refreshed';
 import { splitServerErrors } from '../shared/server-errors';
 
 export interface OtherIncomeValues {
@@ -100,6 +100,8 @@ export interface OtherIncomeModalProps {
  * submission (a retry of the same values reuses it).
  */
 export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncomeModalProps) {
+  const goalsRefreshed = useGoalsRefreshed();
+  const { inputFormat } = useDateFormat();
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const toast = useToast();
   // Every active financial goal, all pages: the first page alone would leave goals out.
@@ -196,7 +198,7 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
       return;
     }
     toast.show({ severity: 'success', summary: OTHER_INCOME_MESSAGES.successTitle, detail: income ? OTHER_INCOME_MESSAGES.updated : OTHER_INCOME_MESSAGES.recorded });
-    notifyGoalsUpdated();
+    goalsRefreshed();
     onClose();
   };
 
@@ -231,7 +233,7 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
               onChange={(value) => setField('amount', value)}
               error={error('amount')}
             />
-            <TextInput type="date" label="Date" required value={values.income_date} onChange={(event) => setField('income_date', event.currentTarget.value)} error={error('income_date')} />
+            <DateField label="Date" required valueFormat={inputFormat} value={values.income_date} onChange={(value) => setField('income_date', value)} error={error('income_date')} />
           </SimpleGrid>
           <TextInput
             label="Source"

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { GOAL_BADGES, GOAL_TYPES, GOAL_TYPE_LABELS, type GoalType } from '@ledgerleaf/domain';
+import { useCanWrite } from '@ledgerleaf/api';
 import { PageHeader } from '@ledgerleaf/ui';
 import { useGoalsActions } from '../host/goals-host';
 import { GoalsNav } from '../shared/goals-nav';
@@ -29,15 +30,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** `/goals-info` (named route goals.info): how goals, allocations, other income and badges work. */
 export function GoalsInfoPage() {
   const { openOtherIncome } = useGoalsActions();
+  // The page explains; the read-only role is not offered to create or record anything from it.
+  const canWrite = useCanWrite();
   return (
     <>
       <PageHeader
         title="How goals work"
         description="Goals turn the money your business receives into progress you can see."
         actions={
-          <Button component={Link} to="/goals/create">
-            Create Goal
-          </Button>
+          canWrite ? (
+            <Button component={Link} to="/goals/create">
+              Create Goal
+            </Button>
+          ) : undefined
         }
       />
       <GoalsNav />
@@ -85,9 +90,11 @@ export function GoalsInfoPage() {
           <Section title="Other income">
             <Text>Money that does not come from an invoice (a grant, interest, a refund) is other income. Record it with its amount, date and source, and split it over your financial goals.</Text>
             <Group>
-              <Button variant="light" onClick={openOtherIncome}>
-                Add Other Income
-              </Button>
+              {canWrite && (
+                <Button variant="light" onClick={openOtherIncome}>
+                  Add Other Income
+                </Button>
+              )}
               <Anchor component={Link} to="/goals/income" underline="always">
                 See recorded income
               </Anchor>

@@ -1,15 +1,7 @@
 import { formatCurrency, LOCALE, type GoalUnit } from '@ledgerleaf/domain';
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const countFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const percentFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
-
-/** `Nov 22, 2026` from an ISO date or timestamp; '' when missing or unreadable. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
 
 /** A goal figure in its unit: `$1,250.00` for money goals, `12` (clients) for a count. */
 export function formatGoalAmount(unit: GoalUnit, value: number): string {

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { makeStore } from '@ledgerleaf/api';
+import type { Roles } from '@ledgerleaf/domain';
 import { UiProvider } from '@ledgerleaf/ui';
 
 export { json, stubFetch, stubSequence } from './fetch';
@@ -13,9 +14,12 @@ function Location() {
   return <p data-testid="location">{useLocation().pathname + useLocation().search}</p>;
 }
 
-/** Renders a page inside the app's providers with a memory router; other paths render their name. */
-export function renderPage(element: ReactElement, { path = '/', route = '/', extraRoutes = [] as RouteObject[] } = {}) {
-  const store = makeStore();
+/**
+ * Renders a page inside the app's providers with a memory router; other paths render their name.
+ * The signed-in person is an owner unless `roles` says otherwise (what a role may see).
+ */
+export function renderPage(element: ReactElement, { path = '/', route = '/', extraRoutes = [] as RouteObject[], roles = ['owner'] as Roles } = {}) {
+  const store = makeStore({ auth: { user: { id: 1, name: 'Olive Owner', email: 'olive@example.com', business_name: 'Olive Bakery', company_logo: null, avatar_path: null, roles } } });
   const router = createMemoryRouter([{ path, element }, ...extraRoutes, { path: '*', Component: Location }], { initialEntries: [route] });
   const user = userEvent.setup();
   const view = render(

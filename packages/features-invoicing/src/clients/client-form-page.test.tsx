@@ -141,3 +141,22 @@ describe('ClientEditPage', () => {
     expect(await screen.findByRole('heading', { name: CATALOG_MESSAGES.clientNotFound })).toBeInTheDocument();
   });
 });
+
+describe('ClientEditPage for the read-only role', () => {
+  it('shows the client with every field off and no way to save or restore', async () => {
+    const archived = client({ id: 9, name: 'Globex', status: 'archived', archived_at: '2026-11-02T10:00:00Z', contacts: [{ id: 1, name: 'Hank', email: 'hank@globex.test', phone: null, is_primary: true }] });
+    stubFetch({ 'GET /api/settings/invoicing': settings, 'GET /api/clients/9': json(200, { data: archived }) });
+    renderPage(<ClientEditPage />, { path: '/clients/:id/edit', route: '/clients/9/edit', roles: ['accountant'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Globex' })).toBeInTheDocument();
+    expect(screen.getByText('Your role can view but not change this.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Company name/)).toHaveValue('Globex');
+    expect(screen.getByLabelText(/Company name/)).toBeDisabled();
+    expect(screen.getByLabelText(/Contact 1 name/)).toHaveValue('Hank');
+    expect(screen.getByLabelText(/Contact 1 name/)).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add contact' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove contact 1' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restore' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/clients');
+  });
+});

@@ -20,13 +20,13 @@ import {
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { CATALOG_MESSAGES, DEFAULT_PAYMENT_TERMS_DAYS, MAX_CONTACTS, MAX_PAYMENT_TERMS_DAYS, type Client } from '@ledgerleaf/domain';
-import { errorStatus, useCreateClientMutation, useGetClientQuery, useGetInvoicingSettingsQuery, useRestoreClientMutation, useUpdateClientMutation } from '@ledgerleaf/api';
+import { errorStatus, useCanWrite, useCreateClientMutation, useGetClientQuery, useGetInvoicingSettingsQuery, useRestoreClientMutation, useUpdateClientMutation } from '@ledgerleaf/api';
 import { ArchivedNotice } from '../shared/archived-notice';
 import { PageHeader, useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
 import { LoadError } from '../shared/query-states';
 import { splitServerErrors } from '../shared/server-errors';
-import { FormActions, FormSkeleton, RecordNotFound, useRouteId } from '../shared/record-form';
+import { FormActions, FormFields, FormSkeleton, RecordNotFound, useRouteId } from '../shared/record-form';
 import { useUnsavedChangesWarning } from '../shared/unsaved-changes';
 import { clientToValues, emptyClientValues, isClientField, newContact, validateClient, valuesToRequest, type ClientFormValues } from './client-form';
 
@@ -120,7 +120,8 @@ function ContactsEditor({ form }: { form: Form }) {
   );
 }
 
-function ClientForm({ client, defaultTerms }: { client?: Client; defaultTerms: number }) {
+/** With `readOnly` (an existing client and the read-only role) the form is the client's view: every field off, no save. */
+function ClientForm({ client, defaultTerms, readOnly = false }: { client?: Client; defaultTerms: number; readOnly?: boolean }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [createClient, createState] = useCreateClientMutation();
@@ -153,7 +154,7 @@ function ClientForm({ client, defaultTerms }: { client?: Client; defaultTerms: n
 
   return (
     <form onSubmit={form.onSubmit(handleSubmit, () => setFormError('Please correct the highlighted fields.'))} noValidate>
-      <Stack gap="lg">
+      <FormFields readOnly={readOnly}>
         {formError && <FormAlert>{formError}</FormAlert>}
         <Card withBorder padding="lg">
           <Stack gap="md">
@@ -230,8 +231,8 @@ function ClientForm({ client, defaultTerms }: { client?: Client; defaultTerms: n
           <Textarea label="Notes" description="Only you see these." autosize minRows={3} maxRows={10} {...form.getInputProps('notes')} />
         </Card>
 
-        <FormActions cancelTo="/clients" submitLabel={client ? 'Save changes' : 'Create client'} saving={saving} />
-      </Stack>
+        <FormActions cancelTo="/clients" submitLabel={client ? 'Save changes' : 'Create client'} saving={saving} readOnly={readOnly} />
+      </FormFields>
     </form>
   );
 }
@@ -261,20 +262,22 @@ export function ClientEditPage() {
   const settings = useGetInvoicingSettingsQuery();
   const defaultTerms = settings.data?.default_payment_terms_days ?? DEFAULT_PAYMENT_TERMS_DAYS;
   const [restore, restoreState] = useRestoreClientMutation();
+  // The read-only role opens a client here too (the list links its name): it reads the client and changes nothing.
+  const readOnly = !useCanWrite();
 
   if (!valid || errorStatus(client.error) === 404) {
     return <RecordNotFound title={CATALOG_MESSAGES.clientNotFound} backTo="/clients" backLabel="Back to clients" />;
   }
   return (
     <>
-      <PageHeader title={client.data ? `Edit ${client.data.name}` : 'Edit client'} />
-      {client.data?.status === 'archived' && <ArchivedNotice what="client" onRestore={() => void restore(client.data!.id)} restoring={restoreState.isLoading} />}
+      <PageHeader title={client.data ? (readOnly ? client.data.name : `Edit ${client.data.name}`) : readOnly ? 'Client' : 'Edit client'} />
+      {client.data?.status === 'archived' && <ArchivedNotice what="client" onRestore={readOnly ? undefined : () => void restore(client.data!.id)} restoring={restoreState.isLoading} />}
       {client.isLoading ? (
         <FormSkeleton cards={CLIENT_FORM_CARDS} />
       ) : client.error || !client.data ? (
         <LoadError title="The client could not be loaded" error={client.error} onRetry={() => void client.refetch()} />
       ) : (
-        <ClientForm key={client.data.id} client={client.data} defaultTerms={defaultTerms} />
+        <ClientForm key={client.data.id} client={client.data} defaultTerms={defaultTerms} readOnly={readOnly} />
       )}
     </>
   );

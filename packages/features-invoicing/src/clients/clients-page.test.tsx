@@ -111,3 +111,17 @@ describe('ClientsPage', () => {
   });
 });
 
+
+describe('ClientsPage for the read-only role', () => {
+  it('lists and exports the clients, and offers nothing that changes them', async () => {
+    stubFetch({ 'GET /api/clients': json(200, clientPage([clientItem()])) });
+    renderPage(<ClientsPage />, { path: '/clients', route: '/clients', roles: ['accountant'] });
+    const table = await screen.findByRole('table', { name: 'Clients' });
+    expect(within(table).getByRole('link', { name: 'Acme Corp' })).toHaveAttribute('href', '/clients/1/edit');
+    expect(within(table).getByText('$1,250.50')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New client' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import CSV' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Actions for Acme Corp' })).not.toBeInTheDocument();
+  });
+});

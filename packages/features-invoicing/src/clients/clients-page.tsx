@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useMemo } from 'react';
 import { Link } from 'react-router';
 import { ActionIcon, Anchor, Badge, Button, Card, CloseButton, Group, Menu, SegmentedControl, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconDownload, IconEdit, IconArchive, IconArchiveOff, IconPlus, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -6,17 +6,19 @@ import { CLIENT_CSV_COLUMNS, CLIENT_CSV_EXPORT_ONLY, CLIENT_SORT_FIELDS, formatC
 import {
   errorMessage,
   useArchiveClientMutation,
+  useCanWrite,
   useDeleteClientMutation,
   useExportClientsCsvMutation,
   useImportClientsMutation,
   useListClientsQuery,
   usePreviewClientImportMutation,
   useRestoreClientMutation,
+  useDateFormat,
+  type DateFormatter,
 } from '@ledgerleaf/api';
 import { DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
 import { CsvImportModal } from '../shared/csv-import-modal';
 import { datedFilename, downloadText } from '../shared/download';
-import { formatDate } from '../shared/format';
 import { PER_PAGE, useListParams } from '../shared/list-params';
 import { LoadError } from '../shared/query-states';
 
@@ -112,7 +114,8 @@ function RowActions({ client }: { client: ClientListItem }) {
   );
 }
 
-const columns: DataTableColumn<ClientListItem>[] = [
+/** The list's columns, dates in the business's format. */
+const columnsFor = (formatDate: DateFormatter): DataTableColumn<ClientListItem>[] => [
   {
     key: 'name',
     header: 'Name',
@@ -194,6 +197,10 @@ const columns: DataTableColumn<ClientListItem>[] = [
 
 /** /clients: server-side search, sort, pagination and status filter; CSV import and export. */
 export function ClientsPage() {
+  const { formatDate } = useDateFormat();
+  const columns = useMemo(() => columnsFor(formatDate), [formatDate]);
+  // The read-only role reads and exports the clients (a name opens the client, read-only) without any action that changes them.
+  const canWrite = useCanWrite();
   const list = useListParams('name', CLIENT_SORT_FIELDS);
   const { params } = list;
   const query = useListClientsQuery({
@@ -230,15 +237,19 @@ export function ClientsPage() {
         description="The companies and people you invoice."
         actions={
           <>
-            <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
-              Import CSV
-            </Button>
+            {canWrite && (
+              <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
+                Import CSV
+              </Button>
+            )}
             <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void onExport()} loading={exportState.isLoading}>
               Export CSV
             </Button>
-            <Button component={Link} to="/clients/create" leftSection={<IconPlus size={16} aria-hidden />}>
-              New client
-            </Button>
+            {canWrite && (
+              <Button component={Link} to="/clients/create" leftSection={<IconPlus size={16} aria-hidden />}>
+                New client
+              </Button>
+            )}
           </>
         }
       />
@@ -262,16 +273,18 @@ export function ClientsPage() {
           ) : empty && !filtered ? (
             <EmptyState
               title="No clients yet"
-              message="Add the companies and people you work for, or import them from a CSV file."
+              message={canWrite ? 'Add the companies and people you work for, or import them from a CSV file.' : 'The clients of the business will be listed here.'}
               action={
-                <Group gap="sm" justify="center">
-                  <Button component={Link} to="/clients/create" leftSection={<IconPlus size={16} aria-hidden />}>
-                    Add your first client
-                  </Button>
-                  <Button variant="default" onClick={() => setImportOpen(true)}>
-                    Import CSV
-                  </Button>
-                </Group>
+                canWrite ? (
+                  <Group gap="sm" justify="center">
+                    <Button component={Link} to="/clients/create" leftSection={<IconPlus size={16} aria-hidden />}>
+                      Add your first client
+                    </Button>
+                    <Button variant="default" onClick={() => setImportOpen(true)}>
+                      Import CSV
+                    </Button>
+                  </Group>
+                ) : undefined
               }
             />
           ) : empty ? (
@@ -289,7 +302,7 @@ export function ClientsPage() {
           ) : (
             <DataTable
               label="Clients"
-              columns={columns}
+              columns={canWrite ? columns : columns.filter((column) => column.key !== 'actions')}
               rows={page?.data ?? []}
               rowKey={(client) => client.id}
               sort={{ field: params.sort, direction: params.direction }}
@@ -305,7 +318,7 @@ export function ClientsPage() {
         </Stack>
       </Card>
       <CsvImportModal
-        opened={importOpen}
+        opened={canWrite && importOpen}
         onClose={() => setImportOpen(false)}
         noun="clients"
         columns={CLIENT_CSV_COLUMNS.filter((column) => !(CLIENT_CSV_EXPORT_ONLY as readonly string[]).includes(column))}

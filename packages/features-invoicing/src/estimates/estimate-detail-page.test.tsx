@@ -71,3 +71,18 @@ describe('estimate detail', () => {
     expect(await screen.findByRole('heading', { name: 'Estimate not found.' })).toBeInTheDocument();
   });
 });
+
+describe('estimate detail for the read-only role', () => {
+  it('shows the estimate and the client’s answer, with only the PDF and the link to act on', async () => {
+    stubFetch({ 'GET /api/estimates/5': json(200, { data: estimate() }) });
+    const user = userEvent.setup();
+    renderPage(<EstimateDetailPage />, { path: '/estimates/:id', route: '/estimates/5', roles: ['accountant'] });
+    expect(await screen.findByRole('heading', { name: /Estimate EST-2026-0005/ })).toBeInTheDocument();
+    expect(screen.getByText('Accepted by Dana')).toBeInTheDocument();
+    for (const name of ['Convert to invoice', 'Send again', 'Send']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Copy public link' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+});

@@ -7,6 +7,7 @@ import {
   errorMessage,
   errorStatus,
   fetchEstimatePdf,
+  useCanWrite,
   useConvertEstimateMutation,
   useDeleteEstimateMutation,
   useGetEstimateQuery,
@@ -14,13 +15,13 @@ import {
   useSendEstimateMutation,
   type EstimateDetail,
   type EstimateSendResponse,
+  useDateFormat,
 } from '@ledgerleaf/api';
 import { CardSkeleton, EmptyState, PageHeader, useConfirm, useToast } from '@ledgerleaf/ui';
 import { ActivityTimeline } from '../invoices/activity-timeline';
 import { InvoiceDocument } from '../invoices/invoice-document';
 import { saveBlob } from '../invoices/pdf';
 import { SendModal } from '../invoices/send-modal';
-import { formatDate } from '../shared/format';
 import { LoadError } from '../shared/query-states';
 import { EstimateEditHeader, EstimateEditor } from './estimate-editor';
 import { EstimateStatusBadge, estimateLabel } from './estimate-status';
@@ -47,9 +48,12 @@ export function estimateDocumentData(estimate: EstimateDetail) {
 
 /** The estimate with its status, rendering, the client's answer, timeline and every action. */
 export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
+  const { formatDate } = useDateFormat();
   const navigate = useNavigate();
   const confirm = useConfirm();
   const toast = useToast();
+  // The read-only role sees the estimate, its PDF and its link, and none of the actions that change it.
+  const canWrite = useCanWrite();
   const [sendOpen, setSendOpen] = useState(false);
   const [markSent, markState] = useMarkEstimateSentMutation();
   const [convert, convertState] = useConvertEstimateMutation();
@@ -131,17 +135,17 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
         description={`${estimate.client.name} · dated ${formatDate(estimate.issue_date)} · expires ${formatDate(estimate.expiry_date)}`}
         actions={
           <>
-            {isEstimateEditable(estimate.status) && (
+            {canWrite && isEstimateEditable(estimate.status) && (
               <Button variant="default" component={Link} to={`/estimates/${estimate.id}?edit=1`} leftSection={<IconEdit size={16} aria-hidden />}>
                 Edit
               </Button>
             )}
-            {convertible && (
+            {canWrite && convertible && (
               <Button onClick={() => void onConvert()} loading={convertState.isLoading} leftSection={<IconFileInvoice size={16} aria-hidden />}>
                 Convert to invoice
               </Button>
             )}
-            {canSend && (
+            {canWrite && canSend && (
               <Button variant={convertible ? 'default' : 'filled'} onClick={() => setSendOpen(true)} leftSection={<IconSend size={16} aria-hidden />}>
                 {draft ? 'Send' : 'Send again'}
               </Button>
@@ -153,7 +157,7 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                {draft && (
+                {canWrite && draft && (
                   <Menu.Item leftSection={<IconCircleCheck size={16} aria-hidden />} onClick={() => void onMarkSent()} disabled={markState.isLoading}>
                     Mark as sent
                   </Menu.Item>
@@ -166,7 +170,7 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
                     Copy public link
                   </Menu.Item>
                 )}
-                {isEstimateDeletable(estimate.status) && (
+                {canWrite && isEstimateDeletable(estimate.status) && (
                   <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()}>
                     Delete
                   </Menu.Item>
@@ -188,8 +192,8 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
                   Client’s answer
                 </Title>
                 <Fact label="Total">{formatCurrency(estimate.totals.total)}</Fact>
-                {estimate.accepted_at && <Fact label="Accepted">{`${formatDate(estimate.accepted_at.slice(0, 10))} by ${estimate.accepted_by ?? ''}`}</Fact>}
-                {estimate.declined_at && <Fact label="Declined">{formatDate(estimate.declined_at.slice(0, 10))}</Fact>}
+                {estimate.accepted_at && <Fact label="Accepted">{`${formatDate(estimate.accepted_at)} by ${estimate.accepted_by ?? ''}`}</Fact>}
+                {estimate.declined_at && <Fact label="Declined">{formatDate(estimate.declined_at)}</Fact>}
                 {estimate.decline_reason && <Fact label="Reason">{estimate.decline_reason}</Fact>}
                 {!estimate.accepted_at && !estimate.declined_at && (
                   <Text size="sm" c="dimmed">
@@ -216,13 +220,15 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
           </Stack>
         </Grid.Col>
       </Grid>
-      <SendModal<EstimateSendResponse>
-        opened={sendOpen}
-        onClose={() => setSendOpen(false)}
-        invoice={{ id: estimate.id, invoice_number: estimate.estimate_number, status: estimate.status, client: estimate.client }}
-        document={{ noun: 'estimate', send: (args) => send(args), sending: sendState.isLoading }}
-        onSent={(response) => toast.show({ severity: 'success', summary: 'Estimate sent', detail: `To ${response.email.to.join(', ')}` })}
-      />
+      {canWrite && (
+        <SendModal<EstimateSendResponse>
+          opened={sendOpen}
+          onClose={() => setSendOpen(false)}
+          invoice={{ id: estimate.id, invoice_number: estimate.estimate_number, status: estimate.status, client: estimate.client }}
+          document={{ noun: 'estimate', send: (args) => send(args), sending: sendState.isLoading }}
+          onSent={(response) => toast.show({ severity: 'success', summary: 'Estimate sent', detail: `To ${response.email.to.join(', ')}` })}
+        />
+      )}
     </>
   );
 }
@@ -233,6 +239,7 @@ export function EstimateDetailPage() {
   const [search] = useSearchParams();
   const valid = Number.isSafeInteger(id) && id > 0;
   const query = useGetEstimateQuery(id, { skip: !valid });
+  const canWrite = useCanWrite();
   if (!valid || errorStatus(query.error) === 404) {
     return (
       <EmptyState
@@ -256,7 +263,7 @@ export function EstimateDetailPage() {
     );
   }
   if (!query.data) return <LoadError title="The estimate could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
-  if (search.get('edit') === '1' && isEstimateEditable(query.data.status)) {
+  if (search.get('edit') === '1' && canWrite && isEstimateEditable(query.data.status)) {
     return (
       <>
         <EstimateEditHeader estimate={query.data} />

@@ -90,10 +90,12 @@ describe('estimate list', () => {
     const { user } = renderPage(<EstimatesPage />, { path: '/estimates', route: '/estimates?date_from=2026-10-01&date_to=2026-10-31' });
     await screen.findByRole('table', { name: 'Estimates' });
     expect(listCalls(calls)[0]!.query).toMatchObject({ date_from: '2026-10-01', date_to: '2026-10-31' });
-    expect(screen.getByLabelText('From')).toHaveValue('2026-10-01');
+    // Shown in the business's date format (mm/dd/yy by default) and typed in it.
+    expect(screen.getByLabelText('From')).toHaveValue('10/01/26');
+    expect(screen.getByLabelText('To')).toHaveValue('10/31/26');
     const to = screen.getByLabelText('To');
     await user.clear(to);
-    await user.type(to, '2026-09-01');
+    await user.type(to, '09/01/26');
     expect(await screen.findByText('The start date must be on or before the end date')).toBeInTheDocument();
     const last = listCalls(calls).at(-1)!.query;
     expect(last.date_from).toBeUndefined();
@@ -111,5 +113,16 @@ describe('estimate list', () => {
     expect(listCalls(calls)[0]!.query.status).toBe('all');
     await user.click(screen.getByRole('tab', { name: 'Accepted' }));
     await waitFor(() => expect(listCalls(calls).at(-1)!.query.status).toBe('accepted'));
+  });
+});
+
+describe('estimate list for the read-only role', () => {
+  it('lists the estimates without offering to create one', async () => {
+    stubFetch({ 'GET /api/estimates': json(200, page([item()])) });
+    renderPage(<EstimatesPage />, { path: '/estimates', route: '/estimates', roles: ['accountant'] });
+    const table = await screen.findByRole('table', { name: 'Estimates' });
+    expect(within(table).getByRole('link', { name: /EST-2026-0005, Northwind Traders/ })).toHaveAttribute('href', '/estimates/5');
+    expect(within(table).getByText('$3,000.00')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New Estimate' })).not.toBeInTheDocument();
   });
 });

@@ -1,14 +1,13 @@
-import type { MouseEvent } from 'react';
+import { useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Box, Button, Card, CloseButton, Group, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { ESTIMATE_SORT_FIELDS, ESTIMATE_STATUS_FILTERS, formatCurrency, isCalendarDate, type EstimateListItem, type EstimateStatusFilter } from '@ledgerleaf/domain';
-import { useGetClientQuery, useListEstimatesQuery } from '@ledgerleaf/api';
+import { useCanWrite, useGetClientQuery, useListEstimatesQuery, useDateFormat, type DateFormatter } from '@ledgerleaf/api';
 import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
 import { InvoicingAreaTabs } from '../invoices/area-tabs';
 import { ClientPicker } from '../invoices/pickers';
 import { DateRangeFilter, dateRangeQuery } from '../shared/date-range-filter';
-import { formatDate } from '../shared/format';
 import { useListParams } from '../shared/list-params';
 import { LoadError } from '../shared/query-states';
 import { EstimateStatusBadge, estimateLabel } from './estimate-status';
@@ -23,7 +22,8 @@ export const ESTIMATE_LIST_TABS: { value: EstimateStatusFilter; label: string }[
   { value: 'converted', label: 'Converted' },
 ];
 
-const columns: DataTableColumn<EstimateListItem>[] = [
+/** The list's columns, dates in the business's format. */
+const columnsFor = (formatDate: DateFormatter): DataTableColumn<EstimateListItem>[] => [
   {
     key: 'estimate_number',
     header: 'Number',
@@ -58,7 +58,10 @@ const columns: DataTableColumn<EstimateListItem>[] = [
 
 /** /estimates: status tabs, server-side search, client and issue date range, sort and pages; all in the URL. */
 export function EstimatesPage() {
+  const { formatDate } = useDateFormat();
+  const columns = useMemo(() => columnsFor(formatDate), [formatDate]);
   const navigate = useNavigate();
+  const canWrite = useCanWrite();
   const list = useListParams('issue_date', ESTIMATE_SORT_FIELDS);
   const [search] = useSearchParams();
   const statusParam = list.filter('status');
@@ -98,9 +101,11 @@ export function EstimatesPage() {
         title="Estimates"
         description="Quote your clients; they accept online, and an accepted estimate becomes an invoice in one step."
         actions={
-          <Button component={Link} to="/estimates/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
-            New Estimate
-          </Button>
+          canWrite ? (
+            <Button component={Link} to="/estimates/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
+              New Estimate
+            </Button>
+          ) : undefined
         }
       />
       <InvoicingAreaTabs />
@@ -137,11 +142,13 @@ export function EstimatesPage() {
           ) : empty && !filtered ? (
             <EmptyState
               title="No estimates yet"
-              message="Send a quote your client can accept online; once accepted, turn it into an invoice in one click."
+              message={canWrite ? 'Send a quote your client can accept online; once accepted, turn it into an invoice in one click.' : 'The estimates of the business will be listed here.'}
               action={
-                <Button component={Link} to="/estimates/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
-                  Create your first estimate
-                </Button>
+                canWrite ? (
+                  <Button component={Link} to="/estimates/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
+                    Create your first estimate
+                  </Button>
+                ) : undefined
               }
             />
           ) : empty ? (

@@ -4,12 +4,11 @@ import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, TextInput, Tex
 import { useForm } from '@mantine/form';
 import { IconCheck, IconDownload, IconX } from '@tabler/icons-react';
 import { ESTIMATE_MESSAGES, estimateAcceptInputSchema, estimateDeclineInputSchema, formatCurrency, validateWith } from '@ledgerleaf/domain';
-import { errorStatus, useAcceptPublicEstimateMutation, useDeclinePublicEstimateMutation, useGetPublicEstimateQuery } from '@ledgerleaf/api';
+import { errorStatus, useAcceptPublicEstimateMutation, useDeclinePublicEstimateMutation, useGetPublicEstimateQuery, dateFormatting } from '@ledgerleaf/api';
 import { CardSkeleton } from '@ledgerleaf/ui';
 import { InvoiceDocument } from '../invoices/invoice-document';
 import { Frame } from '../public/public-invoice-page';
 import { FormAlert } from '../shared/form-alert';
-import { formatDate } from '../shared/format';
 import { LoadError } from '../shared/query-states';
 import { splitServerErrors } from '../shared/server-errors';
 import { ESTIMATE_DOCUMENT_LABELS } from './estimate-detail-page';
@@ -126,6 +125,8 @@ export function PublicEstimatePage() {
     );
   }
   const estimate = query.data;
+  // The business's date format, from the page's payload: the client is not signed in.
+  const { formatDate } = dateFormatting({ date_format: estimate.business.date_format });
   return (
     <Frame>
       <Stack gap="lg">
@@ -159,12 +160,12 @@ export function PublicEstimatePage() {
         </Group>
         {estimate.status === 'accepted' && (
           <Alert color="green" variant="light" title={ESTIMATE_MESSAGES.accepted} role="status">
-            Accepted by {estimate.accepted_by} on {formatDate(estimate.accepted_at?.slice(0, 10))}. {estimate.business.name} will be in touch.
+            Accepted by {estimate.accepted_by} on {formatDate(estimate.accepted_at)}. {estimate.business.name} will be in touch.
           </Alert>
         )}
         {estimate.status === 'declined' && (
           <Alert color="gray" variant="light" title={ESTIMATE_MESSAGES.declined} role="status">
-            You declined this estimate on {formatDate(estimate.declined_at?.slice(0, 10))}.
+            You declined this estimate on {formatDate(estimate.declined_at)}.
           </Alert>
         )}
         {estimate.status === 'expired' && (
@@ -190,6 +191,7 @@ export function PublicEstimatePage() {
           labels={ESTIMATE_DOCUMENT_LABELS}
           from={{ name: estimate.business.name, lines: [estimate.business.email, estimate.business.phone].filter((line): line is string => Boolean(line)) }}
           billTo={{ name: estimate.client.name, lines: estimate.client.address_lines }}
+          formatDate={formatDate}
         />
       </Stack>
       <AcceptModal token={token} opened={accepting} onClose={() => setAccepting(false)} />

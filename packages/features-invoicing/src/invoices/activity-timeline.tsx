@@ -1,8 +1,6 @@
 import { Text, Timeline } from '@mantine/core';
 import { formatCurrency } from '@ledgerleaf/domain';
-import type { InvoiceActivityEntry } from '@ledgerleaf/api';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+import { useDateFormat, type DateFormatter, type InvoiceActivityEntry } from '@ledgerleaf/api';
 
 function reminderStep(days: number): string {
   if (days === 0) return 'on the due date';
@@ -10,13 +8,13 @@ function reminderStep(days: number): string {
   return `${n} ${n === 1 ? 'day' : 'days'} ${days < 0 ? 'before' : 'after'} the due date`;
 }
 
-/** How an event reads on the timeline. */
-export function activityText(entry: InvoiceActivityEntry): string {
+/** How an event reads on the timeline; dates (a recurring period) through `formatDate`, the business's format. */
+export function activityText(entry: InvoiceActivityEntry, formatDate: DateFormatter = (value) => value ?? ''): string {
   const amount = typeof entry.data.amount === 'number' ? ` (${formatCurrency(entry.data.amount)})` : '';
   switch (entry.event) {
     case 'invoice.created':
       if (typeof entry.data.estimate_number === 'string') return `Created from estimate ${entry.data.estimate_number}`;
-      if (typeof entry.data.period === 'string') return `Created by its recurring invoice for ${entry.data.period}`;
+      if (typeof entry.data.period === 'string') return `Created by its recurring invoice for ${formatDate(entry.data.period)}`;
       return 'Invoice created';
     case 'invoice.updated':
       return 'Invoice edited';
@@ -71,6 +69,7 @@ export function activityText(entry: InvoiceActivityEntry): string {
 
 /** The invoice's timeline, newest first. */
 export function ActivityTimeline({ entries }: { entries: InvoiceActivityEntry[] }) {
+  const { formatDate, formatDateTime } = useDateFormat();
   if (entries.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -81,9 +80,9 @@ export function ActivityTimeline({ entries }: { entries: InvoiceActivityEntry[] 
   return (
     <Timeline bulletSize={12} lineWidth={2} aria-label="Activity">
       {entries.map((entry) => (
-        <Timeline.Item key={entry.id} title={<Text size="sm">{activityText(entry)}</Text>}>
+        <Timeline.Item key={entry.id} title={<Text size="sm">{activityText(entry, formatDate)}</Text>}>
           <Text size="xs" c="dimmed">
-            {dateTime.format(new Date(entry.created_at))}
+            {formatDateTime(entry.created_at)}
           </Text>
         </Timeline.Item>
       ))}

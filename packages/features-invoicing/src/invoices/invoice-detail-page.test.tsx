@@ -81,3 +81,31 @@ describe('invoice detail', () => {
     expect(await screen.findByRole('heading', { level: 1, name: INVOICE_MESSAGES.notFound })).toBeInTheDocument();
   });
 });
+
+describe('invoice detail for the read-only role', () => {
+  const partial = () => invoiceDetail({ status: 'partial', amount_paid: 400, balance_due: 600, payments: [{ ...payment, amount: 400 } as never] });
+
+  it('shows the invoice, its balance and payments, and only the actions that read', async () => {
+    stubFetch({ 'GET /api/invoices/11': json(200, { data: partial() }) });
+    const { user } = renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11', roles: 'accountant' });
+    expect(await screen.findByRole('heading', { level: 1, name: /Invoice INV-2026-0001/ })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Invoice lines' })).toHaveTextContent('Design work');
+    expect(screen.getByTestId('balance-due')).toHaveTextContent('$600.00');
+    expect(screen.getByRole('table', { name: 'Payments' })).toHaveTextContent('$400.00');
+    for (const name of ['Record payment', 'Send again', 'Add', /^Delete payment/, /^Send receipt/]) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Preview PDF' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Copy public link' })).toBeInTheDocument();
+    for (const name of ['Duplicate', 'Void', 'Delete', 'Mark as sent']) expect(screen.queryByRole('menuitem', { name })).not.toBeInTheDocument();
+  });
+
+  it('opens the invoice, not its editor, from an edit link', async () => {
+    stubFetch({ 'GET /api/invoices/11': json(200, { data: invoiceDetail({ status: 'draft', invoice_number: null }) }) });
+    renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11?edit=1', roles: ['accountant'] });
+    expect(await screen.findByRole('heading', { level: 1, name: /Draft invoice/ })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Edit draft invoice' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
+  });
+});

@@ -19,6 +19,7 @@ import { INVOICE_MESSAGES, PAYMENT_METHOD_LABELS, acceptsPayment, canVoid, forma
 import {
   errorMessage,
   errorStatus,
+  useCanWrite,
   useDeleteInvoiceMutation,
   useDeletePaymentMutation,
   useDuplicateInvoiceMutation,
@@ -27,9 +28,9 @@ import {
   useMarkInvoiceSentMutation,
   useVoidInvoiceMutation,
   type InvoiceDetail,
+  useDateFormat,
 } from '@ledgerleaf/api';
 import { CardSkeleton, EmptyState, PageHeader, useConfirm, useToast } from '@ledgerleaf/ui';
-import { formatDate } from '../shared/format';
 import { LoadError } from '../shared/query-states';
 import { ActivityTimeline } from './activity-timeline';
 import { InvoiceDocument } from './invoice-document';
@@ -42,7 +43,8 @@ import { SendModal } from './send-modal';
 import { SendReceiptButton } from './send-receipt-button';
 import { InvoiceStatusBadge } from './status-badge';
 
-function Payments({ invoice }: { invoice: InvoiceDetail }) {
+function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boolean }) {
+  const { formatDate } = useDateFormat();
   const confirm = useConfirm();
   const toast = useToast();
   const [deletePayment] = useDeletePaymentMutation();
@@ -75,11 +77,13 @@ function Payments({ invoice }: { invoice: InvoiceDetail }) {
           <Table.Th>Date</Table.Th>
           <Table.Th>Method</Table.Th>
           <Table.Th ta="right">Amount</Table.Th>
-          <Table.Th w={72}>
-            <Box component="span" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-              Actions
-            </Box>
-          </Table.Th>
+          {canWrite && (
+            <Table.Th w={72}>
+              <Box component="span" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                Actions
+              </Box>
+            </Table.Th>
+          )}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -99,14 +103,16 @@ function Payments({ invoice }: { invoice: InvoiceDetail }) {
             <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
               {formatCurrency(payment.amount)}
             </Table.Td>
-            <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                {invoice.status !== 'void' && <SendReceiptButton invoice={invoice} payment={payment} />}
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete payment of ${formatCurrency(payment.amount)}`} onClick={() => void onDelete(payment)}>
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Group>
-            </Table.Td>
+            {canWrite && (
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  {invoice.status !== 'void' && <SendReceiptButton invoice={invoice} payment={payment} />}
+                  <ActionIcon variant="subtle" color="red" aria-label={`Delete payment of ${formatCurrency(payment.amount)}`} onClick={() => void onDelete(payment)}>
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              </Table.Td>
+            )}
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -129,6 +135,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** The goal the invoice counts towards, and the estimate or recurring invoice it came from; nothing when none. */
 function InvoiceLinks({ invoice }: { invoice: InvoiceDetail }) {
+  const { formatDate } = useDateFormat();
   const goal = useGetGoalQuery(invoice.goal_id ?? 0, { skip: invoice.goal_id === null });
   if (invoice.goal_id === null && invoice.estimate_id === null && invoice.recurring_invoice_id === null) return null;
   return (
@@ -171,9 +178,12 @@ export interface InvoiceDetailProps {
 
 /** The invoice with its status, rendering, payments, balance, timeline and every action. */
 export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailProps) {
+  const { formatDate } = useDateFormat();
   const navigate = useNavigate();
   const confirm = useConfirm();
   const toast = useToast();
+  // The read-only role sees the invoice, its PDF and its link, and none of the actions that change it (the server refuses them with 403).
+  const canWrite = useCanWrite();
   const fromProvider = usePaymentRecordedHandler();
   const paymentRecorded = onPaymentRecorded ?? fromProvider;
   const [paymentOpen, setPaymentOpen] = useState(false);
@@ -278,17 +288,17 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
         description={`${invoice.client.name} · issued ${formatDate(invoice.issue_date)} · due ${formatDate(invoice.due_date)}`}
         actions={
           <>
-            {isEditable(invoice.status) && (
+            {canWrite && isEditable(invoice.status) && (
               <Button variant="default" component={Link} to={`/invoices/${invoice.id}?edit=1`} leftSection={<IconEdit size={16} aria-hidden />}>
                 Edit
               </Button>
             )}
-            {acceptsPayment(invoice.status) && (
+            {canWrite && acceptsPayment(invoice.status) && (
               <Button onClick={() => setPaymentOpen(true)} leftSection={<IconCash size={16} aria-hidden />}>
                 Record payment
               </Button>
             )}
-            {invoice.status !== 'void' && (
+            {canWrite && invoice.status !== 'void' && (
               <Button variant={acceptsPayment(invoice.status) ? 'default' : 'filled'} onClick={() => setSendOpen(true)} leftSection={<IconSend size={16} aria-hidden />}>
                 {draft ? 'Send' : 'Send again'}
               </Button>
@@ -300,7 +310,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                {draft && (
+                {canWrite && draft && (
                   <Menu.Item leftSection={<IconCircleCheck size={16} aria-hidden />} onClick={() => void onMarkSent()} disabled={markState.isLoading}>
                     Mark as sent
                   </Menu.Item>
@@ -316,15 +326,17 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
                     Copy public link
                   </Menu.Item>
                 )}
-                <Menu.Item leftSection={<IconFiles size={16} aria-hidden />} onClick={() => void onDuplicate()} disabled={duplicateState.isLoading}>
-                  Duplicate
-                </Menu.Item>
-                {canVoid(invoice.status) && (
+                {canWrite && (
+                  <Menu.Item leftSection={<IconFiles size={16} aria-hidden />} onClick={() => void onDuplicate()} disabled={duplicateState.isLoading}>
+                    Duplicate
+                  </Menu.Item>
+                )}
+                {canWrite && canVoid(invoice.status) && (
                   <Menu.Item color="red" leftSection={<IconBan size={16} aria-hidden />} onClick={() => void onVoid()}>
                     Void
                   </Menu.Item>
                 )}
-                {isDeletable(invoice.status) && (
+                {canWrite && isDeletable(invoice.status) && (
                   <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()}>
                     Delete
                   </Menu.Item>
@@ -363,13 +375,13 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
                   <Title order={2} size="h5">
                     Payments
                   </Title>
-                  {acceptsPayment(invoice.status) && (
+                  {canWrite && acceptsPayment(invoice.status) && (
                     <Button size="xs" variant="light" onClick={() => setPaymentOpen(true)}>
                       Add
                     </Button>
                   )}
                 </Group>
-                <Payments invoice={invoice} />
+                <Payments invoice={invoice} canWrite={canWrite} />
               </Stack>
             </Card>
             <Card withBorder padding="md">
@@ -383,13 +395,17 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
           </Stack>
         </Grid.Col>
       </Grid>
-      <PaymentModal opened={paymentOpen} onClose={() => setPaymentOpen(false)} invoice={invoice} onRecorded={onRecorded} />
-      <SendModal
-        opened={sendOpen}
-        onClose={() => setSendOpen(false)}
-        invoice={invoice}
-        onSent={(response) => toast.show({ severity: 'success', summary: INVOICE_MESSAGES.sent, detail: `To ${response.email.to.join(', ')}` })}
-      />
+      {canWrite && (
+        <>
+          <PaymentModal opened={paymentOpen} onClose={() => setPaymentOpen(false)} invoice={invoice} onRecorded={onRecorded} />
+          <SendModal
+            opened={sendOpen}
+            onClose={() => setSendOpen(false)}
+            invoice={invoice}
+            onSent={(response) => toast.show({ severity: 'success', summary: INVOICE_MESSAGES.sent, detail: `To ${response.email.to.join(', ')}` })}
+          />
+        </>
+      )}
     </>
   );
 }
@@ -400,6 +416,7 @@ export function InvoiceDetailPage({ onPaymentRecorded }: { onPaymentRecorded?: O
   const [search] = useSearchParams();
   const valid = Number.isSafeInteger(id) && id > 0;
   const query = useGetInvoiceQuery(id, { skip: !valid });
+  const canWrite = useCanWrite();
 
   if (!valid || errorStatus(query.error) === 404) {
     return (
@@ -424,7 +441,7 @@ export function InvoiceDetailPage({ onPaymentRecorded }: { onPaymentRecorded?: O
     );
   }
   if (!query.data) return <LoadError title="The invoice could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
-  if (search.get('edit') === '1' && isEditable(query.data.status)) {
+  if (search.get('edit') === '1' && canWrite && isEditable(query.data.status)) {
     return (
       <>
         <PageHeader title={query.data.invoice_number ? `Edit invoice ${query.data.invoice_number}` : 'Edit draft invoice'} description={query.data.client.name} />

@@ -1,6 +1,6 @@
 import { Box, Divider, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { PAYMENT_METHOD_LABELS, formatCurrency, formatTaxLabel, type DiscountType, type PaymentMethod } from '@ledgerleaf/domain';
-import { formatDate } from '../shared/format';
+import { useDateFormat, type DateFormatter } from '@ledgerleaf/api';
 
 /** What both the owner's invoice (`Invoice`) and the public view (`PublicInvoice`) carry. */
 export interface InvoiceDocumentData {
@@ -82,7 +82,25 @@ export interface DocumentLabels {
   hideBalance: boolean;
 }
 
-export function InvoiceDocument({ invoice, from, billTo, labels }: { invoice: InvoiceDocumentData; from?: { name: string; lines?: string[] }; billTo: { name: string; lines?: string[] }; labels?: DocumentLabels }) {
+/**
+ * The invoice (or estimate) as a document. Dates are in the signed-in business's format, or in
+ * `formatDate`'s: the public pages pass the business's format from their payload (nobody is signed in).
+ */
+export function InvoiceDocument({
+  invoice,
+  from,
+  billTo,
+  labels,
+  formatDate: givenFormat,
+}: {
+  invoice: InvoiceDocumentData;
+  from?: { name: string; lines?: string[] };
+  billTo: { name: string; lines?: string[] };
+  labels?: DocumentLabels;
+  formatDate?: DateFormatter;
+}) {
+  const fromPreferences = useDateFormat().formatDate;
+  const formatDate = givenFormat ?? fromPreferences;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md" aria-label={`${labels?.title ?? 'Invoice'} document`} component="article">
       <Stack gap="lg">

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { INVOICE_MESSAGES, calculateInvoiceDraft, formatCurrency, fromCents } from '@ledgerleaf/domain';
+import { ACCOUNT_MESSAGES, INVOICE_MESSAGES, calculateInvoiceDraft, formatCurrency, fromCents } from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch } from '../test/render';
 import { taxRate } from '../test/fixtures';
 import { InvoiceEditor, InvoiceEditorLoader } from './invoice-editor';
@@ -207,6 +207,33 @@ describe('invoice editor, goal', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect((calls.find((call) => call.method === 'PUT' && call.path === '/api/invoices/11')!.body as { goal_id: unknown }).goal_id).toBeNull();
   });
+
+  it('offers every active goal, not only the first page', async () => {
+    const many = Array.from({ length: 130 }, (_, index) => goalItem({ id: 100 + index, title: `Goal ${String(index + 1).padStart(3, '0')}` }));
+    const saved = invoiceDetail({ id: 42, status: 'draft', invoice_number: null, goal_id: 229 });
+    const { user, calls, router } = renderEditor({
+      'GET /api/goals': (call) => {
+        const pageNumber = Number(call.query.page ?? '1');
+        const perPage = Number(call.query.per_page ?? '25');
+        return json(200, { data: many.slice((pageNumber - 1) * perPage, pageNumber * perPage), meta: { page: pageNumber, per_page: perPage, total: many.length, last_page: Math.ceil(many.length / perPage) } });
+      },
+      'POST /api/invoices': json(201, { data: saved }),
+    });
+    await pickClient(user);
+    await fill(user, 'Line 1 description', 'Design');
+    await fill(user, 'Line 1 unit price', '100');
+    await user.click(screen.getByRole('combobox', { name: 'Goal (optional)' }));
+    const listbox = await screen.findByRole('listbox', { name: 'Goal (optional)' });
+    await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(130));
+    // The last goal is on the second page of the server's answer.
+    await user.click(within(listbox).getByRole('option', { name: 'Goal 130' }));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/42'));
+    const goalCalls = calls.filter((call) => call.path === '/api/goals');
+    expect(goalCalls.map((call) => call.query.page)).toEqual([undefined, '2']);
+    for (const call of goalCalls) expect(call.query).toMatchObject({ status: 'active', sort: 'title', direction: 'asc' });
+    expect((calls.find((call) => call.method === 'POST' && call.path === '/api/invoices')!.body as { goal_id: unknown }).goal_id).toBe(229);
+  });
 });
 
 describe('invoice editor, default notes and terms', () => {
@@ -255,5 +282,17 @@ describe('invoice editor, default notes and terms', () => {
     renderPage(<InvoiceEditorLoader />, { path: '/invoices/create-new', route: '/invoices/create-new' });
     expect(await screen.findByRole('textbox', { name: 'Notes' })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: 'Terms' })).toHaveValue('');
+  });
+});
+
+describe('invoice editor, read-only role', () => {
+  it('an accountant gets no editor (the server would refuse the save) and nothing is fetched for it', async () => {
+    const calls = stubFetch({});
+    renderPage(<InvoiceEditorLoader />, { path: '/invoices/create-new', route: '/invoices/create-new', roles: ['accountant'] });
+    expect(await screen.findByRole('heading', { name: 'Read-only access' })).toBeInTheDocument();
+    expect(screen.getByText(ACCOUNT_MESSAGES.readOnlyRole)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Notes' })).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
   });
 });

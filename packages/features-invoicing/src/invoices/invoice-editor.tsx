@@ -2,8 +2,9 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Button, Card, Grid, Group, MultiSelect, NumberInput, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
+  ACCOUNT_MESSAGES,
   MAX_AMOUNT,
   MAX_LINE_TAXES,
   calculateInvoiceDraft,
@@ -24,8 +25,10 @@ import {
   useUpdateInvoiceMutation,
   errorMessage,
   type RequestError,
+  useDateFormat,
+  useCanWrite,
 } from '@ledgerleaf/api';
-import { CardSkeleton, PageHeader, useToast } from '@ledgerleaf/ui';
+import { CardSkeleton, DateField, EmptyState, PageHeader, useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
 import { formatPercent } from '../shared/format';
 import { LoadError } from '../shared/query-states';
@@ -141,6 +144,7 @@ export interface InvoiceEditorProps {
  * fields (the server's 422 as well, `lines.3.quantity` included), a warning before leaving unsaved.
  */
 export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTermsDays, adapter, initialValues, initialClientName, issued: issuedProp, textDefaults }: InvoiceEditorProps) {
+  const { inputFormat } = useDateFormat();
   const navigate = useNavigate();
   const toast = useToast();
   const [createInvoice, createState] = useCreateInvoiceMutation();
@@ -249,16 +253,16 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
                 if (!dueTouched.current) form.setFieldValue('due_date', dueFromTerms(values.issue_date, client.payment_terms_days, values.due_date));
               }}
             />
-            {!adapter?.hideDates && <TextInput type="date" label={adapter?.dateLabel ?? 'Invoice date'} required {...form.getInputProps('issue_date')} onChange={(event) => onIssueDate(event.currentTarget.value)} />}
-            {!adapter?.hideDates && <TextInput
-              type="date"
+            {!adapter?.hideDates && <DateField label={adapter?.dateLabel ?? 'Invoice date'} required valueFormat={inputFormat} {...form.getInputProps('issue_date')} onChange={(value) => onIssueDate(value)} />}
+            {!adapter?.hideDates && <DateField
               label={adapter?.dueLabel ?? 'Due date'}
               required
+              valueFormat={inputFormat}
               description={termsDays !== null ? `Net ${termsDays} from the client's terms` : undefined}
               {...form.getInputProps('due_date')}
-              onChange={(event) => {
+              onChange={(value) => {
                 dueTouched.current = true;
-                form.setFieldValue('due_date', event.currentTarget.value);
+                form.setFieldValue('due_date', value);
               }}
             />}
           </SimpleGrid>
@@ -488,10 +492,15 @@ function EditorSkeleton() {
  * starts empty rather than not at all.
  */
 export function InvoiceEditorLoader({ invoice, ...reuse }: { invoice?: Invoice } & Pick<InvoiceEditorProps, 'adapter' | 'initialValues' | 'initialClientName' | 'issued'>) {
-  const taxRates = useListTaxRatesQuery({ status: 'all' });
-  const settings = useGetInvoicingSettingsQuery();
+  // The read-only role gets no editor (the server would refuse every save with 403), and loads nothing for it.
+  const canWrite = useCanWrite();
+  const taxRates = useListTaxRatesQuery({ status: 'all' }, { skip: !canWrite });
+  const settings = useGetInvoicingSettingsQuery(undefined, { skip: !canWrite });
   const newInvoice = !invoice && !reuse.adapter && !reuse.initialValues;
-  const business = useGetBusinessDetailsQuery(undefined, { skip: !newInvoice });
+  const business = useGetBusinessDetailsQuery(undefined, { skip: !newInvoice || !canWrite });
+  if (!canWrite) {
+    return <EmptyState icon={<IconEye size={28} stroke={1.5} aria-hidden />} title="Read-only access" message={ACCOUNT_MESSAGES.readOnlyRole} />;
+  }
   if (taxRates.isLoading || settings.isLoading || business.isLoading) return <EditorSkeleton />;
   if (!taxRates.data || !settings.data) {
     return (

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { json, renderPage, stubFetch } from '../test/render';
+import { userUpdated } from '@ledgerleaf/api';
+import { client } from '../test/fixtures';
+import { json, renderPage, stubFetch, testUser } from '../test/render';
 import { invoiceItem, invoicePage } from './test-fixtures';
 import { InvoicesPage } from './invoices-page';
 
@@ -10,13 +12,14 @@ afterEach(() => {
 });
 
 const listCalls = (calls: ReturnType<typeof stubFetch>) => calls.filter((call) => call.path === '/api/invoices');
+const clientsFound = { data: [{ id: 1, name: 'Northwind Traders', email: 'ap@northwind.test', payment_terms_days: 30 }, { id: 2, name: 'Globex', email: null, payment_terms_days: 15 }] };
 
 describe('invoice list', () => {
   it('shows rows with status badges and the totals of what is shown', async () => {
     stubFetch({ 'GET /api/invoices': json(200, invoicePage([invoiceItem(), invoiceItem({ id: 12, invoice_number: null, status: 'draft', client: { id: 2, name: 'Globex' } })], { total: 2178.76, amount_paid: 0, balance_due: 1089.38 })) });
     renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all' });
     const table = await screen.findByRole('table', { name: 'Invoices' });
-    expect(within(table).getByRole('link', { name: /INV-2026-0001/ })).toHaveAttribute('href', '/invoices/11');
+    expect(await within(table).findByRole('link', { name: /INV-2026-0001/ })).toHaveAttribute('href', '/invoices/11');
     expect(within(table).getByRole('link', { name: /Draft #12/ })).toBeInTheDocument();
     expect(within(table).getByText('Sent')).toBeInTheDocument();
     const totals = screen.getByRole('group', { name: 'Totals of the invoices shown' });
@@ -56,5 +59,76 @@ describe('invoice list', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Create your first invoice' })).toHaveAttribute('href', '/invoices/create-new');
+  });
+
+  it('filters by client: the server is asked for that client, and clearing it asks for all again', async () => {
+    const calls = stubFetch({ 'GET /api/invoices': json(200, invoicePage([invoiceItem()])), 'GET /api/clients/search': json(200, clientsFound) });
+    const { user, router } = renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all?page=2' });
+    await screen.findByRole('table', { name: 'Invoices' });
+    expect(listCalls(calls)[0]!.query.client_id).toBeUndefined();
+    await user.click(screen.getByRole('combobox', { name: 'Client' }));
+    await user.click(await screen.findByRole('option', { name: 'Globex' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)!.query).toMatchObject({ client_id: '2', page: '1' }));
+    expect(router.state.location.search).toBe('?client_id=2');
+    await user.click(screen.getByLabelText('Clear client'));
+    await waitFor(() => expect(listCalls(calls).at(-1)!.query.client_id).toBeUndefined());
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('a client in the URL shows its name in the filter and asks for its invoices only, even with none on the page', async () => {
+    const calls = stubFetch({ 'GET /api/invoices': json(200, invoicePage([])), 'GET /api/clients/search': json(200, { data: [] }), 'GET /api/clients/9': json(200, { data: client({ id: 9, name: 'Initech' }) }) });
+    renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all?client_id=9' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Client' })).toHaveValue('Initech'));
+    expect(listCalls(calls)[0]!.query.client_id).toBe('9');
+    expect(await screen.findByText('No matching invoices')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create your first invoice' })).not.toBeInTheDocument();
+  });
+
+  it('a client id in the URL that is not an id is ignored', async () => {
+    const calls = stubFetch({ 'GET /api/invoices': json(200, invoicePage([invoiceItem()])) });
+    renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all?client_id=abc' });
+    await screen.findByRole('table', { name: 'Invoices' });
+    expect(listCalls(calls).every((call) => call.query.client_id === undefined)).toBe(true);
+    expect(calls.some((call) => call.path.startsWith('/api/clients/') && call.path !== '/api/clients/search')).toBe(false);
+  });
+
+  it('dates rows in the business date format, mm/dd/yy by default', async () => {
+    stubFetch({ 'GET /api/invoices': json(200, invoicePage([invoiceItem()])) });
+    renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all' });
+    const row = (await within(await screen.findByRole('table', { name: 'Invoices' })).findByRole('link', { name: /INV-2026-0001/ })).closest('tr')!;
+    expect(within(row).getByText('11/01/26')).toBeInTheDocument();
+    expect(within(row).getByText('12/01/26')).toBeInTheDocument();
+  });
+
+  it('a business on dd.mm.yyyy sees its dates so, and a changed setting re-renders the list at once', async () => {
+    stubFetch({ 'GET /api/invoices': json(200, invoicePage([invoiceItem()])) });
+    const user = { ...testUser(['owner']), preferences: { date_format: 'dd.mm.yyyy' as const, first_day_of_week: 1 as const } };
+    const { store } = renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all', auth: { token: 't', user } });
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(await within(table).findByText('01.11.2026')).toBeInTheDocument();
+    expect(within(table).getByText('01.12.2026')).toBeInTheDocument();
+    act(() => {
+      store.dispatch(userUpdated({ ...user, preferences: { date_format: 'yyyy-mm-dd', first_day_of_week: 0 } }));
+    });
+    expect(within(table).getByText('2026-11-01')).toBeInTheDocument();
+    expect(within(table).queryByText('01.11.2026')).not.toBeInTheDocument();
+  });
+});
+
+describe('invoice list for the read-only role', () => {
+  it('lists the invoices and their totals without offering to create one', async () => {
+    stubFetch({ 'GET /api/invoices': json(200, invoicePage([invoiceItem()], { total: 1089.38, amount_paid: 0, balance_due: 1089.38 })) });
+    renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all', roles: ['accountant'] });
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(await within(table).findByRole('link', { name: /INV-2026-0001/ })).toHaveAttribute('href', '/invoices/11');
+    expect(within(screen.getByRole('group', { name: 'Totals of the invoices shown' })).getAllByText('$1,089.38').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'New Invoice' })).not.toBeInTheDocument();
+  });
+
+  it('with none yet, invites no one to create the first', async () => {
+    stubFetch({ 'GET /api/invoices': json(200, invoicePage([])) });
+    renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all', roles: [{ name: 'accountant' }] });
+    expect(await screen.findByText('No invoices yet')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create your first invoice' })).not.toBeInTheDocument();
   });
 });

@@ -1,15 +1,15 @@
-import type { MouseEvent } from 'react';
+import { useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Anchor, Box, Button, Card, CloseButton, Group, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { INVOICE_STATUS_FILTERS, formatCurrency, type InvoiceListItem, type InvoiceStatusFilter } from '@ledgerleaf/domain';
-import { useListInvoicesQuery } from '@ledgerleaf/api';
+import { useCanWrite, useGetClientQuery, useListInvoicesQuery, useDateFormat, type DateFormatter } from '@ledgerleaf/api';
 import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
 import { DateRangeFilter } from '../shared/date-range-filter';
-import { formatDate } from '../shared/format';
 import { LoadError } from '../shared/query-states';
 import { InvoicingAreaTabs } from './area-tabs';
 import { toListQuery, useInvoiceListParams, type InvoiceSortField } from './list-query';
+import { ClientPicker } from './pickers';
 import { InvoiceStatusBadge } from './status-badge';
 
 /** The status tabs of the list, in the order an owner follows an invoice. */
@@ -35,7 +35,8 @@ export function invoiceLabel(invoice: { invoice_number: string | null; id: numbe
   return invoice.invoice_number ?? `Draft #${invoice.id}`;
 }
 
-const columns: DataTableColumn<InvoiceListItem>[] = [
+/** The list's columns, dates in the business's format. */
+const columnsFor = (formatDate: DateFormatter): DataTableColumn<InvoiceListItem>[] => [
   {
     key: 'invoice_number',
     header: 'Number',
@@ -80,9 +81,12 @@ function Summary({ count, total, paid, balance }: { count: number; total: number
   );
 }
 
-/** /invoices/all: status tabs, server-side search, date range, sort, pages, totals of what is shown. */
+/** /invoices/all: status tabs, server-side search, client, date range, sort, pages, totals of what is shown. */
 export function InvoicesPage() {
+  const { formatDate } = useDateFormat();
+  const columns = useMemo(() => columnsFor(formatDate), [formatDate]);
   const navigate = useNavigate();
+  const canWrite = useCanWrite();
   const list = useInvoiceListParams();
   // A click anywhere on a row opens the invoice; the number link keeps it reachable by keyboard.
   const onRowClick = (event: MouseEvent<HTMLElement>) => {
@@ -93,8 +97,11 @@ export function InvoicesPage() {
   };
   const { params } = list;
   const query = useListInvoicesQuery(toListQuery(params));
+  // The chosen client's name for the picker, also when none of its invoices is on this page.
+  const clientId = params.client_id ? Number(params.client_id) : undefined;
+  const client = useGetClientQuery(clientId ?? 0, { skip: clientId === undefined });
   const page = query.data;
-  const filtered = params.search !== '' || params.status !== 'all' || params.date_from !== '' || params.date_to !== '';
+  const filtered = params.search !== '' || params.status !== 'all' || params.client_id !== '' || params.date_from !== '' || params.date_to !== '';
   const empty = page !== undefined && page.meta.total === 0;
 
   return (
@@ -103,9 +110,11 @@ export function InvoicesPage() {
         title="Invoices"
         description="Bill your clients, follow what is paid and what is due."
         actions={
-          <Button component={Link} to="/invoices/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
-            New Invoice
-          </Button>
+          canWrite ? (
+            <Button component={Link} to="/invoices/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
+              New Invoice
+            </Button>
+          ) : undefined
         }
       />
       <InvoicingAreaTabs />
@@ -143,6 +152,9 @@ export function InvoicesPage() {
               onChange={(event) => list.setSearchInput(event.currentTarget.value)}
               style={{ flex: '1 1 240px', maxWidth: 380 }}
             />
+            <Box w={240}>
+              <ClientPicker filter value={params.client_id} label={client.data?.name ?? null} onChange={(picked) => list.update({ client_id: picked ? String(picked.id) : '' })} />
+            </Box>
             <DateRangeFilter from={params.date_from} to={params.date_to} onChange={(range) => list.update(range)} />
           </Group>
 
@@ -153,11 +165,13 @@ export function InvoicesPage() {
           ) : empty && !filtered ? (
             <EmptyState
               title="No invoices yet"
-              message="Create your first invoice: pick a client, add what you did, and send it with a link your client can open."
+              message={canWrite ? 'Create your first invoice: pick a client, add what you did, and send it with a link your client can open.' : 'The invoices of the business will be listed here.'}
               action={
-                <Button component={Link} to="/invoices/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
-                  Create your first invoice
-                </Button>
+                canWrite ? (
+                  <Button component={Link} to="/invoices/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
+                    Create your first invoice
+                  </Button>
+                ) : undefined
               }
             />
           ) : empty ? (

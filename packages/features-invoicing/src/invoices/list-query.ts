@@ -10,6 +10,8 @@ export type InvoiceSortField = (typeof INVOICE_SORT_FIELDS)[number];
 export interface InvoiceListParams {
   status: InvoiceStatusFilter;
   search: string;
+  /** The client filter (`client_id` in the URL); empty for all clients. */
+  client_id: string;
   date_from: string;
   date_to: string;
   sort: InvoiceSortField;
@@ -24,9 +26,11 @@ export function useInvoiceListParams() {
   const sortParam = params.get('sort') as InvoiceSortField | null;
   const dateFrom = params.get('date_from') ?? '';
   const dateTo = params.get('date_to') ?? '';
+  const clientParam = Number(params.get('client_id'));
   const value: InvoiceListParams = {
     status: statusParam && INVOICE_STATUS_FILTERS.includes(statusParam) ? statusParam : 'all',
     search: params.get('search') ?? '',
+    client_id: Number.isSafeInteger(clientParam) && clientParam > 0 ? String(clientParam) : '',
     date_from: isCalendarDate(dateFrom) ? dateFrom : '',
     date_to: isCalendarDate(dateTo) ? dateTo : '',
     sort: sortParam && INVOICE_SORT_FIELDS.includes(sortParam) ? sortParam : 'issue_date',
@@ -68,6 +72,7 @@ export function toListQuery(params: InvoiceListParams): InvoiceListQueryInput {
   return {
     status: params.status,
     search: params.search || undefined,
+    client_id: params.client_id ? Number(params.client_id) : undefined,
     ...dateRangeQuery(params.date_from, params.date_to),
     sort: params.sort,
     direction: params.direction,

@@ -15,8 +15,8 @@ import {
   type PaymentMethod,
   type PaymentResponse,
 } from '@ledgerleaf/domain';
-import { useRecordPaymentMutation } from '@ledgerleaf/api';
-import { useToast } from '@ledgerleaf/ui';
+import { useDateFormat, useRecordPaymentMutation } from '@ledgerleaf/api';
+import { DateField, useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
 import { splitServerErrors } from '../shared/server-errors';
 import { newIdempotencyKey } from './idempotency';
@@ -73,6 +73,7 @@ export interface PaymentModalProps {
  * after recording, and a receipt that could not be sent is a warning, never a lost payment.
  */
 export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentModalProps) {
+  const { inputFormat } = useDateFormat();
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const [recordPayment, state] = useRecordPaymentMutation();
   const toast = useToast();
@@ -156,7 +157,7 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
               inputMode="decimal"
               {...form.getInputProps('amount')}
             />
-            <TextInput type="date" label="Payment date" required {...form.getInputProps('payment_date')} />
+            <DateField label="Payment date" required valueFormat={inputFormat} {...form.getInputProps('payment_date')} />
           </SimpleGrid>
           <Select
             label="Method"

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { MAX_PER_PAGE, formatCurrency, type ClientPickerItem, type ProductPickerItem } from '@ledgerleaf/domain';
-import { useGetGoalQuery, useListGoalsQuery, useSearchClientsQuery, useSearchProductsQuery } from '@ledgerleaf/api';
+import { formatCurrency, type ClientPickerItem, type ProductPickerItem } from '@ledgerleaf/domain';
+import { useGetGoalQuery, useListAllGoalsQuery, useSearchClientsQuery, useSearchProductsQuery } from '@ledgerleaf/api';
 import { SEARCH_DEBOUNCE_MS } from '../shared/list-params';
 
 const PICKER_LIMIT = 20;
@@ -100,11 +100,11 @@ export function ProductPicker({ lineNumber, onPick }: { lineNumber: number; onPi
 }
 
 /**
- * The goal an invoice counts towards (optional, clearable): the business's active goals
- * (`/api/goals?status=active`), plus the goal already linked when it is no longer active.
+ * The goal an invoice counts towards (optional, clearable): every one of the business's active goals
+ * (`/api/goals?status=active`, page after page), plus the goal already linked when it is no longer active.
  */
 export function GoalPicker({ value, onChange, error }: { value: string; onChange: (goalId: string) => void; error?: string }) {
-  const active = useListGoalsQuery({ status: 'active', sort: 'title', direction: 'asc', per_page: MAX_PER_PAGE });
+  const active = useListAllGoalsQuery({ status: 'active', sort: 'title', direction: 'asc' });
   const data = (active.data?.data ?? []).map((goal) => ({ value: String(goal.id), label: goal.title }));
   const inactive = value !== '' && !active.isLoading && !data.some((option) => option.value === value);
   const linked = useGetGoalQuery(Number(value), { skip: !inactive });

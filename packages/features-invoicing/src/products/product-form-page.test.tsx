@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { CATALOG_MESSAGES, COMMON_MESSAGES } from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch } from '../test/render';
 import { product, taxRate } from '../test/fixtures';
-import { ProductCreatePage } from './product-form-page';
+import { ProductCreatePage, ProductEditPage } from './product-form-page';
 import { ProductsPage } from './products-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -70,5 +70,29 @@ describe('ProductsPage', () => {
     await screen.findByRole('table', { name: 'Products and services' });
     await user.click(screen.getByRole('radio', { name: 'Products' }));
     await waitFor(() => expect(calls.filter((call) => call.path === '/api/products').at(-1)!.query).toMatchObject({ type: 'product', status: 'active' }));
+  });
+});
+
+describe('products for the read-only role', () => {
+  it('lists and exports the catalogue, and offers nothing that changes it', async () => {
+    stubFetch({ 'GET /api/products': json(200, { data: [product()], meta: { page: 1, per_page: 25, total: 1, last_page: 1 } }) });
+    renderPage(<ProductsPage />, { path: '/products', route: '/products', roles: ['accountant'] });
+    const table = await screen.findByRole('table', { name: 'Products and services' });
+    expect(within(table).getByRole('link', { name: 'Design hour' })).toHaveAttribute('href', '/products/3/edit');
+    expect(within(table).getByText('$120.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New product or service' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import CSV' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
+  });
+
+  it('shows an item with every field off and no save', async () => {
+    stubFetch({ 'GET /api/products/3': json(200, { data: product() }), 'GET /api/tax-rates': json(200, { data: [taxRate()] }) });
+    renderPage(<ProductEditPage />, { path: '/products/:id/edit', route: '/products/3/edit', roles: ['accountant'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Design hour' })).toBeInTheDocument();
+    expect(screen.getByText('Your role can view but not change this.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Design hour');
+    expect(screen.getByLabelText(/^Name/)).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
   });
 });

@@ -3,13 +3,13 @@ import { useNavigate } from 'react-router';
 import { Autocomplete, Card, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CATALOG_MESSAGES, MAX_AMOUNT, PRODUCT_UNITS, type Product, type TaxRate } from '@ledgerleaf/domain';
-import { errorStatus, useCreateProductMutation, useGetProductQuery, useListTaxRatesQuery, useRestoreProductMutation, useUpdateProductMutation } from '@ledgerleaf/api';
+import { errorStatus, useCanWrite, useCreateProductMutation, useGetProductQuery, useListTaxRatesQuery, useRestoreProductMutation, useUpdateProductMutation } from '@ledgerleaf/api';
 import { ArchivedNotice } from '../shared/archived-notice';
 import { PageHeader, useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
 import { LoadError } from '../shared/query-states';
 import { splitServerErrors } from '../shared/server-errors';
-import { FormActions, FormSkeleton, RecordNotFound, useRouteId } from '../shared/record-form';
+import { FormActions, FormFields, FormSkeleton, RecordNotFound, useRouteId } from '../shared/record-form';
 import { useUnsavedChangesWarning } from '../shared/unsaved-changes';
 import { formatPercent } from '../shared/format';
 import { emptyProductValues, isProductField, productToValues, productValuesToRequest, validateProduct, type ProductFormValues } from './product-form';
@@ -21,7 +21,8 @@ function taxRateOptions(rates: TaxRate[], current: Product['default_tax_rate'] |
   return options;
 }
 
-function ProductForm({ product, taxRates }: { product?: Product; taxRates: TaxRate[] }) {
+/** With `readOnly` (an existing item and the read-only role) the form is the item's view: every field off, no save. */
+function ProductForm({ product, taxRates, readOnly = false }: { product?: Product; taxRates: TaxRate[]; readOnly?: boolean }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [createProduct, createState] = useCreateProductMutation();
@@ -54,7 +55,7 @@ function ProductForm({ product, taxRates }: { product?: Product; taxRates: TaxRa
 
   return (
     <form onSubmit={form.onSubmit(handleSubmit, () => setFormError('Please correct the highlighted fields.'))} noValidate>
-      <Stack gap="lg">
+      <FormFields readOnly={readOnly}>
         {formError && <FormAlert>{formError}</FormAlert>}
         <Card withBorder padding="lg">
           <Stack gap="md">
@@ -107,8 +108,9 @@ function ProductForm({ product, taxRates }: { product?: Product; taxRates: TaxRa
           cancelTo="/products"
           submitLabel={product ? 'Save changes' : values.type === 'service' ? 'Create service' : 'Create product'}
           saving={createState.isLoading || updateState.isLoading}
+          readOnly={readOnly}
         />
-      </Stack>
+      </FormFields>
     </form>
   );
 }
@@ -138,6 +140,8 @@ export function ProductEditPage() {
   const product = useGetProductQuery(id, { skip: !valid });
   const taxRates = useListTaxRatesQuery();
   const [restore, restoreState] = useRestoreProductMutation();
+  // The read-only role opens an item here too (the list links its name): it reads the item and changes nothing.
+  const readOnly = !useCanWrite();
 
   if (!valid || errorStatus(product.error) === 404) {
     return <RecordNotFound title={CATALOG_MESSAGES.productNotFound} backTo="/products" backLabel="Back to products" />;
@@ -145,8 +149,8 @@ export function ProductEditPage() {
   const error = product.error ?? taxRates.error;
   return (
     <>
-      <PageHeader title={product.data ? `Edit ${product.data.name}` : 'Edit product'} />
-      {product.data?.status === 'archived' && <ArchivedNotice what="item" onRestore={() => void restore(product.data!.id)} restoring={restoreState.isLoading} />}
+      <PageHeader title={product.data ? (readOnly ? product.data.name : `Edit ${product.data.name}`) : readOnly ? 'Product' : 'Edit product'} />
+      {product.data?.status === 'archived' && <ArchivedNotice what="item" onRestore={readOnly ? undefined : () => void restore(product.data!.id)} restoring={restoreState.isLoading} />}
       {product.isLoading || taxRates.isLoading ? (
         <FormSkeleton cards={PRODUCT_FORM_CARDS} />
       ) : error || !product.data ? (
@@ -159,7 +163,7 @@ export function ProductEditPage() {
           }}
         />
       ) : (
-        <ProductForm key={product.data.id} product={product.data} taxRates={taxRates.data ?? []} />
+        <ProductForm key={product.data.id} product={product.data} taxRates={taxRates.data ?? []} readOnly={readOnly} />
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useMemo } from 'react';
 import { Link } from 'react-router';
 import { ActionIcon, Anchor, Badge, Button, Card, CloseButton, Group, Menu, SegmentedControl, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconDots, IconDownload, IconEdit, IconPlus, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -6,17 +6,20 @@ import { formatCurrency, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_EXPORT_ONLY, PRODUCT_S
 import {
   errorMessage,
   useArchiveProductMutation,
+  useCanWrite,
   useDeleteProductMutation,
   useExportProductsCsvMutation,
   useImportProductsMutation,
   useListProductsQuery,
   usePreviewProductImportMutation,
   useRestoreProductMutation,
+  useDateFormat,
+  type DateFormatter,
 } from '@ledgerleaf/api';
 import { DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
 import { CsvImportModal } from '../shared/csv-import-modal';
 import { datedFilename, downloadText } from '../shared/download';
-import { formatDate, formatPercent } from '../shared/format';
+import { formatPercent } from '../shared/format';
 import { PER_PAGE, useListParams } from '../shared/list-params';
 import { LoadError } from '../shared/query-states';
 
@@ -114,7 +117,8 @@ function RowActions({ product }: { product: Product }) {
   );
 }
 
-const columns: DataTableColumn<Product>[] = [
+/** The list's columns, dates in the business's format. */
+const columnsFor = (formatDate: DateFormatter): DataTableColumn<Product>[] => [
   {
     key: 'name',
     header: 'Name',
@@ -185,6 +189,10 @@ const columns: DataTableColumn<Product>[] = [
 ];
 
 function ProductsPanel({ onImport }: { onImport: () => void }) {
+  const { formatDate } = useDateFormat();
+  const columns = useMemo(() => columnsFor(formatDate), [formatDate]);
+  // The read-only role reads the catalogue (a name opens the item, read-only) without the row actions.
+  const canWrite = useCanWrite();
   const list = useListParams('name', PRODUCT_SORT_FIELDS);
   const { params } = list;
   const typeParam = list.filter('type');
@@ -225,16 +233,18 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
         ) : empty && !filtered ? (
           <EmptyState
             title="No products or services yet"
-            message="Save what you sell once, with its price and tax, and fill invoice lines in one click."
+            message={canWrite ? 'Save what you sell once, with its price and tax, and fill invoice lines in one click.' : 'The products and services of the business will be listed here.'}
             action={
-              <Group gap="sm" justify="center">
-                <Button component={Link} to="/products/create" leftSection={<IconPlus size={16} aria-hidden />}>
-                  Add your first product or service
-                </Button>
-                <Button variant="default" onClick={onImport}>
-                  Import CSV
-                </Button>
-              </Group>
+              canWrite ? (
+                <Group gap="sm" justify="center">
+                  <Button component={Link} to="/products/create" leftSection={<IconPlus size={16} aria-hidden />}>
+                    Add your first product or service
+                  </Button>
+                  <Button variant="default" onClick={onImport}>
+                    Import CSV
+                  </Button>
+                </Group>
+              ) : undefined
             }
           />
         ) : empty ? (
@@ -252,7 +262,7 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
         ) : (
           <DataTable
             label="Products and services"
-            columns={columns}
+            columns={canWrite ? columns : columns.filter((column) => column.key !== 'actions')}
             rows={page?.data ?? []}
             rowKey={(product) => product.id}
             sort={{ field: params.sort, direction: params.direction }}
@@ -273,6 +283,7 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
 /** /products: the catalogue. Tax rates and invoicing settings live under /user/settings (linked). */
 export function ProductsPage() {
   const toast = useToast();
+  const canWrite = useCanWrite();
   const [exportCsv, exportState] = useExportProductsCsvMutation();
   const [previewImport] = usePreviewProductImportMutation();
   const [runImport] = useImportProductsMutation();
@@ -294,15 +305,19 @@ export function ProductsPage() {
         description="What you sell, at what price and with which tax."
         actions={
           <>
-            <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
-              Import CSV
-            </Button>
+            {canWrite && (
+              <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
+                Import CSV
+              </Button>
+            )}
             <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void onExport()} loading={exportState.isLoading}>
               Export CSV
             </Button>
-            <Button component={Link} to="/products/create" leftSection={<IconPlus size={16} aria-hidden />}>
-              New product or service
-            </Button>
+            {canWrite && (
+              <Button component={Link} to="/products/create" leftSection={<IconPlus size={16} aria-hidden />}>
+                New product or service
+              </Button>
+            )}
           </>
         }
       />
@@ -315,7 +330,7 @@ export function ProductsPage() {
       </Text>
       <ProductsPanel onImport={() => setImportOpen(true)} />
       <CsvImportModal
-        opened={importOpen}
+        opened={canWrite && importOpen}
         onClose={() => setImportOpen(false)}
         noun="products and services"
         columns={PRODUCT_CSV_COLUMNS.filter((column) => !(PRODUCT_CSV_EXPORT_ONLY as readonly string[]).includes(column))}

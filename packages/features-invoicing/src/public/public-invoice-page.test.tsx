@@ -41,6 +41,16 @@ describe('public invoice page', () => {
     expect(screen.getByText('Springfield, IL 62701')).toBeInTheDocument();
   });
 
+  it('dates the invoice in the business format from the payload, whoever views it', async () => {
+    stubFetch({ 'GET /api/public/invoices/tok': json(200, { data: { ...invoice, business: { ...invoice.business, date_format: 'dd.mm.yyyy' } } }) });
+    // A signed-in viewer of another business (mm/dd/yy) still reads the sender's format.
+    renderPage(<PublicInvoicePage />, { path: '/i/:token', route: '/i/tok' });
+    expect(await screen.findByText(/Please pay by 01\.12\.2026/)).toBeInTheDocument();
+    const document = screen.getByRole('article', { name: 'Invoice document' });
+    expect(within(document).getByText('01.11.2026')).toBeInTheDocument();
+    expect(within(document).getByText('01.12.2026')).toBeInTheDocument();
+  });
+
   it('says clearly when the link leads nowhere', async () => {
     stubFetch({ 'GET /api/public/invoices/nope': json(404, { message: 'Invoice not found.' }) });
     renderPage(<PublicInvoicePage />, { path: '/i/:token', route: '/i/nope' });

@@ -3,9 +3,8 @@ import { useParams } from 'react-router';
 import { Alert, Anchor, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { formatCurrency } from '@ledgerleaf/domain';
-import { errorStatus, useGetPublicInvoiceQuery } from '@ledgerleaf/api';
+import { errorStatus, useGetPublicInvoiceQuery, dateFormatting } from '@ledgerleaf/api';
 import { BrandLogo, CardSkeleton, ColorSchemeToggle } from '@ledgerleaf/ui';
-import { formatDate } from '../shared/format';
 import { LoadError } from '../shared/query-states';
 import { InvoiceDocument } from '../invoices/invoice-document';
 import { InvoiceStatusBadge } from '../invoices/status-badge';
@@ -68,6 +67,8 @@ export function PublicInvoicePage() {
     );
   }
   const invoice = query.data;
+  // The business's date format, from the page's payload: the client is not signed in.
+  const { formatDate } = dateFormatting({ date_format: invoice.business.date_format });
   const settled = invoice.status === 'paid' || invoice.status === 'void';
   return (
     <Frame>
@@ -112,6 +113,7 @@ export function PublicInvoicePage() {
           invoice={invoice}
           from={{ name: invoice.business.name, lines: [invoice.business.email, invoice.business.phone].filter((line): line is string => Boolean(line)) }}
           billTo={{ name: invoice.client.name, lines: invoice.client.address_lines }}
+          formatDate={formatDate}
         />
       </Stack>
     </Frame>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Card, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   LAST_DAY_OF_MONTH,
   RECURRING_FREQUENCY_LABELS,
@@ -12,11 +12,10 @@ import {
   type RecurringInvoice,
   type RecurringSchedule,
 } from '@ledgerleaf/domain';
-import { useCreateRecurringInvoiceMutation, useGetRecurringConfigQuery, useUpdateRecurringInvoiceMutation, type RecurringBody } from '@ledgerleaf/api';
-import { PageHeader, useToast } from '@ledgerleaf/ui';
+import { useCreateRecurringInvoiceMutation, useGetRecurringConfigQuery, useUpdateRecurringInvoiceMutation, type RecurringBody, useDateFormat } from '@ledgerleaf/api';
+import { DateField, PageHeader, useToast } from '@ledgerleaf/ui';
 import { InvoiceEditorLoader, type EditorAdapter } from '../invoices/invoice-editor';
 import { emptyInvoiceValues, invoiceToValues } from '../invoices/invoice-form';
-import { formatDate } from '../shared/format';
 
 export interface ScheduleValues {
   frequency: RecurringSchedule['frequency'];
@@ -55,6 +54,7 @@ export function previewDates(values: ScheduleValues): string[] | null {
 const DAY_OPTIONS = [{ value: '', label: 'Same day as the start date' }, ...Array.from({ length: 31 }, (_, index) => ({ value: String(index + 1), label: String(index + 1) })), { value: LAST_DAY_OF_MONTH, label: 'Last day of the month' }];
 
 function ScheduleCard({ values, errors, onChange }: { values: ScheduleValues; errors: Record<string, string>; onChange: (next: Partial<ScheduleValues>) => void }) {
+  const { formatDate, inputFormat } = useDateFormat();
   const dates = previewDates(values);
   const parsed = recurringScheduleSchema.safeParse(scheduleRequest(values));
   return (
@@ -79,7 +79,7 @@ function ScheduleCard({ values, errors, onChange }: { values: ScheduleValues; er
           )}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <TextInput type="date" label="Start date" required value={values.start_date} onChange={(event) => onChange({ start_date: event.currentTarget.value })} error={errors.start_date} />
+          <DateField label="Start date" required valueFormat={inputFormat} value={values.start_date} onChange={(value) => onChange({ start_date: value })} error={errors.start_date} />
           <Select
             label="Ends"
             allowDeselect={false}
@@ -92,7 +92,7 @@ function ScheduleCard({ values, errors, onChange }: { values: ScheduleValues; er
             onChange={(value) => value && onChange({ end_type: value as ScheduleValues['end_type'] })}
             error={errors.end_type}
           />
-          {values.end_type === 'on_date' && <TextInput type="date" label="End date" required value={values.end_date} onChange={(event) => onChange({ end_date: event.currentTarget.value })} error={errors.end_date} />}
+          {values.end_type === 'on_date' && <DateField label="End date" required valueFormat={inputFormat} value={values.end_date} onChange={(value) => onChange({ end_date: value })} error={errors.end_date} />}
           {values.end_type === 'after_count' && <NumberInput label="Number of invoices" required min={1} max={1000} allowDecimal={false} value={values.end_count} onChange={(value) => onChange({ end_count: value })} error={errors.end_count} />}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
@@ -145,6 +145,7 @@ function scheduleValuesOf(recurring: RecurringInvoice | undefined, defaults: { a
 
 /** The invoice editor for the template (no dates: they come from each period) plus the schedule and its next five dates. */
 export function RecurringEditor({ recurring, defaultAutoSend }: { recurring?: RecurringInvoice; defaultAutoSend: boolean }) {
+  const { formatDate } = useDateFormat();
   const navigate = useNavigate();
   const toast = useToast();
   const [create] = useCreateRecurringInvoiceMutation();

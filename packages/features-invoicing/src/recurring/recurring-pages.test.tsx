@@ -110,11 +110,22 @@ describe('recurring invoice list', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
-  it('a read-only role does not see “Run now”', async () => {
+  it('a read-only role sees the list, and neither “Run now” nor “New Recurring Invoice”', async () => {
     stubFetch({ 'GET /api/recurring-invoices': json(200, page([item()])) });
     renderList(['accountant']);
-    await screen.findByRole('table', { name: 'Recurring invoices' });
+    const table = await screen.findByRole('table', { name: 'Recurring invoices' });
+    expect(within(table).getByRole('link', { name: 'Recurring invoice for Northwind Traders' })).toHaveAttribute('href', '/recurring-invoices/8');
     expect(screen.queryByRole('button', { name: 'Run now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New Recurring Invoice' })).not.toBeInTheDocument();
+    // Reading the settings is allowed.
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/recurring-invoices/config');
+  });
+
+  it('with none yet, a read-only role is not invited to create one', async () => {
+    stubFetch({ 'GET /api/recurring-invoices': json(200, page([])) });
+    renderList(['accountant']);
+    expect(await screen.findByText('No recurring invoices yet')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create a recurring invoice' })).not.toBeInTheDocument();
   });
 });
 
@@ -147,11 +158,21 @@ describe('recurring invoice detail', () => {
     expect(screen.getByText('Last run failed: 2026-12-31: The tax rate no longer exists')).toBeInTheDocument();
   });
 
-  it('a read-only role does not see “Run now”', async () => {
+  it('a read-only role sees the schedule and what it created, and none of the actions', async () => {
     stubFetch({ 'GET /api/recurring-invoices/8': json(200, { data: recurring() }) });
     renderDetail(['accountant']);
     await screen.findByRole('heading', { name: /Recurring invoice for Northwind Traders/ });
-    expect(screen.queryByRole('button', { name: 'Run now' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('fact-remaining')).toHaveTextContent('4');
+    expect(within(screen.getByRole('table', { name: 'Invoices created' })).getByRole('link', { name: 'INV-2026-0041' })).toBeInTheDocument();
+    for (const name of ['Skip next run', 'Pause', 'Resume', 'Run now', 'Delete']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('a read-only role following an edit link sees the recurring invoice, not the editor', async () => {
+    stubFetch({ 'GET /api/recurring-invoices/8': json(200, { data: recurring() }) });
+    renderPage(<RecurringDetailPage />, { path: '/recurring-invoices/:id', route: '/recurring-invoices/8?edit=1', ...signedIn(['accountant']) });
+    expect(await screen.findByRole('heading', { name: /Recurring invoice for Northwind Traders/ })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Edit recurring invoice' })).not.toBeInTheDocument();
   });
 
   it('another business’s id (404) says it is not found', async () => {
@@ -173,7 +194,7 @@ describe('recurring invoice detail', () => {
 });
 
 describe('recurring invoice settings', () => {
-  const renderConfig = () => renderPage(<RecurringConfigPage />, { path: '/recurring-invoices/config', route: '/recurring-invoices/config', ...signedIn(['owner']) });
+  const renderConfig = (roles = ['owner']) => renderPage(<RecurringConfigPage />, { path: '/recurring-invoices/config', route: '/recurring-invoices/config', ...signedIn(roles) });
 
   it('shows a skeleton while loading', async () => {
     stubFetch({ 'GET /api/recurring-invoices/config': pending });
@@ -195,6 +216,17 @@ describe('recurring invoice settings', () => {
     await user.type(sendTime, '07:30');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ ...config, send_time: '07:30' }));
+  });
+
+  it('a read-only role reads the settings and cannot change them', async () => {
+    stubFetch({ 'GET /api/recurring-invoices/config': json(200, { data: config }) });
+    renderConfig(['accountant']);
+    expect(await screen.findByLabelText(/Send time/)).toHaveValue('09:00');
+    expect(screen.getByText('Your role can view but not change this.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Send time/)).toHaveAttribute('readonly');
+    expect(screen.getByRole('combobox', { name: /Time zone/ })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: /Email new recurring invoices automatically/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
   });
 
   it('shows an error with a retry', async () => {

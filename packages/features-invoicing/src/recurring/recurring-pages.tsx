@@ -1,8 +1,9 @@
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useState, useMemo, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Anchor, Box, Button, Card, Checkbox, CloseButton, Grid, Group, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconPlayerPause, IconPlayerPlay, IconPlayerSkipForward, IconPlus, IconRefresh, IconSearch, IconSettings, IconTrash } from '@tabler/icons-react';
 import {
+  ACCOUNT_MESSAGES,
   MISSED_RUN_POLICIES,
   RECURRING_MESSAGES,
   RECURRING_SORT_FIELDS,
@@ -17,6 +18,7 @@ import {
 import {
   errorMessage,
   errorStatus,
+  useCanWrite,
   useDeleteRecurringInvoiceMutation,
   useGetRecurringConfigQuery,
   useGetRecurringInvoiceQuery,
@@ -24,13 +26,13 @@ import {
   useRecurringActionMutation,
   useRunSchedulerMutation,
   useSaveRecurringConfigMutation,
+  useDateFormat,
+  type DateFormatter,
 } from '@ledgerleaf/api';
 import { CardSkeleton, DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
 import { InvoicingAreaTabs } from '../invoices/area-tabs';
 import { InvoiceDocument } from '../invoices/invoice-document';
-import { useCanWrite } from '../shared/access';
 import { FormAlert } from '../shared/form-alert';
-import { formatDate } from '../shared/format';
 import { useListParams } from '../shared/list-params';
 import { LoadError } from '../shared/query-states';
 import { splitServerErrors } from '../shared/server-errors';
@@ -43,7 +45,8 @@ const money = (value: number) => (
   </Text>
 );
 
-const columns: DataTableColumn<RecurringListItem>[] = [
+/** The list's columns, dates in the business's format. */
+const columnsFor = (formatDate: DateFormatter): DataTableColumn<RecurringListItem>[] => [
   {
     key: 'client_name',
     header: 'Client',
@@ -88,7 +91,10 @@ function RunNowButton() {
 
 /** /recurring-invoices: next run, remaining count and status; pages, sort and status tabs. */
 export function RecurringInvoicesPage() {
+  const { formatDate } = useDateFormat();
+  const columns = useMemo(() => columnsFor(formatDate), [formatDate]);
   const navigate = useNavigate();
+  const canWrite = useCanWrite();
   const list = useListParams('next_run_date', RECURRING_SORT_FIELDS);
   const [search, setSearch] = useSearchParams();
   const setStatusParam = (value: string) =>
@@ -124,9 +130,11 @@ export function RecurringInvoicesPage() {
             <Button variant="default" component={Link} to="/recurring-invoices/config" leftSection={<IconSettings size={16} aria-hidden />}>
               Settings
             </Button>
-            <Button component={Link} to="/recurring-invoices/create" leftSection={<IconPlus size={16} aria-hidden />}>
-              New Recurring Invoice
-            </Button>
+            {canWrite && (
+              <Button component={Link} to="/recurring-invoices/create" leftSection={<IconPlus size={16} aria-hidden />}>
+                New Recurring Invoice
+              </Button>
+            )}
           </>
         }
       />
@@ -155,11 +163,13 @@ export function RecurringInvoicesPage() {
           ) : empty && params.search === '' && status === 'all' ? (
             <EmptyState
               title="No recurring invoices yet"
-              message="Bill a retainer or a subscription automatically: set the lines once and choose how often."
+              message={canWrite ? 'Bill a retainer or a subscription automatically: set the lines once and choose how often.' : 'The recurring invoices of the business will be listed here.'}
               action={
-                <Button component={Link} to="/recurring-invoices/create" leftSection={<IconPlus size={16} aria-hidden />}>
-                  Create a recurring invoice
-                </Button>
+                canWrite ? (
+                  <Button component={Link} to="/recurring-invoices/create" leftSection={<IconPlus size={16} aria-hidden />}>
+                    Create a recurring invoice
+                  </Button>
+                ) : undefined
               }
             />
           ) : empty ? (
@@ -202,9 +212,12 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function RecurringDetailView({ recurring }: { recurring: RecurringInvoice }) {
+  const { formatDate } = useDateFormat();
   const navigate = useNavigate();
   const confirm = useConfirm();
   const toast = useToast();
+  // The read-only role sees the schedule and what it created, and none of the actions that change it.
+  const canWrite = useCanWrite();
   const [act, actState] = useRecurringActionMutation();
   const [remove] = useDeleteRecurringInvoiceMutation();
   const run = async (action: 'pause' | 'resume' | 'skip') => {
@@ -244,30 +257,32 @@ function RecurringDetailView({ recurring }: { recurring: RecurringInvoice }) {
         }
         description={describeSchedule(recurring)}
         actions={
-          <>
-            <Button variant="default" component={Link} to={`/recurring-invoices/${recurring.id}?edit=1`} leftSection={<IconEdit size={16} aria-hidden />}>
-              Edit
-            </Button>
-            {recurring.status === 'active' && (
-              <>
-                <Button variant="default" loading={actState.isLoading} onClick={() => void run('skip')} leftSection={<IconPlayerSkipForward size={16} aria-hidden />}>
-                  Skip next run
-                </Button>
-                <Button variant="default" loading={actState.isLoading} onClick={() => void run('pause')} leftSection={<IconPlayerPause size={16} aria-hidden />}>
-                  Pause
-                </Button>
-              </>
-            )}
-            {recurring.status === 'paused' && (
-              <Button loading={actState.isLoading} onClick={() => void run('resume')} leftSection={<IconPlayerPlay size={16} aria-hidden />}>
-                Resume
+          canWrite ? (
+            <>
+              <Button variant="default" component={Link} to={`/recurring-invoices/${recurring.id}?edit=1`} leftSection={<IconEdit size={16} aria-hidden />}>
+                Edit
               </Button>
-            )}
-            <RunNowButton />
-            <Button variant="subtle" color="red" onClick={() => void onDelete()} leftSection={<IconTrash size={16} aria-hidden />}>
-              Delete
-            </Button>
-          </>
+              {recurring.status === 'active' && (
+                <>
+                  <Button variant="default" loading={actState.isLoading} onClick={() => void run('skip')} leftSection={<IconPlayerSkipForward size={16} aria-hidden />}>
+                    Skip next run
+                  </Button>
+                  <Button variant="default" loading={actState.isLoading} onClick={() => void run('pause')} leftSection={<IconPlayerPause size={16} aria-hidden />}>
+                    Pause
+                  </Button>
+                </>
+              )}
+              {recurring.status === 'paused' && (
+                <Button loading={actState.isLoading} onClick={() => void run('resume')} leftSection={<IconPlayerPlay size={16} aria-hidden />}>
+                  Resume
+                </Button>
+              )}
+              <RunNowButton />
+              <Button variant="subtle" color="red" onClick={() => void onDelete()} leftSection={<IconTrash size={16} aria-hidden />}>
+                Delete
+              </Button>
+            </>
+          ) : undefined
         }
       />
       <Grid gap="lg">
@@ -359,6 +374,7 @@ export function RecurringDetailPage() {
   const [search] = useSearchParams();
   const valid = Number.isSafeInteger(id) && id > 0;
   const query = useGetRecurringInvoiceQuery(id, { skip: !valid });
+  const canWrite = useCanWrite();
   if (!valid || errorStatus(query.error) === 404) {
     return (
       <EmptyState
@@ -382,7 +398,7 @@ export function RecurringDetailPage() {
     );
   }
   if (!query.data) return <LoadError title="The recurring invoice could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
-  if (search.get('edit') === '1') {
+  if (search.get('edit') === '1' && canWrite) {
     return (
       <>
         <PageHeader title="Edit recurring invoice" description={query.data.client.name} />
@@ -403,6 +419,8 @@ const TIME_ZONES: string[] = (() => {
 
 function ConfigForm({ config }: { config: RecurringConfig }) {
   const toast = useToast();
+  // PUT /recurring-invoices/config needs write access: the read-only role reads the settings only.
+  const readOnly = !useCanWrite();
   const [save, state] = useSaveRecurringConfigMutation();
   const [values, setValues] = useState<RecurringConfig>(config);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -432,10 +450,15 @@ function ConfigForm({ config }: { config: RecurringConfig }) {
         noValidate
       >
         <Stack gap="md">
+          {readOnly && (
+            <Text size="sm" c="dimmed">
+              {ACCOUNT_MESSAGES.readOnlyRole}
+            </Text>
+          )}
           {formError && <FormAlert>{formError}</FormAlert>}
-          <TextInput type="time" label="Send time" description="Invoices of the day are created from this time on" required value={values.send_time} onChange={(event) => setValues({ ...values, send_time: event.currentTarget.value })} error={errors.send_time} />
-          <Select label="Time zone" searchable required data={TIME_ZONES} value={values.time_zone} onChange={(value) => value && setValues({ ...values, time_zone: value })} error={errors.time_zone} />
-          <Checkbox label="Email new recurring invoices automatically by default" checked={values.default_auto_send} onChange={(event) => setValues({ ...values, default_auto_send: event.currentTarget.checked })} />
+          <TextInput type="time" label="Send time" description="Invoices of the day are created from this time on" required readOnly={readOnly} value={values.send_time} onChange={(event) => setValues({ ...values, send_time: event.currentTarget.value })} error={errors.send_time} />
+          <Select label="Time zone" searchable required disabled={readOnly} data={TIME_ZONES} value={values.time_zone} onChange={(value) => value && setValues({ ...values, time_zone: value })} error={errors.time_zone} />
+          <Checkbox label="Email new recurring invoices automatically by default" disabled={readOnly} checked={values.default_auto_send} onChange={(event) => setValues({ ...values, default_auto_send: event.currentTarget.checked })} />
           <Select
             label="Runs missed while the server was down"
             allowDeselect={false}
@@ -443,12 +466,15 @@ function ConfigForm({ config }: { config: RecurringConfig }) {
             value={values.missed_runs}
             onChange={(value) => value && setValues({ ...values, missed_runs: value as RecurringConfig['missed_runs'] })}
             error={errors.missed_runs}
+            disabled={readOnly}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={state.isLoading}>
-              Save settings
-            </Button>
-          </Group>
+          {!readOnly && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={state.isLoading}>
+                Save settings
+              </Button>
+            </Group>
+          )}
         </Stack>
       </form>
     </Card>

@@ -1,5 +1,7 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { INVOICE_MESSAGES } from '@ledgerleaf/domain';
+import { useDateFormat } from '@ledgerleaf/api';
+import { DateField } from '@ledgerleaf/ui';
 
 /** An open end (empty) or the start on or before the end. */
 export function isDateRangeValid(from: string, to: string): boolean {
@@ -14,15 +16,17 @@ export function dateRangeQuery(from: string, to: string): { date_from: string | 
 
 /** A list's date filter (invoices, estimates): From and To (`yyyy-MM-dd`, either may be empty) and Clear dates. */
 export function DateRangeFilter({ from, to, onChange }: { from: string; to: string; onChange: (range: { date_from: string; date_to: string }) => void }) {
+  const { inputFormat } = useDateFormat();
   return (
     <>
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <TextInput type="date" label="From" value={from} onChange={(event) => onChange({ date_from: event.currentTarget.value, date_to: to })} w={150} />
-        <TextInput
-          type="date"
+        <DateField label="From" clearable valueFormat={inputFormat} value={from} onChange={(value) => onChange({ date_from: value, date_to: to })} w={150} />
+        <DateField
           label="To"
+          clearable
+          valueFormat={inputFormat}
           value={to}
-          onChange={(event) => onChange({ date_from: from, date_to: event.currentTarget.value })}
+          onChange={(value) => onChange({ date_from: from, date_to: value })}
           w={150}
           error={isDateRangeValid(from, to) ? undefined : INVOICE_MESSAGES.dateRangeInvalid}
         />

@@ -1,5 +1,8 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Button, Group, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { ACCOUNT_MESSAGES } from '@ledgerleaf/domain';
 import { CardSkeleton, EmptyState } from '@ledgerleaf/ui';
 
 /** The `:id` of the route, and whether it can be a record id at all (`/clients/abc/edit` cannot). */
@@ -24,8 +27,38 @@ export function RecordNotFound({ title, backTo, backLabel }: { title: string; ba
   );
 }
 
-/** Cancel (back to the list) and the submit button, at the end of a record's form. */
-export function FormActions({ cancelTo, submitLabel, saving }: { cancelTo: string; submitLabel: string; saving: boolean }) {
+/** Above a form the signed-in role may read but not save (the read-only role; the server refuses its writes with 403). */
+export function ReadOnlyNote() {
+  return (
+    <Alert color="gray" variant="light" icon={<IconEye size={20} aria-hidden />}>
+      {ACCOUNT_MESSAGES.readOnlyRole}
+    </Alert>
+  );
+}
+
+/** The sections of a record's form; `readOnly` turns every field and button in them off (a disabled fieldset) under a note saying why. */
+export function FormFields({ readOnly, children }: { readOnly: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <Stack gap="lg">
+        {readOnly && <ReadOnlyNote />}
+        {children}
+      </Stack>
+    </fieldset>
+  );
+}
+
+/** Cancel (back to the list) and the submit button, at the end of a record's form; read-only, only the way back. */
+export function FormActions({ cancelTo, submitLabel, saving, readOnly = false }: { cancelTo: string; submitLabel: string; saving: boolean; readOnly?: boolean }) {
+  if (readOnly) {
+    return (
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" component={Link} to={cancelTo}>
+          Back
+        </Button>
+      </Group>
+    );
+  }
   return (
     <Group justify="flex-end" gap="sm">
       <Button variant="default" component={Link} to={cancelTo}>

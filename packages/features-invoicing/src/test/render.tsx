@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { makeStore, type AuthState } from '@ledgerleaf/api';
+import type { Roles, User } from '@ledgerleaf/domain';
 import { UiProvider } from '@ledgerleaf/ui';
 
 export { json, stubFetch, stubSequence } from './fetch';
@@ -12,12 +13,21 @@ function Location() {
   return <p data-testid="location">{useLocation().pathname}</p>;
 }
 
+/** A signed-in person of the test business with these roles. */
+export function testUser(roles: Roles): User {
+  return { id: 1, name: 'Olive Owner', email: 'olive@example.com', business_name: 'Olive Bakery', company_logo: null, avatar_path: null, roles };
+}
+
 /**
  * Renders a page inside the app's providers with a memory router; other paths render their name.
- * `auth` signs someone in (`{ user: { ...roles } }`): what a role may see.
+ * The signed-in person is an owner unless `roles` says otherwise (what a role may see); `auth`
+ * replaces the auth state altogether.
  */
-export function renderPage(element: ReactElement, { path = '/', route = '/', fakeTimers = false, auth }: { path?: string; route?: string; fakeTimers?: boolean; auth?: Partial<AuthState> } = {}) {
-  const store = makeStore(auth ? { auth } : {});
+export function renderPage(
+  element: ReactElement,
+  { path = '/', route = '/', fakeTimers = false, auth, roles = ['owner'] }: { path?: string; route?: string; fakeTimers?: boolean; auth?: Partial<AuthState>; roles?: Roles } = {},
+) {
+  const store = makeStore({ auth: auth ?? { user: testUser(roles) } });
   const router = createMemoryRouter(
     [
       { path, element },

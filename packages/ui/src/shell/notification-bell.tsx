@@ -23,6 +23,9 @@ export interface NotificationBellProps {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any router's Link
   linkComponent: ElementType<any>;
   now?: Date;
+  /** Older dates and hover times in the business's format (NotificationItem). */
+  formatDate?: (iso: string) => string;
+  formatDateTime?: (iso: string) => string;
   /** Opened at first render (stories). */
   defaultOpened?: boolean;
 }
@@ -44,6 +47,8 @@ export function NotificationBell({
   viewAllHref,
   linkComponent,
   now,
+  formatDate,
+  formatDateTime,
   defaultOpened = false,
 }: NotificationBellProps) {
   const [opened, setOpened] = useState(defaultOpened);
@@ -178,6 +183,8 @@ export function NotificationBell({
                       linkComponent={linkComponent}
                       onNavigate={() => setOpen(false)}
                       {...(now ? { now } : {})}
+                      {...(formatDate ? { formatDate } : {})}
+                      {...(formatDateTime ? { formatDateTime } : {})}
                     />
                   </li>
                 ))}

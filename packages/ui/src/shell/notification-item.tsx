@@ -58,6 +58,9 @@ export interface NotificationItemProps {
   /** Called after following the notification's link (the dropdown closes). */
   onNavigate?: () => void;
   now?: Date;
+  /** Dates older than a week and the exact time on hover, in the business's format; the browser's locale otherwise. */
+  formatDate?: (iso: string) => string;
+  formatDateTime?: (iso: string) => string;
   /** 'compact' in the bell, 'comfortable' on the /notifications page. */
   density?: 'compact' | 'comfortable';
 }
@@ -66,10 +69,10 @@ export interface NotificationItemProps {
  * One notification: kind icon, title, message, relative time and, while unread, a dot and a
  * 'Mark as read' button. Following its link marks it read too.
  */
-export function NotificationItem({ notification, onMarkRead, linkComponent, onNavigate, now, density = 'compact' }: NotificationItemProps) {
+export function NotificationItem({ notification, onMarkRead, linkComponent, onNavigate, now, formatDate, formatDateTime, density = 'compact' }: NotificationItemProps) {
   const unread = notification.read_at === null;
   const Link = linkComponent as RouterLink | undefined;
-  const when = relativeTime(notification.created_at, now);
+  const when = relativeTime(notification.created_at, now, undefined, formatDate);
   const body = (
     <Group gap="sm" wrap="nowrap" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
       <NotificationIcon type={notification.type} size={density === 'compact' ? 32 : 38} />
@@ -82,7 +85,7 @@ export function NotificationItem({ notification, onMarkRead, linkComponent, onNa
             {notification.message}
           </Text>
         )}
-        <Text size="xs" c="dimmed" component="time" dateTime={notification.created_at} title={new Date(notification.created_at).toLocaleString()}>
+        <Text size="xs" c="dimmed" component="time" dateTime={notification.created_at} title={formatDateTime ? formatDateTime(notification.created_at) : new Date(notification.created_at).toLocaleString()}>
           {when}
           {unread && <VisuallyHidden component="span">, unread</VisuallyHidden>}
         </Text>

@@ -39,6 +39,12 @@ describe('relativeTime (SPEC.md section 9)', () => {
     expect(relativeTime(iso, now, 'en-US')).toBe('3/3/2026');
   });
 
+  it('gives the date as the business writes it from 7 days on, when told how', () => {
+    const formatDate = (value: string) => `formatted ${value.slice(0, 10)}`;
+    expect(relativeTime(ago(7 * 86_400_000), now, undefined, formatDate)).toBe(`formatted ${ago(7 * 86_400_000).slice(0, 10)}`);
+    expect(relativeTime(ago(60_000), now, undefined, formatDate)).toBe('1 minute ago');
+  });
+
   it('gives nothing for a broken date', () => {
     expect(relativeTime('soon', now)).toBe('');
   });

@@ -26,9 +26,10 @@ const plural = (value: number, unit: string) => `${value} ${unit}${value === 1 ?
 
 /**
  * 'Just now' under 60 s, then minutes, hours and days up to 6 days, then a locale date
- * (SPEC.md section 9). A time in the future (a clock a little ahead) counts as now.
+ * (SPEC.md section 9), or the date as `formatDate` writes it (the business's date format). A time in
+ * the future (a clock a little ahead) counts as now.
  */
-export function relativeTime(iso: string, now: Date = new Date(), locale?: string): string {
+export function relativeTime(iso: string, now: Date = new Date(), locale?: string, formatDate?: (iso: string) => string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
   const elapsed = now.getTime() - at.getTime();
@@ -37,7 +38,7 @@ export function relativeTime(iso: string, now: Date = new Date(), locale?: strin
   if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hour');
   const days = Math.floor(elapsed / DAY);
   if (days <= 6) return plural(days, 'day');
-  return at.toLocaleDateString(locale);
+  return formatDate ? formatDate(iso) : at.toLocaleDateString(locale);
 }
 
 /** The kinds a notification type names; the icon follows the kind ('PaymentReceived' → Payment). */

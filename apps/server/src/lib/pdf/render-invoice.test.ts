@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCurrency, formatTaxLabel } from '@ledgerleaf/domain';
 import { pdfPages } from '../../test/pdf-text';
 import { tinyPng } from '../../test/png';
-import { formatPdfDate, invoicePdfFilename, renderInvoicePdf } from './render-invoice';
+import { invoicePdfFilename, renderInvoicePdf } from './render-invoice';
 import { sampleInvoiceView } from './sample-view';
 import type { InvoicePdfView } from './types';
 
@@ -38,9 +38,9 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('Acme Hospitality LLC');
     expect(text).toContain('Attn: Dana Price');
     expect(text).toContain('400 Broadway, Suite 12');
-    expect(text).toContain(`Issue date ${formatPdfDate(view.issue_date)}`);
-    expect(text).toContain('Issue date Jan 15, 2026');
-    expect(text).toContain('Due date Feb 14, 2026');
+    // The business's date format, mm/dd/yy by default (SPEC.md section 9).
+    expect(text).toContain('Issue date 01/15/26');
+    expect(text).toContain('Due date 02/14/26');
     for (const line of view.lines) {
       expect(text).toContain(squash(line.description));
       expect(text).toContain(formatCurrency(line.unit_price));
@@ -50,10 +50,19 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain(`10% ${formatCurrency(-view.lines[1]!.discount)}`);
     expectFigures(text, view);
     expect(text).toContain('Payments');
-    expect(text).toContain(`Feb 10, 2026 Bank transfer ACH 4471 ${formatCurrency(view.payments[0]!.amount)}`);
+    expect(text).toContain(`02/10/26 Bank transfer ACH 4471 ${formatCurrency(view.payments[0]!.amount)}`);
     expect(text).toContain(view.notes!);
     expect(text).toContain(view.terms!);
     expect(text).toContain('Page 1 of 1');
+  });
+
+  it('prints every date in the business date format (dd.mm.yyyy)', async () => {
+    const view = sampleInvoiceView({ lines: 2, paidCents: 5_000 });
+    const [text] = await pdfPages(await renderInvoicePdf({ ...view, business: { ...view.business, date_format: 'dd.mm.yyyy' } }));
+    expect(text).toContain('Issue date 15.01.2026');
+    expect(text).toContain('Due date 14.02.2026');
+    expect(text).toContain('10.02.2026 Bank transfer ACH 4471');
+    expect(text).not.toContain('01/15/26');
   });
 
   it('breaks a 60-line invoice over pages, repeats the table header and numbers every page', async () => {

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatCurrency, formatTaxLabel, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, type InvoiceLineResponse } from '@ledgerleaf/domain';
+import { businessDate } from '../display-date';
 import type { InvoicePdfView } from './types';
 
 /*
@@ -49,15 +50,6 @@ const COLUMNS: readonly Column[] = [
 
 const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** `2026-01-05` (or an ISO instant) -> `Jan 5, 2026`; anything unreadable is printed as given. */
-export function formatPdfDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!match) return value;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-}
 
 /** The file name a download gets: `INV-2026-0001.pdf`, or `draft-<id>.pdf` before a number exists. */
 export function invoicePdfFilename(view: { id: number; invoice_number: string | null }): string {
@@ -189,8 +181,8 @@ function drawParties(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number)
   let right = top + 12;
   const meta: Array<[string, string, boolean]> = [
     [view.document?.number_label ?? 'Invoice number', view.invoice_number ?? 'Draft', false],
-    ['Issue date', formatPdfDate(view.issue_date), false],
-    [view.document?.due_label ?? 'Due date', formatPdfDate(view.due_date), false],
+    ['Issue date', businessDate(view.issue_date, view.business.date_format), false],
+    [view.document?.due_label ?? 'Due date', businessDate(view.due_date, view.business.date_format), false],
     ...(view.document?.hide_balance ? [['Total', formatCurrency(view.totals.total), true] as [string, string, boolean]] : [['Balance due', formatCurrency(view.balance_due), true] as [string, string, boolean]]),
   ];
   for (const [label, value, strong] of meta) {
@@ -331,7 +323,7 @@ function drawPayments(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number
       y = MARGIN.top;
       doc.font(FONT).fontSize(9);
     }
-    const values = [formatPdfDate(payment.payment_date), PAYMENT_METHOD_LABELS[payment.method], payment.reference ?? '', formatCurrency(payment.amount)];
+    const values = [businessDate(payment.payment_date, view.business.date_format), PAYMENT_METHOD_LABELS[payment.method], payment.reference ?? '', formatCurrency(payment.amount)];
     values.forEach((value, index) => {
       const column = columns[index]!;
       if (value !== '') doc.fillColor(INK).text(value, column.x, y, { width: column.width, align: column.align, lineBreak: false, ellipsis: true, height: rowHeight });

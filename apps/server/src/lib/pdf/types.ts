@@ -11,6 +11,8 @@ export interface InvoicePdfBusiness {
   tax_id?: string | null;
   /** PNG or JPEG bytes; anything else (or nothing) prints no logo. */
   logo?: Buffer | Uint8Array | null;
+  /** The business's date format (business settings) for every date printed; `mm/dd/yy` when omitted. */
+  date_format?: string | null;
 }
 
 export interface InvoicePdfContact {

@@ -27,6 +27,7 @@ describe('POST /api/register', () => {
       company_logo: null,
       avatar_path: null,
       roles: [{ name: 'owner' }],
+      preferences: { date_format: 'mm/dd/yy', first_day_of_week: 0 },
     });
     const me = await t.get('/api/user', { token: body.token });
     expect(me.statusCode).toBe(200);

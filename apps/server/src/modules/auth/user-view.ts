@@ -1,7 +1,7 @@
-import type { User } from '@ledgerleaf/domain';
+import { toDateFormat, toFirstDayOfWeek, type User } from '@ledgerleaf/domain';
 import type { UserProfile } from '@ledgerleaf/db';
 
-/** The API's user: SPEC.md section 3 fields, roles as `[{ name }]`. */
+/** The API's user: SPEC.md section 3 fields, roles as `[{ name }]`, and the business's display preferences. */
 export function toApiUser(profile: UserProfile): User {
   return {
     id: profile.id,
@@ -11,5 +11,6 @@ export function toApiUser(profile: UserProfile): User {
     company_logo: profile.company_logo,
     avatar_path: profile.avatar_path,
     roles: [{ name: profile.role }],
+    preferences: { date_format: toDateFormat(profile.date_format), first_day_of_week: toFirstDayOfWeek(profile.first_day_of_week) },
   };
 }

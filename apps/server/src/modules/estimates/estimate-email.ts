@@ -1,13 +1,13 @@
 import { formatCurrency } from '@ledgerleaf/domain';
 import { composeDocumentEmail, type ComposedEmail } from '../../lib/email-layout';
-import { formatPdfDate } from '../../lib/pdf/render-invoice';
+import { businessDate } from '../../lib/display-date';
 
 /**
  * The estimate email when the sender typed their own message (otherwise the business's `estimate`
  * template through the account area's `renderEmail`), in the layout the invoice email uses.
  */
-export function composeEstimateEmail(facts: { businessName: string; clientName: string; estimateNumber: string; total: number; expiryDate: string; publicUrl: string; message?: string | null; subject?: string | null }): ComposedEmail {
-  const expiry = formatPdfDate(facts.expiryDate);
+export function composeEstimateEmail(facts: { businessName: string; clientName: string; estimateNumber: string; total: number; expiryDate: string; dateFormat?: string | null; publicUrl: string; message?: string | null; subject?: string | null }): ComposedEmail {
+  const expiry = businessDate(facts.expiryDate, facts.dateFormat);
   return composeDocumentEmail({
     clientName: facts.clientName,
     businessName: facts.businessName,

@@ -20,6 +20,7 @@ import { validationError } from '../../lib/errors';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { PUBLIC_INVOICE_RATE_LIMIT, sendPdf } from '../invoice-delivery/invoice-delivery.routes';
 import { PUBLIC_TOKEN_PATTERN } from '../invoice-delivery/invoice-delivery.service';
+import { INVOICE_BODY_LIMIT_BYTES } from '../invoices/invoices.routes';
 import * as estimates from './estimates.service';
 
 const ERRORS = {
@@ -28,6 +29,7 @@ const ERRORS = {
   notFound: { description: "No such estimate in the caller's business", schema: errorResponseSchema },
   conflict: { description: 'Not allowed in the estimate’s status (a refused transition)', schema: errorResponseSchema },
   throttled: { description: 'Too many requests from this address', schema: errorResponseSchema },
+  tooLarge: { description: 'Body over the limit', schema: errorResponseSchema },
 };
 
 const pdfQuerySchema = z.object({ inline: z.enum(['0', '1', 'true', 'false'], { error: 'Please use 1 or 0' }).optional() });
@@ -69,7 +71,9 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     body: createBodySchema,
-    responses: { 201: { description: 'Created', schema: estimateResponseSchema }, 401: e.unauthenticated, 422: e.validation },
+    // The estimate's lines follow the invoice contract, so its largest valid body is the invoice's.
+    bodyLimit: INVOICE_BODY_LIMIT_BYTES,
+    responses: { 201: { description: 'Created', schema: estimateResponseSchema }, 401: e.unauthenticated, 413: e.tooLarge, 422: e.validation },
     handler: async ({ request, reply, body }) => {
       const { send, ...rest } = body;
       const data = await estimates.createEstimate(deps, { auth: requireAuth(request), input: parseBody(rest), send: send ?? false });
@@ -97,7 +101,8 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     params: idParamsSchema,
     body: z.unknown(),
-    responses: { 200: { description: 'Updated', schema: estimateResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict, 422: e.validation },
+    bodyLimit: INVOICE_BODY_LIMIT_BYTES,
+    responses: { 200: { description: 'Updated', schema: estimateResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict, 413: e.tooLarge, 422: e.validation },
     handler: async ({ request, params, body }) => ({
       data: await estimates.updateEstimate(deps, { auth: requireAuth(request), estimateId: params.id, input: parseBody(body) }),
       message: ESTIMATE_MESSAGES.updated,

@@ -9,6 +9,7 @@ import {
   dueDateFromTerms,
   formatCurrency,
   fromCents,
+  toDateFormat,
   invoiceTotals,
   isEstimateConvertible,
   isEstimateDeletable,
@@ -60,7 +61,7 @@ import { addressLines, defaultRecipients, logoBytes, pdfViewOf, type RenderedPdf
 import { buildInvoiceContent, newPublicToken, todayOf, type InvoiceDocument } from '../invoices/invoices.service';
 import { contentCalculation, contentLines, contentRequestLines, parseStoredContent, resolveStoredContent, storedDiscountColumns } from './document-content';
 import { renderEmail } from '../email-templates/email-templates.service';
-import { shortDate } from '../../lib/email-layout';
+import { businessDate } from '../../lib/display-date';
 import { composeEstimateEmail } from './estimate-email';
 
 export interface EstimateDocument {
@@ -162,7 +163,7 @@ async function loadDocument(deps: Deps, db: Db, businessId: number, estimateId: 
     invoiceLike,
     public_token: row.public_token,
     business_id: businessId,
-    business: { id: business.id, name: business.name, email: business.email, phone: business.phone, company_logo: business.company_logo },
+    business: { id: business.id, name: business.name, email: business.email, phone: business.phone, company_logo: business.company_logo, date_format: business.date_format },
     client: {
       id: client.id,
       kind: client.kind,
@@ -417,7 +418,7 @@ export async function sendEstimate(
     client_name: document.client.name,
     estimate_number: estimate.estimate_number ?? '',
     amount: formatCurrency(estimate.totals.total),
-    valid_until: shortDate(estimate.expiry_date),
+    valid_until: businessDate(estimate.expiry_date, document.business.date_format),
     link: publicLink,
     business_name: document.business.name,
   });
@@ -427,6 +428,7 @@ export async function sendEstimate(
     estimateNumber: estimate.estimate_number ?? '',
     total: estimate.totals.total,
     expiryDate: estimate.expiry_date,
+    dateFormat: document.business.date_format,
     publicUrl: estimate.public_url ?? `${deps.config.appUrl}/e/${document.public_token}`,
     message: params.input.message ?? null,
     subject: params.input.subject ?? null,
@@ -440,7 +442,7 @@ export async function sendEstimate(
     replyTo: document.business.email,
     attachments: [{ filename: rendered.filename, content: rendered.pdf, contentType: 'application/pdf' }],
     businessId,
-    category: 'invoice',
+    category: 'estimate',
   });
   return { data: estimate, email: { id, to, subject: email.subject, transport: deps.config.smtpUrl ? 'smtp' : 'log' }, message: ESTIMATE_MESSAGES.sent(to) };
 }
@@ -484,7 +486,7 @@ function publicView(document: EstimateDocument, token: string): PublicEstimate {
     issue_date: estimate.issue_date,
     expiry_date: estimate.expiry_date,
     currency: 'USD',
-    business: { name: document.business.name, email: document.business.email, phone: document.business.phone },
+    business: { name: document.business.name, email: document.business.email, phone: document.business.phone, date_format: toDateFormat(document.business.date_format) },
     client: { name: document.client.name, address_lines: addressLines(document.client.billing_address) },
     lines: estimate.lines.map((line) => ({
       position: line.position,

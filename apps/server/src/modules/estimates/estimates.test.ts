@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCalendarDays, utcCalendarDate } from '@ledgerleaf/domain';
+import { INVOICE_TEXT_MAX_LENGTH, LINE_DESCRIPTION_MAX_LENGTH, MAX_INVOICE_LINES, addCalendarDays, utcCalendarDate } from '@ledgerleaf/domain';
+import { BODY_LIMIT_BYTES } from '../../app';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { INVOICE_BODY_LIMIT_BYTES } from '../invoices/invoices.routes';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { pdfPages } from '../../test/pdf-text';
 
@@ -103,16 +105,24 @@ describe('estimates', () => {
     const mail = await smtp.waitForMatch((candidate) => candidate.parsed.subject === body.email.subject);
     expect(mail.parsed.subject).toBe(`Estimate ${body.data.estimate_number} from Olive Bakery`);
     expect(mail.parsed.text).toContain(body.data.public_url);
+    // Filed in the business's outbox as an estimate, not as an invoice.
+    const filed = await t.get(`/api/outbox/${body.email.id}`, { token });
+    expect(filed.statusCode, filed.body).toBe(200);
+    expect(filed.json().data).toMatchObject({ category: 'estimate', subject: body.email.subject });
     const attachment = mail.parsed.attachments[0];
     expect(attachment?.mimeType).toBe('application/pdf');
     const pdfText = (await pdfPages(Buffer.from(attachment?.content as ArrayBuffer))).join('\n');
     expect(pdfText).toContain('ESTIMATE');
     expect(pdfText).toContain(body.data.estimate_number);
+    // Dates in the business's format: mm/dd/yy by default (SPEC.md section 9).
+    const mdy = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(2, 4)}`;
+    expect(pdfText).toContain(`Expiry date ${mdy(body.data.expiry_date)}`);
+    expect(mail.parsed.text).toContain(mdy(body.data.expiry_date));
 
     const publicToken = tokenOf(body.data);
     const page = await t.get(`/api/public/estimates/${publicToken}`);
     expect(page.statusCode).toBe(200);
-    expect(page.json().data).toMatchObject({ status: 'viewed', can_respond: true, estimate_number: body.data.estimate_number });
+    expect(page.json().data).toMatchObject({ status: 'viewed', can_respond: true, estimate_number: body.data.estimate_number, business: { date_format: 'mm/dd/yy' } });
     expect(JSON.stringify(page.json())).not.toContain('"id"');
 
     const missingName = await t.post(`/api/public/estimates/${publicToken}/accept`, { name: ' ' });
@@ -180,6 +190,49 @@ describe('estimates', () => {
     expect(paged.json().data).toHaveLength(2);
     const bad = await t.get('/api/estimates?status=nope', { token });
     expect(bad.statusCode).toBe(422);
+  });
+
+  it('filters by issue-date range; a backwards range answers 422 as the invoice list does', async () => {
+    const dated = await create({ issue_date: '2025-02-03', expiry_date: '2025-03-05' });
+    const range = await t.get('/api/estimates?date_from=2025-02-03&date_to=2025-02-03', { token });
+    expect(range.statusCode, range.body).toBe(200);
+    expect(range.json().data.map((row: any) => row.id)).toEqual([dated.id]);
+    const backwards = await t.get('/api/estimates?date_from=2025-02-04&date_to=2025-02-03', { token });
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().errors).toEqual({ date_to: ['The start date must be on or before the end date'] });
+    const invoices = await t.get('/api/invoices?date_from=2025-02-04&date_to=2025-02-03', { token });
+    expect(invoices.statusCode).toBe(422);
+    expect(invoices.json().errors).toEqual(backwards.json().errors);
+    expect((await t.delete(`/api/estimates/${dated.id}`, { token })).statusCode).toBe(200);
+  });
+
+  it('the largest valid estimate (500 lines of 2,000 three-byte characters, notes and terms) is accepted by POST and PUT; a bigger body is 413', async () => {
+    // '€' is 3 bytes in UTF-8: the body is about 3 MB, over the app's 1 MB; the invoice routes' limit applies.
+    const description = '€'.repeat(LINE_DESCRIPTION_MAX_LENGTH);
+    const lines = Array.from({ length: MAX_INVOICE_LINES }, () => ({ description, quantity: 1, unit: 'piece', unit_price: 1, tax_rate_ids: [ids.tax] }));
+    const largest = estimateBody({ lines, discount_type: null, discount_value: null, notes: '€'.repeat(INVOICE_TEXT_MAX_LENGTH), terms: '€'.repeat(INVOICE_TEXT_MAX_LENGTH) });
+    const size = Buffer.byteLength(JSON.stringify(largest));
+    expect(size).toBeGreaterThan(BODY_LIMIT_BYTES);
+    expect(size).toBeLessThanOrEqual(INVOICE_BODY_LIMIT_BYTES);
+    const created = await t.post('/api/estimates', largest, { token });
+    expect(created.statusCode, created.body.slice(0, 200)).toBe(201);
+    const estimate = created.json().data;
+    expect(estimate.lines).toHaveLength(MAX_INVOICE_LINES);
+    expect(estimate.lines[499].description).toBe(description);
+    const updated = await t.put(`/api/estimates/${estimate.id}`, { ...largest, notes: 'Updated' }, { token });
+    expect(updated.statusCode, updated.body.slice(0, 200)).toBe(200);
+    expect(updated.json().data.notes).toBe('Updated');
+
+    const before = await t.database.db.selectFrom('estimates').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const absurd = { ...largest, notes: 'x'.repeat(INVOICE_BODY_LIMIT_BYTES) };
+    for (const response of [await t.post('/api/estimates', absurd, { token }), await t.put(`/api/estimates/${estimate.id}`, absurd, { token })]) {
+      expect(response.statusCode).toBe(413);
+      expect(typeof response.json().message).toBe('string');
+    }
+    const after = await t.database.db.selectFrom('estimates').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect((await t.get(`/api/estimates/${estimate.id}`, { token })).json().data.notes).toBe('Updated');
+    expect((await t.delete(`/api/estimates/${estimate.id}`, { token })).statusCode).toBe(200);
   });
 
   it('edits and deletes drafts only', async () => {

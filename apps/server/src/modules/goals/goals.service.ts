@@ -4,8 +4,8 @@ import {
   GOAL_STATUS_LABELS,
   goalActionResult,
   goalProgressPercent,
+  roundProgressDown,
   pageMeta,
-  roundAmount,
   toCents,
   utcCalendarDate,
   type Goal,
@@ -365,7 +365,7 @@ export async function goalAnalytics(deps: Deps, params: { auth: AuthContext }): 
     for (const [month, total] of totals) if (month < (months[0] as string)) cumulative += total;
     const points = months.map((month) => {
       cumulative += totals.get(month) ?? 0;
-      return { month, amount: goalAmount(row.type, cumulative), progress: roundAmount(goalProgressPercent(cumulative, Number(row.target_cents))) };
+      return { month, amount: goalAmount(row.type, cumulative), progress: roundProgressDown(goalProgressPercent(cumulative, Number(row.target_cents))) };
     });
     goalSeries.push({ goal_id: row.id, title: row.title, type: row.type as Goal['type'], color: row.color, points });
   }

@@ -81,6 +81,9 @@ describe('goals CRUD', () => {
     const raised = await t.put(`/api/goals/${created.id}`, { title: 'Laptop Pro', target_amount: 3000, target_date: inDays(90) }, { token: me.token });
     expect(raised.json().data).toMatchObject({ status: 'active', current_amount: 2500, completed_at: null });
     expect(Math.round(raised.json().data.progress * 100) / 100).toBeCloseTo(83.33, 2);
+    // A cent short of the target reads 99.99 %, never 100 %.
+    const almost = await t.put(`/api/goals/${created.id}`, { title: 'Laptop Pro', target_amount: 3000, current_amount: 2999.99, target_date: inDays(90) }, { token: me.token });
+    expect(almost.json().data).toMatchObject({ status: 'active', progress: 99.99 });
   });
 
   it('pause, resume, complete, cancel follow the allowed transitions (409 otherwise)', async () => {

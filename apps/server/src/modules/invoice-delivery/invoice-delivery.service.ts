@@ -6,6 +6,7 @@ import {
   OUTBOX_CATEGORIES,
   OUTBOX_MESSAGES,
   pageMeta,
+  toDateFormat,
   type Invoice,
   type InvoiceSendResponse,
   type OutboxCategory,
@@ -102,7 +103,7 @@ export function pdfViewOf(document: InvoiceDocument, logo: Buffer | null = null)
   const { invoice, business, client } = document;
   return {
     ...invoice,
-    business: { name: business.name, email: business.email, phone: business.phone, address_lines: (business.address ?? '').split(/\r?\n/), tax_id: business.tax_id ?? null, logo },
+    business: { name: business.name, email: business.email, phone: business.phone, address_lines: (business.address ?? '').split(/\r?\n/), tax_id: business.tax_id ?? null, logo, date_format: business.date_format },
     client: {
       name: client.name,
       email: client.email,
@@ -199,6 +200,7 @@ export async function sendInvoice(
     total: invoice.totals.total,
     balanceDue: invoice.balance_due,
     dueDate: invoice.due_date,
+    dateFormat: document.business.date_format,
     publicUrl,
     message: params.input.message ?? null,
     subject: params.input.subject ?? null,
@@ -316,7 +318,7 @@ export function publicInvoiceOf(document: InvoiceDocument, token: string): Publi
     issue_date: invoice.issue_date,
     due_date: invoice.due_date,
     currency: invoice.currency,
-    business: { name: document.business.name, email: document.business.email, phone: document.business.phone },
+    business: { name: document.business.name, email: document.business.email, phone: document.business.phone, date_format: toDateFormat(document.business.date_format) },
     client: { name: document.client.name, address_lines: addressLines(document.client.billing_address) },
     lines: invoice.lines.map((line) => ({
       position: line.position,

@@ -1,6 +1,6 @@
 import { formatCurrency, renderEmailTemplate, type EmailTemplateText } from '@ledgerleaf/domain';
 import { composeDocumentEmail, oneLineSubject, type ComposedEmail } from '../../lib/email-layout';
-import { formatPdfDate } from '../../lib/pdf/render-invoice';
+import { businessDate } from '../../lib/display-date';
 
 export type { ComposedEmail } from '../../lib/email-layout';
 
@@ -11,6 +11,8 @@ export interface InvoiceEmailFacts {
   total: number;
   balanceDue: number;
   dueDate: string;
+  /** The business's date format (business settings); `mm/dd/yy` when omitted. */
+  dateFormat?: string | null;
   publicUrl: string;
   /** The sender's own words; replaces the default opening paragraph. */
   message?: string | null;
@@ -29,7 +31,7 @@ export function defaultInvoiceSubject(facts: Pick<InvoiceEmailFacts, 'invoiceNum
  * from the sender wins over the template's.
  */
 export function composeInvoiceEmail(facts: InvoiceEmailFacts): ComposedEmail {
-  const due = formatPdfDate(facts.dueDate);
+  const due = businessDate(facts.dueDate, facts.dateFormat);
   if (facts.template && !facts.message?.trim()) {
     const rendered = renderEmailTemplate(facts.template, {
       client_name: facts.clientName,

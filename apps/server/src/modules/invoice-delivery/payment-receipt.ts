@@ -3,7 +3,7 @@ import type { AuthContext, Deps } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { publish } from '../../lib/events';
 import type { DeliveryOutcome } from '../../lib/mailer';
-import { shortDate } from '../../lib/email-layout';
+import { businessDate } from '../../lib/display-date';
 import { renderEmail } from '../email-templates/email-templates.service';
 import type { InvoiceDocument } from '../invoices/invoices.service';
 import { defaultRecipients, renderDocument, requireDocument } from './invoice-delivery.service';
@@ -32,7 +32,7 @@ async function composeReceipt(deps: Deps, businessId: number, document: InvoiceD
     invoice_number: invoiceNumber,
     amount: formatCurrency(payment.amount),
     balance_due: formatCurrency(invoice.balance_due),
-    payment_date: shortDate(payment.payment_date),
+    payment_date: businessDate(payment.payment_date, document.business.date_format),
     link: invoice.public_url ?? `${deps.config.appUrl}/i/${document.public_token}`,
     business_name: document.business.name,
   });

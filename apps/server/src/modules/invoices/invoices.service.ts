@@ -93,6 +93,8 @@ export interface InvoiceBusinessDetails {
   /** Printed on the PDF (business settings, issue 5). */
   address?: string | null;
   tax_id?: string | null;
+  /** The business's date format (business settings): the PDF's, the emails' and the public page's dates. */
+  date_format: string;
 }
 
 export interface InvoiceClientDetails {
@@ -281,7 +283,7 @@ async function loadDocument(db: Db, businessId: number, invoiceId: number, optio
     invoice,
     calculation,
     public_token: row.public_token,
-    business: { id: business.id, name: business.name, email: business.email, phone: business.phone, company_logo: business.company_logo, address: business.address ?? null, tax_id: business.tax_id ?? null },
+    business: { id: business.id, name: business.name, email: business.email, phone: business.phone, company_logo: business.company_logo, address: business.address ?? null, tax_id: business.tax_id ?? null, date_format: business.date_format },
     client: {
       id: client.id,
       kind: client.kind,

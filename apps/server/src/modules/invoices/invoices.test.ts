@@ -286,6 +286,33 @@ describe('where an invoice came from', () => {
   });
 });
 
+describe('the invoice list by client', () => {
+  it("client_id lists that client's invoices only, with the summary of them; another business's client id lists nothing", async () => {
+    const second = (await t.post('/api/clients', { name: 'Second Client', contacts: [] }, { token })).json().data.id as number;
+    const mine = [await create(invoiceBody({ client_id: second }), true), await create(invoiceBody({ client_id: second }))];
+    const listed = await t.get(`/api/invoices?client_id=${second}&per_page=100`, { token });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data.map((row: { id: number }) => row.id).sort()).toEqual(mine.map((invoice) => invoice.id).sort());
+    expect(listed.json().data.every((row: { client: { id: number } }) => row.client.id === second)).toBe(true);
+    expect(listed.json().summary).toMatchObject({ count: 2, total: mine[0]!.totals.total + mine[1]!.totals.total });
+    const all = (await t.get('/api/invoices?per_page=1', { token })).json();
+    expect(all.meta.total).toBeGreaterThan(2);
+
+    const other = await t.register({ email: 'by-client@example.com', business_name: 'By Client' });
+    const theirClient = (await t.post('/api/clients', { name: 'Their Client', contacts: [] }, { token: other.token })).json().data.id as number;
+    const theirs = await t.post('/api/invoices', { client_id: theirClient, issue_date: today(), due_date: today(), lines: [{ description: 'Theirs', quantity: 1, unit_price: 5 }] }, { token: other.token });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    // Another business's client: an empty page, never their invoices.
+    const foreign = await t.get(`/api/invoices?client_id=${theirClient}`, { token });
+    expect(foreign.statusCode).toBe(200);
+    expect(foreign.json().data).toEqual([]);
+    expect(foreign.json().summary).toMatchObject({ count: 0, total: 0 });
+    // And the other business does not see ours through our client's id.
+    expect((await t.get(`/api/invoices?client_id=${second}`, { token: other.token })).json().data).toEqual([]);
+    expect((await t.get('/api/invoices?client_id=abc', { token })).statusCode).toBe(422);
+  });
+});
+
 describe('numbering under concurrency', () => {
   it('20 concurrent mark-as-sent on 20 drafts get 20 consecutive numbers, no gap, no duplicate', async () => {
     const other = await t.register({ email: 'numbers@example.com', business_name: 'Numbers Inc' });

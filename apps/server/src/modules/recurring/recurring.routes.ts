@@ -15,6 +15,7 @@ import {
 import type { Deps } from '../../lib/context';
 import { validationError } from '../../lib/errors';
 import { defineRoute, requireAuth } from '../../lib/route';
+import { INVOICE_BODY_LIMIT_BYTES } from '../invoices/invoices.routes';
 import type { SchedulerController } from '../scheduler/scheduler';
 import * as recurring from './recurring.service';
 
@@ -24,6 +25,7 @@ const ERRORS = {
   forbidden: { description: 'A read-only role may not run the scheduler', schema: errorResponseSchema },
   notFound: { description: "No such recurring invoice in the caller's business", schema: errorResponseSchema },
   conflict: { description: 'Not allowed in its status', schema: errorResponseSchema },
+  tooLarge: { description: 'Body over the limit', schema: errorResponseSchema },
 };
 const messageSchema = z.object({ message: z.string() });
 
@@ -56,7 +58,9 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps, schedu
     tags,
     auth: true,
     body: z.unknown(),
-    responses: { 201: { description: 'Created', schema: recurringInvoiceResponseSchema }, 401: e.unauthenticated, 422: e.validation },
+    // The template's lines follow the invoice contract, so its largest valid body is the invoice's.
+    bodyLimit: INVOICE_BODY_LIMIT_BYTES,
+    responses: { 201: { description: 'Created', schema: recurringInvoiceResponseSchema }, 401: e.unauthenticated, 413: e.tooLarge, 422: e.validation },
     handler: async ({ request, reply, body }) => {
       const auth = requireAuth(request);
       const data = await recurring.createRecurring(deps, { auth, input: await parseBody(deps, auth.businessId, body) });
@@ -119,7 +123,8 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps, schedu
     auth: true,
     params: idParamsSchema,
     body: z.unknown(),
-    responses: { 200: { description: 'Updated', schema: recurringInvoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 422: e.validation },
+    bodyLimit: INVOICE_BODY_LIMIT_BYTES,
+    responses: { 200: { description: 'Updated', schema: recurringInvoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 413: e.tooLarge, 422: e.validation },
     handler: async ({ request, params, body }) => {
       const auth = requireAuth(request);
       const input = await parseBody(deps, auth.businessId, body);

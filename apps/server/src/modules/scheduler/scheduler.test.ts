@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCalendarDays, utcCalendarDate } from '@ledgerleaf/domain';
+import { INVOICE_TEXT_MAX_LENGTH, LINE_DESCRIPTION_MAX_LENGTH, MAX_INVOICE_LINES, addCalendarDays, utcCalendarDate } from '@ledgerleaf/domain';
 import { createDatabase, enqueueScheduledEmail, migrateToLatest } from '@ledgerleaf/db';
-import { buildApp } from '../../app';
+import { BODY_LIMIT_BYTES, buildApp } from '../../app';
+import { INVOICE_BODY_LIMIT_BYTES } from '../invoices/invoices.routes';
 import { addMember } from '../account-test-helpers';
 import { loadConfig } from '../../env';
 import { createTestApp, TEST_APP_KEY, TEST_PASSWORD_PARAMS, type TestApp } from '../../test/harness';
@@ -123,6 +124,36 @@ describe('recurring invoices API', () => {
       expect(response.statusCode).toBe(404);
     }
     expect((await t.get(`/api/recurring-invoices/${created.id}`, { token })).json().data).toMatchObject({ status: 'active', next_run_date: '2031-05-10' });
+  });
+
+  it('the largest valid template (500 lines of 2,000 three-byte characters, notes and terms) is accepted by POST and PUT; a bigger body is 413', async () => {
+    // '€' is 3 bytes in UTF-8: the body is about 3 MB, over the app's 1 MB; the invoice routes' limit applies.
+    const description = '€'.repeat(LINE_DESCRIPTION_MAX_LENGTH);
+    const lines = Array.from({ length: MAX_INVOICE_LINES }, () => ({ description, quantity: 1, unit: 'piece', unit_price: 1, tax_rate_ids: [ids.tax] }));
+    const largest = recurringBody({ lines, start_date: '2031-05-10', auto_send: false, notes: '€'.repeat(INVOICE_TEXT_MAX_LENGTH), terms: '€'.repeat(INVOICE_TEXT_MAX_LENGTH) });
+    const size = Buffer.byteLength(JSON.stringify(largest));
+    expect(size).toBeGreaterThan(BODY_LIMIT_BYTES);
+    expect(size).toBeLessThanOrEqual(INVOICE_BODY_LIMIT_BYTES);
+    const created = await t.post('/api/recurring-invoices', largest, { token });
+    expect(created.statusCode, created.body.slice(0, 200)).toBe(201);
+    const recurring = created.json().data;
+    expect(recurring.lines).toHaveLength(MAX_INVOICE_LINES);
+    expect(recurring.lines[499].description).toBe(description);
+    const updated = await t.put(`/api/recurring-invoices/${recurring.id}`, { ...largest, notes: 'Updated' }, { token });
+    expect(updated.statusCode, updated.body.slice(0, 200)).toBe(200);
+    expect(updated.json().data.notes).toBe('Updated');
+
+    const before = await t.database.db.selectFrom('recurring_invoices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const absurd = { ...largest, notes: 'x'.repeat(INVOICE_BODY_LIMIT_BYTES) };
+    for (const response of [await t.post('/api/recurring-invoices', absurd, { token }), await t.put(`/api/recurring-invoices/${recurring.id}`, absurd, { token })]) {
+      expect(response.statusCode).toBe(413);
+      expect(typeof response.json().message).toBe('string');
+    }
+    const after = await t.database.db.selectFrom('recurring_invoices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect((await t.get(`/api/recurring-invoices/${recurring.id}`, { token })).json().data.notes).toBe('Updated');
+    // Out of the way of the scheduler's tests below.
+    expect((await t.delete(`/api/recurring-invoices/${recurring.id}`, { token })).statusCode).toBe(200);
   });
 });
 

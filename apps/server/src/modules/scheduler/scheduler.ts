@@ -42,7 +42,7 @@ import {
   type ScheduledEmailRow,
 } from '@ledgerleaf/db';
 import type { Deps } from '../../lib/context';
-import { shortDate } from '../../lib/email-layout';
+import { businessDate } from '../../lib/display-date';
 import { publish } from '../../lib/events';
 import { renderInvoicePdf, invoicePdfFilename } from '../../lib/pdf/render-invoice';
 import { defaultRecipients, logoBytes, pdfViewOf } from '../invoice-delivery/invoice-delivery.service';
@@ -364,7 +364,7 @@ async function deliver(deps: Deps, email: ScheduledEmailRow, hooks: SchedulerHoo
         invoice_number: invoiceNumber,
         amount: formatCurrency(invoice.totals.total),
         balance_due: formatCurrency(invoice.balance_due),
-        due_date: shortDate(invoice.due_date),
+        due_date: businessDate(invoice.due_date, document.business.date_format),
         link: publicUrl,
         business_name: document.business.name,
       })
@@ -375,6 +375,7 @@ async function deliver(deps: Deps, email: ScheduledEmailRow, hooks: SchedulerHoo
         total: invoice.totals.total,
         balanceDue: invoice.balance_due,
         dueDate: invoice.due_date,
+        dateFormat: document.business.date_format,
         publicUrl,
         // The business's invoice template, as when a user sends the invoice.
         template: await emailTemplateFor(deps.db, email.business_id, 'invoice'),

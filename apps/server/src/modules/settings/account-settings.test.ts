@@ -66,6 +66,38 @@ describe('business details', () => {
     expect(pdf.rawPayload.toString('latin1')).toContain('/Subtype /Image');
   });
 
+  it('date format dd.mm.yyyy: the signed-in user carries it, and the PDF, the emails and the public page use it', async () => {
+    const { token } = await t.register();
+    expect((await t.get('/api/user', { token })).json().preferences).toEqual({ date_format: 'mm/dd/yy', first_day_of_week: 0 });
+    expect((await t.put('/api/settings/business', { ...details, date_format: 'dd.mm.yyyy', first_day_of_week: 1 }, { token })).statusCode).toBe(200);
+    const preferences = { date_format: 'dd.mm.yyyy', first_day_of_week: 1 };
+    expect((await t.get('/api/user', { token })).json().preferences).toEqual(preferences);
+    const login = await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' });
+    expect(login.json().user.preferences).toEqual(preferences);
+
+    const dmy = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+    const invoice = await sendableInvoice(token);
+    const pdf = (await pdfPages((await t.get(`/api/invoices/${invoice.id}/pdf`, { token })).rawPayload)).join(' ');
+    expect(pdf).toContain(`Issue date ${dmy(invoice.issue_date)}`);
+    expect(pdf).toContain(`Due date ${dmy(invoice.due_date)}`);
+
+    // The template (no message) and the layout (a message) both date the business's way.
+    const sent = await t.post(`/api/invoices/${invoice.id}/send`, {}, { token });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.post(`/api/invoices/${invoice.id}/send`, { message: 'Here it is.' }, { token });
+    const mails = await listOutboxEmails(t.database.db, { to: 'ap@acme.test' });
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) expect(mail.text_body).toContain(`Due date: ${dmy(invoice.due_date)}`);
+
+    const paid = await t.post(`/api/invoices/${invoice.id}/payments`, { amount: 40, payment_date: invoice.issue_date, method: 'bank_transfer', send_receipt: true }, { token });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const receipt = await t.database.db.selectFrom('outbox_emails').selectAll().where('category', '=', 'receipt').executeTakeFirstOrThrow();
+    expect(receipt.text_body).toContain(dmy(invoice.issue_date));
+
+    const publicToken = String(sent.json().data.public_url).split('/i/')[1];
+    expect((await t.get(`/api/public/invoices/${publicToken}`)).json().data.business.date_format).toBe('dd.mm.yyyy');
+  });
+
   it('refuses bad input field by field and changes nothing', async () => {
     const { token } = await t.register();
     const response = await t.put('/api/settings/business', { ...details, address: 'x'.repeat(501), tax_id: 'y'.repeat(65), date_format: 'yy', first_day_of_week: 3 }, { token });
