@@ -2,7 +2,10 @@ import { libraryConfig } from '@ledgerleaf/tsup-config';
 
 // React, Mantine and the icons stay external (peer dependencies): the app must share one copy
 // of each, or context (theme, colour scheme) would not cross the package boundary.
+// DateField is an entry of its own: a separate module in dist, so the app's bundler can leave it
+// (with Mantine's date input and dayjs) to the lazy chunks of the screens that use it, out of the
+// sign-in page's JavaScript. The package still exports it from `.` only.
 export default libraryConfig({
-  entry: ['src/index.ts'],
+  entry: ['src/index.ts', 'src/forms/date-field.tsx'],
   external: ['react', 'react-dom', 'react/jsx-runtime', /^@mantine\//, /^@tabler\//],
 });
