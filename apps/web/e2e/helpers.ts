@@ -47,9 +47,22 @@ export function isoOfShown(text: string): string {
  * axe reads blended colours as low contrast. Endless animations (skeleton pulses) are not waited for.
  */
 export async function blockingViolations(page: Page, label: string): Promise<string[]> {
-  await page
-    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 })
-    .catch(() => undefined);
+  // Quiet means no finite animation running at three checks in a row, 50 ms apart: a transition
+  // (a tooltip, a menu) may start a frame after the element appears. At most 5 s.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const started = Date.now();
+        let quiet = 0;
+        const tick = () => {
+          const busy = document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+          quiet = busy ? 0 : quiet + 1;
+          if (quiet >= 3 || Date.now() - started > 5_000) resolve();
+          else setTimeout(tick, 50);
+        };
+        tick();
+      }),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -5,6 +5,8 @@ import { toFieldErrors } from '../errors';
 import { toCents } from '../money';
 import {
   INVOICE_MESSAGES,
+  defaultRecipientEmails,
+  recipientsOf,
   calculateInvoiceDraft,
   calculateInvoiceRequest,
   formatTaxLabel,
@@ -248,5 +250,25 @@ describe('payments and list queries', () => {
     expect(invoiceListQuerySchema.safeParse({ sort: 'secret' }).success).toBe(false);
     const range = invoiceListQuerySchema.safeParse({ date_from: '2026-04-01', date_to: '2026-03-31' });
     expect(range.success ? {} : toFieldErrors(range.error)).toEqual({ date_to: [INVOICE_MESSAGES.dateRangeInvalid] });
+  });
+});
+
+describe('default recipients', () => {
+  it("every contact's email, the primary first, else the client's own; trimmed, no repeats", () => {
+    const contacts = [
+      { email: 'ops@acme.test', is_primary: false },
+      { email: ' AP@acme.test ', is_primary: 1 },
+      { email: null, is_primary: false },
+      { email: 'ap@ACME.test', is_primary: false },
+    ];
+    expect(defaultRecipientEmails(contacts, 'billing@acme.test')).toEqual(['AP@acme.test', 'ops@acme.test']);
+    expect(defaultRecipientEmails([{ email: null }], ' billing@acme.test ')).toEqual(['billing@acme.test']);
+    expect(defaultRecipientEmails([], null)).toEqual([]);
+  });
+
+  it('the web offers the summary’s recipients, else the client’s email', () => {
+    expect(recipientsOf({ email: 'billing@acme.test', recipients: ['ap@acme.test'] })).toEqual(['ap@acme.test']);
+    expect(recipientsOf({ email: 'billing@acme.test' })).toEqual(['billing@acme.test']);
+    expect(recipientsOf({ email: null })).toEqual([]);
   });
 });

@@ -420,8 +420,37 @@ export const invoiceClientSummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string().nullable(),
+  /**
+   * Where the document is emailed unless other addresses are given (`defaultRecipientEmails`): the
+   * same list the server mails the invoice, estimate or receipt to. Invoices and estimates carry it.
+   */
+  recipients: z.array(z.string()).optional(),
 });
 export type InvoiceClientSummary = z.infer<typeof invoiceClientSummarySchema>;
+
+/**
+ * Where a client's documents are emailed by default: every contact's email (the primary contact
+ * first), else the client's own email; trimmed, without repeats (compared case-insensitively).
+ */
+export function defaultRecipientEmails(contacts: readonly { email: string | null; is_primary?: boolean | number | null }[], clientEmail: string | null): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  const add = (email: string | null) => {
+    const trimmed = email?.trim();
+    if (!trimmed || seen.has(trimmed.toLowerCase())) return;
+    seen.add(trimmed.toLowerCase());
+    out.push(trimmed);
+  };
+  const ordered = [...contacts].sort((a, b) => Number(Boolean(b.is_primary)) - Number(Boolean(a.is_primary)));
+  for (const contact of ordered) add(contact.email);
+  if (out.length === 0) add(clientEmail);
+  return out;
+}
+
+/** A document's default recipients as the web offers them: the summary's `recipients`, else the client's own email. */
+export function recipientsOf(client: Pick<InvoiceClientSummary, 'email' | 'recipients'>): string[] {
+  return client.recipients ?? (client.email ? [client.email] : []);
+}
 
 export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'card', 'check', 'other'] as const;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: INVOICE_MESSAGES.paymentMethodInvalid });

@@ -105,6 +105,14 @@ describe('payment modal', () => {
     await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ send_receipt: false }));
   });
 
+  it("offers the receipt when only the client's contacts have an email (where the server sends it)", async () => {
+    renderPage(<PaymentModal opened onClose={() => {}} invoice={{ ...invoice, client: { email: null, recipients: ['ap@acme.test'] } }} onRecorded={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    const checkbox = within(dialog).getByRole('checkbox', { name: 'Email a receipt to the client' });
+    expect(checkbox).toBeChecked();
+    expect(checkbox).toBeEnabled();
+  });
+
   it('warns when the payment was recorded but its receipt could not be sent', async () => {
     const onRecorded = vi.fn();
     stubFetch({

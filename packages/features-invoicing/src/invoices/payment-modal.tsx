@@ -2,19 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  MAX_AMOUNT,
-  PAYMENT_METHODS,
-  PAYMENT_METHOD_LABELS,
-  formatCurrency,
-  paymentInputSchema,
-  toCents,
-  utcCalendarDate,
-  validatePaymentAmount,
-  validateWith,
-  type PaymentMethod,
-  type PaymentResponse,
-} from '@ledgerleaf/domain';
+import { MAX_AMOUNT, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, formatCurrency, paymentInputSchema, toCents, utcCalendarDate, validatePaymentAmount, validateWith, type PaymentMethod, type PaymentResponse, recipientsOf } from '@ledgerleaf/domain';
 import { useDateFormat, useRecordPaymentMutation } from '@ledgerleaf/api';
 import { DateField, useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
@@ -59,7 +47,7 @@ export interface PaymentModalProps {
   opened: boolean;
   onClose: () => void;
   /** The client's email decides whether a receipt can be emailed (and is offered by default). */
-  invoice: { id: number; invoice_number: string | null; balance_due: number; client: { email: string | null } };
+  invoice: { id: number; invoice_number: string | null; balance_due: number; client: { email: string | null; recipients?: string[] } };
   /** After the server recorded the payment (its answer carries `data.payment_id`). */
   onRecorded: (response: PaymentResponse) => void;
 }
@@ -79,7 +67,7 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
   const toast = useToast();
   const [formError, setFormError] = useState<string | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
-  const canEmail = Boolean(invoice.client.email);
+  const canEmail = recipientsOf(invoice.client).length > 0;
   const initialValues = (): PaymentFormValues => ({
     amount: invoice.balance_due,
     payment_date: utcCalendarDate(new Date()),

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { invoiceSendInputSchema, validateWith, type InvoiceSendResponse } from '@ledgerleaf/domain';
+import { invoiceSendInputSchema, validateWith, type InvoiceSendResponse, recipientsOf } from '@ledgerleaf/domain';
 import { useSendInvoiceMutation, type RequestError } from '@ledgerleaf/api';
 import { FormAlert } from '../shared/form-alert';
 import { splitServerErrors } from '../shared/server-errors';
@@ -17,7 +17,7 @@ interface SendValues {
 export interface SendModalProps<R = InvoiceSendResponse> {
   opened: boolean;
   onClose: () => void;
-  invoice: { id: number; invoice_number: string | null; status: string; client: { email: string | null } };
+  invoice: { id: number; invoice_number: string | null; status: string; client: { email: string | null; recipients?: string[] } };
   onSent: (response: R) => void;
   /** Another document's send (an estimate): its request and its wording. The invoice's when omitted. */
   document?: SendDocument<R>;
@@ -55,7 +55,7 @@ export function SendModal<R = InvoiceSendResponse>({ opened, onClose, invoice, o
     if (!opened) return;
     attempt.current = null;
     setFormError(null);
-    form.setValues({ to: invoice.client.email ? [invoice.client.email] : [], subject: '', message: '' });
+    form.setValues({ to: recipientsOf(invoice.client), subject: '', message: '' });
     form.clearErrors();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on each opening
   }, [opened]);

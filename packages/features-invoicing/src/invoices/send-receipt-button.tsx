@@ -1,11 +1,11 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
-import { formatCurrency, type Payment } from '@ledgerleaf/domain';
+import { formatCurrency, type Payment, recipientsOf } from '@ledgerleaf/domain';
 import { errorMessage, useSendPaymentReceiptMutation } from '@ledgerleaf/api';
 import { useToast } from '@ledgerleaf/ui';
 
 export interface SendReceiptButtonProps {
-  invoice: { id: number; client: { email: string | null } };
+  invoice: { id: number; client: { email: string | null; recipients?: string[] } };
   payment: Pick<Payment, 'id' | 'amount'>;
 }
 
@@ -17,7 +17,7 @@ export interface SendReceiptButtonProps {
 export function SendReceiptButton({ invoice, payment }: SendReceiptButtonProps) {
   const toast = useToast();
   const [sendReceipt, state] = useSendPaymentReceiptMutation();
-  const canEmail = Boolean(invoice.client.email);
+  const canEmail = recipientsOf(invoice.client).length > 0;
   const label = canEmail ? `Send receipt for the payment of ${formatCurrency(payment.amount)}` : 'Send receipt: the client has no email address';
 
   const onSend = async () => {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  defaultRecipientEmails,
   ESTIMATE_MESSAGES,
   ESTIMATE_NUMBER_PREFIX,
   INVOICE_MESSAGES,
@@ -108,7 +109,7 @@ async function loadDocument(deps: Deps, db: Db, businessId: number, estimateId: 
     id: row.id,
     estimate_number: row.estimate_number,
     status,
-    client: { id: client.id, name: client.name, email: client.email },
+    client: { id: client.id, name: client.name, email: client.email, recipients: defaultRecipientEmails(contacts, client.email) },
     issue_date: row.issue_date,
     expiry_date: row.expiry_date,
     currency: 'USD',

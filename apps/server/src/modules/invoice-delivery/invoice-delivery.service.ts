@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import {
+  defaultRecipientEmails,
   INVOICE_MESSAGES,
   OUTBOX_CATEGORIES,
   OUTBOX_MESSAGES,
@@ -143,19 +144,9 @@ export async function invoicePdf(deps: Deps, params: { auth: AuthContext; invoic
   return renderDocument(deps, await requireDocument(deps, deps.db, params.auth.businessId, params.invoiceId));
 }
 
-/** The client's addresses: every contact's email (primary first), else the client's own, without repeats. */
-export function defaultRecipients(document: InvoiceDocument): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  const add = (email: string | null) => {
-    const trimmed = email?.trim();
-    if (!trimmed || seen.has(trimmed.toLowerCase())) return;
-    seen.add(trimmed.toLowerCase());
-    out.push(trimmed);
-  };
-  for (const contact of orderedContacts(document)) add(contact.email);
-  if (out.length === 0) add(document.client.email);
-  return out;
+/** The client's addresses: every contact's email (primary first), else the client's own, without repeats (the domain's rule). */
+export function defaultRecipients(document: Pick<InvoiceDocument, 'client'>): string[] {
+  return defaultRecipientEmails(document.client.contacts, document.client.email);
 }
 
 function uniqueAddresses(addresses: readonly string[]): string[] {

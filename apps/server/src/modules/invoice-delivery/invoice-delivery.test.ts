@@ -156,6 +156,10 @@ describe('invoice delivery through a real SMTP server', () => {
     expect(sent.public_url).toBe(`${APP_URL}/i/${token}`);
     expect(body.email).toMatchObject({ to: ['ann@acme.test', 'bob@acme.test'], subject: `Invoice ${sent.invoice_number} from Olive Bakery`, transport: 'smtp' });
     expect(body.message).toBe('Invoice sent to ann@acme.test, bob@acme.test.');
+    // The invoice tells the web the same default recipients, so its send and receipt forms offer them.
+    expect(sent.client.recipients).toEqual(['ann@acme.test', 'bob@acme.test']);
+    const bare = await createInvoice(t, own, { client_id: own.bareClient });
+    expect((await t.get(`/api/invoices/${bare.id}`, { token: own.token })).json().data.client.recipients).toEqual([]);
 
     const mail = await smtp.waitForMatch((candidate) => candidate.parsed.subject === body.email.subject);
     expect(mail.envelopeTo).toEqual(['ann@acme.test', 'bob@acme.test']);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  defaultRecipientEmails,
   INVOICE_MESSAGES,
   acceptsPayment,
   calculateInvoice,
@@ -239,7 +240,7 @@ async function loadDocument(db: Db, businessId: number, invoiceId: number, optio
     id: row.id,
     invoice_number: row.invoice_number,
     status: effectiveStatus({ ...row, total_cents: calculation.total_cents, paid_cents: paid }, today),
-    client: { id: client.id, name: client.name, email: client.email },
+    client: { id: client.id, name: client.name, email: client.email, recipients: defaultRecipientEmails(contacts, client.email) },
     issue_date: row.issue_date,
     due_date: row.due_date,
     currency: 'USD',
