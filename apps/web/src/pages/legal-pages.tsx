@@ -78,7 +78,7 @@ export function TermsPage() {
             <List spacing={4}>
               <List.Item>Do not use Ledgerleaf to send fraudulent invoices, spam or anything unlawful.</List.Item>
               <List.Item>Do not try to reach another business&apos;s data, probe the service for weaknesses without permission, or overload it.</List.Item>
-              <List.Item>Automated access uses your personal access token and must respect the rate limits the service answers with (HTTP 429).</List.Item>
+              <List.Item>Automated access must use your own account's sign-in and respect the rate limits the service answers with (HTTP 429).</List.Item>
             </List>
           ),
         },
@@ -150,7 +150,7 @@ export function PrivacyPage() {
                 your sign-in tokens in hashed form.
               </List.Item>
               <List.Item>
-                <strong>Emails we send</strong> on your behalf (invoice emails, password resets), with their recipients and subject.
+                <strong>Emails we send</strong> on your behalf or to you (invoices, estimates, payment receipts, invoice reminders, team invitations, password resets), with their recipients and subject.
               </List.Item>
               <List.Item>
                 <strong>Beta feedback</strong> you choose to send, with the browser, operating system, screen size and page address
@@ -206,8 +206,9 @@ export function PrivacyPage() {
           title: 'Who else sees it',
           body: (
             <P>
-              The other users of your business. Your clients, when you send them an invoice: its public link shows that invoice
-              (and nothing else) to whoever holds the link. The email provider that delivers the emails you send. Nobody else,
+              The other users of your business. Your clients, when you send them an invoice or an estimate: its public link shows
+              that document (and nothing else) to whoever holds the link; a client who accepts or declines an estimate there leaves
+              their name or reason with it. The email provider that delivers the emails you send. Nobody else,
               unless the law requires it.
             </P>
           ),

@@ -35,7 +35,7 @@ const FEATURES = [
   {
     icon: IconRepeat,
     title: 'Recurring invoices',
-    text: 'Bill retainers and subscriptions on a schedule. Each period is issued once, even if the server was down when it was due.',
+    text: 'Bill retainers and subscriptions on a schedule. Each period is issued exactly once; runs missed while the server was down are caught up or skipped, as you choose.',
   },
   {
     icon: IconUsers,
@@ -130,7 +130,7 @@ const FAQ: { group: string; items: { q: string; a: string }[] }[] = [
     items: [
       {
         q: 'How are invoice numbers chosen?',
-        a: 'A draft has no number. The invoice gets the next number when you send it or mark it as sent, so numbers have no gaps and are never used twice. The format (prefix, year, separator, padding, yearly reset) is set under Products/Services, Settings; for example INV-2026-0001.',
+        a: 'A draft has no number. The invoice gets the next number when you send it or mark it as sent, so numbers have no gaps and are never used twice. The format (prefix, year, separator, padding, yearly reset) is set under Settings, Invoice defaults; for example INV-2026-0001.',
       },
       {
         q: 'Can I change an invoice after sending it?',
@@ -254,7 +254,7 @@ export function SupportPage() {
           body: (
             <>
               <P>
-                Beta users see a Beta feedback button in the bottom-left corner. Choose the kind of feedback (bug report, feature
+                Beta users see a Beta feedback button in the bottom-right corner. Choose the kind of feedback (bug report, feature
                 request, suggestion), the part of the app, an optional rating and describe what happened. Your browser, operating
                 system, screen size and the page you were on are attached, so we can reproduce the problem without asking.
               </P>

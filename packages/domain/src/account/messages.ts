@@ -44,6 +44,8 @@ export const ACCOUNT_MESSAGES = {
   // team
   forbidden: 'You do not have permission to do this.',
   adminOnly: 'Only an owner or an admin can do this.',
+  /** Above business settings the signed-in role may read but not change. */
+  adminSettingsOnly: 'Only an owner or an admin can change these settings.',
   /** Shown above a form the read-only role may read but not save. */
   readOnlyRole: 'Your role can view but not change this.',
   ownerOnly: 'Only an owner can give or take the owner role.',

@@ -35,7 +35,8 @@ import { INVOICE_STATUSES, invoiceStatusSchema } from './status';
 
 export const MAX_INVOICE_LINES = 500;
 export const LINE_DESCRIPTION_MAX_LENGTH = 2000;
-export const LINE_UNIT_MAX_LENGTH = 20;
+/** As long as a product's unit (and the `unit` columns), so that picking any product fills a valid line. */
+export const LINE_UNIT_MAX_LENGTH = 32;
 export const INVOICE_TEXT_MAX_LENGTH = 5000;
 export const PAYMENT_REFERENCE_MAX_LENGTH = 100;
 export const PAYMENT_NOTE_MAX_LENGTH = 1000;
@@ -673,4 +674,14 @@ export function invoiceTotals(calculation: InvoiceCalculation): { totals: Invoic
     balance_due: fromCents(calculation.balance_due_cents),
     credit: fromCents(calculation.credit_cents),
   };
+}
+
+/**
+ * The description a picked product gives a line: its name, then its description on the next line,
+ * cut (with an ellipsis) to what a line may hold. A product's description may be longer than a
+ * line's; the product keeps the whole text.
+ */
+export function lineDescriptionFromProduct(product: { name: string; description: string | null }): string {
+  const text = product.description ? `${product.name}\n${product.description}` : product.name;
+  return text.length <= LINE_DESCRIPTION_MAX_LENGTH ? text : `${text.slice(0, LINE_DESCRIPTION_MAX_LENGTH - 1).trimEnd()}…`;
 }

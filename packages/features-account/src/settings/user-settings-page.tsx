@@ -60,7 +60,7 @@ export function UserSettingsPage() {
           )
         : readOnly && (
             <Alert variant="light" color="gray" mb="md">
-              Only an owner or an admin can change these settings.
+              {ACCOUNT_MESSAGES.adminSettingsOnly}
             </Alert>
           )}
       <Tabs value={tab} onChange={(value) => setSearchParams(value && value !== 'business' ? { tab: value } : {}, { replace: true })} keepMounted={false}>

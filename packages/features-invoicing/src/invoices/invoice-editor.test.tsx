@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { ACCOUNT_MESSAGES, INVOICE_MESSAGES, calculateInvoiceDraft, formatCurrency, fromCents } from '@ledgerleaf/domain';
+import { ACCOUNT_MESSAGES, INVOICE_MESSAGES, LINE_DESCRIPTION_MAX_LENGTH, invoiceInputSchema, calculateInvoiceDraft, formatCurrency, fromCents } from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch } from '../test/render';
 import { taxRate } from '../test/fixtures';
 import { InvoiceEditor, InvoiceEditorLoader } from './invoice-editor';
@@ -151,6 +151,24 @@ describe('invoice editor, product picker', () => {
     // 120.00 + 8.875 % = 130.65
     await waitFor(() => expect(screen.getByTestId('live-total')).toHaveTextContent('$130.65'));
     expect(calls.some((call) => call.path === '/api/products/search')).toBe(true);
+  });
+
+  it('a product with the longest unit and description still fills a line that saves', async () => {
+    const product = { id: 4, name: 'Survey', description: 'd'.repeat(5000), type: 'service', unit: 'u'.repeat(32), unit_price: 10, sku: null, default_tax_rate: null };
+    const saved = invoiceDetail({ id: 43, status: 'draft' });
+    const { user, calls } = renderEditor({ 'GET /api/products/search': json(200, { data: [product] }), 'POST /api/invoices': json(201, { data: saved }) });
+    await pickClient(user);
+    await user.click(screen.getByRole('combobox', { name: 'Line 1 product or service' }));
+    await user.click(await screen.findByRole('option', { name: /Survey/ }));
+    expect(screen.getByRole('textbox', { name: 'Line 1 unit' })).toHaveValue('u'.repeat(32));
+    const description = (screen.getByRole('textbox', { name: 'Line 1 description' }) as HTMLTextAreaElement).value;
+    expect(description).toHaveLength(LINE_DESCRIPTION_MAX_LENGTH);
+    expect(description.startsWith('Survey\nddd')).toBe(true);
+    expect(description.endsWith('…')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/api/invoices')).toBe(true));
+    const body = calls.find((call) => call.method === 'POST' && call.path === '/api/invoices')!.body as { lines: { unit: string; description: string }[] };
+    expect(invoiceInputSchema.safeParse(body).success).toBe(true);
   });
 });
 

@@ -5,6 +5,8 @@ import { useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   ACCOUNT_MESSAGES,
+  lineDescriptionFromProduct,
+  LINE_UNIT_MAX_LENGTH,
   MAX_AMOUNT,
   MAX_LINE_TAXES,
   calculateInvoiceDraft,
@@ -322,7 +324,7 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
                           lineNumber={n}
                           onPick={(product) => {
                             form.setFieldValue(`lines.${index}.product_id`, product.id);
-                            form.setFieldValue(`lines.${index}.description`, product.description ? `${product.name}\n${product.description}` : product.name);
+                            form.setFieldValue(`lines.${index}.description`, lineDescriptionFromProduct(product));
                             form.setFieldValue(`lines.${index}.unit`, product.unit);
                             form.setFieldValue(`lines.${index}.unit_price`, product.unit_price);
                             form.setFieldValue(`lines.${index}.tax_rate_ids`, product.default_tax_rate ? [String(product.default_tax_rate.id)] : []);
@@ -338,7 +340,7 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
                         <NumberInput label="Quantity" aria-label={`Line ${n} quantity`} decimalScale={3} hideControls inputMode="decimal" {...form.getInputProps(`lines.${index}.quantity`)} />
                       </Grid.Col>
                       <Grid.Col span={{ base: 6, sm: 4, md: 1.5 }}>
-                        <TextInput label="Unit" aria-label={`Line ${n} unit`} maxLength={20} {...form.getInputProps(`lines.${index}.unit`)} />
+                        <TextInput label="Unit" aria-label={`Line ${n} unit`} maxLength={LINE_UNIT_MAX_LENGTH} {...form.getInputProps(`lines.${index}.unit`)} />
                       </Grid.Col>
                       <Grid.Col span={{ base: 12, sm: 4, md: 2 }}>
                         <NumberInput

@@ -218,11 +218,11 @@ describe('recurring invoice settings', () => {
     await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ ...config, send_time: '07:30' }));
   });
 
-  it('a read-only role reads the settings and cannot change them', async () => {
+  it.each([['accountant'], ['member']])('a %s (business settings are for owners and admins) reads the settings and cannot change them', async (role) => {
     stubFetch({ 'GET /api/recurring-invoices/config': json(200, { data: config }) });
-    renderConfig(['accountant']);
+    renderConfig([role]);
     expect(await screen.findByLabelText(/Send time/)).toHaveValue('09:00');
-    expect(screen.getByText('Your role can view but not change this.')).toBeInTheDocument();
+    expect(screen.getByText('Only an owner or an admin can change these settings.')).toBeInTheDocument();
     expect(screen.getByLabelText(/Send time/)).toHaveAttribute('readonly');
     expect(screen.getByRole('combobox', { name: /Time zone/ })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: /Email new recurring invoices automatically/ })).toBeDisabled();

@@ -18,6 +18,7 @@ import {
 import {
   errorMessage,
   errorStatus,
+  useAccess,
   useCanWrite,
   useDeleteRecurringInvoiceMutation,
   useGetRecurringConfigQuery,
@@ -419,8 +420,9 @@ const TIME_ZONES: string[] = (() => {
 
 function ConfigForm({ config }: { config: RecurringConfig }) {
   const toast = useToast();
-  // PUT /recurring-invoices/config needs write access: the read-only role reads the settings only.
-  const readOnly = !useCanWrite();
+  // PUT /recurring-invoices/config is for owners and admins (business settings: its time zone also
+  // decides overdue, expiry and reminders); the other roles read the settings only.
+  const readOnly = !useAccess().isAdmin;
   const [save, state] = useSaveRecurringConfigMutation();
   const [values, setValues] = useState<RecurringConfig>(config);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -452,7 +454,7 @@ function ConfigForm({ config }: { config: RecurringConfig }) {
         <Stack gap="md">
           {readOnly && (
             <Text size="sm" c="dimmed">
-              {ACCOUNT_MESSAGES.readOnlyRole}
+              {ACCOUNT_MESSAGES.adminSettingsOnly}
             </Text>
           )}
           {formError && <FormAlert>{formError}</FormAlert>}

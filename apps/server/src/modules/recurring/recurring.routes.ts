@@ -82,9 +82,10 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps, schedu
   defineRoute(app, {
     method: 'PUT',
     url: '/api/recurring-invoices/config',
-    summary: 'Save the business defaults of recurring invoices',
+    summary: 'Save the business defaults of recurring invoices; owners and admins (the time zone also decides overdue, expiry and reminders)',
     tags,
     auth: true,
+    access: 'admin',
     body: recurringConfigSchema,
     responses: { 200: { description: 'Saved', schema: recurringConfigResponseSchema }, 401: e.unauthenticated, 422: e.validation },
     handler: async ({ request, body }) => ({ data: await recurring.saveRecurringConfig(deps, { auth: requireAuth(request), input: body }), message: RECURRING_MESSAGES.configUpdated }),

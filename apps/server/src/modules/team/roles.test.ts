@@ -58,7 +58,7 @@ describe('role enforcement on every route', () => {
   it('answers 403 to a member on every admin route, reads included', async () => {
     const admin = t.app.authRoutes.filter((route) => route.access === 'admin');
     expect(admin.map((route) => `${route.method} ${route.url}`)).toEqual(
-      expect.arrayContaining(['GET /api/team', 'POST /api/team/invitations', 'PUT /api/settings/business', 'PUT /api/email-templates/:key', 'PUT /api/settings/invoice-reminders', 'GET /api/profile/export']),
+      expect.arrayContaining(['GET /api/team', 'POST /api/team/invitations', 'PUT /api/settings/business', 'PUT /api/email-templates/:key', 'PUT /api/settings/invoice-reminders', 'GET /api/profile/export', 'PUT /api/settings/invoicing', 'PUT /api/recurring-invoices/config']),
     );
     for (const route of admin) {
       const response = await call(route.method, route.url, member);
