@@ -84,7 +84,7 @@ describe('UserSettingsPage', () => {
     const { user } = renderPage(<UserSettingsPage />, { path: '/user/settings', route: '/user/settings' });
     await user.click(await screen.findByRole('tab', { name: 'Tax rates' }));
     const rates = await screen.findByRole('table', { name: 'Tax rates' });
-    expect(within(rates).getByText('1 item')).toBeInTheDocument();
+    expect(await within(rates).findByText('1 item')).toBeInTheDocument();
     await user.click(within(rates).getByRole('button', { name: 'Actions for Sales tax' }));
     expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeDisabled();
     await user.keyboard('{Escape}');
@@ -124,7 +124,7 @@ describe('UserSettingsPage', () => {
     expect(screen.queryByRole('button', { name: 'Save business details' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Tax rates' }));
     const rates = await screen.findByRole('table', { name: 'Tax rates' });
-    expect(within(rates).getByText('Sales tax')).toBeInTheDocument();
+    expect(await within(rates).findByText('Sales tax')).toBeInTheDocument();
     expect(screen.getByText(ACCOUNT_MESSAGES.readOnlyRole)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add tax rate' })).not.toBeInTheDocument();
     expect(within(rates).queryByRole('button', { name: 'Actions for Sales tax' })).not.toBeInTheDocument();

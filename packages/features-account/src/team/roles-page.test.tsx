@@ -22,7 +22,7 @@ describe('RolesPage', () => {
     stubFetch({ 'GET /api/team': json(200, team) });
     renderPage(<RolesPage />, { path: '/x', route: '/x' });
     const table = await screen.findByRole('table', { name: 'Team members' });
-    expect(within(table).getByText('Mona Mate')).toBeInTheDocument();
+    expect(await within(table).findByText('Mona Mate')).toBeInTheDocument();
     expect(within(table).getByRole('combobox', { name: 'Role of Olive Owner' })).toBeDisabled();
     expect(within(table).queryByRole('button', { name: 'Remove Olive Owner' })).not.toBeInTheDocument();
     expect(screen.getByText('pending@example.com')).toBeInTheDocument();

@@ -31,7 +31,7 @@ describe('Goal details', () => {
     expect(screen.getAllByText('$280.00').length).toBeGreaterThan(0);
     expect(screen.getByRole('alert')).toHaveTextContent(/^Behind schedule/);
     const table = await screen.findByRole('table', { name: 'Contributions' });
-    expect(within(table).getByRole('link', { name: 'Payment on invoice INV-2026-0012' })).toHaveAttribute('href', '/invoices/12');
+    expect(await within(table).findByRole('link', { name: 'Payment on invoice INV-2026-0012' })).toHaveAttribute('href', '/invoices/12');
     expect(within(table).getByRole('link', { name: 'Other income from Consulting grant' })).toHaveAttribute('href', '/goals/income?id=3');
     expect(within(table).getByText('$150.00')).toBeInTheDocument();
   });

@@ -25,7 +25,7 @@ describe('Other income list', () => {
   it('lists the income with its allocations and totals', async () => {
     const { calls } = setup();
     const table = await screen.findByRole('table', { name: 'Other income' });
-    expect(within(table).getByText('Consulting grant')).toBeInTheDocument();
+    expect(await within(table).findByText('Consulting grant')).toBeInTheDocument();
     expect(within(table).getByText('Emergency fund ($200.00)')).toBeInTheDocument();
     expect(within(table).getByText('$500.00')).toBeInTheDocument();
     expect(screen.getByText(/1 entry/)).toBeInTheDocument();
@@ -90,7 +90,7 @@ describe('Other income for the read-only role', () => {
   it('lists the income and its allocations, without adding, editing or deleting', async () => {
     setup({}, '/', ['accountant']);
     const table = await screen.findByRole('table', { name: 'Other income' });
-    expect(within(table).getByText('Consulting grant')).toBeInTheDocument();
+    expect(await within(table).findByText('Consulting grant')).toBeInTheDocument();
     expect(within(table).getByText('Emergency fund ($200.00)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Other Income' })).not.toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();

@@ -18,7 +18,7 @@ describe('ClientsPage', () => {
     setup();
     expect(screen.getAllByTestId('table-skeleton-row').length).toBeGreaterThan(0);
     const table = await screen.findByRole('table', { name: 'Clients' });
-    expect(within(table).getByRole('link', { name: 'Acme Corp' })).toHaveAttribute('href', '/clients/1/edit');
+    expect(await within(table).findByRole('link', { name: 'Acme Corp' })).toHaveAttribute('href', '/clients/1/edit');
     expect(within(table).getByText('$1,250.50')).toBeInTheDocument();
     expect(screen.getByText('Showing 1-25 of 60')).toBeInTheDocument();
   });
@@ -117,7 +117,7 @@ describe('ClientsPage for the read-only role', () => {
     stubFetch({ 'GET /api/clients': json(200, clientPage([clientItem()])) });
     renderPage(<ClientsPage />, { path: '/clients', route: '/clients', roles: ['accountant'] });
     const table = await screen.findByRole('table', { name: 'Clients' });
-    expect(within(table).getByRole('link', { name: 'Acme Corp' })).toHaveAttribute('href', '/clients/1/edit');
+    expect(await within(table).findByRole('link', { name: 'Acme Corp' })).toHaveAttribute('href', '/clients/1/edit');
     expect(within(table).getByText('$1,250.50')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New client' })).not.toBeInTheDocument();

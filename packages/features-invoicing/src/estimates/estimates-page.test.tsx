@@ -35,7 +35,7 @@ describe('estimate list', () => {
     stubFetch({ 'GET /api/estimates': json(200, page([item(), item({ id: 6, estimate_number: null, status: 'draft', client: { id: 2, name: 'Globex' }, total: 120.5 })])) });
     renderPage(<EstimatesPage />, { path: '/estimates', route: '/estimates' });
     const table = await screen.findByRole('table', { name: 'Estimates' });
-    expect(within(table).getByRole('link', { name: /EST-2026-0005, Northwind Traders/ })).toHaveAttribute('href', '/estimates/5');
+    expect(await within(table).findByRole('link', { name: /EST-2026-0005, Northwind Traders/ })).toHaveAttribute('href', '/estimates/5');
     expect(within(table).getByRole('link', { name: /Globex/ })).toHaveAttribute('href', '/estimates/6');
     expect(within(table).getByText('$3,000.00')).toBeInTheDocument();
     expect(within(table).getByText('$120.50')).toBeInTheDocument();
@@ -121,7 +121,7 @@ describe('estimate list for the read-only role', () => {
     stubFetch({ 'GET /api/estimates': json(200, page([item()])) });
     renderPage(<EstimatesPage />, { path: '/estimates', route: '/estimates', roles: ['accountant'] });
     const table = await screen.findByRole('table', { name: 'Estimates' });
-    expect(within(table).getByRole('link', { name: /EST-2026-0005, Northwind Traders/ })).toHaveAttribute('href', '/estimates/5');
+    expect(await within(table).findByRole('link', { name: /EST-2026-0005, Northwind Traders/ })).toHaveAttribute('href', '/estimates/5');
     expect(within(table).getByText('$3,000.00')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New Estimate' })).not.toBeInTheDocument();
   });

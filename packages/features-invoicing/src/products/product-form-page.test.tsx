@@ -57,7 +57,7 @@ describe('ProductsPage', () => {
     });
     const { user } = renderPage(<ProductsPage />, { path: '/products', route: '/products' });
     const table = await screen.findByRole('table', { name: 'Products and services' });
-    expect(within(table).getByText('$120.00')).toBeInTheDocument();
+    expect(await within(table).findByText('$120.00')).toBeInTheDocument();
     expect(within(table).getByText('Sales tax (8.875%)')).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Settings' }));
@@ -78,7 +78,7 @@ describe('products for the read-only role', () => {
     stubFetch({ 'GET /api/products': json(200, { data: [product()], meta: { page: 1, per_page: 25, total: 1, last_page: 1 } }) });
     renderPage(<ProductsPage />, { path: '/products', route: '/products', roles: ['accountant'] });
     const table = await screen.findByRole('table', { name: 'Products and services' });
-    expect(within(table).getByRole('link', { name: 'Design hour' })).toHaveAttribute('href', '/products/3/edit');
+    expect(await within(table).findByRole('link', { name: 'Design hour' })).toHaveAttribute('href', '/products/3/edit');
     expect(within(table).getByText('$120.00')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New product or service' })).not.toBeInTheDocument();

@@ -36,7 +36,7 @@ describe('ProductsPage', () => {
   it('shows the products with their price and unit', async () => {
     setup();
     const table = await screen.findByRole('table', { name: 'Products and services' });
-    expect(within(table).getByRole('link', { name: 'Design hour' })).toHaveAttribute('href', '/products/3/edit');
+    expect(await within(table).findByRole('link', { name: 'Design hour' })).toHaveAttribute('href', '/products/3/edit');
     expect(within(table).getByText('$120.00')).toBeInTheDocument();
   });
 

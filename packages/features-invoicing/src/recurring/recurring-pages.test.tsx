@@ -77,7 +77,7 @@ describe('recurring invoice list', () => {
     stubFetch({ 'GET /api/recurring-invoices': json(200, page([item(), item({ id: 9, client: { id: 2, name: 'Globex' }, status: 'finished', next_run_date: null, remaining_count: null, frequency: 'weekly', interval: 2 })])) });
     renderList();
     const table = await screen.findByRole('table', { name: 'Recurring invoices' });
-    expect(within(table).getByRole('link', { name: 'Recurring invoice for Northwind Traders' })).toHaveAttribute('href', '/recurring-invoices/8');
+    expect(await within(table).findByRole('link', { name: 'Recurring invoice for Northwind Traders' })).toHaveAttribute('href', '/recurring-invoices/8');
     expect(within(table).getByText('Every month')).toBeInTheDocument();
     expect(within(table).getByText('Every 2 weeks')).toBeInTheDocument();
     expect(within(table).getByText('No end')).toBeInTheDocument();
@@ -114,7 +114,7 @@ describe('recurring invoice list', () => {
     stubFetch({ 'GET /api/recurring-invoices': json(200, page([item()])) });
     renderList(['accountant']);
     const table = await screen.findByRole('table', { name: 'Recurring invoices' });
-    expect(within(table).getByRole('link', { name: 'Recurring invoice for Northwind Traders' })).toHaveAttribute('href', '/recurring-invoices/8');
+    expect(await within(table).findByRole('link', { name: 'Recurring invoice for Northwind Traders' })).toHaveAttribute('href', '/recurring-invoices/8');
     expect(screen.queryByRole('button', { name: 'Run now' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New Recurring Invoice' })).not.toBeInTheDocument();
     // Reading the settings is allowed.
