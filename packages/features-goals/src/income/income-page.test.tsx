@@ -47,7 +47,7 @@ describe('Other income list', () => {
   it('edits in the modal and deletes after confirmation', async () => {
     const { user, calls } = setup({ 'DELETE /api/other-income/7': json(200, { message: OTHER_INCOME_MESSAGES.deleted }) });
     await screen.findByRole('table', { name: 'Other income' });
-    await user.click(screen.getByRole('button', { name: 'Actions for Consulting grant on 11/15/26' }));
+    await user.click(await screen.findByRole('button', { name: 'Actions for Consulting grant on 11/15/26' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Other Income' });
     expect(within(dialog).getByRole('textbox', { name: /^Source/ })).toHaveValue('Consulting grant');

@@ -46,7 +46,7 @@ describe('ClientsPage', () => {
   it('pages on the server and filters by status', async () => {
     const { user, listCalls } = setup();
     await screen.findByRole('table', { name: 'Clients' });
-    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(listCalls().at(-1)!.query.page).toBe('2'));
     await user.click(screen.getByRole('radio', { name: 'Archived' }));
     await waitFor(() => expect(listCalls().at(-1)!.query).toMatchObject({ status: 'archived', page: '1' }));
@@ -73,7 +73,7 @@ describe('ClientsPage', () => {
   it('archives after confirmation and refreshes the list', async () => {
     const { user, calls, listCalls } = setup({ 'POST /api/clients/1/archive': json(200, { data: { ...clientItem(), contacts: [], status: 'archived' } }) });
     await screen.findByRole('table', { name: 'Clients' });
-    await user.click(screen.getByRole('button', { name: 'Actions for Acme Corp' }));
+    await user.click(await screen.findByRole('button', { name: 'Actions for Acme Corp' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Archive' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Archive client?')).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('ClientsPage', () => {
   it('does not archive when the confirmation is cancelled', async () => {
     const { user, calls } = setup();
     await screen.findByRole('table', { name: 'Clients' });
-    await user.click(screen.getByRole('button', { name: 'Actions for Acme Corp' }));
+    await user.click(await screen.findByRole('button', { name: 'Actions for Acme Corp' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Archive' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((call) => call.path.endsWith('/archive'))).toBe(false);
@@ -100,7 +100,7 @@ describe('ClientsPage', () => {
       'DELETE /api/clients/2': json(200, { message: 'Client deleted.' }),
     });
     await screen.findByRole('table', { name: 'Clients' });
-    await user.click(screen.getByRole('button', { name: 'Actions for Acme Corp' }));
+    await user.click(await screen.findByRole('button', { name: 'Actions for Acme Corp' }));
     expect(await screen.findByRole('menuitem', { name: 'Delete (has invoices)' })).toBeDisabled();
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Actions for Birch Studio' }));

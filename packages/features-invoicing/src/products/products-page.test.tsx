@@ -28,7 +28,7 @@ async function toast(role: 'status' | 'alert', summary: string) {
 
 async function openAction(user: ReturnType<typeof setup>['user'], name: string, action: string) {
   await screen.findByRole('table', { name: 'Products and services' });
-  await user.click(screen.getByRole('button', { name: `Actions for ${name}` }));
+  await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
   await user.click(await screen.findByRole('menuitem', { name: action }));
 }
 
