@@ -75,3 +75,6 @@ export { ScrollToTop } from './shell/scroll-to-top';
 export type { ScrollToTopProps } from './shell/scroll-to-top';
 export { BetaFeedbackButton, BetaFeedbackDialog, BetaFeedbackThanks, EMPTY_BETA_FEEDBACK } from './shell/beta-feedback';
 export type { BetaFeedbackDialogProps, BetaFeedbackErrors, BetaFeedbackOption, BetaFeedbackThanksProps, BetaFeedbackValues } from './shell/beta-feedback';
+
+export { SectionNav } from './navigation/section-nav';
+export type { SectionNavItem, SectionNavProps } from './navigation/section-nav';

@@ -4,6 +4,7 @@ import { IconLock, IconShieldLock } from '@tabler/icons-react';
 import { ACCOUNT_MESSAGES } from '@ledgerleaf/domain';
 import { useAccess } from '@ledgerleaf/api';
 
+import { SectionNav } from '@ledgerleaf/ui';
 /** The sections of the admin area, in the order of its navigation. */
 export const ADMIN_SECTIONS = [
   { to: '/admin/roles', label: 'Team and roles' },
@@ -16,26 +17,7 @@ export function activeAdminSection(pathname: string): string {
 }
 
 function AdminNav() {
-  const active = activeAdminSection(useLocation().pathname);
-  return (
-    <nav aria-label="Administration sections">
-      <Group gap={4} mb="lg" wrap="wrap">
-        {ADMIN_SECTIONS.map((section) => (
-          <Button
-            key={section.to}
-            component={Link}
-            to={section.to}
-            size="compact-md"
-            variant={section.to === active ? 'light' : 'subtle'}
-            color={section.to === active ? undefined : 'gray'}
-            aria-current={section.to === active ? 'page' : undefined}
-          >
-            {section.label}
-          </Button>
-        ))}
-      </Group>
-    </nav>
-  );
+  return <SectionNav label="Administration sections" items={ADMIN_SECTIONS} active={activeAdminSection(useLocation().pathname)} linkComponent={Link} />;
 }
 
 /**

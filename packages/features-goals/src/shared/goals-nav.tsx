@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { Button, Group } from '@mantine/core';
+import { SectionNav } from '@ledgerleaf/ui';
 
 export const GOALS_NAV = [
   { to: '/goals', label: 'Goal Tracker' },
@@ -16,25 +16,5 @@ export function activeGoalsNav(pathname: string): string {
 
 /** The goals area's own navigation (links, the current one marked `aria-current="page"`). */
 export function GoalsNav() {
-  const active = activeGoalsNav(useLocation().pathname);
-  return (
-    <nav aria-label="Goals area">
-      <Group gap={4} mb="lg" wrap="wrap">
-        {GOALS_NAV.map((entry) => (
-          <Button
-            key={entry.to}
-            component={Link}
-            to={entry.to}
-            size="compact-md"
-            variant={entry.to === active ? 'light' : 'subtle'}
-            color={entry.to === active ? undefined : 'gray'}
-            aria-current={entry.to === active ? 'page' : undefined}
-            style={{ flexShrink: 0 }}
-          >
-            {entry.label}
-          </Button>
-        ))}
-      </Group>
-    </nav>
-  );
+  return <SectionNav label="Goals area" items={GOALS_NAV} active={activeGoalsNav(useLocation().pathname)} linkComponent={Link} />;
 }
