@@ -8,7 +8,9 @@ if (existsSync(path)) process.exit(0);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-  console.error(`Browser tests need Chromium at ${path}. Install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  console.error(
+    `Browser tests need Chromium at ${path}. Install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 console.log('Installing Debian chromium for the browser tests...');

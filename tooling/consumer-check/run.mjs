@@ -4,7 +4,17 @@
 //   2. TypeScript (moduleResolution NodeNext, strict) finds their types.
 // Third-party dependencies are linked from the workspace's own node_modules, so no registry is needed.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, existsSync, realpathSync } from 'node:fs';
+import {
+  mkdtempSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  existsSync,
+  realpathSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,12 +90,25 @@ export const checks = [user, wrong, AuthLayout, useConfirm];
   writeFileSync(
     join(work, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2023', strict: true, noEmit: true, jsx: 'react-jsx', skipLibCheck: false, lib: ['ES2023', 'ESNext.Collection', 'DOM', 'DOM.Iterable'], types: [] },
+      compilerOptions: {
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        target: 'ES2023',
+        strict: true,
+        noEmit: true,
+        jsx: 'react-jsx',
+        skipLibCheck: false,
+        lib: ['ES2023', 'ESNext.Collection', 'DOM', 'DOM.Iterable'],
+        types: [],
+      },
       files: ['types.ts'],
     }),
   );
   execFileSync(process.execPath, ['runtime.mjs'], { cwd: work, stdio: 'inherit' });
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: work, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
+    cwd: work,
+    stdio: 'inherit',
+  });
   console.log('consumer types: ok');
 } finally {
   rmSync(work, { recursive: true, force: true });

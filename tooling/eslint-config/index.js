@@ -25,7 +25,18 @@ const storyFiles = ['**/*.stories.ts', '**/*.stories.tsx', '**/stories/**/*.ts',
 
 /** @param {string} layer @param {string[]} groups */
 function restricted(layer, groups) {
-  return ['error', { patterns: groups.map((group) => ({ group: [group], message: group === storyOnly ? `ARCHITECTURE.md: only stories may import ${group}` : `ARCHITECTURE.md: the ${layer} layer may not import ${group}` })) }];
+  return [
+    'error',
+    {
+      patterns: groups.map((group) => ({
+        group: [group],
+        message:
+          group === storyOnly
+            ? `ARCHITECTURE.md: only stories may import ${group}`
+            : `ARCHITECTURE.md: the ${layer} layer may not import ${group}`,
+      })),
+    },
+  ];
 }
 
 /**
@@ -49,7 +60,12 @@ export function config({ layer, react = false, node = false }) {
     },
     { files: storyFiles, rules: { 'no-restricted-imports': restricted(layer, patterns) } },
     ...(react
-      ? [{ plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' } }]
+      ? [
+          {
+            plugins: { 'react-hooks': reactHooks },
+            rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+          },
+        ]
       : []),
   );
 }

@@ -14,4 +14,7 @@ export interface SequenceStub {
   keys: string[];
   bodies: unknown[];
 }
-export declare function stubSequence(matches: (url: string) => boolean, responses: Array<() => Response | Promise<Response>>): SequenceStub;
+export declare function stubSequence(
+  matches: (url: string) => boolean,
+  responses: Array<() => Response | Promise<Response>>,
+): SequenceStub;

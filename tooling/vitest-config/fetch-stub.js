@@ -2,7 +2,10 @@
 import { vi } from 'vitest';
 
 export function json(status, body) {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /** Routes keyed `METHOD /path`; the anti-forgery cookie answers 204; unknown routes answer 404. */
@@ -14,9 +17,16 @@ export function stubFetch(routes) {
       const request = input instanceof Request ? input : new Request(String(input), init);
       const text = await request.text();
       const url = new URL(request.url);
-      const call = { method: request.method, path: url.pathname, body: text ? JSON.parse(text) : undefined, query: Object.fromEntries(url.searchParams) };
+      const call = {
+        method: request.method,
+        path: url.pathname,
+        body: text ? JSON.parse(text) : undefined,
+        query: Object.fromEntries(url.searchParams),
+      };
       calls.push(call);
-      const route = routes[`${call.method} ${call.path}`] ?? (call.path === '/sanctum/csrf-cookie' ? json(204, undefined) : undefined);
+      const route =
+        routes[`${call.method} ${call.path}`] ??
+        (call.path === '/sanctum/csrf-cookie' ? json(204, undefined) : undefined);
       if (!route) return json(404, { message: 'Not found.' });
       return route instanceof Response ? route.clone() : route(call);
     }),

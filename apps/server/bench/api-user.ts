@@ -49,9 +49,16 @@ async function run(url: string, headers: Record<string, string>, seconds: number
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-bench-'));
   // Production settings: warn-level logs, OWASP argon2 (only the registration pays it).
-  const config = loadConfig({ DATA_DIR: dataDir, HOST, PORT: '0', DEMO: '0', NODE_ENV: 'production', WEB_DIST_DIR: join(dataDir, 'no-web') }, dataDir);
+  const config = loadConfig(
+    { DATA_DIR: dataDir, HOST, PORT: '0', DEMO: '0', NODE_ENV: 'production', WEB_DIST_DIR: join(dataDir, 'no-web') },
+    dataDir,
+  );
   const { database } = await openDatabase(config, { migrate: true });
-  const app = await buildApp({ config: { ...config, appKey: resolveAppKey(config) }, database, logger: loggerOptions('warn') });
+  const app = await buildApp({
+    config: { ...config, appKey: resolveAppKey(config) },
+    database,
+    logger: loggerOptions('warn'),
+  });
   const bare = Fastify({ logger: loggerOptions('warn') });
   bare.get('/bare', async () => ({ ok: true }));
 
@@ -84,7 +91,8 @@ async function main(): Promise<void> {
     await run(`${address(bare)}/bare`, {}, 2);
     const apiUser = await run(`${base}/api/user`, auth, DURATION);
     const bareFigures = await run(`${address(bare)}/bare`, {}, DURATION);
-    if (apiUser.non2xx > 0 || apiUser.errors > 0) throw new Error(`GET /api/user had ${apiUser.non2xx} non-2xx answers and ${apiUser.errors} errors`);
+    if (apiUser.non2xx > 0 || apiUser.errors > 0)
+      throw new Error(`GET /api/user had ${apiUser.non2xx} non-2xx answers and ${apiUser.errors} errors`);
 
     const results = {
       apiUser: { rps: apiUser.rps, p99: apiUser.p99 },

@@ -23,7 +23,24 @@ const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 1);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20_000);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
 const HOST = '127.0.0.1';
-const WORDS = ['Acme', 'Blue', 'Cedar', 'Delta', 'Ember', 'Falcon', 'Granite', 'Harbor', 'Iris', 'Juniper', 'Kestrel', 'Lumen', 'Maple', 'Nova', 'Orchid', 'Pine'];
+const WORDS = [
+  'Acme',
+  'Blue',
+  'Cedar',
+  'Delta',
+  'Ember',
+  'Falcon',
+  'Granite',
+  'Harbor',
+  'Iris',
+  'Juniper',
+  'Kestrel',
+  'Lumen',
+  'Maple',
+  'Nova',
+  'Orchid',
+  'Pine',
+];
 const STATUSES = ['draft', 'sent', 'viewed', 'partial', 'paid', 'paid', 'paid', 'void'];
 
 function address(app: FastifyInstance): string {
@@ -34,7 +51,8 @@ function address(app: FastifyInstance): string {
 
 async function run(url: string, headers: Record<string, string>, seconds: number) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, workers: 1 });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
 }
 
@@ -42,7 +60,12 @@ async function run(url: string, headers: Record<string, string>, seconds: number
  * The list right after a write: the data version moves before every request, so none is served from
  * the totals cache (its cold path). Sequential fetches, p50/p99 in ms.
  */
-async function afterWrite(url: string, headers: Record<string, string>, write: () => Promise<void>, runs = Number(process.env.BENCH_AFTER_WRITE_RUNS ?? 200)) {
+async function afterWrite(
+  url: string,
+  headers: Record<string, string>,
+  write: () => Promise<void>,
+  runs = Number(process.env.BENCH_AFTER_WRITE_RUNS ?? 200),
+) {
   const samples: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     await write();
@@ -63,9 +86,16 @@ function isoDay(daysAgo: number): string {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-bench-scale-'));
-  const config = loadConfig({ DATA_DIR: dataDir, HOST, PORT: '0', DEMO: '0', NODE_ENV: 'production', WEB_DIST_DIR: join(dataDir, 'no-web') }, dataDir);
+  const config = loadConfig(
+    { DATA_DIR: dataDir, HOST, PORT: '0', DEMO: '0', NODE_ENV: 'production', WEB_DIST_DIR: join(dataDir, 'no-web') },
+    dataDir,
+  );
   const { database } = await openDatabase(config, { migrate: true });
-  const app = await buildApp({ config: { ...config, appKey: resolveAppKey(config) }, database, logger: loggerOptions('warn') });
+  const app = await buildApp({
+    config: { ...config, appKey: resolveAppKey(config) },
+    database,
+    logger: loggerOptions('warn'),
+  });
   const bare = Fastify({ logger: loggerOptions('warn') });
   bare.get('/bare', async () => ({ ok: true }));
   try {
@@ -77,7 +107,13 @@ async function main(): Promise<void> {
     const registered = await fetch(`${base}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-      body: JSON.stringify({ name: 'Scale Owner', business_name: 'Scale Supplies', email: 'scale@example.com', password: 'bench password 123', password_confirmation: 'bench password 123' }),
+      body: JSON.stringify({
+        name: 'Scale Owner',
+        business_name: 'Scale Supplies',
+        email: 'scale@example.com',
+        password: 'bench password 123',
+        password_confirmation: 'bench password 123',
+      }),
     });
     if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
     const { token } = (await registered.json()) as { token: string };
@@ -94,11 +130,24 @@ async function main(): Promise<void> {
         const i = start + offset;
         const name = `${WORDS[i % WORDS.length]} ${WORDS[Math.floor(i / WORDS.length) % WORDS.length]} ${i}`;
         const email = `client${i}@example.test`;
-        return { business_id: business.id, kind: 'company', name, sort_name: name.toLowerCase(), email, payment_terms_days: 30, is_active: true, search_text: `${name.toLowerCase()}\n${email}`, created_at: now, updated_at: now };
+        return {
+          business_id: business.id,
+          kind: 'company',
+          name,
+          sort_name: name.toLowerCase(),
+          email,
+          payment_terms_days: 30,
+          is_active: true,
+          search_text: `${name.toLowerCase()}\n${email}`,
+          created_at: now,
+          updated_at: now,
+        };
       });
       await db.insertInto('clients').values(rows).execute();
     }
-    const clientIds = (await db.selectFrom('clients').select('id').where('business_id', '=', business.id).execute()).map((row) => row.id);
+    const clientIds = (
+      await db.selectFrom('clients').select('id').where('business_id', '=', business.id).execute()
+    ).map((row) => row.id);
     for (let start = 0; start < INVOICES; start += 250) {
       const rows = Array.from({ length: Math.min(250, INVOICES - start) }, (_, offset) => {
         const i = start + offset;
@@ -150,11 +199,19 @@ async function main(): Promise<void> {
     const bareFigures = await run(targets.bare, {}, DURATION);
     const invoicesFirstPageAfterWrite = await afterWrite(targets.invoicesFirstPage, auth, async () => {
       // What any invoice write does through the triggers of migration 0011: the cached totals go stale.
-      await sql`update businesses set invoice_data_version = invoice_data_version + 1 where id = ${business.id}`.execute(db);
+      await sql`update businesses set invoice_data_version = invoice_data_version + 1 where id = ${business.id}`.execute(
+        db,
+      );
     });
-    const overdueAfterWrite = await afterWrite(`${base}/api/invoices?status=overdue&page=1&per_page=25`, auth, async () => {
-      await sql`update businesses set invoice_data_version = invoice_data_version + 1 where id = ${business.id}`.execute(db);
-    });
+    const overdueAfterWrite = await afterWrite(
+      `${base}/api/invoices?status=overdue&page=1&per_page=25`,
+      auth,
+      async () => {
+        await sql`update businesses set invoice_data_version = invoice_data_version + 1 where id = ${business.id}`.execute(
+          db,
+        );
+      },
+    );
     const results = {
       clients: CLIENTS,
       invoices: INVOICES,

@@ -42,8 +42,8 @@ describe('GET /api/openapi.json', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
-    const operations = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
-      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    const operations = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(operations).toEqual(
       expect.arrayContaining([
@@ -64,7 +64,9 @@ describe('GET /api/openapi.json', () => {
       expect.arrayContaining(['name', 'business_name', 'email', 'phone', 'password', 'password_confirmation']),
     );
     expect(register.requestBody.content['application/json'].schema.additionalProperties).toBe(false);
-    expect(register.responses['201'].content['application/json'].schema.properties.user.properties).toHaveProperty('business_name');
+    expect(register.responses['201'].content['application/json'].schema.properties.user.properties).toHaveProperty(
+      'business_name',
+    );
     expect(document.paths['/api/user'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(document.paths['/web-login'].post.parameters[0].name).toBe('X-XSRF-TOKEN');
   });
@@ -72,12 +74,27 @@ describe('GET /api/openapi.json', () => {
   it('documents the catalog routes with their path and query parameters', async () => {
     const t = await make();
     const document = (await t.get('/api/openapi.json')).json();
-    const paths = document.paths as Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>>;
-    for (const path of ['/api/clients', '/api/clients/{id}', '/api/clients/{id}/archive', '/api/clients/import', '/api/products/{id}', '/api/tax-rates/{id}', '/api/settings/invoicing']) {
+    const paths = document.paths as Record<
+      string,
+      Record<string, { parameters?: Array<{ name: string; in: string }> }>
+    >;
+    for (const path of [
+      '/api/clients',
+      '/api/clients/{id}',
+      '/api/clients/{id}/archive',
+      '/api/clients/import',
+      '/api/products/{id}',
+      '/api/tax-rates/{id}',
+      '/api/settings/invoicing',
+    ]) {
       expect(paths[path], path).toBeDefined();
     }
-    expect(paths['/api/clients']?.get?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['search', 'sort', 'direction', 'page', 'per_page', 'status']));
-    expect(paths['/api/clients/{id}']?.put?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path' })]));
+    expect(paths['/api/clients']?.get?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['search', 'sort', 'direction', 'page', 'per_page', 'status']),
+    );
+    expect(paths['/api/clients/{id}']?.put?.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path' })]),
+    );
   });
 });
 
@@ -152,7 +169,10 @@ describe('the web app', () => {
     const probe = await make();
     const dist = join(probe.dataDir, 'web-dist');
     mkdirSync(join(dist, 'assets'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><script>document.documentElement.dataset.theme="light"</script><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><script>document.documentElement.dataset.theme="light"</script><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log("app")');
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const t = await make({ env: { WEB_DIST_DIR: dist } });
@@ -206,7 +226,10 @@ describe('logging', () => {
     const options = loggerOptions('info') as Record<string, unknown>;
     const t = await make({ build: { logger: { ...options, stream } } });
     const { token } = await t.register();
-    t.app.log.info({ body: validRegistration(), token, headers: { authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=x' } }, 'probe');
+    t.app.log.info(
+      { body: validRegistration(), token, headers: { authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=x' } },
+      'probe',
+    );
     await t.get('/api/user', { token });
     await t.post('/api/forgot-password', { email: 'olive@example.com' });
     const log = lines.join('');

@@ -4,7 +4,13 @@ import rateLimit from '@fastify/rate-limit';
 import { MESSAGES } from '@ledgerleaf/domain';
 import type { DatabaseHandle } from '@ledgerleaf/db';
 import type { AppConfig } from './env';
-import { DEFAULT_RATE_LIMITS, DEFAULT_THROTTLE, type Deps, type RateLimits, type ThrottleSettings } from './lib/context';
+import {
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_THROTTLE,
+  type Deps,
+  type RateLimits,
+  type ThrottleSettings,
+} from './lib/context';
 import { AppError } from './lib/errors';
 import { createMailer, type Mailer } from './lib/mailer';
 import { PasswordHasher, PRODUCTION_PASSWORD_PARAMS, type PasswordHashingParams } from './lib/password';
@@ -70,11 +76,13 @@ export const REDACTED_PATHS = [
 
 /** Reset and public invoice links carry their token in the path; access logs keep only the route. */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/(\/reset-password\/)[^/?#]+/i, '$1[redacted]')
-    // Public invoice links are capabilities: whoever has the token reads the invoice.
-    .replace(/(\/(?:api\/public\/(?:invoices|estimates)|i|e)\/)[A-Za-z0-9_-]{16,}/i, '$1[redacted]')
-    .replace(/([?&](?:token|password)=)[^&#]*/gi, '$1[redacted]');
+  return (
+    url
+      .replace(/(\/reset-password\/)[^/?#]+/i, '$1[redacted]')
+      // Public invoice links are capabilities: whoever has the token reads the invoice.
+      .replace(/(\/(?:api\/public\/(?:invoices|estimates)|i|e)\/)[A-Za-z0-9_-]{16,}/i, '$1[redacted]')
+      .replace(/([?&](?:token|password)=)[^&#]*/gi, '$1[redacted]')
+  );
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -84,7 +92,12 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     serializers: {
       // Headers are never logged; the URL loses any token it carries.
       req(request: { method?: string; url?: string; ip?: string; hostname?: string }) {
-        return { method: request.method, url: typeof request.url === 'string' ? redactUrl(request.url) : undefined, host: request.hostname, remoteAddress: request.ip };
+        return {
+          method: request.method,
+          url: typeof request.url === 'string' ? redactUrl(request.url) : undefined,
+          host: request.hostname,
+          remoteAddress: request.ip,
+        };
       },
     },
   };
@@ -108,7 +121,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const clock = options.clock ?? (() => new Date());
-  const mailer = options.mailer ?? createMailer({ db: database.db, logger: app.log, clock, from: config.mailFrom, smtpUrl: config.smtpUrl });
+  const mailer =
+    options.mailer ??
+    createMailer({ db: database.db, logger: app.log, clock, from: config.mailFrom, smtpUrl: config.smtpUrl });
   const deps: Deps = {
     config,
     database,

@@ -4,14 +4,26 @@ import { createTestApp, type TestApp } from './test/harness';
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp({ build: { rateLimits: { waitlist: { max: 1000, timeWindow: 60_000 }, passwordReset: { max: 1000, timeWindow: 60_000 } } } });
+  t = await createTestApp({
+    build: {
+      rateLimits: { waitlist: { max: 1000, timeWindow: 60_000 }, passwordReset: { max: 1000, timeWindow: 60_000 } },
+    },
+  });
   token = (await t.register()).token;
 });
 afterAll(async () => {
   await t.close();
 });
 
-const endpoints = ['/web-login', '/api/register', '/early-access', '/api/forgot-password', '/api/reset-password', '/api/debug/demo-login', '/api/logout'];
+const endpoints = [
+  '/web-login',
+  '/api/register',
+  '/early-access',
+  '/api/forgot-password',
+  '/api/reset-password',
+  '/api/debug/demo-login',
+  '/api/logout',
+];
 
 const payloads: string[] = [
   'null',
@@ -36,7 +48,11 @@ describe('bad input never reaches a 500', () => {
     const xsrf = await t.xsrf();
     for (const url of endpoints) {
       for (const payload of payloads) {
-        const headers: Record<string, string> = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+        const headers: Record<string, string> = {
+          'content-type': 'application/json',
+          cookie: `XSRF-TOKEN=${xsrf}`,
+          'x-xsrf-token': xsrf,
+        };
         if (url === '/api/logout') headers.authorization = `Bearer ${token}-not-it`;
         const response = await t.app.inject({ method: 'POST', url, headers, payload });
         expect(response.statusCode, `${url} ${payload.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
@@ -58,7 +74,12 @@ describe('bad input never reaches a 500', () => {
       { method: 'DELETE' as const, url: '/api/logout', headers: { authorization: `Bearer ${token}` } },
       { method: 'GET' as const, url: '/api/%E0%A4%A', headers: {} },
       { method: 'GET' as const, url: `/api/${'x'.repeat(5000)}`, headers: {} },
-      { method: 'POST' as const, url: '/web-login', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': '5' }, payload: '{"a":1}' },
+      {
+        method: 'POST' as const,
+        url: '/web-login',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': '5' },
+        payload: '{"a":1}',
+      },
     ];
     for (const { payload, ...request } of cases) {
       const response = await t.app.inject({ ...request, ...(payload ? { payload } : {}) });

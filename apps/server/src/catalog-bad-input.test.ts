@@ -43,13 +43,24 @@ const payloads: string[] = [
 
 describe('catalog bad input never reaches a 500', () => {
   it('every write endpoint answers 4xx JSON (or a success for a valid body)', async () => {
-    const writes = t.app.routeDocs.filter((route) => route.method !== 'GET' && /^\/api\/(clients|products|tax-rates|settings)/.test(route.url));
+    const writes = t.app.routeDocs.filter(
+      (route) => route.method !== 'GET' && /^\/api\/(clients|products|tax-rates|settings)/.test(route.url),
+    );
     expect(writes.length).toBeGreaterThanOrEqual(20);
     for (const route of writes) {
-      const id = route.url.startsWith('/api/clients') ? ids.client : route.url.startsWith('/api/products') ? ids.product : ids.taxRate;
+      const id = route.url.startsWith('/api/clients')
+        ? ids.client
+        : route.url.startsWith('/api/products')
+          ? ids.product
+          : ids.taxRate;
       const url = route.url.replace(':id', String(id));
       for (const payload of route.body ? payloads : ['{}']) {
-        const response = await t.app.inject({ method: route.method, url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload });
+        const response = await t.app.inject({
+          method: route.method,
+          url,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          payload,
+        });
         const label = `${route.method} ${url} ${payload.slice(0, 40)}`;
         expect(response.statusCode, label).toBeLessThan(500);
         if (response.statusCode >= 400) expect(typeof response.json().message, label).toBe('string');
@@ -60,8 +71,26 @@ describe('catalog bad input never reaches a 500', () => {
   });
 
   it('odd query strings on list endpoints answer 422 or 200, never 500', async () => {
-    const queries = ['page=-1', 'per_page=1e9', 'sort[]=name', 'search=%00', `search=${'x'.repeat(300)}`, 'direction=ASC', 'status[]=all', 'q=%25%5F%5C', 'limit=abc', 'type=', 'page=1&page=2'];
-    for (const base of ['/api/clients', '/api/clients/search', '/api/products', '/api/products/search', '/api/tax-rates']) {
+    const queries = [
+      'page=-1',
+      'per_page=1e9',
+      'sort[]=name',
+      'search=%00',
+      `search=${'x'.repeat(300)}`,
+      'direction=ASC',
+      'status[]=all',
+      'q=%25%5F%5C',
+      'limit=abc',
+      'type=',
+      'page=1&page=2',
+    ];
+    for (const base of [
+      '/api/clients',
+      '/api/clients/search',
+      '/api/products',
+      '/api/products/search',
+      '/api/tax-rates',
+    ]) {
       for (const query of queries) {
         const response = await t.get(`${base}?${query}`, { token });
         expect(response.statusCode, `${base}?${query}`).toBeLessThan(500);

@@ -35,9 +35,17 @@ beforeAll(async () => {
   ownerB = (await t.register({ email: 'b@example.com', business_name: 'Beta' })).token;
   const rate = await t.post('/api/tax-rates', { name: 'Alpha tax', rate: 7 }, { token: ownerA });
   ids.taxRate = rate.json().data.id;
-  const client = await t.post('/api/clients', { name: 'Alpha Secret Client', email: 'secret@alpha.test', contacts: [{ name: 'Alpha Contact' }] }, { token: ownerA });
+  const client = await t.post(
+    '/api/clients',
+    { name: 'Alpha Secret Client', email: 'secret@alpha.test', contacts: [{ name: 'Alpha Contact' }] },
+    { token: ownerA },
+  );
   ids.client = client.json().data.id;
-  const product = await t.post('/api/products', { name: 'Alpha Secret Product', unit_price: 10, sku: 'ALPHA', default_tax_rate_id: ids.taxRate }, { token: ownerA });
+  const product = await t.post(
+    '/api/products',
+    { name: 'Alpha Secret Product', unit_price: 10, sku: 'ALPHA', default_tax_rate_id: ids.taxRate },
+    { token: ownerA },
+  );
   ids.product = product.json().data.id;
   expect([rate.statusCode, client.statusCode, product.statusCode]).toEqual([201, 201, 201]);
 });
@@ -48,7 +56,8 @@ afterAll(async () => {
 describe('catalog isolation between businesses', () => {
   it("every :id route answers 404 for another business's ids and changes nothing", async () => {
     const before = await snapshot();
-    const idFor = (url: string) => (url.startsWith('/api/clients') ? ids.client : url.startsWith('/api/products') ? ids.product : ids.taxRate);
+    const idFor = (url: string) =>
+      url.startsWith('/api/clients') ? ids.client : url.startsWith('/api/products') ? ids.product : ids.taxRate;
     const routes = t.app.routeDocs.filter((route) => /^\/api\/(clients|products|tax-rates)\/:id/.test(route.url));
     // Guard against a route added later and forgotten here.
     expect(routes.map((route) => `${route.method} ${route.url}`).sort()).toEqual(
@@ -91,11 +100,18 @@ describe('catalog isolation between businesses', () => {
   });
 
   it("a product may not use another business's tax rate", async () => {
-    const response = await t.post('/api/products', { name: 'Beta product', unit_price: 1, default_tax_rate_id: ids.taxRate }, { token: ownerB });
+    const response = await t.post(
+      '/api/products',
+      { name: 'Beta product', unit_price: 1, default_tax_rate_id: ids.taxRate },
+      { token: ownerB },
+    );
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors)).toEqual(['default_tax_rate_id']);
     // The same SKU is free in another business.
-    expect((await t.post('/api/products', { name: 'Beta product', unit_price: 1, sku: 'ALPHA' }, { token: ownerB })).statusCode).toBe(201);
+    expect(
+      (await t.post('/api/products', { name: 'Beta product', unit_price: 1, sku: 'ALPHA' }, { token: ownerB }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it("lists, pickers, exports and settings never show another business's data", async () => {
@@ -114,8 +130,15 @@ describe('catalog isolation between businesses', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).not.toMatch(/Alpha (Secret|tax|Contact)/);
     }
-    await t.put('/api/settings/invoicing', { default_payment_terms_days: 7, prices_include_tax: true }, { token: ownerB });
-    expect((await t.get('/api/settings/invoicing', { token: ownerA })).json().data).toEqual({ default_payment_terms_days: 30, prices_include_tax: false });
+    await t.put(
+      '/api/settings/invoicing',
+      { default_payment_terms_days: 7, prices_include_tax: true },
+      { token: ownerB },
+    );
+    expect((await t.get('/api/settings/invoicing', { token: ownerA })).json().data).toEqual({
+      default_payment_terms_days: 30,
+      prices_include_tax: false,
+    });
     // And the other way round, the owner still sees everything.
     expect((await t.get(`/api/clients/${ids.client}`, { token: ownerA })).statusCode).toBe(200);
   });

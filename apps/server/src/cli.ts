@@ -45,7 +45,11 @@ async function run(argv: string[]): Promise<number> {
       const { database } = await openDatabase(config, { migrate: true });
       try {
         const result = await seedDemo({ db: database.db, hasher: new PasswordHasher(), clock: () => new Date() });
-        console.log(result.created ? `Demo account created (user ${result.userId}).` : `Demo account already present (user ${result.userId}).`);
+        console.log(
+          result.created
+            ? `Demo account created (user ${result.userId}).`
+            : `Demo account already present (user ${result.userId}).`,
+        );
       } finally {
         await database.destroy();
       }
@@ -54,7 +58,13 @@ async function run(argv: string[]): Promise<number> {
     case 'create-user': {
       const { values } = parseArgs({
         args: rest,
-        options: { email: { type: 'string' }, name: { type: 'string' }, business: { type: 'string' }, password: { type: 'string' }, phone: { type: 'string' } },
+        options: {
+          email: { type: 'string' },
+          name: { type: 'string' },
+          business: { type: 'string' },
+          password: { type: 'string' },
+          phone: { type: 'string' },
+        },
       });
       const password = values.password ?? process.env.LEDGERLEAF_PASSWORD;
       const parsed = registerRequestSchema.safeParse({
@@ -66,7 +76,8 @@ async function run(argv: string[]): Promise<number> {
         password_confirmation: password,
       });
       if (!parsed.success) {
-        for (const [field, messages] of Object.entries(toFieldErrors(parsed.error))) console.error(`${field}: ${messages.join('; ')}`);
+        for (const [field, messages] of Object.entries(toFieldErrors(parsed.error)))
+          console.error(`${field}: ${messages.join('; ')}`);
         return 1;
       }
       const input = parsed.data;
@@ -81,7 +92,15 @@ async function run(argv: string[]): Promise<number> {
         const user = await database.db.transaction().execute(async (trx) => {
           const now = new Date();
           const business = await createBusiness(trx, { name: input.business_name, phone, email: input.email, now });
-          return createUser(trx, { businessId: business.id, name: input.name, email: input.email, phone, passwordHash, role: 'owner', now });
+          return createUser(trx, {
+            businessId: business.id,
+            name: input.name,
+            email: input.email,
+            phone,
+            passwordHash,
+            role: 'owner',
+            now,
+          });
         });
         console.log(`Created user ${user.id} <${user.email}> owning business ${user.business_id}.`);
       } finally {
@@ -114,7 +133,11 @@ async function run(argv: string[]): Promise<number> {
         return 1;
       }
       const { database } = await openDatabase(config, { migrate: true });
-      const app = await buildApp({ config: { ...config, appKey: resolveAppKey(config) }, database, logger: loggerOptions(config.logLevel === 'info' ? 'warn' : config.logLevel) });
+      const app = await buildApp({
+        config: { ...config, appKey: resolveAppKey(config) },
+        database,
+        logger: loggerOptions(config.logLevel === 'info' ? 'warn' : config.logLevel),
+      });
       try {
         const result = await app.scheduler.runNow();
         console.log(JSON.stringify(result));

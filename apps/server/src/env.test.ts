@@ -82,15 +82,35 @@ describe('loadConfig', () => {
   });
 
   it('accepts a sqlite: URL as a file path', () => {
-    expect(loadConfig({ DATABASE_URL: 'sqlite:db/app.sqlite' }, '/srv')).toMatchObject({ databaseUrl: undefined, sqlitePath: '/srv/db/app.sqlite' });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:db/app.sqlite' }, '/srv')).toMatchObject({
+      databaseUrl: undefined,
+      sqlitePath: '/srv/db/app.sqlite',
+    });
   });
 
   it('lists every invalid variable', () => {
-    expect(() => loadConfig({ PORT: 'abc', DEMO: 'maybe', LOG_LEVEL: 'loud', APP_URL: 'ftp://x', APP_KEY: 'short', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({
+        PORT: 'abc',
+        DEMO: 'maybe',
+        LOG_LEVEL: 'loud',
+        APP_URL: 'ftp://x',
+        APP_KEY: 'short',
+        DATABASE_URL: 'mysql://x',
+      }),
+    ).toThrow(ConfigError);
     try {
-      loadConfig({ PORT: 'abc', DEMO: 'maybe', LOG_LEVEL: 'loud', APP_URL: 'ftp://x', APP_KEY: 'short', DATABASE_URL: 'mysql://x' });
+      loadConfig({
+        PORT: 'abc',
+        DEMO: 'maybe',
+        LOG_LEVEL: 'loud',
+        APP_URL: 'ftp://x',
+        APP_KEY: 'short',
+        DATABASE_URL: 'mysql://x',
+      });
     } catch (error) {
-      for (const name of ['PORT', 'DEMO', 'LOG_LEVEL', 'APP_URL', 'APP_KEY', 'DATABASE_URL']) expect((error as Error).message).toContain(name);
+      for (const name of ['PORT', 'DEMO', 'LOG_LEVEL', 'APP_URL', 'APP_KEY', 'DATABASE_URL'])
+        expect((error as Error).message).toContain(name);
     }
   });
 });

@@ -14,7 +14,10 @@ const booleanFlag = z
   .string()
   .trim()
   .toLowerCase()
-  .refine((value) => ['', '1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(value), 'expected 1/0, true/false, yes/no or on/off')
+  .refine(
+    (value) => ['', '1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(value),
+    'expected 1/0, true/false, yes/no or on/off',
+  )
   .transform((value) => (value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(value)));
 
 const optionalString = z
@@ -33,9 +36,18 @@ export const envSchema = z.object({
     (value) => value === undefined || /^(postgres(ql)?:\/\/|sqlite:|file:)/i.test(value) || !value.includes('://'),
     'DATABASE_URL must be a postgres:// URL, or unset for SQLite under DATA_DIR',
   ),
-  APP_URL: optionalString.refine((value) => value === undefined || /^https?:\/\//.test(value), 'APP_URL must start with http:// or https://'),
-  APP_KEY: optionalString.refine((value) => value === undefined || value.length >= 32, 'APP_KEY must be at least 32 characters'),
-  SMTP_URL: optionalString.refine((value) => value === undefined || /^smtps?:\/\//.test(value), 'SMTP_URL must start with smtp:// or smtps://'),
+  APP_URL: optionalString.refine(
+    (value) => value === undefined || /^https?:\/\//.test(value),
+    'APP_URL must start with http:// or https://',
+  ),
+  APP_KEY: optionalString.refine(
+    (value) => value === undefined || value.length >= 32,
+    'APP_KEY must be at least 32 characters',
+  ),
+  SMTP_URL: optionalString.refine(
+    (value) => value === undefined || /^smtps?:\/\//.test(value),
+    'SMTP_URL must start with smtp:// or smtps://',
+  ),
   MAIL_FROM: optionalString,
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
   DEMO: booleanFlag.optional(),
@@ -92,7 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const port = values.PORT;
   const appUrl = (values.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const webDistDir = values.WEB_DIST_DIR ? resolve(cwd, values.WEB_DIST_DIR) : defaultWebDistDir();
-  const databaseUrl = values.DATABASE_URL && /^postgres(ql)?:\/\//i.test(values.DATABASE_URL) ? values.DATABASE_URL : undefined;
+  const databaseUrl =
+    values.DATABASE_URL && /^postgres(ql)?:\/\//i.test(values.DATABASE_URL) ? values.DATABASE_URL : undefined;
   let sqlitePath = join(dataDir, 'ledgerleaf.sqlite');
   if (values.DATABASE_URL && !databaseUrl) {
     // sqlite:path or file:path, relative to the working directory.
@@ -115,7 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     demo: values.DEMO ?? true,
     webDistDir,
     trustProxy: values.TRUST_PROXY ?? false,
-    scheduler: { enabled: values.SCHEDULER ?? true, intervalMs: values.SCHEDULER_INTERVAL_MS ?? DEFAULT_SCHEDULER_INTERVAL_MS },
+    scheduler: {
+      enabled: values.SCHEDULER ?? true,
+      intervalMs: values.SCHEDULER_INTERVAL_MS ?? DEFAULT_SCHEDULER_INTERVAL_MS,
+    },
   };
 }
 
@@ -135,6 +151,7 @@ export function resolveAppKey(config: AppConfig): string {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const key = readFileSync(file, 'utf8').trim();
-  if (key.length < 32) throw new ConfigError(`${file} holds a key shorter than 32 characters; delete it or set APP_KEY`);
+  if (key.length < 32)
+    throw new ConfigError(`${file} holds a key shorter than 32 characters; delete it or set APP_KEY`);
   return key;
 }

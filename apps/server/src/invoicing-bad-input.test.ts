@@ -24,7 +24,9 @@ const validInvoice = () => ({
 beforeAll(async () => {
   t = await createTestApp();
   token = (await t.register()).token;
-  ids.client = (await t.post('/api/clients', { name: 'Sweep client', email: 'ap@sweep.test' }, { token })).json().data.id;
+  ids.client = (
+    await t.post('/api/clients', { name: 'Sweep client', email: 'ap@sweep.test' }, { token })
+  ).json().data.id;
   ids.tax = (await t.post('/api/tax-rates', { name: 'Sweep rate', rate: 5 }, { token })).json().data.id;
   ids.draft = (await t.post('/api/invoices', validInvoice(), { token })).json().data.id;
   ids.sent = (await t.post('/api/invoices', { ...validInvoice(), send: true }, { token })).json().data.id;
@@ -97,7 +99,14 @@ const writes: Write[] = [
       [{ ...validInvoice(), status: 'paid' }, ['status']],
       // Found out by the service, in its transaction: rolled back.
       [{ ...validInvoice(), client_id: 999_999 }, ['client_id']],
-      [{ ...validInvoice(), send: true, lines: [{ description: 'x', quantity: 1, unit_price: 1, tax_rate_ids: [999_999] }] }, ['lines.0.tax_rate_ids']],
+      [
+        {
+          ...validInvoice(),
+          send: true,
+          lines: [{ description: 'x', quantity: 1, unit_price: 1, tax_rate_ids: [999_999] }],
+        },
+        ['lines.0.tax_rate_ids'],
+      ],
     ],
   },
   {
@@ -122,7 +131,10 @@ const writes: Write[] = [
     invalid: () => [
       [{}, ['amount', 'payment_date', 'method']],
       [[], ['_']],
-      [{ amount: '10', payment_date: 20261122, method: 'bitcoin', reference: 5, note: [] }, ['amount', 'payment_date', 'method', 'reference', 'note']],
+      [
+        { amount: '10', payment_date: 20261122, method: 'bitcoin', reference: 5, note: [] },
+        ['amount', 'payment_date', 'method', 'reference', 'note'],
+      ],
       [{ ...payment, amount: 0 }, ['amount']],
       [{ ...payment, invoice_id: ids.draft }, ['invoice_id']],
       // More than the balance: the service's check, after the row lock, rolled back.
@@ -154,8 +166,20 @@ const writes: Write[] = [
       [{ status: 'void' }, ['status']],
     ],
   },
-  { name: 'mark sent', method: 'POST', url: () => `/api/invoices/${ids.draft}/mark-sent`, limit: BODY_LIMIT_BYTES, invalid: () => [] },
-  { name: 'duplicate', method: 'POST', url: () => `/api/invoices/${ids.sent}/duplicate`, limit: BODY_LIMIT_BYTES, invalid: () => [] },
+  {
+    name: 'mark sent',
+    method: 'POST',
+    url: () => `/api/invoices/${ids.draft}/mark-sent`,
+    limit: BODY_LIMIT_BYTES,
+    invalid: () => [],
+  },
+  {
+    name: 'duplicate',
+    method: 'POST',
+    url: () => `/api/invoices/${ids.sent}/duplicate`,
+    limit: BODY_LIMIT_BYTES,
+    invalid: () => [],
+  },
 ];
 
 /** A JSON object of exactly `bytes` bytes. */
@@ -165,10 +189,21 @@ function bodyOfSize(bytes: number): string {
 }
 
 async function send(write: Write, payload: string, contentType = 'application/json') {
-  return t.app.inject({ method: write.method, url: write.url(), headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload });
+  return t.app.inject({
+    method: write.method,
+    url: write.url(),
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    payload,
+  });
 }
 
-async function expectRefused(write: Write, label: string, response: Awaited<ReturnType<typeof send>>, status: number, before: Record<string, string[]>) {
+async function expectRefused(
+  write: Write,
+  label: string,
+  response: Awaited<ReturnType<typeof send>>,
+  status: number,
+  before: Record<string, string[]>,
+) {
   expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBe(status);
   const body = response.json();
   expect(typeof body.message, label).toBe('string');
@@ -187,20 +222,42 @@ describe('invoicing bad input is refused and changes nothing', () => {
         await expectRefused(write, `malformed ${JSON.stringify(payload)}`, await send(write, payload), 400, before);
       }
 
-      for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
-        await expectRefused(write, contentType, await send(write, JSON.stringify(validInvoice()), contentType), 415, before);
+      for (const contentType of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+      ]) {
+        await expectRefused(
+          write,
+          contentType,
+          await send(write, JSON.stringify(validInvoice()), contentType),
+          415,
+          before,
+        );
       }
 
       // One byte over this route's limit is 413; a body at the limit is parsed and checked (422).
-      await expectRefused(write, 'one byte over the limit', await send(write, bodyOfSize(write.limit + 1)), 413, before);
+      await expectRefused(
+        write,
+        'one byte over the limit',
+        await send(write, bodyOfSize(write.limit + 1)),
+        413,
+        before,
+      );
       const invalid = write.invalid();
-      if (invalid.length > 0) await expectRefused(write, 'at the limit', await send(write, bodyOfSize(write.limit)), 422, before);
+      if (invalid.length > 0)
+        await expectRefused(write, 'at the limit', await send(write, bodyOfSize(write.limit)), 422, before);
 
       for (const [payload, fields] of invalid) {
         const label = `422 ${JSON.stringify(payload).slice(0, 80)}`;
         const body = await expectRefused(write, label, await send(write, JSON.stringify(payload)), 422, before);
         expect(Object.keys(body.errors ?? {}).sort(), label).toEqual([...fields].sort());
-        for (const messages of Object.values(body.errors ?? {})) expect(messages.every((message) => typeof message === 'string' && message.length > 0), label).toBe(true);
+        for (const messages of Object.values(body.errors ?? {}))
+          expect(
+            messages.every((message) => typeof message === 'string' && message.length > 0),
+            label,
+          ).toBe(true);
       }
     });
   }

@@ -41,12 +41,29 @@ beforeAll(async () => {
   ownerB = (await t.register({ email: 'b@example.com', business_name: 'Beta' })).token;
   a.tax = (await t.post('/api/tax-rates', { name: 'Alpha tax', rate: 7 }, { token: ownerA })).json().data.id;
   a.client = (await t.post('/api/clients', { name: 'Alpha Client', contacts: [] }, { token: ownerA })).json().data.id;
-  a.product = (await t.post('/api/products', { name: 'Alpha Product', unit_price: 10 }, { token: ownerA })).json().data.id;
+  a.product = (
+    await t.post('/api/products', { name: 'Alpha Product', unit_price: 10 }, { token: ownerA })
+  ).json().data.id;
   b.client = (await t.post('/api/clients', { name: 'Beta Client', contacts: [] }, { token: ownerB })).json().data.id;
   a.draft = (await t.post('/api/invoices', invoiceBody(a.client), { token: ownerA })).json().data.id;
-  const sent = await t.post('/api/invoices', { ...invoiceBody(a.client, { lines: [{ product_id: a.product, description: 'Alpha work', quantity: 2, unit_price: 10, tax_rate_ids: [a.tax] }] }), send: true }, { token: ownerA });
+  const sent = await t.post(
+    '/api/invoices',
+    {
+      ...invoiceBody(a.client, {
+        lines: [
+          { product_id: a.product, description: 'Alpha work', quantity: 2, unit_price: 10, tax_rate_ids: [a.tax] },
+        ],
+      }),
+      send: true,
+    },
+    { token: ownerA },
+  );
   a.sent = sent.json().data.id;
-  const payment = await t.post(`/api/invoices/${a.sent}/payments`, { amount: 1, payment_date: today, method: 'cash' }, { token: ownerA });
+  const payment = await t.post(
+    `/api/invoices/${a.sent}/payments`,
+    { amount: 1, payment_date: today, method: 'cash' },
+    { token: ownerA },
+  );
   a.payment = payment.json().data.payment_id;
   expect(Object.values(a).every((id) => id > 0)).toBe(true);
 });
@@ -88,7 +105,11 @@ describe('invoicing isolation between businesses', () => {
           t.app.inject({
             method: route.method,
             url: target,
-            headers: { authorization: `Bearer ${ownerB}`, accept: 'application/json', 'idempotency-key': `walk-${route.url}-${invoiceId}` },
+            headers: {
+              authorization: `Bearer ${ownerB}`,
+              accept: 'application/json',
+              'idempotency-key': `walk-${route.url}-${invoiceId}`,
+            },
             ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
           });
         const foreign = await send(url);
@@ -102,7 +123,8 @@ describe('invoicing isolation between businesses', () => {
   });
 
   it("B's payment route with A's payment id on B's own invoice answers 404", async () => {
-    const mine = (await t.post('/api/invoices', { ...invoiceBody(b.client), send: true }, { token: ownerB })).json().data.id;
+    const mine = (await t.post('/api/invoices', { ...invoiceBody(b.client), send: true }, { token: ownerB })).json()
+      .data.id;
     const response = await t.delete(`/api/invoices/${mine}/payments/${a.payment}`, { token: ownerB });
     expect(response.statusCode).toBe(404);
     const aInvoice = (await t.get(`/api/invoices/${a.sent}`, { token: ownerA })).json().data;
@@ -112,14 +134,24 @@ describe('invoicing isolation between businesses', () => {
   it("another business's client, product or tax rate in a body is a field error, like an unknown id", async () => {
     const cases: Array<[(ref: { client: number; product: number; tax: number }) => Record<string, unknown>, string]> = [
       [(ref) => invoiceBody(ref.client), 'client_id'],
-      [(ref) => invoiceBody(b.client, { lines: [{ product_id: ref.product, description: 'x', quantity: 1, unit_price: 1 }] }), 'lines.0.product_id'],
-      [(ref) => invoiceBody(b.client, { lines: [{ description: 'x', quantity: 1, unit_price: 1, tax_rate_ids: [ref.tax] }] }), 'lines.0.tax_rate_ids'],
+      [
+        (ref) =>
+          invoiceBody(b.client, { lines: [{ product_id: ref.product, description: 'x', quantity: 1, unit_price: 1 }] }),
+        'lines.0.product_id',
+      ],
+      [
+        (ref) =>
+          invoiceBody(b.client, { lines: [{ description: 'x', quantity: 1, unit_price: 1, tax_rate_ids: [ref.tax] }] }),
+        'lines.0.tax_rate_ids',
+      ],
     ];
     for (const [body, field] of cases) {
       const foreign = await t.post('/api/invoices', body(a), { token: ownerB });
       expect(foreign.statusCode).toBe(422);
       expect(Object.keys(foreign.json().errors)).toEqual([field]);
-      const unknown = await t.post('/api/invoices', body({ client: 987654, product: 987654, tax: 987654 }), { token: ownerB });
+      const unknown = await t.post('/api/invoices', body({ client: 987654, product: 987654, tax: 987654 }), {
+        token: ownerB,
+      });
       expect(unknown.json().errors).toEqual(foreign.json().errors);
     }
   });

@@ -12,7 +12,16 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: '', APP_KEY: '', SMTP_URL: '', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      APP_KEY: '',
+      SMTP_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -50,25 +59,29 @@ async function demoLogin(base: string): Promise<number> {
 }
 
 describe('main', () => {
-  it('migrates, seeds the demo, listens, and stops cleanly on SIGTERM; DEMO=0 turns the demo off', { timeout: 90_000 }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-main-'));
-    try {
-      const first = start({ DATA_DIR: dataDir });
-      const base = await first.listening;
-      expect((await fetch(`${base}/healthz`)).status).toBe(200);
-      expect(await demoLogin(base)).toBe(200);
-      expect(first.output()).toContain('database migrated');
-      expect(await first.stop()).toBe(0);
+  it(
+    'migrates, seeds the demo, listens, and stops cleanly on SIGTERM; DEMO=0 turns the demo off',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-main-'));
+      try {
+        const first = start({ DATA_DIR: dataDir });
+        const base = await first.listening;
+        expect((await fetch(`${base}/healthz`)).status).toBe(200);
+        expect(await demoLogin(base)).toBe(200);
+        expect(first.output()).toContain('database migrated');
+        expect(await first.stop()).toBe(0);
 
-      const second = start({ DATA_DIR: dataDir, DEMO: '0' });
-      const again = await second.listening;
-      expect(second.output()).not.toContain('database migrated');
-      expect(await demoLogin(again)).toBe(404);
-      expect(await second.stop()).toBe(0);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+        const second = start({ DATA_DIR: dataDir, DEMO: '0' });
+        const again = await second.listening;
+        expect(second.output()).not.toContain('database migrated');
+        expect(await demoLogin(again)).toBe(404);
+        expect(await second.stop()).toBe(0);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('refuses to start with an invalid configuration and says why', async () => {
     const child = start({ PORT: 'not-a-port', DATA_DIR: join(tmpdir(), 'never-created') });

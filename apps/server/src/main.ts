@@ -39,8 +39,15 @@ async function main(): Promise<void> {
   // Recurring invoices, overdue, expiry, reminders: stopped by app.close() (SCHEDULER=0 turns it off).
   if (config.scheduler.enabled) app.scheduler.start(config.scheduler.intervalMs);
   // At warn level (production) the listen line is not logged: say where we are once, on stdout.
-  if (config.logLevel === 'warn' || config.logLevel === 'error' || config.logLevel === 'fatal' || config.logLevel === 'silent') {
-    console.log(`Ledgerleaf listening on ${config.appUrl} (${config.host}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port})`);
+  if (
+    config.logLevel === 'warn' ||
+    config.logLevel === 'error' ||
+    config.logLevel === 'fatal' ||
+    config.logLevel === 'silent'
+  ) {
+    console.log(
+      `Ledgerleaf listening on ${config.appUrl} (${config.host}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port})`,
+    );
   }
 }
 

@@ -8,7 +8,9 @@ function invitationLink(email: string): string {
   const file = join(process.env.LEDGERLEAF_E2E_DATA_DIR!, 'ledgerleaf.sqlite');
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    const row = db.prepare('select text_body from outbox_emails where to_address = ? order by id desc limit 1').get(email) as { text_body: string } | undefined;
+    const row = db
+      .prepare('select text_body from outbox_emails where to_address = ? order by id desc limit 1')
+      .get(email) as { text_body: string } | undefined;
     const match = /(\/invitations\/[A-Za-z0-9_-]+)/.exec(row?.text_body ?? '');
     if (!match?.[1]) throw new Error(`no invitation mailed to ${email}`);
     return match[1];
@@ -22,7 +24,10 @@ async function bearer(page: Page): Promise<Record<string, string>> {
   return { Authorization: `Bearer ${token}`, Accept: 'application/json' };
 }
 
-test('account: settings persist; invite an accountant, who accepts, signs in and cannot create an invoice', async ({ page, browser }) => {
+test('account: settings persist; invite an accountant, who accepts, signs in and cannot create an invoice', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await register(page);
 
@@ -54,7 +59,10 @@ test('account: settings persist; invite an accountant, who accepts, signs in and
   await expect(page.getByRole('switch', { name: /7 days after the due date/ })).toBeChecked();
 
   // A client, so that an invoice could be made.
-  const created = await page.request.post('/api/clients', { headers: await bearer(page), data: { name: 'Northwind Traders' } });
+  const created = await page.request.post('/api/clients', {
+    headers: await bearer(page),
+    data: { name: 'Northwind Traders' },
+  });
   expect(created.status()).toBe(201);
 
   // Invite an accountant.
@@ -101,7 +109,12 @@ test('account: settings persist; invite an accountant, who accepts, signs in and
   const clientId = ((await clients.json()) as { data: { id: number }[] }).data[0]!.id;
   const refused = await guest.request.post('/api/invoices', {
     headers: { ...(await bearer(guest)), 'Content-Type': 'application/json' },
-    data: { client_id: clientId, issue_date: '2026-11-23', due_date: '2026-12-23', lines: [{ description: 'Audit', quantity: 1, unit_price: 100 }] },
+    data: {
+      client_id: clientId,
+      issue_date: '2026-11-23',
+      due_date: '2026-12-23',
+      lines: [{ description: 'Audit', quantity: 1, unit_price: 100 }],
+    },
   });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { message: string }).message).toBe('You do not have permission to do this.');

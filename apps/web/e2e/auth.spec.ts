@@ -49,7 +49,9 @@ test.describe('sign-in slice', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a token the server no longer accepts is dropped at start-up, and /dashboard goes to /login', async ({ page }) => {
+  test('a token the server no longer accepts is dropped at start-up, and /dashboard goes to /login', async ({
+    page,
+  }) => {
     await register(page);
     await page.evaluate(() => localStorage.setItem('token', 'revoked-or-forged'));
     const validation = page.waitForResponse((response) => response.url().endsWith('/api/user'));

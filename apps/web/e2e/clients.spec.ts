@@ -49,7 +49,10 @@ test('create a client, find it by search, edit it and archive it', async ({ page
   await page.getByRole('dialog').getByRole('button', { name: 'Archive' }).click();
   await expect(page.getByText('Client archived')).toBeVisible();
   await expect(page.getByText('No matching clients')).toBeVisible();
-  await page.locator('label').filter({ hasText: /^Archived$/ }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^Archived$/ })
+    .click();
   await expect(table.getByRole('link', { name: 'Northwind Traders' })).toBeVisible();
   await expect(table.getByText('Archived').filter({ visible: true })).toBeVisible();
 });
@@ -90,14 +93,20 @@ test('import clients from a CSV file after a preview, then export them', async (
   await dialog.locator('input[type="file"]').setInputFiles({
     name: 'clients.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from('name,email,contact_name\nGlobex,billing@globex.test,Hank Scorpio\nInitech,not-an-email,Bill Lumbergh\n'),
+    buffer: Buffer.from(
+      'name,email,contact_name\nGlobex,billing@globex.test,Hank Scorpio\nInitech,not-an-email,Bill Lumbergh\n',
+    ),
   });
   await expect(dialog.getByText('1 with errors')).toBeVisible();
   await expect(dialog.getByText(/email: Please enter a valid email address/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Import 2 rows' })).toBeDisabled();
 
   await dialog.getByText('Paste CSV text').click();
-  await dialog.getByRole('textbox', { name: 'CSV text' }).fill('name,email,contact_name\nGlobex,billing@globex.test,Hank Scorpio\nInitech,billing@initech.test,Bill Lumbergh\n');
+  await dialog
+    .getByRole('textbox', { name: 'CSV text' })
+    .fill(
+      'name,email,contact_name\nGlobex,billing@globex.test,Hank Scorpio\nInitech,billing@initech.test,Bill Lumbergh\n',
+    );
   await dialog.getByRole('button', { name: 'Preview' }).click();
   await expect(dialog.getByText('2 ready')).toBeVisible();
   await dialog.getByRole('button', { name: 'Import 2 rows' }).click();

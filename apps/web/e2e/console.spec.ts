@@ -4,7 +4,8 @@ import { register } from './helpers';
 test('the main flow logs no console errors and no CSP violations', async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { blockingViolations, register, shownDate } from './helpers';
 
-test('estimate: create and send, the client accepts on the public link, convert to an invoice', async ({ page, browser }) => {
+test('estimate: create and send, the client accepts on the public link, convert to an invoice', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await register(page);
   const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -35,7 +38,9 @@ test('estimate: create and send, the client accepts on the public link, convert 
   const id = Number(/\/estimates\/(\d+)$/.exec(page.url())![1]);
 
   // The client opens the public link in their own browser and accepts with their name.
-  const detail = (await (await page.request.get(`/api/estimates/${id}`, { headers })).json()) as { data: { public_url: string } };
+  const detail = (await (await page.request.get(`/api/estimates/${id}`, { headers })).json()) as {
+    data: { public_url: string };
+  };
   expect(detail.data.public_url).toMatch(/\/e\/[A-Za-z0-9_-]{43}$/);
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
@@ -117,20 +122,58 @@ test('recurring: a monthly invoice starting today, Run now creates it and moves 
   await expect(produced.getByRole('link', { name: /INV-\d{4}-\d{4}/ })).toHaveCount(1);
 
   await page.goto('/recurring-invoices');
-  await expect(page.getByRole('table', { name: 'Recurring invoices' }).getByRole('link', { name: 'Recurring invoice for Maple Books' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Recurring invoices' })
+      .getByRole('link', { name: 'Recurring invoice for Maple Books' }),
+  ).toBeVisible();
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`the estimate and recurring screens (${scheme}) have no serious or critical accessibility violation`, async ({ page }) => {
+  test(`the estimate and recurring screens (${scheme}) have no serious or critical accessibility violation`, async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: scheme });
     await register(page);
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
-    const client = ((await (await page.request.post('/api/clients', { headers, data: { name: 'Harbor Dental', email: 'office@harbor.test' } })).json()) as { data: { id: number } }).data.id;
+    const client = (
+      (await (
+        await page.request.post('/api/clients', {
+          headers,
+          data: { name: 'Harbor Dental', email: 'office@harbor.test' },
+        })
+      ).json()) as { data: { id: number } }
+    ).data.id;
     const today = new Date().toISOString().slice(0, 10);
-    const estimate = ((await (await page.request.post('/api/estimates', { headers, data: { client_id: client, issue_date: today, expiry_date: today, send: true, lines: [{ description: 'Refit', quantity: 1, unit_price: 900 }] } })).json()) as { data: { id: number; public_url: string } }).data;
-    const recurring = ((await (await page.request.post('/api/recurring-invoices', { headers, data: { client_id: client, lines: [{ description: 'Bookkeeping', quantity: 1, unit_price: 400 }], frequency: 'monthly', start_date: today } })).json()) as { data: { id: number } }).data;
+    const estimate = (
+      (await (
+        await page.request.post('/api/estimates', {
+          headers,
+          data: {
+            client_id: client,
+            issue_date: today,
+            expiry_date: today,
+            send: true,
+            lines: [{ description: 'Refit', quantity: 1, unit_price: 900 }],
+          },
+        })
+      ).json()) as { data: { id: number; public_url: string } }
+    ).data;
+    const recurring = (
+      (await (
+        await page.request.post('/api/recurring-invoices', {
+          headers,
+          data: {
+            client_id: client,
+            lines: [{ description: 'Bookkeeping', quantity: 1, unit_price: 400 }],
+            frequency: 'monthly',
+            start_date: today,
+          },
+        })
+      ).json()) as { data: { id: number } }
+    ).data;
     const problems: string[] = [];
     const check = async (label: string, url: string, ready: string) => {
       await page.goto(url);

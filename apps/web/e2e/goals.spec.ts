@@ -9,11 +9,20 @@ async function apiHeaders(page: Page) {
 /** A sent invoice of `amount` for a new client, through the API (the invoice screens have their own spec). */
 async function sentInvoice(page: Page, amount: number): Promise<number> {
   const headers = await apiHeaders(page);
-  const client = await page.request.post('/api/clients', { headers, data: { name: `Client ${amount}`, email: `billing${amount}@example.test` } });
+  const client = await page.request.post('/api/clients', {
+    headers,
+    data: { name: `Client ${amount}`, email: `billing${amount}@example.test` },
+  });
   const clientId = ((await client.json()) as { data: { id: number } }).data.id;
   const created = await page.request.post('/api/invoices', {
     headers,
-    data: { client_id: clientId, issue_date: '2026-11-02', due_date: '2026-12-02', send: true, lines: [{ description: 'Joinery', quantity: 1, unit_price: amount }] },
+    data: {
+      client_id: clientId,
+      issue_date: '2026-11-02',
+      due_date: '2026-12-02',
+      send: true,
+      lines: [{ description: 'Joinery', quantity: 1, unit_price: amount }],
+    },
   });
   return ((await created.json()) as { data: { id: number } }).data.id;
 }
@@ -42,7 +51,9 @@ function card(page: Page, title: string) {
   return page.getByRole('article').filter({ has: page.getByRole('link', { name: title, exact: true }) });
 }
 
-test('goals: two goals, a payment allocated evenly, other income split, a badge for a reached goal, and "Don\'t show this again"', async ({ page }) => {
+test('goals: two goals, a payment allocated evenly, other income split, a badge for a reached goal, and "Don\'t show this again"', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await register(page);
   const firstInvoice = await sentInvoice(page, 400);
@@ -79,7 +90,10 @@ test('goals: two goals, a payment allocated evenly, other income split, a badge 
   await expect(page.getByRole('heading', { name: 'New lathe', level: 1 })).toBeVisible();
   await expect(page.getByText('$400.00', { exact: true }).first()).toBeVisible();
   const history = page.getByRole('table', { name: 'Contributions' });
-  await expect(history.getByRole('link', { name: /Payment on invoice INV-/ })).toHaveAttribute('href', `/invoices/${firstInvoice}`);
+  await expect(history.getByRole('link', { name: /Payment on invoice INV-/ })).toHaveAttribute(
+    'href',
+    `/invoices/${firstInvoice}`,
+  );
 
   // Other income from the quick-add menu, split over both goals; New lathe reaches its target.
   await page.getByRole('button', { name: 'Quick add' }).click();
@@ -119,12 +133,16 @@ test('goals: two goals, a payment allocated evenly, other income split, a badge 
   await allocation.getByRole('checkbox', { name: "Don't show this again" }).check();
   await allocation.getByRole('button', { name: 'Skip' }).click();
   await expect(allocation).toBeHidden();
-  const asked = page.waitForResponse((response) => response.url().endsWith('/api/goal-allocation-preferences') && response.request().method() === 'GET');
+  const asked = page.waitForResponse(
+    (response) => response.url().endsWith('/api/goal-allocation-preferences') && response.request().method() === 'GET',
+  );
   await recordPayment(page, secondInvoice, '50');
   await asked;
   await expect(page.getByText('Payment recorded.').first()).toBeVisible();
   const preference = await page.request.get('/api/goal-allocation-preferences', { headers: await apiHeaders(page) });
-  expect(((await preference.json()) as { data: { show_allocation_modal: boolean } }).data.show_allocation_modal).toBe(false);
+  expect(((await preference.json()) as { data: { show_allocation_modal: boolean } }).data.show_allocation_modal).toBe(
+    false,
+  );
   await expect(allocation).toHaveCount(0);
 });
 
@@ -134,11 +152,21 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await register(page);
     const headers = await apiHeaders(page);
-    const created = await page.request.post('/api/goals', { headers, data: { title: 'Emergency fund', target_amount: 1000, current_amount: 250, target_date: '2027-06-30' } });
+    const created = await page.request.post('/api/goals', {
+      headers,
+      data: { title: 'Emergency fund', target_amount: 1000, current_amount: 250, target_date: '2027-06-30' },
+    });
     const goalId = ((await created.json()) as { data: { id: number } }).data.id;
     await page.request.post('/api/other-income/multiple-goals', {
       headers,
-      data: { amount: 300, income_date: '2026-11-10', source: 'Interest', reference_number: '', description: '', goal_allocations: [{ goal_id: goalId, amount: 200 }] },
+      data: {
+        amount: 300,
+        income_date: '2026-11-10',
+        source: 'Interest',
+        reference_number: '',
+        description: '',
+        goal_allocations: [{ goal_id: goalId, amount: 200 }],
+      },
     });
 
     const problems: string[] = [];

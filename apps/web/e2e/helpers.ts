@@ -55,7 +55,12 @@ export async function blockingViolations(page: Page, label: string): Promise<str
         const started = Date.now();
         let quiet = 0;
         const tick = () => {
-          const busy = document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+          const busy = document
+            .getAnimations()
+            .some(
+              (animation) =>
+                animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+            );
           quiet = busy ? 0 : quiet + 1;
           if (quiet >= 3 || Date.now() - started > 5_000) resolve();
           else setTimeout(tick, 50);
@@ -63,8 +68,13 @@ export async function blockingViolations(page: Page, label: string): Promise<str
         tick();
       }),
   );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${label} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')})`);
+    .map(
+      (violation) =>
+        `${label} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')})`,
+    );
 }

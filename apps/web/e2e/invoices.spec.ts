@@ -8,7 +8,10 @@ async function skipGoalAllocation(page: Page) {
   await expect(allocation).toBeHidden();
 }
 
-test('invoice: create with two lines and a discount, send, public link, partial then final payment, PDF', async ({ page, browser }) => {
+test('invoice: create with two lines and a discount, send, public link, partial then final payment, PDF', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await register(page);
 
@@ -50,19 +53,26 @@ test('invoice: create with two lines and a discount, send, public link, partial 
   // No SMTP_URL in e2e: the email is in the outbox, with the PDF attached.
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
-  const outbox = (await (await page.request.get('/api/outbox', { headers })).json()) as { data: Array<{ to: string[]; transport: string; attachments: Array<{ filename: string }> }> };
+  const outbox = (await (await page.request.get('/api/outbox', { headers })).json()) as {
+    data: Array<{ to: string[]; transport: string; attachments: Array<{ filename: string }> }>;
+  };
   const mail = outbox.data.find((item) => item.to.includes('billing@northwind.test'));
   expect(mail?.transport).toBe('log');
   expect(mail?.attachments[0]?.filename).toMatch(/^INV-\d{4}-\d{4}\.pdf$/);
 
   // The client opens the public link in their own browser (no sign-in).
-  const detail = (await (await page.request.get(`/api/invoices/${id}`, { headers })).json()) as { data: { public_url: string } };
+  const detail = (await (await page.request.get(`/api/invoices/${id}`, { headers })).json()) as {
+    data: { public_url: string };
+  };
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
   await guest.goto(detail.data.public_url);
   await expect(guest.getByRole('heading', { level: 1 })).toContainText(/Invoice INV-\d{4}-\d{4}/);
   await expect(guest.getByRole('group', { name: 'Invoice totals' })).toContainText('$3,287.00');
-  await expect(guest.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', /\/api\/public\/invoices\/.+\/pdf$/);
+  await expect(guest.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+    'href',
+    /\/api\/public\/invoices\/.+\/pdf$/,
+  );
   await guestContext.close();
 
   await page.reload();
@@ -123,20 +133,37 @@ test('an unknown public link is a clear 404', async ({ page }) => {
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`the invoice screens (${scheme}) have no serious or critical accessibility violation`, async ({ page, browser }) => {
+  test(`the invoice screens (${scheme}) have no serious or critical accessibility violation`, async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(60_000);
     await page.emulateMedia({ colorScheme: scheme });
     await register(page);
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
-    const client = await page.request.post('/api/clients', { headers, data: { name: 'Northwind Traders', email: 'billing@northwind.test' } });
+    const client = await page.request.post('/api/clients', {
+      headers,
+      data: { name: 'Northwind Traders', email: 'billing@northwind.test' },
+    });
     const clientId = ((await client.json()) as { data: { id: number } }).data.id;
     const created = await page.request.post('/api/invoices', {
       headers,
-      data: { client_id: clientId, issue_date: '2026-11-02', due_date: '2026-12-02', send: true, lines: [{ description: 'Cabinets', quantity: 2, unit_price: 1500, discount_type: 'percent', discount_value: 10 }] },
+      data: {
+        client_id: clientId,
+        issue_date: '2026-11-02',
+        due_date: '2026-12-02',
+        send: true,
+        lines: [
+          { description: 'Cabinets', quantity: 2, unit_price: 1500, discount_type: 'percent', discount_value: 10 },
+        ],
+      },
     });
     const invoice = ((await created.json()) as { data: { id: number; public_url: string } }).data;
-    await page.request.post(`/api/invoices/${invoice.id}/payments`, { headers, data: { amount: 100, payment_date: '2026-11-10', method: 'cash' } });
+    await page.request.post(`/api/invoices/${invoice.id}/payments`, {
+      headers,
+      data: { amount: 100, payment_date: '2026-11-10', method: 'cash' },
+    });
 
     const problems: string[] = [];
     for (const [path, heading] of [
@@ -164,12 +191,17 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test('invoice: save a draft, edit it, mark as sent, duplicate, delete the copy, void the original', async ({ page }) => {
+test('invoice: save a draft, edit it, mark as sent, duplicate, delete the copy, void the original', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await register(page);
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
-  await page.request.post('/api/clients', { headers, data: { name: 'Contoso Ltd', email: 'billing@contoso.test', payment_terms_days: 15 } });
+  await page.request.post('/api/clients', {
+    headers,
+    data: { name: 'Contoso Ltd', email: 'billing@contoso.test', payment_terms_days: 15 },
+  });
 
   await page.goto('/invoices/create-new');
   await page.getByRole('combobox', { name: 'Client' }).fill('Contoso');

@@ -15,7 +15,8 @@ for (const scheme of SCHEMES) {
     test(`screens ${scheme} ${width}`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
-      const shot = (name: string) => page.screenshot({ path: `e2e/.tmp/screenshots/${name}-${scheme}-${width}.png`, fullPage: true });
+      const shot = (name: string) =>
+        page.screenshot({ path: `e2e/.tmp/screenshots/${name}-${scheme}-${width}.png`, fullPage: true });
 
       await page.goto('/login');
       await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
@@ -47,7 +48,8 @@ for (const scheme of SCHEMES) {
       test.setTimeout(90_000);
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
-      const shot = (name: string) => page.screenshot({ path: `e2e/.tmp/screenshots/${name}-${scheme}-${width}.png`, fullPage: true });
+      const shot = (name: string) =>
+        page.screenshot({ path: `e2e/.tmp/screenshots/${name}-${scheme}-${width}.png`, fullPage: true });
 
       await register(page);
       await page.goto('/clients');
@@ -57,7 +59,14 @@ for (const scheme of SCHEMES) {
       // Some data through the API, as the signed-in user.
       const token = await page.evaluate(() => localStorage.getItem('token'));
       const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
-      const names = ['Northwind Traders', 'Contoso Ltd', 'Fabrikam Inc', 'Adventure Works', 'Tailspin Toys', 'Wingtip Toys'];
+      const names = [
+        'Northwind Traders',
+        'Contoso Ltd',
+        'Fabrikam Inc',
+        'Adventure Works',
+        'Tailspin Toys',
+        'Wingtip Toys',
+      ];
       for (const [index, name] of names.entries()) {
         const response = await page.request.post('/api/clients', {
           headers,
@@ -65,20 +74,46 @@ for (const scheme of SCHEMES) {
             kind: index === 4 ? 'person' : 'company',
             name,
             email: `billing@${name.split(' ')[0]!.toLowerCase()}.test`,
-            billing_address: { line1: `${100 + index} Main Street`, city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US' },
-            contacts: [{ name: `Contact ${index + 1}`, email: `contact${index + 1}@example.test`, phone: '(555) 010-2030', is_primary: true }],
+            billing_address: {
+              line1: `${100 + index} Main Street`,
+              city: 'Springfield',
+              state: 'IL',
+              postal_code: '62701',
+              country: 'US',
+            },
+            contacts: [
+              {
+                name: `Contact ${index + 1}`,
+                email: `contact${index + 1}@example.test`,
+                phone: '(555) 010-2030',
+                is_primary: true,
+              },
+            ],
           },
         });
         expect(response.ok()).toBe(true);
       }
-      const rate = await page.request.post('/api/tax-rates', { headers, data: { name: 'NY sales tax', rate: 8.875, is_default: true } });
+      const rate = await page.request.post('/api/tax-rates', {
+        headers,
+        data: { name: 'NY sales tax', rate: 8.875, is_default: true },
+      });
       const rateId = ((await rate.json()) as { data: { id: number } }).data.id;
       for (const [name, price, type, unit] of [
         ['Logo design', 1250, 'service', 'project'],
         ['Consulting', 150, 'service', 'hour'],
         ['Printed brochure (box of 100)', 89.5, 'product', 'item'],
       ] as const) {
-        await page.request.post('/api/products', { headers, data: { name, unit_price: price, type, unit, default_tax_rate_id: rateId, sku: name.slice(0, 4).toUpperCase() } });
+        await page.request.post('/api/products', {
+          headers,
+          data: {
+            name,
+            unit_price: price,
+            type,
+            unit,
+            default_tax_rate_id: rateId,
+            sku: name.slice(0, 4).toUpperCase(),
+          },
+        });
       }
 
       await page.goto('/clients');
@@ -90,7 +125,11 @@ for (const scheme of SCHEMES) {
 
       await page.getByRole('button', { name: 'Import CSV' }).first().click();
       await page.getByRole('dialog').getByText('Paste CSV text').click();
-      await page.getByRole('textbox', { name: 'CSV text' }).fill('name,email,payment_terms_days\nGlobex,billing@globex.test,30\n,no-name@example.test,30\nInitech,not-an-email,400\n');
+      await page
+        .getByRole('textbox', { name: 'CSV text' })
+        .fill(
+          'name,email,payment_terms_days\nGlobex,billing@globex.test,30\n,no-name@example.test,30\nInitech,not-an-email,400\n',
+        );
       await page.getByRole('button', { name: 'Preview' }).click();
       await expect(page.getByRole('table', { name: 'Import preview' })).toBeVisible();
       await shot('clients-import-preview');
@@ -132,7 +171,8 @@ for (const scheme of SCHEMES) {
       test.setTimeout(90_000);
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
-      const shot = (name: string) => page.screenshot({ path: `e2e/.tmp/screenshots/${name}-${scheme}-${width}.png`, fullPage: true });
+      const shot = (name: string) =>
+        page.screenshot({ path: `e2e/.tmp/screenshots/${name}-${scheme}-${width}.png`, fullPage: true });
 
       await register(page);
       await page.goto('/invoices/all');
@@ -141,14 +181,30 @@ for (const scheme of SCHEMES) {
 
       const token = await page.evaluate(() => localStorage.getItem('token'));
       const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
-      const rate = await page.request.post('/api/tax-rates', { headers, data: { name: 'NY sales tax', rate: 8.875, is_default: true } });
+      const rate = await page.request.post('/api/tax-rates', {
+        headers,
+        data: { name: 'NY sales tax', rate: 8.875, is_default: true },
+      });
       const rateId = ((await rate.json()) as { data: { id: number } }).data.id;
-      await page.request.post('/api/products', { headers, data: { name: 'Consulting', unit_price: 150, type: 'service', unit: 'hour', default_tax_rate_id: rateId } });
+      await page.request.post('/api/products', {
+        headers,
+        data: { name: 'Consulting', unit_price: 150, type: 'service', unit: 'hour', default_tax_rate_id: rateId },
+      });
       const ids: number[] = [];
       for (const [index, name] of ['Northwind Traders', 'Contoso Ltd', 'Fabrikam Inc'].entries()) {
         const client = await page.request.post('/api/clients', {
           headers,
-          data: { name, email: `billing@${name.split(' ')[0]!.toLowerCase()}.test`, billing_address: { line1: `${100 + index} Main Street`, city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US' } },
+          data: {
+            name,
+            email: `billing@${name.split(' ')[0]!.toLowerCase()}.test`,
+            billing_address: {
+              line1: `${100 + index} Main Street`,
+              city: 'Springfield',
+              state: 'IL',
+              postal_code: '62701',
+              country: 'US',
+            },
+          },
         });
         const clientId = ((await client.json()) as { data: { id: number } }).data.id;
         const invoice = await page.request.post('/api/invoices', {
@@ -159,7 +215,15 @@ for (const scheme of SCHEMES) {
             due_date: '2026-12-02',
             send: index !== 2,
             lines: [
-              { description: 'Kitchen cabinets, oak, soft-close hinges', quantity: 2, unit: 'item', unit_price: 1500, discount_type: 'percent', discount_value: 10, tax_rate_ids: [rateId] },
+              {
+                description: 'Kitchen cabinets, oak, soft-close hinges',
+                quantity: 2,
+                unit: 'item',
+                unit_price: 1500,
+                discount_type: 'percent',
+                discount_value: 10,
+                tax_rate_ids: [rateId],
+              },
               { description: 'Installation', quantity: 8, unit: 'hour', unit_price: 95, tax_rate_ids: [rateId] },
             ],
             discount_type: 'amount',
@@ -171,7 +235,10 @@ for (const scheme of SCHEMES) {
         expect(invoice.ok()).toBe(true);
         ids.push(((await invoice.json()) as { data: { id: number } }).data.id);
       }
-      await page.request.post(`/api/invoices/${ids[0]}/payments`, { headers, data: { amount: 1000, payment_date: '2026-11-10', method: 'check', reference: 'Check 1042' } });
+      await page.request.post(`/api/invoices/${ids[0]}/payments`, {
+        headers,
+        data: { amount: 1000, payment_date: '2026-11-10', method: 'check', reference: 'Check 1042' },
+      });
 
       await page.goto('/invoices/all');
       await expect(page.getByRole('table', { name: 'Invoices' })).toBeVisible();
@@ -199,7 +266,9 @@ for (const scheme of SCHEMES) {
       await expect(page.getByText('Please choose a client')).toBeVisible();
       await shot('invoice-create-errors');
 
-      const detail = (await (await page.request.get(`/api/invoices/${ids[1]}`, { headers })).json()) as { data: { public_url: string } };
+      const detail = (await (await page.request.get(`/api/invoices/${ids[1]}`, { headers })).json()) as {
+        data: { public_url: string };
+      };
       const guestContext = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
       const guest = await guestContext.newPage();
       await guest.goto(detail.data.public_url);
@@ -207,7 +276,10 @@ for (const scheme of SCHEMES) {
       await guest.screenshot({ path: `e2e/.tmp/screenshots/invoice-public-${scheme}-${width}.png`, fullPage: true });
       await guest.goto('/i/no-such-token');
       await expect(guest.getByRole('heading', { name: 'Invoice not found' })).toBeVisible();
-      await guest.screenshot({ path: `e2e/.tmp/screenshots/invoice-public-404-${scheme}-${width}.png`, fullPage: true });
+      await guest.screenshot({
+        path: `e2e/.tmp/screenshots/invoice-public-404-${scheme}-${width}.png`,
+        fullPage: true,
+      });
       await guestContext.close();
     });
   }

@@ -40,7 +40,9 @@ test('the side navigation collapses to icons and expands again; the choice survi
   await expect(mainNav(page).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('first load below 1024px starts collapsed when nothing is stored; below 768px the navigation is a drawer', async ({ page }) => {
+test('first load below 1024px starts collapsed when nothing is stored; below 768px the navigation is a drawer', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 900, height: 800 });
   await register(page);
   await expect(mainNav(page).getByRole('button', { name: 'Expand navigation' })).toBeVisible();
@@ -59,7 +61,9 @@ test('first load below 1024px starts collapsed when nothing is stored; below 768
   await expect(page.getByRole('dialog')).toBeHidden();
 });
 
-test('dark mode follows the system until chosen; the choice and the font size persist across reloads', async ({ page }) => {
+test('dark mode follows the system until chosen; the choice and the font size persist across reloads', async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await register(page);
   const html = page.locator('html');
@@ -88,16 +92,20 @@ test('dark mode follows the system until chosen; the choice and the font size pe
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
   expect(await html.evaluate((element) => element.style.fontSize)).toBe('120%');
-  expect(await page.evaluate(() => [localStorage.getItem('theme'), localStorage.getItem('darkMode'), localStorage.getItem('fontSizePreference')])).toEqual([
-    'dark',
-    'true',
-    '3',
-  ]);
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('theme'),
+      localStorage.getItem('darkMode'),
+      localStorage.getItem('fontSizePreference'),
+    ]),
+  ).toEqual(['dark', 'true', '3']);
   // The whole interface scales: the root font size is 120 % of 16px.
   expect(await html.evaluate((element) => getComputedStyle(element).fontSize)).toBe('19.2px');
 });
 
-test('a payment notifies: the bell shows the badge, the dropdown the notification; mark all read empties it', async ({ page }) => {
+test('a payment notifies: the bell shows the badge, the dropdown the notification; mark all read empties it', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await register(page);
@@ -109,10 +117,19 @@ test('a payment notifies: the bell shows the badge, the dropdown the notificatio
   const clientId = ((await client.json()) as { data: { id: number } }).data.id;
   const created = await page.request.post('/api/invoices', {
     headers,
-    data: { client_id: clientId, issue_date: '2026-11-02', due_date: '2026-12-02', send: true, lines: [{ description: 'Cabinets', quantity: 1, unit_price: 1500 }] },
+    data: {
+      client_id: clientId,
+      issue_date: '2026-11-02',
+      due_date: '2026-12-02',
+      send: true,
+      lines: [{ description: 'Cabinets', quantity: 1, unit_price: 1500 }],
+    },
   });
   const invoice = ((await created.json()) as { data: { id: number; invoice_number: string } }).data;
-  const paid = await page.request.post(`/api/invoices/${invoice.id}/payments`, { headers, data: { amount: 500, payment_date: '2026-11-10', method: 'cash' } });
+  const paid = await page.request.post(`/api/invoices/${invoice.id}/payments`, {
+    headers,
+    data: { amount: 500, payment_date: '2026-11-10', method: 'cash' },
+  });
   expect(paid.status()).toBe(201);
 
   // No reload: moving within the app refreshes the count.
@@ -128,7 +145,10 @@ test('a payment notifies: the bell shows the badge, the dropdown the notificatio
   await expect(items.first()).toContainText('Payment received');
   await expect(items.first()).toContainText(`$500.00 recorded on invoice ${invoice.invoice_number}.`);
   await expect(items.first()).toContainText('Just now');
-  await expect(dropdown.getByRole('link', { name: 'View all notifications' })).toHaveAttribute('href', '/notifications');
+  await expect(dropdown.getByRole('link', { name: 'View all notifications' })).toHaveAttribute(
+    'href',
+    '/notifications',
+  );
   expect(await blockingViolations(page, 'bell')).toEqual([]);
 
   await dropdown.getByRole('button', { name: 'Mark all as read' }).click();
@@ -141,15 +161,23 @@ test('a payment notifies: the bell shows the badge, the dropdown the notificatio
   await page.goto('/notifications');
   await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Notifications' }).getByTestId('notification-item')).toHaveCount(3);
-  await page.locator('label').filter({ hasText: /^Unread$/ }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^Unread$/ })
+    .click();
   await expect(page).toHaveURL(/filter=unread/);
   await expect(page.getByRole('heading', { name: 'No notifications' })).toBeVisible();
   await page.locator('label').filter({ hasText: /^All$/ }).click();
-  await page.getByRole('list', { name: 'Notifications' }).getByRole('link', { name: /Payment received/ }).click();
+  await page
+    .getByRole('list', { name: 'Notifications' })
+    .getByRole('link', { name: /Payment received/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/invoices/${invoice.id}$`));
 });
 
-test('quick add lists the nine entries and opens their screens; the footer links the legal and resources pages', async ({ page }) => {
+test('quick add lists the nine entries and opens their screens; the footer links the legal and resources pages', async ({
+  page,
+}) => {
   await register(page);
   await page.getByRole('button', { name: 'Quick add' }).click();
   const menu = page.getByRole('menu');
@@ -226,8 +254,14 @@ test('the beta feedback button shows only with betaVersion=true and sends the fo
 
   const listed = await page.request.get('/api/beta-feedback', { headers: await authHeaders(page) });
   expect(listed.status()).toBe(200);
-  const body = (await listed.json()) as { data: { type: string; feature: string; system_info: { currentUrl: string } }[] };
-  expect(body.data[0]).toMatchObject({ type: 'improvement', feature: 'invoices', system_info: { currentUrl: expect.stringContaining('/dashboard') } });
+  const body = (await listed.json()) as {
+    data: { type: string; feature: string; system_info: { currentUrl: string } }[];
+  };
+  expect(body.data[0]).toMatchObject({
+    type: 'improvement',
+    feature: 'invoices',
+    system_info: { currentUrl: expect.stringContaining('/dashboard') },
+  });
 });
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -299,16 +333,27 @@ test.describe('review screenshots', () => {
         const clientId = ((await client.json()) as { data: { id: number } }).data.id;
         const created = await page.request.post('/api/invoices', {
           headers,
-          data: { client_id: clientId, issue_date: '2026-11-02', due_date: '2026-12-02', send: true, lines: [{ description: 'Cabinets', quantity: 1, unit_price: 1500 }] },
+          data: {
+            client_id: clientId,
+            issue_date: '2026-11-02',
+            due_date: '2026-12-02',
+            send: true,
+            lines: [{ description: 'Cabinets', quantity: 1, unit_price: 1500 }],
+          },
         });
         const invoiceId = ((await created.json()) as { data: { id: number } }).data.id;
-        await page.request.post(`/api/invoices/${invoiceId}/payments`, { headers, data: { amount: 500, payment_date: '2026-11-10', method: 'cash' } });
+        await page.request.post(`/api/invoices/${invoiceId}/payments`, {
+          headers,
+          data: { amount: 500, payment_date: '2026-11-10', method: 'cash' },
+        });
         await page.evaluate(() => localStorage.setItem('betaVersion', 'true'));
         await page.goto('/dashboard');
         await expect(page.getByTestId('notification-badge')).toHaveText('3');
         await shot('dashboard', true);
         await page.getByRole('button', { name: /^Notifications/ }).click();
-        await expect(page.getByRole('dialog', { name: 'Notifications' }).getByTestId('notification-item')).toHaveCount(3);
+        await expect(page.getByRole('dialog', { name: 'Notifications' }).getByTestId('notification-item')).toHaveCount(
+          3,
+        );
         await shot('bell');
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeHidden();

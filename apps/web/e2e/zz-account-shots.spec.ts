@@ -10,7 +10,8 @@ for (const scheme of ['light', 'dark'] as const) {
       test.setTimeout(90_000);
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
-      const shot = (name: string) => page.screenshot({ path: `e2e/.tmp/screenshots/account-${name}-${scheme}-${width}.png`, fullPage: true });
+      const shot = (name: string) =>
+        page.screenshot({ path: `e2e/.tmp/screenshots/account-${name}-${scheme}-${width}.png`, fullPage: true });
       await register(page);
       await page.goto('/profile');
       await expect(page.getByRole('heading', { name: 'Profile & Settings' })).toBeVisible();

@@ -6,7 +6,15 @@ import { browser, makeStore, resetLogoutGuard } from '@ledgerleaf/api';
 import { App } from './app';
 import { json, stubFetch } from './test/fetch';
 
-const user = { id: 5, name: 'Ada Lovelace', email: 'ada@example.com', business_name: 'Analytical Engines', company_logo: null, avatar_path: null, roles: ['owner'] };
+const user = {
+  id: 5,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  business_name: 'Analytical Engines',
+  company_logo: null,
+  avatar_path: null,
+  roles: ['owner'],
+};
 
 function start(path: string, routes: Parameters<typeof stubFetch>[0] = {}) {
   const calls = stubFetch({ 'GET /sanctum/csrf-cookie': json(204, undefined), ...routes });
@@ -41,7 +49,9 @@ describe('start-up', () => {
   it("shows 'Initializing application...' until the csrf cookie and the token validation finish", async () => {
     signIn();
     let release: (r: Response) => void = () => {};
-    const { calls } = start('/dashboard', { 'GET /api/user': () => new Promise<Response>((resolve) => (release = resolve)) });
+    const { calls } = start('/dashboard', {
+      'GET /api/user': () => new Promise<Response>((resolve) => (release = resolve)),
+    });
     expect(screen.getByText('Initializing application...')).toBeInTheDocument();
     await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/sanctum/csrf-cookie', '/api/user']));
     expect(screen.getByText('Initializing application...')).toBeInTheDocument();
@@ -126,7 +136,17 @@ describe('application shell', () => {
     signIn();
     start('/dashboard', { 'GET /api/user': json(200, user) });
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
-    for (const label of ['Dashboard', 'CRM', 'Invoices/Estimates', 'Clients', 'Products/Services', 'Reports', 'Dynamic Reports', 'Calendar', 'Settings']) {
+    for (const label of [
+      'Dashboard',
+      'CRM',
+      'Invoices/Estimates',
+      'Clients',
+      'Products/Services',
+      'Reports',
+      'Dynamic Reports',
+      'Calendar',
+      'Settings',
+    ]) {
       expect(screen.getAllByRole('link', { name: label }).length).toBeGreaterThan(0);
     }
     expect(screen.getAllByRole('link', { name: /Goals Tracker/ })[0]).toHaveAttribute('href', '/goals');
@@ -135,7 +155,10 @@ describe('application shell', () => {
 
   it('sign out calls the server, clears the session and hard-redirects to /login', async () => {
     signIn();
-    const { calls } = start('/dashboard', { 'GET /api/user': json(200, user), 'POST /api/logout': json(200, { message: 'Logged out' }) });
+    const { calls } = start('/dashboard', {
+      'GET /api/user': json(200, user),
+      'POST /api/logout': json(200, { message: 'Logged out' }),
+    });
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
     const ue = userEvent.setup();
     const signOut = screen.getAllByRole('button', { name: 'Sign out' })[0] ?? screen.getAllByText('Sign out')[0]!;
@@ -147,7 +170,9 @@ describe('application shell', () => {
 
   it('/admin/feedback opens in the admin layout inside the shell', async () => {
     signIn();
-    start('/admin/feedback', { 'GET /api/beta-feedback': json(200, { data: [], meta: { page: 1, per_page: 20, total: 0, last_page: 1 } }) });
+    start('/admin/feedback', {
+      'GET /api/beta-feedback': json(200, { data: [], meta: { page: 1, per_page: 20, total: 0, last_page: 1 } }),
+    });
     expect(await screen.findByRole('heading', { name: 'Administration', level: 1 })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Beta feedback', level: 2 })).toBeInTheDocument();
     expect(await screen.findByText('No feedback yet')).toBeInTheDocument();

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { goalsActive, navItems } from './navigation';
 
-const active = (pathname: string) => navItems(pathname).filter((item) => item.active).map((item) => item.label);
+const active = (pathname: string) =>
+  navItems(pathname)
+    .filter((item) => item.active)
+    .map((item) => item.label);
 
 describe('navItems (SPEC.md section 2, application shell)', () => {
   it('has the entries in order with their targets', () => {

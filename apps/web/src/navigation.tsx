@@ -28,7 +28,12 @@ export function navItems(pathname: string): AppNavItem[] {
     { label: 'Clients', href: '/clients', icon: icon(IconAddressBook), active: under(pathname, '/clients') },
     { label: 'Products/Services', href: '/products', icon: icon(IconPackage), active: under(pathname, '/products') },
     { label: 'Reports', href: '/reports', icon: icon(IconChartBar), active: under(pathname, '/reports') },
-    { label: 'Dynamic Reports', href: '/dynamic-reports', icon: icon(IconChartDots3), active: under(pathname, '/dynamic-reports') },
+    {
+      label: 'Dynamic Reports',
+      href: '/dynamic-reports',
+      icon: icon(IconChartDots3),
+      active: under(pathname, '/dynamic-reports'),
+    },
     { label: 'Calendar', href: '/calendar', icon: icon(IconCalendar), active: under(pathname, '/calendar') },
     {
       label: 'Settings',

@@ -1,7 +1,14 @@
 import { Outlet, redirect, type RouteObject } from 'react-router';
 import { fetchCurrentUser, type AppStore } from '@ledgerleaf/api';
 import { authRoutes } from '@ledgerleaf/features-auth';
-import { estimateRoutes, invoiceRoutes, invoicingRoutes, publicEstimateRoutes, publicInvoiceRoutes, recurringRoutes } from '@ledgerleaf/features-invoicing';
+import {
+  estimateRoutes,
+  invoiceRoutes,
+  invoicingRoutes,
+  publicEstimateRoutes,
+  publicInvoiceRoutes,
+  recurringRoutes,
+} from '@ledgerleaf/features-invoicing';
 import { goalRoutes } from '@ledgerleaf/features-goals';
 import { accountGuestRoutes, accountRoutes } from '@ledgerleaf/features-account';
 import { FullPageLoader } from '@ledgerleaf/ui';
@@ -54,7 +61,9 @@ export function createRoutes(store: AppStore): RouteObject[] {
     ...shellRoutes,
   ];
   // A layout route (the admin area) serves its children's paths too: they carry their whole path.
-  const built = new Set(featureRoutes.flatMap((route) => [route.path, ...(route.children ?? []).map((child) => child.path)]));
+  const built = new Set(
+    featureRoutes.flatMap((route) => [route.path, ...(route.children ?? []).map((child) => child.path)]),
+  );
 
   return [
     {
@@ -94,7 +103,10 @@ export function createRoutes(store: AppStore): RouteObject[] {
               lazy: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }),
             },
             ...featureRoutes,
-            ...UPCOMING_PATHS.filter((path) => !built.has(`/${path}`)).map((path) => ({ path: `/${path}`, lazy: notAvailable })),
+            ...UPCOMING_PATHS.filter((path) => !built.has(`/${path}`)).map((path) => ({
+              path: `/${path}`,
+              lazy: notAvailable,
+            })),
           ],
         },
         { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },

@@ -38,7 +38,15 @@ import { readToken, writeToken, writeUser } from './storage';
 
 /** The signed-in user as GET /api/user shows it, from a profile answer. */
 function userOf(profile: Profile): User {
-  const user: User = { id: profile.id, name: profile.name, email: profile.email, business_name: profile.business_name, company_logo: profile.company_logo, avatar_path: profile.avatar_path, roles: profile.roles };
+  const user: User = {
+    id: profile.id,
+    name: profile.name,
+    email: profile.email,
+    business_name: profile.business_name,
+    company_logo: profile.company_logo,
+    avatar_path: profile.avatar_path,
+    roles: profile.roles,
+  };
   return profile.preferences ? { ...user, preferences: profile.preferences } : user;
 }
 
@@ -46,12 +54,22 @@ function userOf(profile: Profile): User {
  * Saved business settings carry the display preferences the signed-in user holds: update the stored
  * user at once, so every screen re-renders dates in the new format without a reload or a refetch.
  */
-async function syncPreferences(queryFulfilled: Promise<{ data: BusinessDetails }>, dispatch: (action: unknown) => unknown, getState: () => unknown): Promise<void> {
+async function syncPreferences(
+  queryFulfilled: Promise<{ data: BusinessDetails }>,
+  dispatch: (action: unknown) => unknown,
+  getState: () => unknown,
+): Promise<void> {
   try {
     const { data } = await queryFulfilled;
     const current = (getState() as { auth: AuthState }).auth.user;
     if (!current) return;
-    const user: User = { ...current, preferences: { date_format: toDateFormat(data.date_format), first_day_of_week: toFirstDayOfWeek(data.first_day_of_week) } };
+    const user: User = {
+      ...current,
+      preferences: {
+        date_format: toDateFormat(data.date_format),
+        first_day_of_week: toFirstDayOfWeek(data.first_day_of_week),
+      },
+    };
     writeUser(user);
     dispatch(userUpdated(user));
   } catch {
@@ -60,7 +78,10 @@ async function syncPreferences(queryFulfilled: Promise<{ data: BusinessDetails }
 }
 
 /** Keeps the header (avatar, logo, email) in step with a changed profile. */
-async function syncUser(queryFulfilled: Promise<{ data: Profile }>, dispatch: (action: unknown) => unknown): Promise<void> {
+async function syncUser(
+  queryFulfilled: Promise<{ data: Profile }>,
+  dispatch: (action: unknown) => unknown,
+): Promise<void> {
   try {
     const { data } = await queryFulfilled;
     const user = userOf(data);
@@ -71,13 +92,20 @@ async function syncUser(queryFulfilled: Promise<{ data: Profile }>, dispatch: (a
   }
 }
 
-export const UPLOAD_URLS: Record<UploadKind, string> = { avatar: '/api/profile/avatar', logo: '/api/settings/business/logo' };
+export const UPLOAD_URLS: Record<UploadKind, string> = {
+  avatar: '/api/profile/avatar',
+  logo: '/api/settings/business/logo',
+};
 
 /**
  * A multipart upload, outside the JSON base query (which always says Content-Type: application/json):
  * the browser sets the multipart boundary. Same headers otherwise: bearer token, XSRF, XMLHttpRequest.
  */
-async function uploadFile(kind: UploadKind, file: Blob, filename: string): Promise<{ data: Profile } | { error: FetchBaseQueryError }> {
+async function uploadFile(
+  kind: UploadKind,
+  file: Blob,
+  filename: string,
+): Promise<{ data: Profile } | { error: FetchBaseQueryError }> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -86,7 +114,12 @@ async function uploadFile(kind: UploadKind, file: Blob, filename: string): Promi
   const form = new FormData();
   form.append('file', file, filename);
   try {
-    const response = await fetch(`${browser.origin()}${UPLOAD_URLS[kind]}`, { method: 'POST', headers, body: form, credentials: 'include' });
+    const response = await fetch(`${browser.origin()}${UPLOAD_URLS[kind]}`, {
+      method: 'POST',
+      headers,
+      body: form,
+      credentials: 'include',
+    });
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) return { error: { status: response.status, data: body } };
     return { data: (body as ProfileResponse).data };
@@ -100,7 +133,9 @@ async function uploadFile(kind: UploadKind, file: Blob, filename: string): Promi
  * and invitations (issue 5). Every write invalidates what it changes.
  */
 export const accountApi = api
-  .enhanceEndpoints({ addTagTypes: ['Profile', 'BusinessDetails', 'Numbering', 'EmailTemplate', 'Reminders', 'Team', 'User'] })
+  .enhanceEndpoints({
+    addTagTypes: ['Profile', 'BusinessDetails', 'Numbering', 'EmailTemplate', 'Reminders', 'Team', 'User'],
+  })
   .injectEndpoints({
     endpoints: (build) => ({
       getProfile: build.query<Profile, void>({
@@ -144,7 +179,8 @@ export const accountApi = api
         query: (body) => ({ url: '/api/settings/business', method: 'PUT', body }),
         transformResponse: (response: BusinessDetailsResponse) => response.data,
         invalidatesTags: ['BusinessDetails'],
-        onQueryStarted: (_arg, { queryFulfilled, dispatch, getState }) => syncPreferences(queryFulfilled, dispatch, getState),
+        onQueryStarted: (_arg, { queryFulfilled, dispatch, getState }) =>
+          syncPreferences(queryFulfilled, dispatch, getState),
       }),
       getNumbering: build.query<NumberingResponse, void>({
         query: () => '/api/settings/numbering',
@@ -214,7 +250,11 @@ export const accountApi = api
         async queryFn({ token, body }, _api, _extra, baseQuery) {
           const csrf = await baseQuery({ url: '/sanctum/csrf-cookie', method: 'GET' });
           if (csrf.error) console.warn('Could not refresh the anti-forgery cookie before accepting', csrf.error);
-          const result = await baseQuery({ url: `/api/invitations/${encodeURIComponent(token)}/accept`, method: 'POST', body });
+          const result = await baseQuery({
+            url: `/api/invitations/${encodeURIComponent(token)}/accept`,
+            method: 'POST',
+            body,
+          });
           if (result.error) return { error: result.error };
           const data = result.data as AuthResponse;
           writeToken(data.token);
@@ -231,7 +271,12 @@ export async function fetchBusinessExport(): Promise<{ blob: Blob; filename: str
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(`${browser.origin()}/api/profile/export`, { headers, credentials: 'include' });
-  if (!response.ok) throw new Error(response.status === 403 ? 'Only an owner or an admin can export the business data.' : `The export could not be created (${response.status}).`);
+  if (!response.ok)
+    throw new Error(
+      response.status === 403
+        ? 'Only an owner or an admin can export the business data.'
+        : `The export could not be created (${response.status}).`,
+    );
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'ledgerleaf-export.zip';
   return { blob: await response.blob(), filename };

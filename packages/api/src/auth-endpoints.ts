@@ -26,7 +26,12 @@ function noToken(message: string, data: unknown): FetchBaseQueryError {
 }
 
 function hasToken(data: unknown): data is { token: string } {
-  return typeof data === 'object' && data !== null && typeof (data as { token?: unknown }).token === 'string' && (data as { token: string }).token !== '';
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as { token?: unknown }).token === 'string' &&
+    (data as { token: string }).token !== ''
+  );
 }
 
 /** Saves token and user where the base query and the next page load find them. */

@@ -7,7 +7,15 @@ import { isLogoutRunning, resetLogoutGuard } from './session';
 import { makeStore } from './store';
 import { json, stubFetch } from './test-utils';
 
-const user = { id: 7, name: 'Ada Lovelace', email: 'ada@example.com', business_name: 'Engines', company_logo: null, avatar_path: null, roles: ['owner'] };
+const user = {
+  id: 7,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  business_name: 'Engines',
+  company_logo: null,
+  avatar_path: null,
+  roles: ['owner'],
+};
 
 beforeEach(() => {
   localStorage.clear();
@@ -28,7 +36,13 @@ describe('initial state', () => {
     localStorage.setItem('token', 'tok');
     localStorage.setItem('user', JSON.stringify(user));
     const { auth } = makeStore().getState();
-    expect(auth).toMatchObject({ token: 'tok', user, status: 'authenticated', tokenValidated: false, initialized: false });
+    expect(auth).toMatchObject({
+      token: 'tok',
+      user,
+      status: 'authenticated',
+      tokenValidated: false,
+      initialized: false,
+    });
   });
 
   it('is unauthenticated without a token and ignores a malformed stored user', () => {
@@ -44,13 +58,22 @@ describe('initializeAuth', () => {
     const store = makeStore();
     await store.dispatch(initializeAuth());
     expect(calls.map((c) => new URL(c.url).pathname)).toEqual(['/sanctum/csrf-cookie', '/api/user']);
-    expect(store.getState().auth).toMatchObject({ token: 'tok', user, status: 'authenticated', tokenValidated: true, initialized: true });
+    expect(store.getState().auth).toMatchObject({
+      token: 'tok',
+      user,
+      status: 'authenticated',
+      tokenValidated: true,
+      initialized: true,
+    });
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual(user);
   });
 
   it('logs and ignores a csrf failure', async () => {
     localStorage.setItem('token', 'tok');
-    stubFetch({ 'GET /sanctum/csrf-cookie': () => Promise.reject(new TypeError('offline')), 'GET /api/user': json(200, user) });
+    stubFetch({
+      'GET /sanctum/csrf-cookie': () => Promise.reject(new TypeError('offline')),
+      'GET /api/user': json(200, user),
+    });
     const store = makeStore();
     await store.dispatch(initializeAuth());
     expect(console.warn).toHaveBeenCalled();
@@ -72,13 +95,21 @@ describe('initializeAuth', () => {
     const store = makeStore();
     await store.dispatch(initializeAuth());
     expect(localStorage.getItem('token')).toBeNull();
-    expect(store.getState().auth).toMatchObject({ token: null, user: null, status: 'unauthenticated', initialized: true });
+    expect(store.getState().auth).toMatchObject({
+      token: null,
+      user: null,
+      status: 'unauthenticated',
+      initialized: true,
+    });
     expect(browser.redirect).not.toHaveBeenCalled();
   });
 
   it('keeps the token when the server cannot be reached', async () => {
     localStorage.setItem('token', 'tok');
-    stubFetch({ 'GET /sanctum/csrf-cookie': json(204, undefined), 'GET /api/user': () => Promise.reject(new TypeError('offline')) });
+    stubFetch({
+      'GET /sanctum/csrf-cookie': json(204, undefined),
+      'GET /api/user': () => Promise.reject(new TypeError('offline')),
+    });
     const store = makeStore();
     await store.dispatch(initializeAuth());
     expect(store.getState().auth).toMatchObject({ token: 'tok', tokenValidated: false, initialized: true });
@@ -156,11 +187,19 @@ describe('logout', () => {
 
 describe('login, register and demo login', () => {
   it('login fetches the csrf cookie, posts the credentials and stores token and user', async () => {
-    const { calls } = stubFetch({ 'GET /sanctum/csrf-cookie': json(204, undefined), 'POST /web-login': json(200, { token: 'new', user }) });
+    const { calls } = stubFetch({
+      'GET /sanctum/csrf-cookie': json(204, undefined),
+      'POST /web-login': json(200, { token: 'new', user }),
+    });
     const store = makeStore();
-    const result = await store.dispatch(authApi.endpoints.login.initiate({ email: 'ada@example.com', password: 'secret', remember: true }));
+    const result = await store.dispatch(
+      authApi.endpoints.login.initiate({ email: 'ada@example.com', password: 'secret', remember: true }),
+    );
     expect(result.data).toEqual({ token: 'new', user });
-    expect(calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual(['GET /sanctum/csrf-cookie', 'POST /web-login']);
+    expect(calls.map((c) => `${c.method} ${new URL(c.url).pathname}`)).toEqual([
+      'GET /sanctum/csrf-cookie',
+      'POST /web-login',
+    ]);
     expect(calls[1]!.body).toEqual({ email: 'ada@example.com', password: 'secret', remember: true });
     expect(localStorage.getItem('token')).toBe('new');
     expect(JSON.parse(localStorage.getItem('user')!)).toEqual(user);
@@ -177,17 +216,30 @@ describe('login, register and demo login', () => {
   });
 
   it('register stores token and user when the answer carries them', async () => {
-    stubFetch({ 'GET /sanctum/csrf-cookie': json(204, undefined), 'POST /api/register': json(201, { token: 'reg', user }) });
+    stubFetch({
+      'GET /sanctum/csrf-cookie': json(204, undefined),
+      'POST /api/register': json(201, { token: 'reg', user }),
+    });
     const store = makeStore();
     await store.dispatch(
-      authApi.endpoints.register.initiate({ name: 'Ada', business_name: 'Engines', email: 'ada@example.com', phone: '(555) 123-4567', password: 'password1', password_confirmation: 'password1' }),
+      authApi.endpoints.register.initiate({
+        name: 'Ada',
+        business_name: 'Engines',
+        email: 'ada@example.com',
+        phone: '(555) 123-4567',
+        password: 'password1',
+        password_confirmation: 'password1',
+      }),
     );
     expect(localStorage.getItem('token')).toBe('reg');
     expect(store.getState().auth.user).toEqual(user);
   });
 
   it('demo login posts the demo account and fails without a token', async () => {
-    const { calls } = stubFetch({ 'GET /sanctum/csrf-cookie': json(204, undefined), 'POST /api/debug/demo-login': json(200, { message: 'hi' }) });
+    const { calls } = stubFetch({
+      'GET /sanctum/csrf-cookie': json(204, undefined),
+      'POST /api/debug/demo-login': json(200, { message: 'hi' }),
+    });
     const result = await makeStore().dispatch(authApi.endpoints.demoLogin.initiate());
     expect(calls[1]!.body).toEqual({ email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password });
     expect(result.error).toMatchObject({ error: MESSAGES.demoNoToken });

@@ -42,28 +42,33 @@ interface InitializeResult {
  * ignored), then validate a stored token with GET /api/user. A 401 or 419 removes the token; any
  * other failure (offline, server restarting) keeps it so that a flaky network does not sign people out.
  */
-export const initializeAuth = createAsyncThunk<InitializeResult, void>('auth/initialize', async (_arg, { dispatch }) => {
-  try {
-    await dispatch(authApi.endpoints.csrfCookie.initiate()).unwrap();
-  } catch (error) {
-    console.warn('Could not fetch the anti-forgery cookie', error);
-  }
-  const token = readToken();
-  if (!token) return { token: null, user: null, validated: false };
-  dispatch(validationStarted());
-  const result = await dispatch(authApi.endpoints.currentUser.initiate(undefined, { forceRefetch: true, subscribe: false }));
-  if (result.data) {
-    writeUser(result.data);
-    return { token, user: result.data, validated: true };
-  }
-  const status = errorStatus(result.error);
-  if (status === 401 || status === 419) {
-    clearAuthStorage();
-    return { token: null, user: null, validated: false };
-  }
-  console.warn('Could not validate the stored token', result.error);
-  return { token, user: readUser(), validated: false };
-});
+export const initializeAuth = createAsyncThunk<InitializeResult, void>(
+  'auth/initialize',
+  async (_arg, { dispatch }) => {
+    try {
+      await dispatch(authApi.endpoints.csrfCookie.initiate()).unwrap();
+    } catch (error) {
+      console.warn('Could not fetch the anti-forgery cookie', error);
+    }
+    const token = readToken();
+    if (!token) return { token: null, user: null, validated: false };
+    dispatch(validationStarted());
+    const result = await dispatch(
+      authApi.endpoints.currentUser.initiate(undefined, { forceRefetch: true, subscribe: false }),
+    );
+    if (result.data) {
+      writeUser(result.data);
+      return { token, user: result.data, validated: true };
+    }
+    const status = errorStatus(result.error);
+    if (status === 401 || status === 419) {
+      clearAuthStorage();
+      return { token: null, user: null, validated: false };
+    }
+    console.warn('Could not validate the stored token', result.error);
+    return { token, user: readUser(), validated: false };
+  },
+);
 
 /**
  * Dashboard entry with a token but no known user (SPEC.md section 4): fetch the user; on failure
@@ -72,7 +77,9 @@ export const initializeAuth = createAsyncThunk<InitializeResult, void>('auth/ini
 export const fetchCurrentUser = createAsyncThunk<User, void, { rejectValue: string }>(
   'auth/fetchCurrentUser',
   async (_arg, { dispatch, rejectWithValue }) => {
-    const result = await dispatch(authApi.endpoints.currentUser.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    const result = await dispatch(
+      authApi.endpoints.currentUser.initiate(undefined, { forceRefetch: true, subscribe: false }),
+    );
     if (result.data) {
       writeUser(result.data);
       return result.data;

@@ -102,12 +102,25 @@ describe('401 automatic logout', () => {
     ['GET /api/user', () => authApi.endpoints.currentUser.initiate()],
     ['POST /api/logout', () => authApi.endpoints.logout.initiate()],
     ['POST /web-login', () => authApi.endpoints.login.initiate({ email: 'a@b.co', password: 'x' })],
-    ['POST /api/register', () =>
-      authApi.endpoints.register.initiate({ name: 'A', business_name: 'B', email: 'a@b.co', phone: null, password: 'password1', password_confirmation: 'password1' })],
+    [
+      'POST /api/register',
+      () =>
+        authApi.endpoints.register.initiate({
+          name: 'A',
+          business_name: 'B',
+          email: 'a@b.co',
+          phone: null,
+          password: 'password1',
+          password_confirmation: 'password1',
+        }),
+    ],
     ['GET /sanctum/csrf-cookie', () => authApi.endpoints.csrfCookie.initiate()],
   ] as const)('does nothing for %s', async (route, action) => {
     localStorage.setItem('token', 'tok');
-    stubFetch({ [route]: unauthorised, 'GET /sanctum/csrf-cookie': route.includes('csrf') ? unauthorised : json(204, undefined) });
+    stubFetch({
+      [route]: unauthorised,
+      'GET /sanctum/csrf-cookie': route.includes('csrf') ? unauthorised : json(204, undefined),
+    });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the endpoints' thunks differ in type; only dispatching matters here
     await makeStore().dispatch(action() as any);
     expect(browser.redirect).not.toHaveBeenCalled();
@@ -136,10 +149,15 @@ describe('401 automatic logout', () => {
 });
 
 describe('isAuthFlowUrl', () => {
-  it.each(['/web-login', '/api/register', '/api/logout', '/api/user', '/sanctum/csrf-cookie', '/api/debug/demo-login', '/api/user?x=1'])(
-    '%s is an auth call',
-    (url) => expect(isAuthFlowUrl(url)).toBe(true),
-  );
+  it.each([
+    '/web-login',
+    '/api/register',
+    '/api/logout',
+    '/api/user',
+    '/sanctum/csrf-cookie',
+    '/api/debug/demo-login',
+    '/api/user?x=1',
+  ])('%s is an auth call', (url) => expect(isAuthFlowUrl(url)).toBe(true));
   it.each(['/api/users', '/api/invoices', '/api/user/settings', '/api/dashboard/summary'])('%s is not', (url) =>
     expect(isAuthFlowUrl(url)).toBe(false),
   );

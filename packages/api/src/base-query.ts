@@ -53,11 +53,13 @@ export type ApiError = FetchBaseQueryError;
  * headers, the bearer token from local storage, the anti-forgery header from the `XSRF-TOKEN`
  * cookie; a 419 reloads the page, a 401 logs out under the four conditions of section 8.
  */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (
-  args,
-  api,
-  extraOptions,
-) => {
+export const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  FetchBaseQueryMeta
+> = async (args, api, extraOptions) => {
   const request = normalise(args);
   // Created per call: the base is the page origin, read when the call is made.
   const rawBaseQuery = fetchBaseQuery({

@@ -12,7 +12,10 @@ const page = (data: unknown[]) => ({ data, meta: { page: 1, per_page: 25, total:
 
 describe('catalog endpoints', () => {
   it('drops empty list parameters so the server applies its defaults', () => {
-    expect(listParams({ search: '', sort: 'name', page: 2, status: undefined, direction: null })).toEqual({ sort: 'name', page: 2 });
+    expect(listParams({ search: '', sort: 'name', page: 2, status: undefined, direction: null })).toEqual({
+      sort: 'name',
+      page: 2,
+    });
   });
 
   it('lists clients with the query string and refetches the list after a create', async () => {
@@ -21,7 +24,15 @@ describe('catalog endpoints', () => {
       'POST /api/clients': json(201, { data: { id: 4, name: 'Acme' } }),
     });
     const store = makeStore();
-    const subscription = store.dispatch(catalogApi.endpoints.listClients.initiate({ search: 'acme', sort: 'balance', direction: 'desc', page: 2, status: 'all' }));
+    const subscription = store.dispatch(
+      catalogApi.endpoints.listClients.initiate({
+        search: 'acme',
+        sort: 'balance',
+        direction: 'desc',
+        page: 2,
+        status: 'all',
+      }),
+    );
     await subscription;
     expect(new URL(calls[0]!.url).search).toBe('?search=acme&sort=balance&direction=desc&page=2&status=all');
     const created = await store.dispatch(catalogApi.endpoints.createClient.initiate({ name: 'Acme' }));
@@ -31,7 +42,10 @@ describe('catalog endpoints', () => {
   });
 
   it('reads the CSV export as text', async () => {
-    stubFetch({ 'GET /api/clients/export.csv': () => new Response('id,name\n1,Acme\n', { status: 200, headers: { 'content-type': 'text/csv' } }) });
+    stubFetch({
+      'GET /api/clients/export.csv': () =>
+        new Response('id,name\n1,Acme\n', { status: 200, headers: { 'content-type': 'text/csv' } }),
+    });
     const store = makeStore();
     const result = await store.dispatch(catalogApi.endpoints.exportClientsCsv.initiate());
     expect(result.data).toBe('id,name\n1,Acme\n');
@@ -46,7 +60,9 @@ describe('catalog endpoints', () => {
     const subscription = store.dispatch(catalogApi.endpoints.listProducts.initiate({}));
     await subscription;
     await store.dispatch(catalogApi.endpoints.updateTaxRate.initiate({ id: 7, body: { name: 'Sales tax', rate: 9 } }));
-    await vi.waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.url.includes('/api/products'))).toHaveLength(2));
+    await vi.waitFor(() =>
+      expect(calls.filter((call) => call.method === 'GET' && call.url.includes('/api/products'))).toHaveLength(2),
+    );
     subscription.unsubscribe();
   });
 });

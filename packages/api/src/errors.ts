@@ -35,7 +35,9 @@ export function fieldErrors(error: RequestError): FieldErrors | null {
   if (typeof errors !== 'object' || errors === null) return null;
   const result: FieldErrors = {};
   for (const [field, messages] of Object.entries(errors as Record<string, unknown>)) {
-    const list = (Array.isArray(messages) ? messages : [messages]).filter((m): m is string => typeof m === 'string' && m !== '');
+    const list = (Array.isArray(messages) ? messages : [messages]).filter(
+      (m): m is string => typeof m === 'string' && m !== '',
+    );
     if (list.length > 0) result[field] = list;
   }
   return Object.keys(result).length > 0 ? result : null;
@@ -88,7 +90,8 @@ export function registrationErrorMessage(error: RequestError): string {
 
 /** SPEC.md section 8, demo login: no token; else the server message; else the generic message. */
 export function demoLoginErrorMessage(error: RequestError): string {
-  if (isFetchError(error) && error.status === 'CUSTOM_ERROR' && error.error === MESSAGES.demoNoToken) return MESSAGES.demoNoToken;
+  if (isFetchError(error) && error.status === 'CUSTOM_ERROR' && error.error === MESSAGES.demoNoToken)
+    return MESSAGES.demoNoToken;
   if (errorStatus(error) === 404) return MESSAGES.demoDisabled;
   return serverMessage(error) ?? MESSAGES.demoFailed;
 }
@@ -110,7 +113,11 @@ export function errorMessage(error: RequestError, fallback: string): string {
  * each, SPEC.md section 5) and one message for the form alert or toast: the server's message, plus
  * any error whose key has no field on screen.
  */
-export function splitServerErrors(error: RequestError, isField: (key: string) => boolean, fallback: string): { fields: Record<string, string>; message: string } {
+export function splitServerErrors(
+  error: RequestError,
+  isField: (key: string) => boolean,
+  fallback: string,
+): { fields: Record<string, string>; message: string } {
   const all = firstFieldErrors(fieldErrors(error));
   const fields: Record<string, string> = {};
   const orphans: string[] = [];

@@ -39,10 +39,15 @@ describe('refreshFinancialData', () => {
       store.dispatch(catalogApi.endpoints.listProducts.initiate({ page: 1 })),
     ];
     await Promise.all(subscriptions);
-    const reads = (path: string) => calls.filter((call) => call.method === 'GET' && new URL(call.url).pathname === path).length;
-    expect(['/api/goals', '/api/other-income', '/api/invoices', '/api/clients', '/api/products'].map(reads)).toEqual([1, 1, 1, 1, 1]);
+    const reads = (path: string) =>
+      calls.filter((call) => call.method === 'GET' && new URL(call.url).pathname === path).length;
+    expect(['/api/goals', '/api/other-income', '/api/invoices', '/api/clients', '/api/products'].map(reads)).toEqual([
+      1, 1, 1, 1, 1,
+    ]);
     store.dispatch(refreshFinancialData());
-    await vi.waitFor(() => expect(['/api/goals', '/api/other-income', '/api/invoices', '/api/clients'].map(reads)).toEqual([2, 2, 2, 2]));
+    await vi.waitFor(() =>
+      expect(['/api/goals', '/api/other-income', '/api/invoices', '/api/clients'].map(reads)).toEqual([2, 2, 2, 2]),
+    );
     // The products are not financial data.
     expect(reads('/api/products')).toBe(1);
     for (const subscription of subscriptions) subscription.unsubscribe();

@@ -9,7 +9,14 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const goal = { id: 3, title: 'Emergency fund', status: 'active', type: 'financial', target_amount: 1000, current_amount: 100 };
+const goal = {
+  id: 3,
+  title: 'Emergency fund',
+  status: 'active',
+  type: 'financial',
+  target_amount: 1000,
+  current_amount: 100,
+};
 
 describe('goal endpoints', () => {
   it('reads GET /api/goals as a bare list or as { data: [...] }', () => {
@@ -36,11 +43,16 @@ describe('goal endpoints', () => {
         const query = new URL(call.url).searchParams;
         const page = Number(query.get('page') ?? '1');
         const perPage = Number(query.get('per_page'));
-        return json(200, { data: goals.slice((page - 1) * perPage, page * perPage), meta: { page, per_page: perPage, total: goals.length, last_page: Math.ceil(goals.length / perPage) } });
+        return json(200, {
+          data: goals.slice((page - 1) * perPage, page * perPage),
+          meta: { page, per_page: perPage, total: goals.length, last_page: Math.ceil(goals.length / perPage) },
+        });
       },
     });
     const store = makeStore();
-    const result = await store.dispatch(goalApi.endpoints.listAllGoals.initiate({ type: 'financial', status: 'active' }));
+    const result = await store.dispatch(
+      goalApi.endpoints.listAllGoals.initiate({ type: 'financial', status: 'active' }),
+    );
     expect(calls.map((call) => new URL(call.url).search)).toEqual([
       '?type=financial&status=active&per_page=100',
       '?type=financial&status=active&per_page=100&page=2',
@@ -51,20 +63,31 @@ describe('goal endpoints', () => {
 
   it('all goals: one request for a bare list, and a failure of any page fails the whole', async () => {
     const bare = stubFetch({ 'GET /api/goals': json(200, [goal]) });
-    const first = await makeStore().dispatch(goalApi.endpoints.listAllGoals.initiate({ type: 'financial', status: 'active' }));
+    const first = await makeStore().dispatch(
+      goalApi.endpoints.listAllGoals.initiate({ type: 'financial', status: 'active' }),
+    );
     expect(bare.calls).toHaveLength(1);
     expect(first.data).toEqual({ data: [goal], meta: null });
 
     stubFetch({
       'GET /api/goals': (call) =>
-        new URL(call.url).searchParams.get('page') === '2' ? json(500, { message: 'Boom' }) : json(200, { data: [goal], meta: { page: 1, per_page: 100, total: 101, last_page: 2 } }),
+        new URL(call.url).searchParams.get('page') === '2'
+          ? json(500, { message: 'Boom' })
+          : json(200, { data: [goal], meta: { page: 1, per_page: 100, total: 101, last_page: 2 } }),
     });
-    const failed = await makeStore().dispatch(goalApi.endpoints.listAllGoals.initiate({ type: 'financial', status: 'active' }));
+    const failed = await makeStore().dispatch(
+      goalApi.endpoints.listAllGoals.initiate({ type: 'financial', status: 'active' }),
+    );
     expect(failed.error).toMatchObject({ status: 500 });
   });
 
   it('all goals: stops after ALL_GOALS_MAX_PAGES even if the server never reaches its last page', async () => {
-    const { calls } = stubFetch({ 'GET /api/goals': json(200, { data: [goal], meta: { page: 1, per_page: 100, total: 1_000_000, last_page: 10_000 } }) });
+    const { calls } = stubFetch({
+      'GET /api/goals': json(200, {
+        data: [goal],
+        meta: { page: 1, per_page: 100, total: 1_000_000, last_page: 10_000 },
+      }),
+    });
     await makeStore().dispatch(goalApi.endpoints.listAllGoals.initiate({ status: 'active' }));
     expect(calls).toHaveLength(ALL_GOALS_MAX_PAGES);
   });
@@ -79,12 +102,23 @@ describe('goal endpoints', () => {
   it('records other income with its Idempotency-Key and refreshes the goals', async () => {
     const { calls } = stubFetch({
       'GET /api/goals': json(200, { data: [goal], meta: { page: 1, per_page: 25, total: 1, last_page: 1 } }),
-      'POST /api/other-income/multiple-goals': json(201, { data: { id: 1 }, goals: [], message: 'Other income recorded successfully' }),
+      'POST /api/other-income/multiple-goals': json(201, {
+        data: { id: 1 },
+        goals: [],
+        message: 'Other income recorded successfully',
+      }),
     });
     const store = makeStore();
     const subscription = store.dispatch(goalApi.endpoints.listGoals.initiate({ status: 'all' }));
     await subscription;
-    const body = { amount: 50, income_date: '2026-11-22', source: 'Grant', reference_number: '', description: '', goal_allocations: [{ goal_id: 3, amount: 50 }] };
+    const body = {
+      amount: 50,
+      income_date: '2026-11-22',
+      source: 'Grant',
+      reference_number: '',
+      description: '',
+      goal_allocations: [{ goal_id: 3, amount: 50 }],
+    };
     await store.dispatch(goalApi.endpoints.recordOtherIncome.initiate({ body, idempotencyKey: 'income-1' }));
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.headers.get('Idempotency-Key')).toBe('income-1');

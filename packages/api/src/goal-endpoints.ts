@@ -41,7 +41,10 @@ export function normaliseGoalList(response: unknown): GoalList {
 export const ALL_GOALS_MAX_PAGES = 50;
 
 /** The goals a list provides: the list and each goal by id. */
-const goalListTags = (result: GoalList | undefined) => [{ type: 'Goal' as const, id: 'LIST' }, ...(result?.data ?? []).map((goal) => ({ type: 'Goal' as const, id: goal.id }))];
+const goalListTags = (result: GoalList | undefined) => [
+  { type: 'Goal' as const, id: 'LIST' },
+  ...(result?.data ?? []).map((goal) => ({ type: 'Goal' as const, id: goal.id })),
+];
 
 /** Tags a goal write refreshes: every goal view, the badges and analytics they feed, the income list. */
 const GOAL_VIEWS = ['Goal', 'GoalContribution', 'GoalAnalytics', 'GoalBadge'] as const;
@@ -58,7 +61,9 @@ function idempotencyHeaders(key: string | undefined) {
  * fires the `goals-updated` window event (features-goals). Money writes carry an `Idempotency-Key`.
  */
 export const goalApi = api
-  .enhanceEndpoints({ addTagTypes: ['Goal', 'GoalContribution', 'GoalAnalytics', 'GoalBadge', 'OtherIncome', 'GoalPreference'] })
+  .enhanceEndpoints({
+    addTagTypes: ['Goal', 'GoalContribution', 'GoalAnalytics', 'GoalBadge', 'OtherIncome', 'GoalPreference'],
+  })
   .injectEndpoints({
     endpoints: (build) => ({
       /** `GET /api/goals?status=&type=&sort=&direction=&search=&page=&per_page=`; the modals ask `type=financial&status=active`. */
@@ -135,7 +140,12 @@ export const goalApi = api
       }),
       /** `POST /api/other-income/multiple-goals` (SPEC.md section 7) with one `Idempotency-Key` per submission. */
       recordOtherIncome: build.mutation<OtherIncomeResponse, { body: OtherIncomeInput; idempotencyKey: string }>({
-        query: ({ body, idempotencyKey }) => ({ url: '/api/other-income/multiple-goals', method: 'POST', body, ...idempotencyHeaders(idempotencyKey) }),
+        query: ({ body, idempotencyKey }) => ({
+          url: '/api/other-income/multiple-goals',
+          method: 'POST',
+          body,
+          ...idempotencyHeaders(idempotencyKey),
+        }),
         invalidatesTags: [...MONEY_INTO_GOALS],
       }),
       updateOtherIncome: build.mutation<OtherIncomeResponse, { id: number; body: OtherIncomeInput }>({
@@ -157,7 +167,12 @@ export const goalApi = api
       }),
       /** `POST /api/invoice-payments/allocate-to-goals` (SPEC.md section 7). */
       allocatePaymentToGoals: build.mutation<AllocationResponse, { body: AllocationInput; idempotencyKey?: string }>({
-        query: ({ body, idempotencyKey }) => ({ url: '/api/invoice-payments/allocate-to-goals', method: 'POST', body, ...idempotencyHeaders(idempotencyKey) }),
+        query: ({ body, idempotencyKey }) => ({
+          url: '/api/invoice-payments/allocate-to-goals',
+          method: 'POST',
+          body,
+          ...idempotencyHeaders(idempotencyKey),
+        }),
         invalidatesTags: [...MONEY_INTO_GOALS],
       }),
     }),

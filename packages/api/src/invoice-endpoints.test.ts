@@ -9,7 +9,11 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const page = { data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 }, summary: { count: 0, total: 0, amount_paid: 0, balance_due: 0 } };
+const page = {
+  data: [],
+  meta: { page: 1, per_page: 25, total: 0, last_page: 1 },
+  summary: { count: 0, total: 0, amount_paid: 0, balance_due: 0 },
+};
 
 describe('invoice endpoints', () => {
   it('lists with the query string, and a payment sends its Idempotency-Key and refreshes the list', async () => {
@@ -18,11 +22,17 @@ describe('invoice endpoints', () => {
       'POST /api/invoices/5/payments': json(201, { data: { id: 9, payment_id: 9 }, invoice: { id: 5 } }),
     });
     const store = makeStore();
-    const subscription = store.dispatch(invoiceApi.endpoints.listInvoices.initiate({ status: 'overdue', search: 'acme', page: 2 }));
+    const subscription = store.dispatch(
+      invoiceApi.endpoints.listInvoices.initiate({ status: 'overdue', search: 'acme', page: 2 }),
+    );
     await subscription;
     expect(new URL(calls[0]!.url).search).toBe('?status=overdue&search=acme&page=2');
     const result = await store.dispatch(
-      invoiceApi.endpoints.recordPayment.initiate({ invoiceId: 5, body: { amount: 10, payment_date: '2026-11-22', method: 'cash' }, idempotencyKey: 'key-1' }),
+      invoiceApi.endpoints.recordPayment.initiate({
+        invoiceId: 5,
+        body: { amount: 10, payment_date: '2026-11-22', method: 'cash' },
+        idempotencyKey: 'key-1',
+      }),
     );
     expect(result.data?.data.payment_id).toBe(9);
     const payment = calls.find((call) => call.method === 'POST')!;
@@ -33,10 +43,16 @@ describe('invoice endpoints', () => {
   });
 
   it('sends an invoice with its Idempotency-Key when given one, and without the header otherwise', async () => {
-    const sent = { data: { id: 5 }, email: { id: 1, to: ['a@b.test'], subject: 'Invoice', transport: 'log' }, message: 'Sent' };
+    const sent = {
+      data: { id: 5 },
+      email: { id: 1, to: ['a@b.test'], subject: 'Invoice', transport: 'log' },
+      message: 'Sent',
+    };
     const { calls } = stubFetch({ 'POST /api/invoices/5/send': json(200, sent) });
     const store = makeStore();
-    await store.dispatch(invoiceApi.endpoints.sendInvoice.initiate({ id: 5, body: { to: ['a@b.test'] }, idempotencyKey: 'send-1' }));
+    await store.dispatch(
+      invoiceApi.endpoints.sendInvoice.initiate({ id: 5, body: { to: ['a@b.test'] }, idempotencyKey: 'send-1' }),
+    );
     await store.dispatch(invoiceApi.endpoints.sendInvoice.initiate({ id: 5 }));
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts[0]!.headers.get('Idempotency-Key')).toBe('send-1');
@@ -46,11 +62,32 @@ describe('invoice endpoints', () => {
   });
 
   it('sends a payment receipt with its Idempotency-Key and reads one outbox message', async () => {
-    const receipt = { data: { sent: true, to: ['a@b.test'], email_id: 3, message: 'Receipt emailed to a@b.test.' }, message: 'Receipt emailed to a@b.test.' };
-    const message = { id: 3, to: ['a@b.test'], subject: 'Receipt', text: 'Thanks', html: '<p>Thanks</p>', category: 'receipt', transport: 'log', status: 'sent', error: null, attachments: [], created_at: '2026-11-22T10:00:00Z', sent_at: null };
-    const { calls } = stubFetch({ 'POST /api/invoices/5/payments/9/receipt': json(200, receipt), 'GET /api/outbox/3': json(200, { data: message }) });
+    const receipt = {
+      data: { sent: true, to: ['a@b.test'], email_id: 3, message: 'Receipt emailed to a@b.test.' },
+      message: 'Receipt emailed to a@b.test.',
+    };
+    const message = {
+      id: 3,
+      to: ['a@b.test'],
+      subject: 'Receipt',
+      text: 'Thanks',
+      html: '<p>Thanks</p>',
+      category: 'receipt',
+      transport: 'log',
+      status: 'sent',
+      error: null,
+      attachments: [],
+      created_at: '2026-11-22T10:00:00Z',
+      sent_at: null,
+    };
+    const { calls } = stubFetch({
+      'POST /api/invoices/5/payments/9/receipt': json(200, receipt),
+      'GET /api/outbox/3': json(200, { data: message }),
+    });
     const store = makeStore();
-    const sent = await store.dispatch(invoiceApi.endpoints.sendPaymentReceipt.initiate({ invoiceId: 5, paymentId: 9, idempotencyKey: 'receipt-1' }));
+    const sent = await store.dispatch(
+      invoiceApi.endpoints.sendPaymentReceipt.initiate({ invoiceId: 5, paymentId: 9, idempotencyKey: 'receipt-1' }),
+    );
     expect(sent.data?.data.to).toEqual(['a@b.test']);
     expect(calls[calls.length - 1]!.headers.get('Idempotency-Key')).toBe('receipt-1');
     const read = await store.dispatch(invoiceApi.endpoints.getOutboxEmail.initiate(3));
@@ -60,7 +97,14 @@ describe('invoice endpoints', () => {
   it('fetches the PDF as a blob with the bearer token and the file name of the answer', async () => {
     localStorage.setItem('token', 'tok');
     const { calls } = stubFetch({
-      'GET /api/invoices/5/pdf': () => new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="INV-2026-0001.pdf"' } }),
+      'GET /api/invoices/5/pdf': () =>
+        new Response('%PDF-1.7', {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="INV-2026-0001.pdf"',
+          },
+        }),
     });
     const { blob, filename } = await fetchInvoicePdf(5);
     expect(filename).toBe('INV-2026-0001.pdf');

@@ -56,7 +56,10 @@ export const invoiceApi = api.enhanceEndpoints({ addTagTypes: ['Invoice', 'Clien
     createInvoice: build.mutation<Invoice, InvoiceInput & { send?: boolean }>({
       query: (body) => ({ url: '/api/invoices', method: 'POST', body }),
       transformResponse: (response: InvoiceResponse) => response.data,
-      invalidatesTags: [{ type: 'Invoice', id: 'LIST' }, { type: 'Client', id: 'LIST' }],
+      invalidatesTags: [
+        { type: 'Invoice', id: 'LIST' },
+        { type: 'Client', id: 'LIST' },
+      ],
     }),
     updateInvoice: build.mutation<Invoice, { id: number; body: InvoiceInput }>({
       query: ({ id, body }) => ({ url: `/api/invoices/${id}`, method: 'PUT', body }),
@@ -69,7 +72,10 @@ export const invoiceApi = api.enhanceEndpoints({ addTagTypes: ['Invoice', 'Clien
     }),
     deleteInvoice: build.mutation<CatalogMessage, number>({
       query: (id) => ({ url: `/api/invoices/${id}`, method: 'DELETE' }),
-      invalidatesTags: [{ type: 'Invoice', id: 'LIST' }, { type: 'Client', id: 'LIST' }],
+      invalidatesTags: [
+        { type: 'Invoice', id: 'LIST' },
+        { type: 'Client', id: 'LIST' },
+      ],
     }),
     markInvoiceSent: build.mutation<Invoice, number>({
       query: (id) => ({ url: `/api/invoices/${id}/mark-sent`, method: 'POST' }),
@@ -102,7 +108,12 @@ export const invoiceApi = api.enhanceEndpoints({ addTagTypes: ['Invoice', 'Clien
         body: body ?? {},
         ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
       }),
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Invoice', id: 'LIST' }, { type: 'Invoice', id }, { type: 'Client', id: 'LIST' }, 'Outbox'],
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Invoice', id: 'LIST' },
+        { type: 'Invoice', id },
+        { type: 'Client', id: 'LIST' },
+        'Outbox',
+      ],
     }),
     /**
      * `idempotencyKey`: one per submission (a uuid per modal opening); a retry sends the same one.
@@ -115,10 +126,18 @@ export const invoiceApi = api.enhanceEndpoints({ addTagTypes: ['Invoice', 'Clien
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: (_result, _error, { invoiceId }) => [{ type: 'Invoice', id: 'LIST' }, { type: 'Invoice', id: invoiceId }, { type: 'Client', id: 'LIST' }, 'Outbox'],
+      invalidatesTags: (_result, _error, { invoiceId }) => [
+        { type: 'Invoice', id: 'LIST' },
+        { type: 'Invoice', id: invoiceId },
+        { type: 'Client', id: 'LIST' },
+        'Outbox',
+      ],
     }),
     /** "Send receipt" on a recorded payment; `idempotencyKey` as for a send. */
-    sendPaymentReceipt: build.mutation<PaymentReceiptResponse, { invoiceId: number; paymentId: number; idempotencyKey?: string }>({
+    sendPaymentReceipt: build.mutation<
+      PaymentReceiptResponse,
+      { invoiceId: number; paymentId: number; idempotencyKey?: string }
+    >({
       query: ({ invoiceId, paymentId, idempotencyKey }) => ({
         url: `/api/invoices/${invoiceId}/payments/${paymentId}/receipt`,
         method: 'POST',
@@ -129,7 +148,10 @@ export const invoiceApi = api.enhanceEndpoints({ addTagTypes: ['Invoice', 'Clien
       invalidatesTags: (_result, _error, { invoiceId }) => [{ type: 'Invoice', id: invoiceId }, 'Outbox'],
     }),
     deletePayment: build.mutation<Invoice, { invoiceId: number; paymentId: number }>({
-      query: ({ invoiceId, paymentId }) => ({ url: `/api/invoices/${invoiceId}/payments/${paymentId}`, method: 'DELETE' }),
+      query: ({ invoiceId, paymentId }) => ({
+        url: `/api/invoices/${invoiceId}/payments/${paymentId}`,
+        method: 'DELETE',
+      }),
       transformResponse: (response: InvoiceResponse) => response.data,
       invalidatesTags: (_result, _error, { invoiceId }) => [
         { type: 'Invoice', id: 'LIST' },
@@ -177,12 +199,21 @@ export const {
  * The invoice's PDF as a Blob, fetched with the bearer token (an `<iframe src>` cannot send it).
  * Outside RTK Query on purpose: a Blob does not belong in the store. Throws on a non-OK answer.
  */
-export async function fetchInvoicePdf(invoiceId: number, { inline = false } = {}): Promise<{ blob: Blob; filename: string }> {
+export async function fetchInvoicePdf(
+  invoiceId: number,
+  { inline = false } = {},
+): Promise<{ blob: Blob; filename: string }> {
   const headers: Record<string, string> = { Accept: 'application/pdf', 'X-Requested-With': 'XMLHttpRequest' };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${browser.origin()}/api/invoices/${invoiceId}/pdf${inline ? '?inline=1' : ''}`, { headers, credentials: 'include' });
-  if (!response.ok) throw new Error(response.status === 404 ? 'Invoice not found.' : `The PDF could not be created (${response.status}).`);
+  const response = await fetch(`${browser.origin()}/api/invoices/${invoiceId}/pdf${inline ? '?inline=1' : ''}`, {
+    headers,
+    credentials: 'include',
+  });
+  if (!response.ok)
+    throw new Error(
+      response.status === 404 ? 'Invoice not found.' : `The PDF could not be created (${response.status}).`,
+    );
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? `invoice-${invoiceId}.pdf`;
   return { blob: await response.blob(), filename };

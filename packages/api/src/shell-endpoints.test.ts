@@ -14,7 +14,11 @@ const empty = { notifications: [], total: 0, unread_count: 0, current_page: 1, p
 describe('shell endpoints', () => {
   it('builds the notification query string (SPEC.md section 7)', () => {
     expect(notificationParams({})).toEqual({});
-    expect(notificationParams({ per_page: 10, filter: 'unread', count_only: true })).toEqual({ per_page: '10', filter: 'unread', count_only: 'true' });
+    expect(notificationParams({ per_page: 10, filter: 'unread', count_only: true })).toEqual({
+      per_page: '10',
+      filter: 'unread',
+      count_only: 'true',
+    });
     expect(notificationParams({ page: 3, count_only: false })).toEqual({ page: '3' });
   });
 
@@ -42,7 +46,14 @@ describe('shell endpoints', () => {
   it('posts beta feedback as given', async () => {
     const { calls } = stubFetch({ 'POST /api/beta-feedback': json(201, { message: 'Thanks', data: {} }) });
     const store = makeStore();
-    const body = { type: 'bug' as const, feature: 'invoices' as const, description: 'Blank PDF', rating: 3, systemInfo: { browser: 'b', os: 'o', screenSize: '1x1', currentUrl: 'u' }, timestamp: '2026-01-01T00:00:00.000Z' };
+    const body = {
+      type: 'bug' as const,
+      feature: 'invoices' as const,
+      description: 'Blank PDF',
+      rating: 3,
+      systemInfo: { browser: 'b', os: 'o', screenSize: '1x1', currentUrl: 'u' },
+      timestamp: '2026-01-01T00:00:00.000Z',
+    };
     const result = await store.dispatch(shellApi.endpoints.sendBetaFeedback.initiate(body));
     expect(result.error).toBeUndefined();
     expect(calls[0]!.body).toEqual(body);
@@ -52,9 +63,14 @@ describe('shell endpoints', () => {
     const page = { data: [], meta: { page: 2, per_page: 20, total: 0, last_page: 1 } };
     const { calls } = stubFetch({ 'GET /api/beta-feedback': json(200, page) });
     const store = makeStore();
-    const result = await store.dispatch(shellApi.endpoints.listBetaFeedback.initiate({ page: 2, per_page: 20, type: 'improvement' }));
+    const result = await store.dispatch(
+      shellApi.endpoints.listBetaFeedback.initiate({ page: 2, per_page: 20, type: 'improvement' }),
+    );
     expect(result.data).toEqual(page);
     await store.dispatch(shellApi.endpoints.listBetaFeedback.initiate({ page: 1, per_page: 20, type: undefined }));
-    expect(calls.map((call) => new URL(call.url).search)).toEqual(['?page=2&per_page=20&type=improvement', '?page=1&per_page=20']);
+    expect(calls.map((call) => new URL(call.url).search)).toEqual([
+      '?page=2&per_page=20&type=improvement',
+      '?page=1&per_page=20',
+    ]);
   });
 });

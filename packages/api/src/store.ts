@@ -16,7 +16,9 @@ export function makeStore(options: { auth?: Partial<AuthState>; listen?: boolean
   const store = configureStore({
     reducer: rootReducer,
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
-    preloadedState: options.auth ? { auth: { ...authReducer(undefined, { type: '@@init' }), ...options.auth } } : undefined,
+    preloadedState: options.auth
+      ? { auth: { ...authReducer(undefined, { type: '@@init' }), ...options.auth } }
+      : undefined,
   });
   // Refetch on focus/reconnect for queries that opt in.
   if (options.listen) setupListeners(store.dispatch);

@@ -11,7 +11,15 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const user: User = { id: 1, name: 'Olive Owner', email: 'olive@example.com', business_name: 'Olive Bakery', company_logo: null, avatar_path: null, roles: [{ name: 'owner' }] };
+const user: User = {
+  id: 1,
+  name: 'Olive Owner',
+  email: 'olive@example.com',
+  business_name: 'Olive Bakery',
+  company_logo: null,
+  avatar_path: null,
+  roles: [{ name: 'owner' }],
+};
 const details = {
   name: 'Olive Bakery',
   email: null,
@@ -40,16 +48,31 @@ describe('date formatting', () => {
     const { calls } = stubFetch({ 'PUT /api/settings/business': json(200, { data: details, message: 'Saved' }) });
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
     const store = makeStore({ auth: { token: 't', user, status: 'authenticated' } });
-    await store.dispatch(accountApi.endpoints.updateBusinessDetails.initiate({ ...details, date_format: 'dd.mm.yyyy', first_day_of_week: 1 }));
+    await store.dispatch(
+      accountApi.endpoints.updateBusinessDetails.initiate({
+        ...details,
+        date_format: 'dd.mm.yyyy',
+        first_day_of_week: 1,
+      }),
+    );
     expect(store.getState().auth.user?.preferences).toEqual({ date_format: 'dd.mm.yyyy', first_day_of_week: 1 });
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}').preferences).toEqual({ date_format: 'dd.mm.yyyy', first_day_of_week: 1 });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user) ?? '{}').preferences).toEqual({
+      date_format: 'dd.mm.yyyy',
+      first_day_of_week: 1,
+    });
     expect(calls.map((call) => call.method)).toEqual(['PUT']);
   });
 
   it('a failed save leaves the preferences as they were', async () => {
     stubFetch({ 'PUT /api/settings/business': json(422, { message: 'Invalid', errors: { date_format: ['bad'] } }) });
     const store = makeStore({ auth: { token: 't', user, status: 'authenticated' } });
-    await store.dispatch(accountApi.endpoints.updateBusinessDetails.initiate({ ...details, date_format: 'dd.mm.yyyy', first_day_of_week: 1 }));
+    await store.dispatch(
+      accountApi.endpoints.updateBusinessDetails.initiate({
+        ...details,
+        date_format: 'dd.mm.yyyy',
+        first_day_of_week: 1,
+      }),
+    );
     expect(store.getState().auth.user?.preferences).toBeUndefined();
   });
 });

@@ -54,5 +54,8 @@ export function useDateFormat(): DateFormatting {
   const preferences = useSyncExternalStore(store ? store.subscribe : noSubscription, read, read);
   const dateFormat = preferences?.date_format;
   const firstDayOfWeek = preferences?.first_day_of_week;
-  return useMemo(() => dateFormatting({ date_format: dateFormat, first_day_of_week: firstDayOfWeek }), [dateFormat, firstDayOfWeek]);
+  return useMemo(
+    () => dateFormatting({ date_format: dateFormat, first_day_of_week: firstDayOfWeek }),
+    [dateFormat, firstDayOfWeek],
+  );
 }

@@ -62,12 +62,24 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       types: postgresTypes,
       ...(options.searchPath ? { options: `-c search_path=${quoteIdentifier(options.searchPath)}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
-    return { db, dialect: 'postgres', location: redactUrl(options.url), schema: options.searchPath, destroy: () => db.destroy() };
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      ...(options.log ? { log: options.log } : {}),
+    });
+    return {
+      db,
+      dialect: 'postgres',
+      location: redactUrl(options.url),
+      schema: options.searchPath,
+      destroy: () => db.destroy(),
+    };
   }
   const path = options.sqlitePath ?? ':memory:';
   const database = new NodeSqliteDatabase(openSqlite({ path }));
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), ...(options.log ? { log: options.log } : {}) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database }),
+    ...(options.log ? { log: options.log } : {}),
+  });
   return { db, dialect: 'sqlite', location: path, destroy: () => db.destroy() };
 }
 

@@ -19,7 +19,10 @@ export function isPostgresUrl(url: string | undefined | null): url is string {
 }
 
 /** Auto-increment integer primary key: `integer primary key autoincrement` / identity column. */
-export function addIdColumn<T extends string>(dialect: DialectName, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
+export function addIdColumn<T extends string>(
+  dialect: DialectName,
+  table: CreateTableBuilder<T, never>,
+): CreateTableBuilder<T, 'id'> {
   return dialect === 'postgres'
     ? table.addColumn('id', 'integer', (col) => col.primaryKey().generatedByDefaultAsIdentity())
     : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());

@@ -3,7 +3,15 @@ export * from './dialect';
 export * from './connection';
 export { preparedQuery } from './prepared';
 export { NodeSqliteDatabase, openSqlite, type SqliteOpenOptions } from './sqlite-adapter';
-export { migrations, migrationProvider, createMigrator, migrateToLatest, migrateDownAll, MigrationError, type MigrateOptions } from './migrations';
+export {
+  migrations,
+  migrationProvider,
+  createMigrator,
+  migrateToLatest,
+  migrateDownAll,
+  MigrationError,
+  type MigrateOptions,
+} from './migrations';
 export type { Db } from './queries/types';
 export * from './queries/businesses';
 export * from './queries/users';

@@ -29,7 +29,9 @@ describe('preparedQuery', () => {
   });
 
   it('refuses a builder that does not bind every placeholder', async () => {
-    const broken = preparedQuery(['email', 'unused'] as const, (db: Db, p) => db.selectFrom('waitlist_entries').select('email').where('email', '=', p.email));
+    const broken = preparedQuery(['email', 'unused'] as const, (db: Db, p) =>
+      db.selectFrom('waitlist_entries').select('email').where('email', '=', p.email),
+    );
     await expect(broken(test.db, { email: 'a', unused: 'b' })).rejects.toThrow(/placeholders/);
   });
 });

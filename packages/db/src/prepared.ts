@@ -24,7 +24,9 @@ export function preparedQuery<D, K extends string, R>(
     let compiled = cache.get(db);
     if (!compiled) {
       compiled = build(db, placeholders).compile();
-      const seen = compiled.parameters.filter((value) => typeof value === 'string' && value.startsWith(SENTINEL)).length;
+      const seen = compiled.parameters.filter(
+        (value) => typeof value === 'string' && value.startsWith(SENTINEL),
+      ).length;
       if (seen !== names.length) throw new Error(`preparedQuery: expected ${names.length} placeholders, found ${seen}`);
       cache.set(db, compiled);
     }

@@ -33,7 +33,9 @@ async function withSchemaDdlLock<T>(url: string, work: (client: pg.Client) => Pr
  * A fresh, migrated database for one test: SQLite in memory, or, when `TEST_DATABASE_URL` is a
  * PostgreSQL URL, a new schema of that database (created here, dropped by `cleanup`).
  */
-export async function createTestDatabase(options: { migrate?: boolean; url?: string | undefined } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { migrate?: boolean; url?: string | undefined } = {},
+): Promise<TestDatabase> {
   const url = options.url ?? process.env.TEST_DATABASE_URL;
   const migrate = options.migrate ?? true;
   let handle: DatabaseHandle;

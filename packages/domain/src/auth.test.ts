@@ -59,15 +59,23 @@ describe('registration rules (SPEC.md section 5)', () => {
   });
 
   it('accepts names of exactly 255 characters and passwords of 8 and 128', () => {
-    expect(registerRequestSchema.safeParse({ ...valid, name: 'x'.repeat(255), business_name: 'y'.repeat(255) }).success).toBe(true);
+    expect(
+      registerRequestSchema.safeParse({ ...valid, name: 'x'.repeat(255), business_name: 'y'.repeat(255) }).success,
+    ).toBe(true);
     for (const password of ['x'.repeat(8), 'x'.repeat(128)]) {
-      expect(registerRequestSchema.safeParse({ ...valid, password, password_confirmation: password }).success).toBe(true);
+      expect(registerRequestSchema.safeParse({ ...valid, password, password_confirmation: password }).success).toBe(
+        true,
+      );
     }
   });
 
   it('confirmation is required and must equal the password', () => {
-    expect(errorsOf(registerRequestSchema, { ...valid, password_confirmation: '' }).password_confirmation).toContain(MESSAGES.confirmationRequired);
-    expect(errorsOf(registerRequestSchema, { ...valid, password_confirmation: 'something else' }).password_confirmation).toContain(MESSAGES.confirmationMismatch);
+    expect(errorsOf(registerRequestSchema, { ...valid, password_confirmation: '' }).password_confirmation).toContain(
+      MESSAGES.confirmationRequired,
+    );
+    expect(
+      errorsOf(registerRequestSchema, { ...valid, password_confirmation: 'something else' }).password_confirmation,
+    ).toContain(MESSAGES.confirmationMismatch);
   });
 
   it('reports wrong types and unknown fields per field', () => {
@@ -102,7 +110,10 @@ describe('phone formatting', () => {
 
   it('formatting is idempotent', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^\d{10}$/), (digits) => formatUsPhone(formatUsPhone(digits)) === formatUsPhone(digits)),
+      fc.property(
+        fc.stringMatching(/^\d{10}$/),
+        (digits) => formatUsPhone(formatUsPhone(digits)) === formatUsPhone(digits),
+      ),
     );
   });
 });
@@ -137,9 +148,17 @@ describe('password reset rules', () => {
     expect(forgotPasswordRequestSchema.safeParse({ email: 'a' }).success).toBe(false);
   });
   it('reset requires a token and a confirmed password of at least 8 characters', () => {
-    expect(resetPasswordRequestSchema.safeParse({ token: 't', password: 'longenough', password_confirmation: 'longenough' }).success).toBe(true);
-    expect(errorsOf(resetPasswordRequestSchema, { token: 't', password: 'short', password_confirmation: 'short' }).password).toContain(MESSAGES.passwordTooShort);
-    expect(errorsOf(resetPasswordRequestSchema, { token: 't', password: 'longenough', password_confirmation: 'different' }).password_confirmation).toContain(MESSAGES.confirmationMismatch);
+    expect(
+      resetPasswordRequestSchema.safeParse({ token: 't', password: 'longenough', password_confirmation: 'longenough' })
+        .success,
+    ).toBe(true);
+    expect(
+      errorsOf(resetPasswordRequestSchema, { token: 't', password: 'short', password_confirmation: 'short' }).password,
+    ).toContain(MESSAGES.passwordTooShort);
+    expect(
+      errorsOf(resetPasswordRequestSchema, { token: 't', password: 'longenough', password_confirmation: 'different' })
+        .password_confirmation,
+    ).toContain(MESSAGES.confirmationMismatch);
   });
 });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { amountSchema, idParamsSchema, isoDateSchema, listQuerySchema, pageMeta, percentSchema, quantitySchema } from './common';
+import {
+  amountSchema,
+  idParamsSchema,
+  isoDateSchema,
+  listQuerySchema,
+  pageMeta,
+  percentSchema,
+  quantitySchema,
+} from './common';
 
 describe('shared contract pieces', () => {
   it('amounts: non-negative, 2 decimals, at most 999,999,999.99', () => {

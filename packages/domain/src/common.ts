@@ -65,7 +65,11 @@ export const isoDateSchema = z
   }, COMMON_MESSAGES.dateInvalid);
 
 /** Path ids: positive integers, also when they arrive as strings. */
-export const idSchema = z.coerce.number({ error: COMMON_MESSAGES.idInvalid }).int(COMMON_MESSAGES.idInvalid).positive(COMMON_MESSAGES.idInvalid).max(Number.MAX_SAFE_INTEGER, COMMON_MESSAGES.idInvalid);
+export const idSchema = z.coerce
+  .number({ error: COMMON_MESSAGES.idInvalid })
+  .int(COMMON_MESSAGES.idInvalid)
+  .positive(COMMON_MESSAGES.idInvalid)
+  .max(Number.MAX_SAFE_INTEGER, COMMON_MESSAGES.idInvalid);
 export const idParamsSchema = z.object({ id: idSchema });
 
 export const MAX_PER_PAGE = 100;

@@ -37,7 +37,17 @@ describe('formatDisplayDate', () => {
   });
 
   it('answers empty for missing, malformed or impossible dates', () => {
-    for (const value of [null, undefined, '', 'not a date', '2026-13-01', '2026-02-30', '2026/11/23', '23.11.2026', '2026-11-23Tgarbage']) {
+    for (const value of [
+      null,
+      undefined,
+      '',
+      'not a date',
+      '2026-13-01',
+      '2026-02-30',
+      '2026/11/23',
+      '23.11.2026',
+      '2026-11-23Tgarbage',
+    ]) {
       expect(formatDisplayDate(value, 'mm/dd/yy'), String(value)).toBe('');
     }
     expect(formatDisplayDate('2028-02-29', 'dd.mm.yyyy')).toBe('29.02.2028');
@@ -45,9 +55,9 @@ describe('formatDisplayDate', () => {
 });
 
 describe('timestamps: the viewer local date', () => {
-
   // The test process runs in one zone; build timestamps from local parts so the expectation holds in any.
-  const localIso = (y: number, m: number, d: number, h: number, min: number) => new Date(y, m - 1, d, h, min).toISOString();
+  const localIso = (y: number, m: number, d: number, h: number, min: number) =>
+    new Date(y, m - 1, d, h, min).toISOString();
 
   it('formats a timestamp just before and just after local midnight as its local date', () => {
     expect(formatDisplayDate(localIso(2026, 11, 22, 23, 59), 'dd.mm.yyyy')).toBe('22.11.2026');
@@ -74,20 +84,39 @@ describe('timestamps: the viewer local date', () => {
 
 describe('preferences', () => {
   it('maps a display format to the date input format', () => {
-    expect(DATE_FORMATS.map(dateInputFormat)).toEqual(['MM/DD/YY', 'MM/DD/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY', 'YYYY-MM-DD']);
+    expect(DATE_FORMATS.map(dateInputFormat)).toEqual([
+      'MM/DD/YY',
+      'MM/DD/YYYY',
+      'DD/MM/YYYY',
+      'DD.MM.YYYY',
+      'YYYY-MM-DD',
+    ]);
     expect(dateInputFormat('bogus')).toBe('MM/DD/YY');
     expect(toDateFormat('dd.mm.yyyy')).toBe('dd.mm.yyyy');
     expect(toDateFormat(42)).toBe('mm/dd/yy');
   });
 
   it('reads a stored user without preferences (older local copies) and falls back to the defaults', () => {
-    const user = { id: 1, name: 'A', email: 'a@b.co', business_name: 'B', company_logo: null, avatar_path: null, roles: [{ name: 'owner' }] };
+    const user = {
+      id: 1,
+      name: 'A',
+      email: 'a@b.co',
+      business_name: 'B',
+      company_logo: null,
+      avatar_path: null,
+      roles: [{ name: 'owner' }],
+    };
     const parsed = userSchema.parse(user);
     expect(parsed.preferences).toBeUndefined();
     expect(displayPreferencesOf(parsed)).toEqual(DEFAULT_DISPLAY_PREFERENCES);
     expect(displayPreferencesOf(null)).toEqual({ date_format: 'mm/dd/yy', first_day_of_week: 0 });
-    const withPreferences = userSchema.parse({ ...user, preferences: { date_format: 'dd.mm.yyyy', first_day_of_week: 1 } });
+    const withPreferences = userSchema.parse({
+      ...user,
+      preferences: { date_format: 'dd.mm.yyyy', first_day_of_week: 1 },
+    });
     expect(displayPreferencesOf(withPreferences)).toEqual({ date_format: 'dd.mm.yyyy', first_day_of_week: 1 });
-    expect(displayPreferencesSchema.parse({ date_format: 'bogus', first_day_of_week: 5 })).toEqual(DEFAULT_DISPLAY_PREFERENCES);
+    expect(displayPreferencesSchema.parse({ date_format: 'bogus', first_day_of_week: 5 })).toEqual(
+      DEFAULT_DISPLAY_PREFERENCES,
+    );
   });
 });

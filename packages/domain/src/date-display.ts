@@ -33,7 +33,10 @@ export const displayPreferencesSchema = z.object({
   first_day_of_week: z.union([z.literal(0), z.literal(1)]).catch(DEFAULT_FIRST_DAY_OF_WEEK),
 });
 export type DisplayPreferences = z.infer<typeof displayPreferencesSchema>;
-export const DEFAULT_DISPLAY_PREFERENCES: DisplayPreferences = { date_format: DEFAULT_DATE_FORMAT, first_day_of_week: DEFAULT_FIRST_DAY_OF_WEEK };
+export const DEFAULT_DISPLAY_PREFERENCES: DisplayPreferences = {
+  date_format: DEFAULT_DATE_FORMAT,
+  first_day_of_week: DEFAULT_FIRST_DAY_OF_WEEK,
+};
 
 /**
  * The format string of a date input (dayjs / Mantine tokens) for a display format: `mm/dd/yy` →
@@ -70,7 +73,9 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
 /** The calendar date a value names: a `yyyy-MM-dd` as is, a timestamp as the viewer's local date. */
-function calendarParts(value: string | null | undefined): { date: [string, string, string]; instant: Date | null } | null {
+function calendarParts(
+  value: string | null | undefined,
+): { date: [string, string, string]; instant: Date | null } | null {
   if (!value) return null;
   const text = value.trim();
   const dateOnly = DATE_ONLY.exec(text);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-
 /** Field-keyed validation errors: `{ email: ['...'], password: ['...'] }`. */
 export type FieldErrors = Record<string, string[]>;
 
@@ -47,9 +46,11 @@ export function firstFieldErrors(errors: FieldErrors | null | undefined): Record
 }
 
 /** Validation result in the shape a form wants: `{ valid, errors }` with the first message per field. */
-export function validateWith<T>(schema: z.ZodType<T>, values: unknown): { valid: true; data: T; errors: Record<string, string> } | { valid: false; errors: Record<string, string> } {
+export function validateWith<T>(
+  schema: z.ZodType<T>,
+  values: unknown,
+): { valid: true; data: T; errors: Record<string, string> } | { valid: false; errors: Record<string, string> } {
   const result = schema.safeParse(values);
   if (result.success) return { valid: true, data: result.data, errors: {} };
   return { valid: false, errors: firstFieldErrors(toFieldErrors(result.error)) };
 }
-

@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_DISPLAY_PREFERENCES, displayPreferencesSchema, type DisplayPreferences } from './date-display';
 
 /** Roles arrive as objects with a name, as strings, or as one comma-separated string (SPEC.md section 3). */
-export const rolesSchema = z.union([
-  z.array(z.union([z.string(), z.object({ name: z.string() })])),
-  z.string(),
-]);
+export const rolesSchema = z.union([z.array(z.union([z.string(), z.object({ name: z.string() })])), z.string()]);
 export type Roles = z.infer<typeof rolesSchema>;
 
 export const ROLE_NAMES = ['owner', 'admin', 'member', 'accountant'] as const;

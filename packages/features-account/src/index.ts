@@ -3,10 +3,22 @@ import { redirect, type RouteObject } from 'react-router';
 /** Profile, settings, email templates, sent emails, invoice reminders and roles routes (issue 5), mounted by apps/web under the authenticated layout. */
 export const accountRoutes: RouteObject[] = [
   { path: '/profile', lazy: async () => ({ Component: (await import('./profile/profile-page')).ProfilePage }) },
-  { path: '/user/settings', lazy: async () => ({ Component: (await import('./settings/user-settings-page')).UserSettingsPage }) },
-  { path: '/user/settings/email-templates', lazy: async () => ({ Component: (await import('./email-templates/email-templates-page')).EmailTemplatesPage }) },
-  { path: '/user/settings/emails', lazy: async () => ({ Component: (await import('./emails/sent-emails-page')).SentEmailsPage }) },
-  { path: '/settings/invoice-reminders', lazy: async () => ({ Component: (await import('./reminders/invoice-reminders-page')).InvoiceRemindersPage }) },
+  {
+    path: '/user/settings',
+    lazy: async () => ({ Component: (await import('./settings/user-settings-page')).UserSettingsPage }),
+  },
+  {
+    path: '/user/settings/email-templates',
+    lazy: async () => ({ Component: (await import('./email-templates/email-templates-page')).EmailTemplatesPage }),
+  },
+  {
+    path: '/user/settings/emails',
+    lazy: async () => ({ Component: (await import('./emails/sent-emails-page')).SentEmailsPage }),
+  },
+  {
+    path: '/settings/invoice-reminders',
+    lazy: async () => ({ Component: (await import('./reminders/invoice-reminders-page')).InvoiceRemindersPage }),
+  },
   // The admin section (SPEC.md sections 2 and 6) in its admin layout, which refuses non-admins (the
   // server refuses their calls). Children carry their whole path, so apps/web sees which are built.
   {
@@ -16,13 +28,24 @@ export const accountRoutes: RouteObject[] = [
     children: [
       // `/admin` is Team and roles; the component never shows (the loader redirects first).
       { index: true, loader: () => redirect('/admin/roles'), Component: () => null },
-      { path: '/admin/roles', handle: { requiresAdmin: true }, lazy: async () => ({ Component: (await import('./team/roles-page')).RolesPage }) },
-      { path: '/admin/feedback', handle: { requiresAdmin: true }, lazy: async () => ({ Component: (await import('./admin/feedback-page')).FeedbackPage }) },
+      {
+        path: '/admin/roles',
+        handle: { requiresAdmin: true },
+        lazy: async () => ({ Component: (await import('./team/roles-page')).RolesPage }),
+      },
+      {
+        path: '/admin/feedback',
+        handle: { requiresAdmin: true },
+        lazy: async () => ({ Component: (await import('./admin/feedback-page')).FeedbackPage }),
+      },
     ],
   },
 ];
 
 /** Guest pages of the account area: accepting a team invitation. apps/web mounts them next to the auth pages. */
 export const accountGuestRoutes: RouteObject[] = [
-  { path: '/invitations/:token', lazy: async () => ({ Component: (await import('./team/accept-invitation-page')).AcceptInvitationPage }) },
+  {
+    path: '/invitations/:token',
+    lazy: async () => ({ Component: (await import('./team/accept-invitation-page')).AcceptInvitationPage }),
+  },
 ];

@@ -6,9 +6,21 @@ import type { RouteObject } from 'react-router';
  */
 export const invoicingRoutes: RouteObject[] = [
   { path: '/clients', lazy: async () => ({ Component: (await import('./clients/clients-page')).ClientsPage }) },
-  { path: '/clients/create', lazy: async () => ({ Component: (await import('./clients/client-form-page')).ClientCreatePage }) },
-  { path: '/clients/:id/edit', lazy: async () => ({ Component: (await import('./clients/client-form-page')).ClientEditPage }) },
+  {
+    path: '/clients/create',
+    lazy: async () => ({ Component: (await import('./clients/client-form-page')).ClientCreatePage }),
+  },
+  {
+    path: '/clients/:id/edit',
+    lazy: async () => ({ Component: (await import('./clients/client-form-page')).ClientEditPage }),
+  },
   { path: '/products', lazy: async () => ({ Component: (await import('./products/products-page')).ProductsPage }) },
-  { path: '/products/create', lazy: async () => ({ Component: (await import('./products/product-form-page')).ProductCreatePage }) },
-  { path: '/products/:id/edit', lazy: async () => ({ Component: (await import('./products/product-form-page')).ProductEditPage }) },
+  {
+    path: '/products/create',
+    lazy: async () => ({ Component: (await import('./products/product-form-page')).ProductCreatePage }),
+  },
+  {
+    path: '/products/:id/edit',
+    lazy: async () => ({ Component: (await import('./products/product-form-page')).ProductEditPage }),
+  },
 ];

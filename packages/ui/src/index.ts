@@ -15,7 +15,11 @@ export { toastStore, createToastStore, defaultToastTimeout } from './toast/toast
 export type { Toast, ToastOptions, ToastSeverity, ToastStore } from './toast/toast-store';
 
 export { ConfirmationDialog, resolveConfirmationType } from './confirmation/confirmation-dialog';
-export type { ConfirmationDialogProps, ConfirmationOptions, ConfirmationType } from './confirmation/confirmation-dialog';
+export type {
+  ConfirmationDialogProps,
+  ConfirmationOptions,
+  ConfirmationType,
+} from './confirmation/confirmation-dialog';
 export { ConfirmationProvider, useConfirm } from './confirmation/confirmation-provider';
 export type { ConfirmFn } from './confirmation/confirmation-provider';
 
@@ -39,7 +43,11 @@ export { EmptyState } from './feedback/empty-state';
 export type { EmptyStateProps } from './feedback/empty-state';
 
 export { PasswordStrength, passwordStrength } from './password/password-strength';
-export type { PasswordStrengthProps, PasswordStrengthResult, PasswordStrengthLabel } from './password/password-strength';
+export type {
+  PasswordStrengthProps,
+  PasswordStrengthResult,
+  PasswordStrengthLabel,
+} from './password/password-strength';
 
 export {
   TOAST_TIMEOUT_MS,
@@ -74,7 +82,13 @@ export type { QuickAddItem, QuickAddMenuProps } from './shell/quick-add-menu';
 export { ScrollToTop } from './shell/scroll-to-top';
 export type { ScrollToTopProps } from './shell/scroll-to-top';
 export { BetaFeedbackButton, BetaFeedbackDialog, BetaFeedbackThanks, EMPTY_BETA_FEEDBACK } from './shell/beta-feedback';
-export type { BetaFeedbackDialogProps, BetaFeedbackErrors, BetaFeedbackOption, BetaFeedbackThanksProps, BetaFeedbackValues } from './shell/beta-feedback';
+export type {
+  BetaFeedbackDialogProps,
+  BetaFeedbackErrors,
+  BetaFeedbackOption,
+  BetaFeedbackThanksProps,
+  BetaFeedbackValues,
+} from './shell/beta-feedback';
 
 export { SectionNav } from './navigation/section-nav';
 export type { SectionNavItem, SectionNavProps } from './navigation/section-nav';

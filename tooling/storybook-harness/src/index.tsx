@@ -41,7 +41,8 @@ export const fail = (status: number, message: string, errors?: Record<string, st
   body: errors ? { message, errors } : { message },
 });
 /** 422 with field-keyed messages; the message is the first of them, as the server does. */
-export const invalid = (errors: Record<string, string[]>): StoryResponse => fail(422, Object.values(errors).flat()[0] ?? 'The given data was invalid.', errors);
+export const invalid = (errors: Record<string, string[]>): StoryResponse =>
+  fail(422, Object.values(errors).flat()[0] ?? 'The given data was invalid.', errors);
 /** The answer that never comes: the screen stays in its loading state. */
 export const pending: StoryResponse = 'pending';
 /** A 500, for the error states. */
@@ -96,14 +97,20 @@ function installFetch(api: StoryApi): void {
     } catch {
       body = text;
     }
-    return respond(responder({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body }));
+    return respond(
+      responder({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body }),
+    );
   };
 }
 
 /** Where a screen went when it navigated away (after a save, a cancel, a link): the story says so. */
 function Elsewhere() {
   const location = useLocation();
-  return <p style={{ padding: 16, fontFamily: 'sans-serif' }}>The screen navigated to {location.pathname + location.search}.</p>;
+  return (
+    <p style={{ padding: 16, fontFamily: 'sans-serif' }}>
+      The screen navigated to {location.pathname + location.search}.
+    </p>
+  );
 }
 
 export interface StoryAppProps {
@@ -151,6 +158,9 @@ export function StoryApp({ api, path, route, user = storyUser, routes = [], chil
 /**
  * A screen story in one line: `export const Loading: Story = screenStory(<ClientsPage />, { path: '/clients', api: { 'GET /api/clients': pending } })`.
  */
-export function screenStory(element: ReactNode, options: Omit<StoryAppProps, 'children'>): { render: () => ReactElement } {
+export function screenStory(
+  element: ReactNode,
+  options: Omit<StoryAppProps, 'children'>,
+): { render: () => ReactElement } {
   return { render: () => <StoryApp {...options}>{element}</StoryApp> };
 }

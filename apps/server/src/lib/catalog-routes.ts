@@ -38,8 +38,27 @@ export interface CatalogResource<ListQuery extends z.ZodType, Request extends z.
   base: string;
   /** OpenAPI tag and CSV file name: `clients`. */
   plural: string;
-  schemas: { listQuery: ListQuery; page: z.ZodType; picker: z.ZodType; preview: z.ZodType; request: Request; response: z.ZodType };
-  summaries: { list: string; search: string; create: string; get: string; update: string; archive: string; restore: string; remove: string; export: string; preview: string; import: string };
+  schemas: {
+    listQuery: ListQuery;
+    page: z.ZodType;
+    picker: z.ZodType;
+    preview: z.ZodType;
+    request: Request;
+    response: z.ZodType;
+  };
+  summaries: {
+    list: string;
+    search: string;
+    create: string;
+    get: string;
+    update: string;
+    archive: string;
+    restore: string;
+    remove: string;
+    export: string;
+    preview: string;
+    import: string;
+  };
   service: {
     list(auth: AuthContext, query: z.output<ListQuery>): Promise<unknown>;
     search(auth: AuthContext, query: PickerQuery): Promise<unknown>;
@@ -70,7 +89,11 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     tags,
     auth: true,
     query: schemas.listQuery,
-    responses: { 200: { description: `One page of ${resource.plural}`, schema: schemas.page }, 401: e.unauthenticated, 422: e.validation },
+    responses: {
+      200: { description: `One page of ${resource.plural}`, schema: schemas.page },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
     // BodyOf<ListQuery> is z.output<ListQuery>; TypeScript cannot see it through the generic.
     handler: ({ request, query }) => service.list(requireAuth(request), query as z.output<ListQuery>),
   });
@@ -82,7 +105,11 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     tags,
     auth: true,
     query: pickerQuerySchema,
-    responses: { 200: { description: `Matching ${resource.plural}`, schema: schemas.picker }, 401: e.unauthenticated, 422: e.validation },
+    responses: {
+      200: { description: `Matching ${resource.plural}`, schema: schemas.picker },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
     handler: ({ request, query }) => service.search(requireAuth(request), query),
   });
 
@@ -95,7 +122,9 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     responses: { 200: { description: 'text/csv' }, 401: e.unauthenticated },
     handler: async ({ request, reply }) => {
       const csv = await service.exportCsv(requireAuth(request));
-      void reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${resource.plural}.csv"`);
+      void reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${resource.plural}.csv"`);
       return csv;
     },
   });
@@ -108,7 +137,12 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     auth: true,
     body: csvImportRequestSchema,
     bodyLimit: CSV_BODY_LIMIT_BYTES,
-    responses: { 200: { description: 'Rows and their errors', schema: schemas.preview }, 401: e.unauthenticated, 413: e.tooLarge, 422: e.validation },
+    responses: {
+      200: { description: 'Rows and their errors', schema: schemas.preview },
+      401: e.unauthenticated,
+      413: e.tooLarge,
+      422: e.validation,
+    },
     handler: ({ request, body }) => service.previewImport(requireAuth(request), body.csv),
   });
 
@@ -120,7 +154,12 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     auth: true,
     body: csvImportRequestSchema,
     bodyLimit: CSV_BODY_LIMIT_BYTES,
-    responses: { 201: { description: 'Imported', schema: importResultSchema }, 401: e.unauthenticated, 413: e.tooLarge, 422: e.importErrors },
+    responses: {
+      201: { description: 'Imported', schema: importResultSchema },
+      401: e.unauthenticated,
+      413: e.tooLarge,
+      422: e.importErrors,
+    },
     handler: async ({ request, reply, body }) => {
       const result = await service.importCsv(requireAuth(request), body.csv);
       reply.code(201);
@@ -150,7 +189,11 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'The record', schema: schemas.response }, 401: e.unauthenticated, 404: e.notFound },
+    responses: {
+      200: { description: 'The record', schema: schemas.response },
+      401: e.unauthenticated,
+      404: e.notFound,
+    },
     handler: async ({ request, params }) => ({ data: await service.get(requireAuth(request), params.id) }),
   });
 
@@ -162,8 +205,15 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     auth: true,
     params: idParamsSchema,
     body: schemas.request,
-    responses: { 200: { description: 'Updated', schema: schemas.response }, 401: e.unauthenticated, 404: e.notFound, 422: e.validation },
-    handler: async ({ request, params, body }) => ({ data: await service.update(requireAuth(request), params.id, body as z.output<Request>) }),
+    responses: {
+      200: { description: 'Updated', schema: schemas.response },
+      401: e.unauthenticated,
+      404: e.notFound,
+      422: e.validation,
+    },
+    handler: async ({ request, params, body }) => ({
+      data: await service.update(requireAuth(request), params.id, body as z.output<Request>),
+    }),
   });
 
   for (const [action, archived] of [
@@ -177,7 +227,11 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
       tags,
       auth: true,
       params: idParamsSchema,
-      responses: { 200: { description: archived ? 'Archived' : 'Restored', schema: schemas.response }, 401: e.unauthenticated, 404: e.notFound },
+      responses: {
+        200: { description: archived ? 'Archived' : 'Restored', schema: schemas.response },
+        401: e.unauthenticated,
+        404: e.notFound,
+      },
       handler: async ({ request, params }) => ({
         data: await service.setArchived(requireAuth(request), params.id, archived),
         message: archived ? CATALOG_MESSAGES.archived : CATALOG_MESSAGES.restored,
@@ -192,7 +246,12 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'Deleted', schema: catalogMessageSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict },
+    responses: {
+      200: { description: 'Deleted', schema: catalogMessageSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: e.conflict,
+    },
     handler: async ({ request, params }) => {
       await service.remove(requireAuth(request), params.id);
       return { message: CATALOG_MESSAGES.deleted };

@@ -12,7 +12,11 @@ export interface ThrottleSettings {
   windowMs: number;
 }
 
-export const DEFAULT_THROTTLE: Readonly<ThrottleSettings> = Object.freeze({ maxPerEmail: 5, maxPerIp: 20, windowMs: 15 * 60_000 });
+export const DEFAULT_THROTTLE: Readonly<ThrottleSettings> = Object.freeze({
+  maxPerEmail: 5,
+  maxPerIp: 20,
+  windowMs: 15 * 60_000,
+});
 
 export interface RateLimits {
   /** POST /early-access per IP. */

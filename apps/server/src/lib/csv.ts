@@ -16,7 +16,10 @@ export function unguardCell(value: string): string {
 }
 
 /** CSV text (RFC 4180, CRLF, header row) with every string cell guarded against formula injection. */
-export function toCsv(columns: readonly string[], rows: ReadonlyArray<Record<string, string | number | boolean | null>>): string {
+export function toCsv(
+  columns: readonly string[],
+  rows: ReadonlyArray<Record<string, string | number | boolean | null>>,
+): string {
   const records = rows.map((row) =>
     columns.map((column) => {
       const value = row[column];
@@ -38,7 +41,10 @@ export interface ParsedCsv {
 
 /** `Contact Name` and `contact-name` both mean `contact_name`. */
 function normaliseHeader(header: string): string {
-  return header.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 }
 
 /**
@@ -53,12 +59,15 @@ export function parseCsv(text: string, options: { known: readonly string[]; requ
     return { columns: [], rows: [], errors: { csv: [CATALOG_MESSAGES.csvUnreadable] } };
   }
   const [header, ...data] = records;
-  if (!header || data.length === 0) return { columns: header?.map(normaliseHeader) ?? [], rows: [], errors: { csv: [CATALOG_MESSAGES.csvEmpty] } };
+  if (!header || data.length === 0)
+    return { columns: header?.map(normaliseHeader) ?? [], rows: [], errors: { csv: [CATALOG_MESSAGES.csvEmpty] } };
   if (data.length > CSV_MAX_ROWS) return { columns: [], rows: [], errors: { csv: [CATALOG_MESSAGES.csvTooManyRows] } };
   const columns = header.map(normaliseHeader);
   const messages: string[] = [];
-  for (const column of columns) if (!options.known.includes(column)) messages.push(CATALOG_MESSAGES.csvUnknownColumn(column));
-  for (const column of options.required) if (!columns.includes(column)) messages.push(CATALOG_MESSAGES.csvMissingColumn(column));
+  for (const column of columns)
+    if (!options.known.includes(column)) messages.push(CATALOG_MESSAGES.csvUnknownColumn(column));
+  for (const column of options.required)
+    if (!columns.includes(column)) messages.push(CATALOG_MESSAGES.csvMissingColumn(column));
   const rows = data
     .map((record, index) => {
       const values: Record<string, string> = {};

@@ -25,7 +25,21 @@ describe('the document email layout', () => {
 
   it('writes the text version with the rows and the link', () => {
     expect(email.text).toBe(
-      ['Hello Ann <b>& Co</b>,', '', 'First line\nsecond line\n\nNext <paragraph>', '', 'Invoice: INV-1', 'Balance due: $5.00', '', 'View the invoice online:', 'https://app.test/i/a?b=1&c=2', '', 'Thank you,', 'Olive "Bakery"', ''].join('\n'),
+      [
+        'Hello Ann <b>& Co</b>,',
+        '',
+        'First line\nsecond line\n\nNext <paragraph>',
+        '',
+        'Invoice: INV-1',
+        'Balance due: $5.00',
+        '',
+        'View the invoice online:',
+        'https://app.test/i/a?b=1&c=2',
+        '',
+        'Thank you,',
+        'Olive "Bakery"',
+        '',
+      ].join('\n'),
     );
   });
 
@@ -40,8 +54,20 @@ describe('the document email layout', () => {
   });
 
   it('is the layout of the invoice and estimate emails that carry the sender’s message', () => {
-    const facts = { businessName: 'Olive Bakery', clientName: 'Ann', total: 12.5, publicUrl: 'https://app.test/x', message: 'Hi <there>' };
-    const invoice = composeInvoiceEmail({ ...facts, invoiceNumber: 'INV-7', balanceDue: 12.5, dueDate: '2026-03-31', template: { subject: 'ignored', body: 'ignored' } });
+    const facts = {
+      businessName: 'Olive Bakery',
+      clientName: 'Ann',
+      total: 12.5,
+      publicUrl: 'https://app.test/x',
+      message: 'Hi <there>',
+    };
+    const invoice = composeInvoiceEmail({
+      ...facts,
+      invoiceNumber: 'INV-7',
+      balanceDue: 12.5,
+      dueDate: '2026-03-31',
+      template: { subject: 'ignored', body: 'ignored' },
+    });
     expect(invoice.subject).toBe('Invoice INV-7 from Olive Bakery');
     expect(invoice.html).toContain('<p>Hi &lt;there&gt;</p>');
     expect(invoice.html).toContain('View invoice</a>');
@@ -56,13 +82,31 @@ describe('the document email layout', () => {
 
   it('dates the invoice and estimate emails in the business date format', () => {
     const facts = { businessName: 'Olive Bakery', clientName: 'Ann', total: 12.5, publicUrl: 'https://app.test/x' };
-    const invoice = composeInvoiceEmail({ ...facts, invoiceNumber: 'INV-7', balanceDue: 12.5, dueDate: '2026-03-31', dateFormat: 'dd.mm.yyyy' });
+    const invoice = composeInvoiceEmail({
+      ...facts,
+      invoiceNumber: 'INV-7',
+      balanceDue: 12.5,
+      dueDate: '2026-03-31',
+      dateFormat: 'dd.mm.yyyy',
+    });
     expect(invoice.text).toContain('is due on 31.03.2026.');
     expect(invoice.text).toContain('Due date: 31.03.2026');
-    const templated = composeInvoiceEmail({ ...facts, invoiceNumber: 'INV-7', balanceDue: 12.5, dueDate: '2026-03-31', dateFormat: 'yyyy-mm-dd', template: { subject: 'Due {{due_date}}', body: 'Pay by {{due_date}}' } });
+    const templated = composeInvoiceEmail({
+      ...facts,
+      invoiceNumber: 'INV-7',
+      balanceDue: 12.5,
+      dueDate: '2026-03-31',
+      dateFormat: 'yyyy-mm-dd',
+      template: { subject: 'Due {{due_date}}', body: 'Pay by {{due_date}}' },
+    });
     expect(templated.subject).toBe('Due 2026-03-31');
     expect(templated.text).toContain('Pay by 2026-03-31');
-    const estimate = composeEstimateEmail({ ...facts, estimateNumber: 'EST-7', expiryDate: '2026-03-31', dateFormat: 'dd/mm/yyyy' });
+    const estimate = composeEstimateEmail({
+      ...facts,
+      estimateNumber: 'EST-7',
+      expiryDate: '2026-03-31',
+      dateFormat: 'dd/mm/yyyy',
+    });
     expect(estimate.text).toContain('Valid until: 31/03/2026');
   });
 

@@ -23,7 +23,11 @@ export class AppError extends Error {
   }
 
   toBody(): Record<string, unknown> {
-    return { ...this.details.extra, message: this.message, ...(this.details.errors ? { errors: this.details.errors } : {}) };
+    return {
+      ...this.details.extra,
+      message: this.message,
+      ...(this.details.errors ? { errors: this.details.errors } : {}),
+    };
   }
 }
 

@@ -22,7 +22,14 @@ describe('domain events', () => {
     });
     try {
       await t.database.db.transaction().execute(async (tx) => {
-        await publish(tx, { type: 'client.created', businessId: business.id, userId: null, subject: { type: 'client', id: 1 }, data: { name: 'A' }, at: new Date() });
+        await publish(tx, {
+          type: 'client.created',
+          businessId: business.id,
+          userId: null,
+          subject: { type: 'client', id: 1 },
+          data: { name: 'A' },
+          at: new Date(),
+        });
       });
     } finally {
       unsubscribe();
@@ -36,7 +43,13 @@ describe('domain events', () => {
     // A transaction that fails after publishing leaves no event.
     await expect(
       t.database.db.transaction().execute(async (tx) => {
-        await publish(tx, { type: 'client.updated', businessId: business.id, userId: null, subject: { type: 'client', id: 1 }, at: new Date() });
+        await publish(tx, {
+          type: 'client.updated',
+          businessId: business.id,
+          userId: null,
+          subject: { type: 'client', id: 1 },
+          at: new Date(),
+        });
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
@@ -47,22 +60,32 @@ describe('domain events', () => {
     const { token } = await t.register({ email: 'events@example.com' });
     const me = await t.get('/api/user', { token });
     expect(me.statusCode).toBe(200);
-    const user = await t.database.db.selectFrom('users').select(['id', 'business_id']).where('email', '=', 'events@example.com').executeTakeFirstOrThrow();
+    const user = await t.database.db
+      .selectFrom('users')
+      .select(['id', 'business_id'])
+      .where('email', '=', 'events@example.com')
+      .executeTakeFirstOrThrow();
     const auth = { tokenId: 0, userId: user.id, businessId: user.business_id, user: me.json() };
     const unsubscribe = subscribe(() => {
       throw new Error('subscriber failed');
     });
     try {
-      await expect(createClient(t.app.deps, { auth, input: clientRequestSchema.parse({ name: 'Never saved' }) })).rejects.toThrow('subscriber failed');
+      await expect(
+        createClient(t.app.deps, { auth, input: clientRequestSchema.parse({ name: 'Never saved' }) }),
+      ).rejects.toThrow('subscriber failed');
     } finally {
       unsubscribe();
     }
-    expect(await t.database.db.selectFrom('clients').select('id').where('business_id', '=', user.business_id).execute()).toEqual([]);
+    expect(
+      await t.database.db.selectFrom('clients').select('id').where('business_id', '=', user.business_id).execute(),
+    ).toEqual([]);
     expect(await listActivity(t.database.db, { businessId: user.business_id })).toEqual([]);
     // Without the failing subscriber the same write lands with its event.
     const created = await t.post('/api/clients', { name: 'Saved' }, { token });
     expect(created.statusCode).toBe(201);
     const rows = await listActivity(t.database.db, { businessId: user.business_id });
-    expect(rows.map((row) => [row.event, row.subject_id, row.user_id])).toEqual([['client.created', created.json().data.id, user.id]]);
+    expect(rows.map((row) => [row.event, row.subject_id, row.user_id])).toEqual([
+      ['client.created', created.json().data.id, user.id],
+    ]);
   });
 });

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { completeIdempotencyKey, findIdempotencyKey, insertIdempotencyKey, isUniqueViolation, releaseIdempotencyKey, type Db } from '@ledgerleaf/db';
+import {
+  completeIdempotencyKey,
+  findIdempotencyKey,
+  insertIdempotencyKey,
+  isUniqueViolation,
+  releaseIdempotencyKey,
+  type Db,
+} from '@ledgerleaf/db';
 import type { Deps } from './context';
 import { AppError, validationError } from './errors';
 
@@ -39,7 +46,9 @@ function canonicalJson(value: unknown): string {
 }
 
 export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method}\n${path}\n${canonicalJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method}\n${path}\n${canonicalJson(body)}`)
+    .digest('hex');
 }
 
 /** The request's Idempotency-Key, undefined when absent; 422 when malformed. */
@@ -47,13 +56,21 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const raw = request.headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (typeof key !== 'string' || key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+  if (
+    typeof key !== 'string' ||
+    key.length === 0 ||
+    key.length > IDEMPOTENCY_KEY_MAX_LENGTH ||
+    !/^[\x21-\x7e]+$/.test(key)
+  ) {
     throw validationError({ 'Idempotency-Key': [IDEMPOTENCY_MESSAGES.keyInvalid] });
   }
   return key;
 }
 
-function replay(row: { request_hash: string; response_status: number; response_body: string }, hash: string): IdempotentResult {
+function replay(
+  row: { request_hash: string; response_status: number; response_body: string },
+  hash: string,
+): IdempotentResult {
   if (row.request_hash !== hash) throw validationError({ 'Idempotency-Key': [IDEMPOTENCY_MESSAGES.keyReused] });
   return { status: Number(row.response_status), body: JSON.parse(row.response_body) as unknown, replayed: true };
 }
@@ -80,7 +97,16 @@ export async function runIdempotent(
   try {
     return await deps.db.transaction().execute(async (tx) => {
       const result = await write(tx);
-      await insertIdempotencyKey(tx, { businessId: params.businessId, key, method: params.method, path: params.path, requestHash: hash, status: result.status, body: result.body, now: deps.clock() });
+      await insertIdempotencyKey(tx, {
+        businessId: params.businessId,
+        key,
+        method: params.method,
+        path: params.path,
+        requestHash: hash,
+        status: result.status,
+        body: result.body,
+        now: deps.clock(),
+      });
       return result;
     });
   } catch (error) {
@@ -109,7 +135,12 @@ export async function runIdempotentEffect(
   if (params.key === undefined) return work();
   const key = params.key;
   const hash = requestHash(params.method, params.path, params.body);
-  const settled = (row: { request_hash: string; response_status: number; response_body: string; created_at: string }): IdempotentResult | 'stale' => {
+  const settled = (row: {
+    request_hash: string;
+    response_status: number;
+    response_body: string;
+    created_at: string;
+  }): IdempotentResult | 'stale' => {
     if (Number(row.response_status) !== PENDING_STATUS) return replay(row, hash);
     if (row.request_hash !== hash) throw validationError({ 'Idempotency-Key': [IDEMPOTENCY_MESSAGES.keyReused] });
     if (deps.clock().getTime() - new Date(row.created_at).getTime() > PENDING_KEY_TIMEOUT_MS) return 'stale';
@@ -117,7 +148,16 @@ export async function runIdempotentEffect(
   };
   const claim = async (): Promise<IdempotentResult | null> => {
     try {
-      await insertIdempotencyKey(deps.db, { businessId: params.businessId, key, method: params.method, path: params.path, requestHash: hash, status: PENDING_STATUS, body: null, now: deps.clock() });
+      await insertIdempotencyKey(deps.db, {
+        businessId: params.businessId,
+        key,
+        method: params.method,
+        path: params.path,
+        requestHash: hash,
+        status: PENDING_STATUS,
+        body: null,
+        now: deps.clock(),
+      });
       return null;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -138,6 +178,11 @@ export async function runIdempotentEffect(
     await releaseIdempotencyKey(deps.db, { businessId: params.businessId, key });
     throw error;
   }
-  await completeIdempotencyKey(deps.db, { businessId: params.businessId, key, status: result.status, body: result.body });
+  await completeIdempotencyKey(deps.db, {
+    businessId: params.businessId,
+    key,
+    status: result.status,
+    body: result.body,
+  });
   return result;
 }

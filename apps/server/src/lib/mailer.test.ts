@@ -20,14 +20,27 @@ describe('mailer', () => {
     const mailer = createMailer({ db: database.db, logger, clock: () => new Date(), from: 'x@example.com' });
     await mailer.send({ to: 'a@example.com', subject: 'Hello', text: 'Body', html: '<p>Body</p>' });
     const [mail] = await listOutboxEmails(database.db);
-    expect(mail).toMatchObject({ to_address: 'a@example.com', subject: 'Hello', text_body: 'Body', html_body: '<p>Body</p>', transport: 'log', error: null });
+    expect(mail).toMatchObject({
+      to_address: 'a@example.com',
+      subject: 'Hello',
+      text_body: 'Body',
+      html_body: '<p>Body</p>',
+      transport: 'log',
+      error: null,
+    });
     expect(mail?.sent_at).not.toBeNull();
     await mailer.close();
   });
 
   it('with SMTP records delivery failures without throwing to the caller', async () => {
     // Port 9 on loopback: nothing listens, the connection is refused at once.
-    const mailer = createMailer({ db: database.db, logger, clock: () => new Date(), from: 'x@example.com', smtpUrl: 'smtp://127.0.0.1:9' });
+    const mailer = createMailer({
+      db: database.db,
+      logger,
+      clock: () => new Date(),
+      from: 'x@example.com',
+      smtpUrl: 'smtp://127.0.0.1:9',
+    });
     const sent = await mailer.send({ to: 'a@example.com', subject: 'Hello', text: 'Body' });
     expect(sent.id).toEqual(expect.any(Number));
     // The caller may wait for the outcome: it settles as a refusal, never as a rejection.
@@ -43,7 +56,13 @@ describe('mailer', () => {
 
   it('delivers to several recipients with an attachment through a real SMTP server, keeping only metadata', async () => {
     const smtp = await startTestSmtpServer();
-    const mailer = createMailer({ db: database.db, logger, clock: () => new Date(), from: 'Ledgerleaf <mail@ledgerleaf.test>', smtpUrl: smtp.url });
+    const mailer = createMailer({
+      db: database.db,
+      logger,
+      clock: () => new Date(),
+      from: 'Ledgerleaf <mail@ledgerleaf.test>',
+      smtpUrl: smtp.url,
+    });
     try {
       const pdf = Buffer.from('%PDF-1.3\n% a tiny stand-in\n');
       await mailer.send({
@@ -67,7 +86,9 @@ describe('mailer', () => {
       const [row] = await listOutboxEmails(database.db);
       expect(row).toMatchObject({ to_address: 'a@example.com, b@example.com', transport: 'smtp', error: null });
       expect(row?.sent_at).not.toBeNull();
-      expect(JSON.parse(row!.attachments!)).toEqual([{ filename: 'INV-2026-0001.pdf', content_type: 'application/pdf', size: pdf.length }]);
+      expect(JSON.parse(row!.attachments!)).toEqual([
+        { filename: 'INV-2026-0001.pdf', content_type: 'application/pdf', size: pdf.length },
+      ]);
     } finally {
       await mailer.close();
       await smtp.close();
@@ -76,7 +97,12 @@ describe('mailer', () => {
 
   it('without SMTP records the attachment metadata in the outbox', async () => {
     const mailer = createMailer({ db: database.db, logger, clock: () => new Date(), from: 'x@example.com' });
-    await mailer.send({ to: ['a@example.com'], subject: 'Hi', text: 'Body', attachments: [{ filename: 'a.pdf', content: Buffer.alloc(10), contentType: 'application/pdf' }] });
+    await mailer.send({
+      to: ['a@example.com'],
+      subject: 'Hi',
+      text: 'Body',
+      attachments: [{ filename: 'a.pdf', content: Buffer.alloc(10), contentType: 'application/pdf' }],
+    });
     const [mail] = await listOutboxEmails(database.db);
     expect(mail).toMatchObject({ to_address: 'a@example.com', transport: 'log' });
     expect(JSON.parse(mail!.attachments!)).toEqual([{ filename: 'a.pdf', content_type: 'application/pdf', size: 10 }]);

@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { OutboxCategory } from '@ledgerleaf/domain';
-import { insertOutboxEmail, markOutboxEmailFailed, markOutboxEmailSent, type Db, type OutboxAttachmentMeta } from '@ledgerleaf/db';
+import {
+  insertOutboxEmail,
+  markOutboxEmailFailed,
+  markOutboxEmailSent,
+  type Db,
+  type OutboxAttachmentMeta,
+} from '@ledgerleaf/db';
 
 export interface MailAttachment {
   filename: string;
@@ -29,7 +35,11 @@ export type DeliveryOutcome = { ok: true } | { ok: false; error: string };
 
 /** The outbox's record of the attachments. */
 export function attachmentMeta(attachments: readonly MailAttachment[] | undefined): OutboxAttachmentMeta[] {
-  return (attachments ?? []).map((attachment) => ({ filename: attachment.filename, content_type: attachment.contentType, size: attachment.content.length }));
+  return (attachments ?? []).map((attachment) => ({
+    filename: attachment.filename,
+    content_type: attachment.contentType,
+    size: attachment.content.length,
+  }));
 }
 
 function recipients(to: MailMessage['to']): string[] {
@@ -82,7 +92,15 @@ export function createMailer(options: MailerOptions): Mailer {
         });
         // Without SMTP the log and the outbox table are how a developer reads the mail.
         options.logger.info(
-          { outboxEmail: { id: row.id, to: to.join(', '), subject: message.subject, text: message.text, ...(attachments.length > 0 ? { attachments } : {}) } },
+          {
+            outboxEmail: {
+              id: row.id,
+              to: to.join(', '),
+              subject: message.subject,
+              text: message.text,
+              ...(attachments.length > 0 ? { attachments } : {}),
+            },
+          },
           'email kept in the outbox (SMTP_URL is not set)',
         );
         return { id: row.id, delivered: Promise.resolve({ ok: true }) };
@@ -108,7 +126,13 @@ export function createMailer(options: MailerOptions): Mailer {
           ...(message.html ? { html: message.html } : {}),
           ...(message.replyTo ? { replyTo: message.replyTo } : {}),
           ...(message.attachments && message.attachments.length > 0
-            ? { attachments: message.attachments.map((attachment) => ({ filename: attachment.filename, content: attachment.content, contentType: attachment.contentType })) }
+            ? {
+                attachments: message.attachments.map((attachment) => ({
+                  filename: attachment.filename,
+                  content: attachment.content,
+                  contentType: attachment.contentType,
+                })),
+              }
             : {}),
         })
         .then(async (): Promise<DeliveryOutcome> => {

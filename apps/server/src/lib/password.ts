@@ -9,7 +9,11 @@ export interface PasswordHashingParams {
 }
 
 /** OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1. Production always uses these. */
-export const PRODUCTION_PASSWORD_PARAMS: Readonly<PasswordHashingParams> = Object.freeze({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+export const PRODUCTION_PASSWORD_PARAMS: Readonly<PasswordHashingParams> = Object.freeze({
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+});
 
 // `Algorithm` is an ambient const enum, which isolatedModules cannot read: 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm;
@@ -36,7 +40,11 @@ export class PasswordHasher {
   needsRehash(passwordHash: string): boolean {
     const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(passwordHash);
     if (!match) return true;
-    return Number(match[1]) !== this.params.memoryCost || Number(match[2]) !== this.params.timeCost || Number(match[3]) !== this.params.parallelism;
+    return (
+      Number(match[1]) !== this.params.memoryCost ||
+      Number(match[2]) !== this.params.timeCost ||
+      Number(match[3]) !== this.params.parallelism
+    );
   }
 
   /**

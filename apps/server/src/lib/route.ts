@@ -47,7 +47,11 @@ export interface HandlerContext<B, P = undefined, Q = undefined> {
   query: BodyOf<Q>;
 }
 
-export interface RouteDefinition<B extends z.ZodType | undefined, P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined> {
+export interface RouteDefinition<
+  B extends z.ZodType | undefined,
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+> {
   method: HttpMethod;
   url: string;
   summary: string;
@@ -84,7 +88,8 @@ declare module 'fastify' {
 /** Dotted paths of the strings in a parsed JSON body that contain U+0000. */
 export function fieldsWithNul(value: unknown, path = ''): string[] {
   if (typeof value === 'string') return value.includes('\u0000') ? [path || '_'] : [];
-  if (Array.isArray(value)) return value.flatMap((item, index) => fieldsWithNul(item, path ? `${path}.${index}` : String(index)));
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => fieldsWithNul(item, path ? `${path}.${index}` : String(index)));
   if (value && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, item]) => [
       ...(key.includes('\u0000') ? [path ? `${path}.${key}` : key] : []),
@@ -105,10 +110,11 @@ export function requireAuth(request: FastifyRequest): AuthContext {
  * and whose response is serialised through the contract of the status it answers, and records it
  * for the OpenAPI document. Routes stay thin: parse, call the service, answer.
  */
-export function defineRoute<B extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  app: FastifyInstance,
-  definition: RouteDefinition<B, P, Q>,
-): void {
+export function defineRoute<
+  B extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+>(app: FastifyInstance, definition: RouteDefinition<B, P, Q>): void {
   const writes = definition.method !== 'GET';
   app.routeDocs.push({
     method: definition.method,
@@ -129,7 +135,12 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
     url: definition.url,
     ...(definition.auth ? { onRequest: app.authenticate } : {}),
     ...(definition.rateLimit || definition.access
-      ? { config: { ...(definition.rateLimit ? { rateLimit: definition.rateLimit } : {}), ...(definition.access ? { access: definition.access } : {}) } }
+      ? {
+          config: {
+            ...(definition.rateLimit ? { rateLimit: definition.rateLimit } : {}),
+            ...(definition.access ? { access: definition.access } : {}),
+          },
+        }
       : {}),
     ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
     handler: async (request, reply) => {
@@ -142,7 +153,8 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
       let query: unknown = undefined;
       if (definition.query) {
         const nulFields = fieldsWithNul(request.query);
-        if (nulFields.length > 0) throw validationError(Object.fromEntries(nulFields.map((field) => [field, [SERVER_MESSAGES.nulCharacter]])));
+        if (nulFields.length > 0)
+          throw validationError(Object.fromEntries(nulFields.map((field) => [field, [SERVER_MESSAGES.nulCharacter]])));
         const parsed = definition.query.safeParse(request.query ?? {});
         if (!parsed.success) throw validationError(toFieldErrors(parsed.error));
         query = parsed.data;
@@ -151,19 +163,32 @@ export function defineRoute<B extends z.ZodType | undefined = undefined, P exten
       if (definition.body) {
         // PostgreSQL text cannot hold NUL: refuse it for both dialects, field by field.
         const nulFields = fieldsWithNul(request.body);
-        if (nulFields.length > 0) throw validationError(Object.fromEntries(nulFields.map((field) => [field, [SERVER_MESSAGES.nulCharacter]])), definition.validationExtra);
+        if (nulFields.length > 0)
+          throw validationError(
+            Object.fromEntries(nulFields.map((field) => [field, [SERVER_MESSAGES.nulCharacter]])),
+            definition.validationExtra,
+          );
         // A missing body is checked like an empty object, so the answer names each missing field.
         const parsed = definition.body.safeParse(request.body ?? {});
         if (!parsed.success) throw validationError(toFieldErrors(parsed.error), definition.validationExtra);
         body = parsed.data;
       }
-      const result = await definition.handler({ request, reply, body: body as BodyOf<B>, params: params as BodyOf<P>, query: query as BodyOf<Q> });
+      const result = await definition.handler({
+        request,
+        reply,
+        body: body as BodyOf<B>,
+        params: params as BodyOf<P>,
+        query: query as BodyOf<Q>,
+      });
       if (reply.sent) return reply;
       const schema = definition.responses[reply.statusCode]?.schema;
       if (!schema) return result;
       const serialised = schema.safeParse(result);
       if (!serialised.success) {
-        request.log.error({ issues: serialised.error.issues, url: definition.url }, 'response does not match its contract');
+        request.log.error(
+          { issues: serialised.error.issues, url: definition.url },
+          'response does not match its contract',
+        );
         throw new AppError(500, 'Response contract violated');
       }
       return serialised.data;

@@ -94,9 +94,15 @@ export function registerAuth(app: FastifyInstance, deps: Deps): void {
     if (!found.lastUsedAt || now.getTime() - Date.parse(found.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
       await touchAccessToken(deps.db, { tokenId: found.tokenId, now });
     }
-    request.auth = { tokenId: found.tokenId, userId: found.user.id, businessId: found.user.business_id, user: found.user };
+    request.auth = {
+      tokenId: found.tokenId,
+      userId: found.user.id,
+      businessId: found.user.business_id,
+      user: found.user,
+    };
     const access = routeAccess(request.method, request.routeOptions.url ?? '', request.routeOptions.config.access);
-    if (!roleAllows(found.user.role, access, request.method)) throw forbidden(access === 'admin' ? ACCOUNT_MESSAGES.adminOnly : ACCOUNT_MESSAGES.forbidden);
+    if (!roleAllows(found.user.role, access, request.method))
+      throw forbidden(access === 'admin' ? ACCOUNT_MESSAGES.adminOnly : ACCOUNT_MESSAGES.forbidden);
   }
   app.decorate('authenticate', authenticate);
 

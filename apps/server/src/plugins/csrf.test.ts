@@ -75,7 +75,14 @@ describe('CSRF on cookie-relying writes', () => {
   });
 
   it('checks every cookie-relying write endpoint, and nothing is written', async () => {
-    for (const url of ['/web-login', '/api/register', '/early-access', '/api/forgot-password', '/api/reset-password', '/api/debug/demo-login']) {
+    for (const url of [
+      '/web-login',
+      '/api/register',
+      '/early-access',
+      '/api/forgot-password',
+      '/api/reset-password',
+      '/api/debug/demo-login',
+    ]) {
       const response = await postWith({}, url, validRegistration());
       expect(response.statusCode, url).toBe(419);
     }
@@ -90,7 +97,11 @@ describe('CSRF on cookie-relying writes', () => {
 
   it('does not ask bearer-token requests to echo the cookie, nor reads', async () => {
     const { token } = await t.register();
-    const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${token}` } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(logout.statusCode).toBe(200);
     const read = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(read.statusCode).toBe(200);

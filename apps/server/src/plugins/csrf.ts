@@ -52,7 +52,12 @@ export function registerCsrf(app: FastifyInstance, deps: Deps): void {
     const cookie = request.cookies[XSRF_COOKIE];
     const header = request.headers[XSRF_HEADER];
     const echoed = typeof header === 'string' ? header : undefined;
-    if (!cookie || !echoed || !safeEqual(cookie, echoed) || !isValidXsrfToken(deps.config.appKey, cookie, deps.clock())) {
+    if (
+      !cookie ||
+      !echoed ||
+      !safeEqual(cookie, echoed) ||
+      !isValidXsrfToken(deps.config.appKey, cookie, deps.clock())
+    ) {
       throw new AppError(419, MESSAGES.csrfMismatch);
     }
   });

@@ -4,7 +4,12 @@ import { AppError } from '../lib/errors';
 import { SERVER_MESSAGES } from '../lib/messages';
 import type { WebHandle } from './web';
 
-function send(reply: FastifyReply, status: number, body: Record<string, unknown>, headers?: Record<string, string>): FastifyReply {
+function send(
+  reply: FastifyReply,
+  status: number,
+  body: Record<string, unknown>,
+  headers?: Record<string, string>,
+): FastifyReply {
   if (headers) for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
@@ -40,7 +45,14 @@ export function registerErrorHandling(app: FastifyInstance, web: WebHandle): voi
     if (status === 429) return send(reply, 429, { message: MESSAGES.tooManyRequests });
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error');
-      return send(reply, status, { message: status === 404 ? MESSAGES.notFound : status === 405 ? SERVER_MESSAGES.methodNotAllowed : SERVER_MESSAGES.badRequest });
+      return send(reply, status, {
+        message:
+          status === 404
+            ? MESSAGES.notFound
+            : status === 405
+              ? SERVER_MESSAGES.methodNotAllowed
+              : SERVER_MESSAGES.badRequest,
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, { message: MESSAGES.unexpected });

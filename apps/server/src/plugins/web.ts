@@ -134,7 +134,10 @@ export async function registerWeb(app: FastifyInstance, deps: Deps): Promise<Web
       dotfiles: 'deny',
       setHeaders: (reply, path) => {
         // Vite fingerprints everything under assets/: cache forever. Everything else is revalidated.
-        void reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        void reply.header(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   } else {
@@ -144,7 +147,11 @@ export async function registerWeb(app: FastifyInstance, deps: Deps): Promise<Web
   const sendIndex = (reply: FastifyReply): void => {
     const page = index.read();
     if (!page) {
-      void reply.code(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(SERVER_MESSAGES.webNotBuilt);
+      void reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(SERVER_MESSAGES.webNotBuilt);
       return;
     }
     void reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);

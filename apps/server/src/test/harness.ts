@@ -46,7 +46,9 @@ export interface TestApp {
   put(url: string, body?: unknown, options?: RequestOptions): Promise<LightMyRequestResponse>;
   delete(url: string, options?: RequestOptions): Promise<LightMyRequestResponse>;
   /** Registers an owner and answers the token and user. */
-  register(overrides?: Record<string, unknown>): Promise<{ token: string; user: { id: number; email: string; business_name: string } }>;
+  register(
+    overrides?: Record<string, unknown>,
+  ): Promise<{ token: string; user: { id: number; email: string; business_name: string } }>;
   close(): Promise<void>;
 }
 
@@ -65,7 +67,10 @@ export async function createTestApp(
   options: { env?: Record<string, string>; build?: Partial<Omit<BuildAppOptions, 'config' | 'database'>> } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-server-'));
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'no-web'), APP_URL: 'http://localhost:3000', ...options.env }, dataDir);
+  const config = loadConfig(
+    { DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'no-web'), APP_URL: 'http://localhost:3000', ...options.env },
+    dataDir,
+  );
   const database = await createTestDatabase();
   const clock = createClock();
   const app = await buildApp({
@@ -85,7 +90,11 @@ export async function createTestApp(
   };
 
   const headersFor = async (write: boolean, requestOptions: RequestOptions) => {
-    const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', ...requestOptions.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      ...requestOptions.headers,
+    };
     if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;
     if (write && (requestOptions.csrf ?? !requestOptions.token)) {
       const value = await xsrf();
@@ -111,10 +120,20 @@ export async function createTestApp(
       });
     },
     async get(url, requestOptions = {}) {
-      return app.inject({ method: 'GET', url, headers: await headersFor(false, requestOptions), ...(requestOptions.ip ? { remoteAddress: requestOptions.ip } : {}) });
+      return app.inject({
+        method: 'GET',
+        url,
+        headers: await headersFor(false, requestOptions),
+        ...(requestOptions.ip ? { remoteAddress: requestOptions.ip } : {}),
+      });
     },
     async put(url, body, requestOptions = {}) {
-      return app.inject({ method: 'PUT', url, headers: await headersFor(true, requestOptions), ...(body === undefined ? {} : { payload: body as Record<string, unknown> }) });
+      return app.inject({
+        method: 'PUT',
+        url,
+        headers: await headersFor(true, requestOptions),
+        ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      });
     },
     async delete(url, requestOptions = {}) {
       return app.inject({ method: 'DELETE', url, headers: await headersFor(true, requestOptions) });

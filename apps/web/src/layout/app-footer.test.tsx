@@ -12,12 +12,23 @@ describe('AppFooter (SPEC.md section 2)', () => {
     const hrefs = within(footer)
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual(['/resources/features', '/resources/faq', '/resources/support', '/goals-info', '/legal/terms', '/legal/privacy', '/legal/cookies', '/legal/gdpr']);
+    expect(hrefs).toEqual([
+      '/resources/features',
+      '/resources/faq',
+      '/resources/support',
+      '/goals-info',
+      '/legal/terms',
+      '/legal/privacy',
+      '/legal/cookies',
+      '/legal/gdpr',
+    ]);
     for (const item of ['Partners', 'Pricing', 'Mobile App', 'API Access']) {
       const text = within(footer).getByText(item);
       expect(text.closest('a')).toBeNull();
     }
     expect(within(footer).getByText('Coming Soon')).toBeInTheDocument();
-    expect(within(footer).getByText(`© ${new Date().getFullYear()} Ledgerleaf. All rights reserved.`)).toBeInTheDocument();
+    expect(
+      within(footer).getByText(`© ${new Date().getFullYear()} Ledgerleaf. All rights reserved.`),
+    ).toBeInTheDocument();
   });
 });

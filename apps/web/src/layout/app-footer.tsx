@@ -28,7 +28,13 @@ export const COMING_SOON = ['Partners', 'Pricing', 'Mobile App', 'API Access'] a
 
 export function AppFooter({ year = new Date().getFullYear() }: { year?: number }) {
   return (
-    <Stack component="footer" gap="md" py="lg" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+    <Stack
+      component="footer"
+      gap="md"
+      py="lg"
+      mt="xl"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
         {FOOTER_GROUPS.map((group) => (
           <nav key={group.title} aria-labelledby={`footer-${group.title.toLowerCase()}`}>
@@ -48,7 +54,14 @@ export function AppFooter({ year = new Date().getFullYear() }: { year?: number }
           <Title order={2} size="h6" mb={6} id="footer-coming-soon">
             Coming Soon
           </Title>
-          <List size="sm" c="dimmed" listStyleType="none" spacing={4} aria-labelledby="footer-coming-soon" styles={{ root: { paddingInlineStart: 0 } }}>
+          <List
+            size="sm"
+            c="dimmed"
+            listStyleType="none"
+            spacing={4}
+            aria-labelledby="footer-coming-soon"
+            styles={{ root: { paddingInlineStart: 0 } }}
+          >
             {COMING_SOON.map((item) => (
               <List.Item key={item}>{item}</List.Item>
             ))}

@@ -20,9 +20,20 @@ afterEach(() => {
 function renderLayout(roles: Roles, dashboard: ReactElement = <p>Dashboard page</p>) {
   stubFetch({});
   localStorage.setItem('token', 'tok');
-  const user = { id: 5, name: 'Ada Lovelace', email: 'ada@example.com', business_name: 'Analytical Engines', company_logo: null, avatar_path: null, roles };
+  const user = {
+    id: 5,
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    business_name: 'Analytical Engines',
+    company_logo: null,
+    avatar_path: null,
+    roles,
+  };
   const store = makeStore({ auth: { token: 'tok', user } });
-  const router = createMemoryRouter([{ Component: AuthenticatedLayout, children: [{ path: '/dashboard', element: dashboard }] }], { initialEntries: ['/dashboard'] });
+  const router = createMemoryRouter(
+    [{ Component: AuthenticatedLayout, children: [{ path: '/dashboard', element: dashboard }] }],
+    { initialEntries: ['/dashboard'] },
+  );
   render(
     <Provider store={store}>
       <UiProvider env="test">

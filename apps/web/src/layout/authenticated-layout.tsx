@@ -26,7 +26,9 @@ export function AuthenticatedLayout() {
   if (!token) return <Navigate to="/login" replace />;
 
   // The admin area (SPEC.md section 6) is offered to the roles that may open it: owners and admins.
-  const userMenuItems = isAdmin(user) ? [{ label: 'Team and roles', href: '/admin/roles', icon: <IconUsersGroup size={16} aria-hidden /> }] : [];
+  const userMenuItems = isAdmin(user)
+    ? [{ label: 'Team and roles', href: '/admin/roles', icon: <IconUsersGroup size={16} aria-hidden /> }]
+    : [];
 
   return (
     <FeatureHosts>

@@ -44,7 +44,11 @@ export function collectSystemInfo(win: Window = window): FeedbackSystemInfo {
 }
 
 /** The request body of a filled form. */
-export function feedbackPayload(values: BetaFeedbackValues, systemInfo: FeedbackSystemInfo, now: Date = new Date()): BetaFeedbackInput {
+export function feedbackPayload(
+  values: BetaFeedbackValues,
+  systemInfo: FeedbackSystemInfo,
+  now: Date = new Date(),
+): BetaFeedbackInput {
   return {
     type: values.type as BetaFeedbackInput['type'],
     feature: values.feature as BetaFeedbackInput['feature'],
@@ -57,7 +61,12 @@ export function feedbackPayload(values: BetaFeedbackValues, systemInfo: Feedback
 
 /** The same rules (and messages) as the server: domain's betaFeedbackSchema. */
 export function validateFeedback(values: BetaFeedbackValues): BetaFeedbackErrors {
-  const result = validateWith(betaFeedbackSchema, { type: values.type || undefined, feature: values.feature || undefined, rating: values.rating > 0 ? values.rating : null, description: values.description });
+  const result = validateWith(betaFeedbackSchema, {
+    type: values.type || undefined,
+    feature: values.feature || undefined,
+    rating: values.rating > 0 ? values.rating : null,
+    description: values.description,
+  });
   return result.errors as BetaFeedbackErrors;
 }
 
@@ -89,7 +98,11 @@ export function BetaFeedback() {
         setServerErrors(firstFieldErrors(errors) as BetaFeedbackErrors);
         return false;
       }
-      toast.show({ severity: 'error', summary: SHELL_MESSAGES.feedbackFailedTitle, detail: SHELL_MESSAGES.feedbackFailedMessage });
+      toast.show({
+        severity: 'error',
+        summary: SHELL_MESSAGES.feedbackFailedTitle,
+        detail: SHELL_MESSAGES.feedbackFailedMessage,
+      });
       return false;
     }
   };

@@ -16,7 +16,13 @@ export function FontSizeControl() {
   return (
     <Group gap={4} wrap="nowrap" role="group" aria-label={`Font size ${percent}%`}>
       <Tooltip label={`Smaller text (${percent}%)`}>
-        <ActionIcon variant="default" size="lg" aria-label="Decrease font size" disabled={index === 0} onClick={() => change(index - 1)}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Decrease font size"
+          disabled={index === 0}
+          onClick={() => change(index - 1)}
+        >
           <IconTextDecrease size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>

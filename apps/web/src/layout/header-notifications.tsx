@@ -55,7 +55,10 @@ export function useUnreadCount(): number {
 export function HeaderNotifications() {
   const unreadCount = useUnreadCount();
   const [opened, setOpened] = useState(false);
-  const list = useListNotificationsQuery({ per_page: NOTIFICATIONS_PAGE_SIZE, filter: 'unread' }, { skip: !opened, refetchOnMountOrArgChange: true });
+  const list = useListNotificationsQuery(
+    { per_page: NOTIFICATIONS_PAGE_SIZE, filter: 'unread' },
+    { skip: !opened, refetchOnMountOrArgChange: true },
+  );
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead] = useMarkAllNotificationsReadMutation();
   const { formatDate, formatDateTime } = useDateFormat();
@@ -71,7 +74,10 @@ export function HeaderNotifications() {
   }, [opened]);
 
   const notifications = useMemo(
-    () => (allRead || list.isError ? [] : (list.data?.notifications ?? []).filter((n) => !hidden.has(n.id)).map(toNotificationView)),
+    () =>
+      allRead || list.isError
+        ? []
+        : (list.data?.notifications ?? []).filter((n) => !hidden.has(n.id)).map(toNotificationView),
     [allRead, hidden, list.data, list.isError],
   );
 

@@ -55,7 +55,17 @@ describe('notification links', () => {
   });
 
   it('takes title and message from data when the top-level ones are empty', () => {
-    expect(toNotificationView({ id: 1, type: 'Goal', data: { title: 'T', message: 'M' }, title: '', message: '', created_at: 'x', read_at: null })).toMatchObject({
+    expect(
+      toNotificationView({
+        id: 1,
+        type: 'Goal',
+        data: { title: 'T', message: 'M' },
+        title: '',
+        message: '',
+        created_at: 'x',
+        read_at: null,
+      }),
+    ).toMatchObject({
       title: 'T',
       message: 'M',
     });
@@ -66,7 +76,12 @@ describe('HeaderNotifications', () => {
   it('shows the unread count from count_only, then the latest unread in the dropdown; marking one read refreshes', async () => {
     const calls = stubFetch({
       'GET /api/notifications': (call) =>
-        json(200, call.query.count_only === 'true' ? page([], 12) : page([item(1, 'Payment received', { invoice_id: 3 }), item(2, 'New client')], 12)),
+        json(
+          200,
+          call.query.count_only === 'true'
+            ? page([], 12)
+            : page([item(1, 'Payment received', { invoice_id: 3 }), item(2, 'New client')], 12),
+        ),
       'PATCH /api/notifications/2/read': json(200, { message: 'ok', notification: {} }),
     });
     renderShell(<HeaderNotifications />);
@@ -77,7 +92,11 @@ describe('HeaderNotifications', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Notifications, 12 unread' }));
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(await within(dialog).findByText('Payment received')).toBeInTheDocument();
-    expect(calls.some((call) => call.query.per_page === '10' && call.query.filter === 'unread' && call.query.count_only === undefined)).toBe(true);
+    expect(
+      calls.some(
+        (call) => call.query.per_page === '10' && call.query.filter === 'unread' && call.query.count_only === undefined,
+      ),
+    ).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as read: New client' }));
     // Gone at once, confirmed by the refetch.
     expect(within(dialog).queryByText('New client')).toBeNull();
@@ -88,7 +107,13 @@ describe('HeaderNotifications', () => {
   it('mark all read empties the dropdown, which closes 2 s later', async () => {
     let unread = 1;
     stubFetch({
-      'GET /api/notifications': (call) => json(200, call.query.count_only === 'true' ? page([], unread) : page(unread ? [item(1, 'Payment received')] : [], unread)),
+      'GET /api/notifications': (call) =>
+        json(
+          200,
+          call.query.count_only === 'true'
+            ? page([], unread)
+            : page(unread ? [item(1, 'Payment received')] : [], unread),
+        ),
       'PATCH /api/notifications/read-all': () => {
         unread = 0;
         return json(200, { message: 'ok', updated: 1 });
@@ -182,7 +207,13 @@ describe('beta feedback', () => {
     const info = collectSystemInfo();
     expect(info.screenSize).toMatch(/^\d+x\d+$/);
     expect(info.currentUrl).not.toContain('?');
-    expect(feedbackPayload({ type: 'bug', feature: 'invoices', rating: 0, description: 'x' }, info, new Date('2026-01-02T03:04:05.000Z'))).toEqual({
+    expect(
+      feedbackPayload(
+        { type: 'bug', feature: 'invoices', rating: 0, description: 'x' },
+        info,
+        new Date('2026-01-02T03:04:05.000Z'),
+      ),
+    ).toEqual({
       type: 'bug',
       feature: 'invoices',
       rating: null,
@@ -215,7 +246,14 @@ describe('beta feedback', () => {
     renderShell(<BetaFeedback />);
     await fillAndSend();
     expect(await screen.findByText('Thank You!')).toBeInTheDocument();
-    expect(calls[0]!.body).toMatchObject({ type: 'improvement', feature: 'payment-performance', description: 'Show days to pay', rating: null, systemInfo: expect.any(Object), timestamp: expect.any(String) });
+    expect(calls[0]!.body).toMatchObject({
+      type: 'improvement',
+      feature: 'payment-performance',
+      description: 'Show days to pay',
+      rating: null,
+      systemInfo: expect.any(Object),
+      timestamp: expect.any(String),
+    });
   });
 
   it('shows the failure toast when sending fails', async () => {
@@ -224,7 +262,13 @@ describe('beta feedback', () => {
     renderShell(<BetaFeedback />);
     await fillAndSend();
     await waitFor(() =>
-      expect(toastStore.getToasts()).toEqual([expect.objectContaining({ severity: 'error', summary: 'Feedback Submission Failed', detail: 'There was an error submitting your feedback. Please try again.' })]),
+      expect(toastStore.getToasts()).toEqual([
+        expect.objectContaining({
+          severity: 'error',
+          summary: 'Feedback Submission Failed',
+          detail: 'There was an error submitting your feedback. Please try again.',
+        }),
+      ]),
     );
     expect(screen.queryByText('Thank You!')).toBeNull();
   });

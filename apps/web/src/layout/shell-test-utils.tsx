@@ -6,7 +6,10 @@ import { makeStore } from '@ledgerleaf/api';
 import { UiProvider } from '@ledgerleaf/ui';
 
 /** Renders `element` at `path` inside the store, Mantine (test env) and a memory router; `/elsewhere` is a second page. */
-export function renderShell(element: ReactElement, { path = '/', routePath = '*' }: { path?: string; routePath?: string } = {}) {
+export function renderShell(
+  element: ReactElement,
+  { path = '/', routePath = '*' }: { path?: string; routePath?: string } = {},
+) {
   localStorage.setItem('token', 'tok');
   const store = makeStore({ auth: { token: 'tok' } });
   const router = createMemoryRouter(

@@ -36,10 +36,13 @@ export function DashboardPage() {
                 {firstName ? `Welcome to Ledgerleaf, ${firstName}!` : 'Welcome to Ledgerleaf!'}
               </Title>
               <Text>
-                {canWrite ? 'Your workspace is ready. Start by creating your first invoice or adding a client via the quick actions.' : 'You can read the business’s invoices, estimates, clients, products and goals; your role does not change them.'}
+                {canWrite
+                  ? 'Your workspace is ready. Start by creating your first invoice or adding a client via the quick actions.'
+                  : 'You can read the business’s invoices, estimates, clients, products and goals; your role does not change them.'}
               </Text>
               <Text size="sm" c="dimmed">
-                Your revenue, outstanding invoices, pipeline and goals will appear here as soon as there is something to show.
+                Your revenue, outstanding invoices, pipeline and goals will appear here as soon as there is something to
+                show.
               </Text>
             </Stack>
           </Group>
@@ -52,7 +55,14 @@ export function DashboardPage() {
               </Title>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                 {QUICK_ACTIONS.map(({ label, to, icon: Icon }) => (
-                  <Button key={to} component={Link} to={to} variant="light" justify="flex-start" leftSection={<Icon size={18} aria-hidden />}>
+                  <Button
+                    key={to}
+                    component={Link}
+                    to={to}
+                    variant="light"
+                    justify="flex-start"
+                    leftSection={<Icon size={18} aria-hidden />}
+                  >
                     {label}
                   </Button>
                 ))}

@@ -25,14 +25,14 @@ export function TermsPage() {
           body: (
             <>
               <P>
-                Ledgerleaf lets a business issue invoices and estimates, record payments and other income, keep its clients,
-                products and services, follow leads and opportunities, and track financial goals. Ledgerleaf is currently in beta:
-                features may change, and some screens listed in the navigation are released later.
+                Ledgerleaf lets a business issue invoices and estimates, record payments and other income, keep its
+                clients, products and services, follow leads and opportunities, and track financial goals. Ledgerleaf is
+                currently in beta: features may change, and some screens listed in the navigation are released later.
               </P>
               <P>
-                Ledgerleaf is a record-keeping tool. It does not move money, is not a bank or payment processor, and does not give
-                tax, legal or accounting advice. You remain responsible for the invoices you issue, the taxes you charge and the
-                figures you report.
+                Ledgerleaf is a record-keeping tool. It does not move money, is not a bank or payment processor, and
+                does not give tax, legal or accounting advice. You remain responsible for the invoices you issue, the
+                taxes you charge and the figures you report.
               </P>
             </>
           ),
@@ -43,13 +43,14 @@ export function TermsPage() {
           body: (
             <>
               <P>
-                You register with your name, your business name, an email address and a password of at least 8 characters. The
-                name and business name cannot be changed after registration. Keep your password to yourself: anyone who signs in
-                with it acts on behalf of your business.
+                You register with your name, your business name, an email address and a password of at least 8
+                characters. The name and business name cannot be changed after registration. Keep your password to
+                yourself: anyone who signs in with it acts on behalf of your business.
               </P>
               <P>
-                The person who registers a business is its owner. Owners and admins may invite other users to the same business;
-                every user of a business sees that business&apos;s records. You are responsible for whom you give access to.
+                The person who registers a business is its owner. Owners and admins may invite other users to the same
+                business; every user of a business sees that business&apos;s records. You are responsible for whom you
+                give access to.
               </P>
             </>
           ),
@@ -60,13 +61,14 @@ export function TermsPage() {
           body: (
             <>
               <P>
-                Everything you enter (clients, invoices, payments, goals and the rest) belongs to your business. We process it only
-                to provide the service, as described in the <To to="/legal/privacy">Privacy Policy</To>. You can export your
-                data and delete your account from <To to="/profile">Profile &amp; Settings</To> at any time.
+                Everything you enter (clients, invoices, payments, goals and the rest) belongs to your business. We
+                process it only to provide the service, as described in the <To to="/legal/privacy">Privacy Policy</To>.
+                You can export your data and delete your account from <To to="/profile">Profile &amp; Settings</To> at
+                any time.
               </P>
               <P>
-                Do not store information you are not allowed to hold, such as payment card numbers or other people&apos;s
-                passwords. Invoice notes and descriptions are printed on documents your clients see.
+                Do not store information you are not allowed to hold, such as payment card numbers or other
+                people&apos;s passwords. Invoice notes and descriptions are printed on documents your clients see.
               </P>
             </>
           ),
@@ -77,8 +79,14 @@ export function TermsPage() {
           body: (
             <List spacing={4}>
               <List.Item>Do not use Ledgerleaf to send fraudulent invoices, spam or anything unlawful.</List.Item>
-              <List.Item>Do not try to reach another business&apos;s data, probe the service for weaknesses without permission, or overload it.</List.Item>
-              <List.Item>Automated access must use your own account's sign-in and respect the rate limits the service answers with (HTTP 429).</List.Item>
+              <List.Item>
+                Do not try to reach another business&apos;s data, probe the service for weaknesses without permission,
+                or overload it.
+              </List.Item>
+              <List.Item>
+                Automated access must use your own account's sign-in and respect the rate limits the service answers
+                with (HTTP 429).
+              </List.Item>
             </List>
           ),
         },
@@ -87,9 +95,9 @@ export function TermsPage() {
           title: '5. Availability and changes',
           body: (
             <P>
-              We work to keep Ledgerleaf available and your data safe, with regular backups, but during the beta we cannot promise
-              uninterrupted service. We may change or discontinue features; when a change affects how your data is handled we update
-              these pages and the date at the top.
+              We work to keep Ledgerleaf available and your data safe, with regular backups, but during the beta we
+              cannot promise uninterrupted service. We may change or discontinue features; when a change affects how
+              your data is handled we update these pages and the date at the top.
             </P>
           ),
         },
@@ -98,9 +106,9 @@ export function TermsPage() {
           title: '6. Liability',
           body: (
             <P>
-              Ledgerleaf is provided &quot;as is&quot; during the beta. To the extent the law allows, we are not liable for indirect
-              losses, lost profits or lost data that a backup of your own would have prevented. Nothing in these terms limits rights
-              you have under consumer-protection law that cannot be waived.
+              Ledgerleaf is provided &quot;as is&quot; during the beta. To the extent the law allows, we are not liable
+              for indirect losses, lost profits or lost data that a backup of your own would have prevented. Nothing in
+              these terms limits rights you have under consumer-protection law that cannot be waived.
             </P>
           ),
         },
@@ -109,8 +117,9 @@ export function TermsPage() {
           title: '7. Ending your use',
           body: (
             <P>
-              You may stop using Ledgerleaf and delete your account whenever you like (see <To to="/legal/gdpr">GDPR and your
-              rights</To>). We may suspend an account that breaks these terms, and will tell you why unless the law forbids it.
+              You may stop using Ledgerleaf and delete your account whenever you like (see{' '}
+              <To to="/legal/gdpr">GDPR and your rights</To>). We may suspend an account that breaks these terms, and
+              will tell you why unless the law forbids it.
             </P>
           ),
         },
@@ -134,27 +143,29 @@ export function PrivacyPage() {
           body: (
             <List spacing={4}>
               <List.Item>
-                <strong>Your account:</strong> name, email address, optional phone number, business name, role, and optionally an
-                avatar and a company logo.
+                <strong>Your account:</strong> name, email address, optional phone number, business name, role, and
+                optionally an avatar and a company logo.
               </List.Item>
               <List.Item>
-                <strong>Your business records:</strong> clients and their contacts, products and services, tax rates, invoices,
-                estimates, payments, other income, goals, leads and opportunities, and the settings you choose.
+                <strong>Your business records:</strong> clients and their contacts, products and services, tax rates,
+                invoices, estimates, payments, other income, goals, leads and opportunities, and the settings you
+                choose.
               </List.Item>
               <List.Item>
-                <strong>An activity log</strong> of changes to those records (who did what and when), which feeds the invoice
-                timeline and your notifications.
+                <strong>An activity log</strong> of changes to those records (who did what and when), which feeds the
+                invoice timeline and your notifications.
               </List.Item>
               <List.Item>
-                <strong>Security records:</strong> failed sign-in attempts (email and IP address) to stop password guessing, and
-                your sign-in tokens in hashed form.
+                <strong>Security records:</strong> failed sign-in attempts (email and IP address) to stop password
+                guessing, and your sign-in tokens in hashed form.
               </List.Item>
               <List.Item>
-                <strong>Emails we send</strong> on your behalf or to you (invoices, estimates, payment receipts, invoice reminders, team invitations, password resets), with their recipients and subject.
+                <strong>Emails we send</strong> on your behalf or to you (invoices, estimates, payment receipts, invoice
+                reminders, team invitations, password resets), with their recipients and subject.
               </List.Item>
               <List.Item>
-                <strong>Beta feedback</strong> you choose to send, with the browser, operating system, screen size and page address
-                it was sent from.
+                <strong>Beta feedback</strong> you choose to send, with the browser, operating system, screen size and
+                page address it was sent from.
               </List.Item>
             </List>
           ),
@@ -164,9 +175,10 @@ export function PrivacyPage() {
           title: 'Why we use it',
           body: (
             <P>
-              Only to run the service for you: to show and print your records, email invoices to your clients, remind you of what
-              needs attention, keep your account secure and, for feedback, to fix problems. We do not sell your data, show
-              advertising or build profiles of you or your clients, and Ledgerleaf contains no third-party trackers or analytics.
+              Only to run the service for you: to show and print your records, email invoices to your clients, remind
+              you of what needs attention, keep your account secure and, for feedback, to fix problems. We do not sell
+              your data, show advertising or build profiles of you or your clients, and Ledgerleaf contains no
+              third-party trackers or analytics.
             </P>
           ),
         },
@@ -177,26 +189,29 @@ export function PrivacyPage() {
             <>
               <P>
                 Ledgerleaf keeps your data in a single database, either SQLite (a file on the server, written with full
-                synchronisation so a confirmed change survives a power cut) or PostgreSQL. Every query is scoped to your business;
-                another business cannot read or change your records, which our automated tests check for every area.
+                synchronisation so a confirmed change survives a power cut) or PostgreSQL. Every query is scoped to your
+                business; another business cannot read or change your records, which our automated tests check for every
+                area.
               </P>
               <List spacing={4}>
                 <List.Item>
-                  Passwords are never stored. We keep an <strong>argon2id</strong> hash (19 MiB of memory, 2 passes), the algorithm
-                  OWASP recommends, so even a copy of the database does not reveal them.
+                  Passwords are never stored. We keep an <strong>argon2id</strong> hash (19 MiB of memory, 2 passes),
+                  the algorithm OWASP recommends, so even a copy of the database does not reveal them.
                 </List.Item>
                 <List.Item>
-                  Sign-in tokens and password-reset links are random 256-bit values of which we store only a SHA-256 hash. Tokens
-                  expire (after a day, or 30 days with &quot;Remember me&quot;) and are revoked when you sign out; reset links expire
-                  after 60 minutes and work once.
+                  Sign-in tokens and password-reset links are random 256-bit values of which we store only a SHA-256
+                  hash. Tokens expire (after a day, or 30 days with &quot;Remember me&quot;) and are revoked when you
+                  sign out; reset links expire after 60 minutes and work once.
                 </List.Item>
                 <List.Item>
-                  The application runs behind a reverse proxy that terminates <strong>HTTPS</strong>; when it does, browsers are
-                  told to use HTTPS only (HSTS) and cookies are marked secure. Pages are served with a strict Content Security
-                  Policy.
+                  The application runs behind a reverse proxy that terminates <strong>HTTPS</strong>; when it does,
+                  browsers are told to use HTTPS only (HSTS) and cookies are marked secure. Pages are served with a
+                  strict Content Security Policy.
                 </List.Item>
                 <List.Item>Server logs never contain passwords, tokens, cookies or authorisation headers.</List.Item>
-                <List.Item>Databases are backed up regularly; backups are kept with the same care as the live data.</List.Item>
+                <List.Item>
+                  Databases are backed up regularly; backups are kept with the same care as the live data.
+                </List.Item>
               </List>
             </>
           ),
@@ -206,10 +221,10 @@ export function PrivacyPage() {
           title: 'Who else sees it',
           body: (
             <P>
-              The other users of your business. Your clients, when you send them an invoice or an estimate: its public link shows
-              that document (and nothing else) to whoever holds the link; a client who accepts or declines an estimate there leaves
-              their name or reason with it. The email provider that delivers the emails you send. Nobody else,
-              unless the law requires it.
+              The other users of your business. Your clients, when you send them an invoice or an estimate: its public
+              link shows that document (and nothing else) to whoever holds the link; a client who accepts or declines an
+              estimate there leaves their name or reason with it. The email provider that delivers the emails you send.
+              Nobody else, unless the law requires it.
             </P>
           ),
         },
@@ -218,9 +233,9 @@ export function PrivacyPage() {
           title: 'How long we keep it',
           body: (
             <P>
-              As long as your account exists. Invoices and payments are accounting records: you may need to keep your own copy for
-              the period your tax authority requires before deleting your account. Deleting your account removes your business
-              records; backups containing them are overwritten in the normal backup cycle.
+              As long as your account exists. Invoices and payments are accounting records: you may need to keep your
+              own copy for the period your tax authority requires before deleting your account. Deleting your account
+              removes your business records; backups containing them are overwritten in the normal backup cycle.
             </P>
           ),
         },
@@ -229,8 +244,9 @@ export function PrivacyPage() {
           title: 'Your rights',
           body: (
             <P>
-              You can see, correct, export and delete your data. How to do each is described on the <To to="/legal/gdpr">GDPR</To>{' '}
-              page; the browser storage Ledgerleaf uses is listed in the <To to="/legal/cookies">Cookie Policy</To>.
+              You can see, correct, export and delete your data. How to do each is described on the{' '}
+              <To to="/legal/gdpr">GDPR</To> page; the browser storage Ledgerleaf uses is listed in the{' '}
+              <To to="/legal/cookies">Cookie Policy</To>.
             </P>
           ),
         },
@@ -240,10 +256,26 @@ export function PrivacyPage() {
 }
 
 const STORAGE_ROWS = [
-  ['XSRF-TOKEN', 'Cookie (12 hours)', 'Anti-forgery token. Signed by the server; the app echoes it in a request header to prove a request comes from Ledgerleaf itself. Readable by the page by design, sent only to Ledgerleaf (SameSite=Lax), secure over HTTPS.'],
-  ['token', 'Local storage', 'Your sign-in token, sent with each request. Removed when you sign out or your session ends.'],
-  ['user', 'Local storage', 'Your name, email, business name and roles, so the header shows them immediately. Removed with the token.'],
-  ['theme, darkMode', 'Local storage', 'Your light or dark mode choice. Without it the app follows your system setting.'],
+  [
+    'XSRF-TOKEN',
+    'Cookie (12 hours)',
+    'Anti-forgery token. Signed by the server; the app echoes it in a request header to prove a request comes from Ledgerleaf itself. Readable by the page by design, sent only to Ledgerleaf (SameSite=Lax), secure over HTTPS.',
+  ],
+  [
+    'token',
+    'Local storage',
+    'Your sign-in token, sent with each request. Removed when you sign out or your session ends.',
+  ],
+  [
+    'user',
+    'Local storage',
+    'Your name, email, business name and roles, so the header shows them immediately. Removed with the token.',
+  ],
+  [
+    'theme, darkMode',
+    'Local storage',
+    'Your light or dark mode choice. Without it the app follows your system setting.',
+  ],
   ['fontSizePreference', 'Local storage', 'The text size you picked in the header (90 % to 150 %).'],
   ['sideNavCollapsed', 'Local storage', 'Whether you collapsed the side navigation to icons.'],
   ['betaVersion', 'Local storage', 'Shows the beta feedback button when set to true.'],
@@ -292,12 +324,13 @@ export function CookiesPage() {
           body: (
             <>
               <P>
-                Signing out removes your token and user details. Clearing the site data for Ledgerleaf in your browser settings
-                removes everything above; you will be signed out and your display choices return to their defaults.
+                Signing out removes your token and user details. Clearing the site data for Ledgerleaf in your browser
+                settings removes everything above; you will be signed out and your display choices return to their
+                defaults.
               </P>
               <P>
-                Blocking the <Code>XSRF-TOKEN</Code> cookie stops Ledgerleaf from protecting some requests against cross-site
-                forgery, and the app may reload to fetch a new one.
+                Blocking the <Code>XSRF-TOKEN</Code> cookie stops Ledgerleaf from protecting some requests against
+                cross-site forgery, and the app may reload to fetch a new one.
               </P>
             </>
           ),
@@ -321,9 +354,9 @@ export function GdprPage() {
           title: 'Who is responsible for what',
           body: (
             <P>
-              For your own account data we are the controller. For the personal data of your clients and contacts that you enter,
-              your business is the controller and Ledgerleaf processes it on your instructions, only to provide the service (see
-              the <To to="/legal/privacy">Privacy Policy</To>).
+              For your own account data we are the controller. For the personal data of your clients and contacts that
+              you enter, your business is the controller and Ledgerleaf processes it on your instructions, only to
+              provide the service (see the <To to="/legal/privacy">Privacy Policy</To>).
             </P>
           ),
         },
@@ -333,23 +366,24 @@ export function GdprPage() {
           body: (
             <List spacing={6}>
               <List.Item>
-                <strong>Access and portability:</strong> owners and admins download everything of the business as a zip file
-                (a <Code>data.json</Code>, one CSV file per kind of record and the uploaded images) from{' '}
-                <To to="/profile">Profile &amp; Settings</To>. Clients and products can also be exported as CSV from their
-                screens.
+                <strong>Access and portability:</strong> owners and admins download everything of the business as a zip
+                file (a <Code>data.json</Code>, one CSV file per kind of record and the uploaded images) from{' '}
+                <To to="/profile">Profile &amp; Settings</To>. Clients and products can also be exported as CSV from
+                their screens.
               </List.Item>
               <List.Item>
-                <strong>Rectification:</strong> correct your details in <To to="/profile">Profile &amp; Settings</To> and your
-                records on their own screens.
+                <strong>Rectification:</strong> correct your details in <To to="/profile">Profile &amp; Settings</To>{' '}
+                and your records on their own screens.
               </List.Item>
               <List.Item>
-                <strong>Erasure:</strong> delete your account from <To to="/profile">Profile &amp; Settings</To>, confirming with
-                your password and the word DELETE. When the last owner of a business deletes their account, the business and all of
-                its records go with it. Data is removed from the live database at once and from backups as they rotate.
+                <strong>Erasure:</strong> delete your account from <To to="/profile">Profile &amp; Settings</To>,
+                confirming with your password and the word DELETE. When the last owner of a business deletes their
+                account, the business and all of its records go with it. Data is removed from the live database at once
+                and from backups as they rotate.
               </List.Item>
               <List.Item>
-                <strong>Restriction and objection:</strong> we only process your data to run the service; if you object to any
-                particular use, tell us through <To to="/resources/support">Support</To>.
+                <strong>Restriction and objection:</strong> we only process your data to run the service; if you object
+                to any particular use, tell us through <To to="/resources/support">Support</To>.
               </List.Item>
               <List.Item>
                 <strong>Complaint:</strong> you may complain to your data protection authority at any time.
@@ -362,8 +396,9 @@ export function GdprPage() {
           title: 'Requests from your clients',
           body: (
             <P>
-              If one of your clients asks you for their data or its deletion, you can find everything about them on the client&apos;s
-              page and its invoices. Archive or delete the client once any legal obligation to keep their invoices has passed.
+              If one of your clients asks you for their data or its deletion, you can find everything about them on the
+              client&apos;s page and its invoices. Archive or delete the client once any legal obligation to keep their
+              invoices has passed.
             </P>
           ),
         },
@@ -372,9 +407,9 @@ export function GdprPage() {
           title: 'Security and breaches',
           body: (
             <P>
-              Passwords are hashed with argon2id, sign-in and reset tokens are stored only as hashes, connections use HTTPS, and
-              each business&apos;s data is isolated from every other. Should a breach affecting your personal data occur, we will
-              inform you and the supervisory authority as the law requires.
+              Passwords are hashed with argon2id, sign-in and reset tokens are stored only as hashes, connections use
+              HTTPS, and each business&apos;s data is isolated from every other. Should a breach affecting your personal
+              data occur, we will inform you and the supervisory authority as the law requires.
             </P>
           ),
         },

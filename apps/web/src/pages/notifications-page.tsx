@@ -2,7 +2,12 @@ import { useSearchParams, Link } from 'react-router';
 import { Alert, Button, Card, Group, Pagination, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBellCheck, IconChecks } from '@tabler/icons-react';
 import { NOTIFICATIONS_PAGE_SIZE, SHELL_MESSAGES, type NotificationFilter } from '@ledgerleaf/domain';
-import { useDateFormat, useListNotificationsQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '@ledgerleaf/api';
+import {
+  useDateFormat,
+  useListNotificationsQuery,
+  useMarkAllNotificationsReadMutation,
+  useMarkNotificationReadMutation,
+} from '@ledgerleaf/api';
 import { EmptyState, NotificationItem, PageHeader } from '@ledgerleaf/ui';
 import { toNotificationView } from '../layout/notification-links';
 
@@ -76,7 +81,12 @@ export function NotificationsPage() {
           w={{ base: '100%', xs: 240 }}
         />
         {query.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={SHELL_MESSAGES.notificationsLoadFailed}>
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            title={SHELL_MESSAGES.notificationsLoadFailed}
+          >
             <Group justify="space-between" gap="sm">
               <Text size="sm">Check your connection and try again.</Text>
               <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
@@ -103,7 +113,13 @@ export function NotificationsPage() {
             <EmptyState
               icon={<IconBellCheck size={40} stroke={1.5} aria-hidden />}
               title="No notifications"
-              message={filter === 'unread' && total === 0 && page === 1 ? "You're all caught up!" : page > 1 ? 'There is nothing on this page.' : "You're all caught up!"}
+              message={
+                filter === 'unread' && total === 0 && page === 1
+                  ? "You're all caught up!"
+                  : page > 1
+                    ? 'There is nothing on this page.'
+                    : "You're all caught up!"
+              }
               action={
                 page > 1 ? (
                   <Button variant="light" onClick={() => go({ page: 1 })}>
@@ -123,10 +139,22 @@ export function NotificationsPage() {
           </Card>
         ) : (
           <Card padding={6} aria-busy={query.isFetching}>
-            <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Notifications">
+            <Stack
+              gap={2}
+              component="ul"
+              style={{ listStyle: 'none', margin: 0, padding: 0 }}
+              aria-label="Notifications"
+            >
               {notifications.map((notification) => (
                 <li key={notification.id}>
-                  <NotificationItem notification={notification} onMarkRead={onMarkRead} linkComponent={Link} density="comfortable" formatDate={formatDate} formatDateTime={formatDateTime} />
+                  <NotificationItem
+                    notification={notification}
+                    onMarkRead={onMarkRead}
+                    linkComponent={Link}
+                    density="comfortable"
+                    formatDate={formatDate}
+                    formatDateTime={formatDateTime}
+                  />
                 </li>
               ))}
             </Stack>
@@ -137,7 +165,14 @@ export function NotificationsPage() {
             <Text size="sm" c="dimmed">
               {total} notification{total === 1 ? '' : 's'}
             </Text>
-            <Pagination total={lastPage} value={Math.min(page, lastPage)} onChange={(next) => go({ page: next })} getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control })} />
+            <Pagination
+              total={lastPage}
+              value={Math.min(page, lastPage)}
+              onChange={(next) => go({ page: next })}
+              getControlProps={(control) => ({
+                'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
+              })}
+            />
           </Group>
         )}
       </Stack>

@@ -103,9 +103,9 @@ export function FeaturesPage() {
           title: 'Comfortable on every screen',
           body: (
             <P>
-              Ledgerleaf works in any current browser on desktop, tablet and phone. Choose light or dark mode, enlarge the text from
-              90 % to 150 % with the controls in the header, and collapse the side navigation to icons when you need room. Every
-              screen can be used with the keyboard alone.
+              Ledgerleaf works in any current browser on desktop, tablet and phone. Choose light or dark mode, enlarge
+              the text from 90 % to 150 % with the controls in the header, and collapse the side navigation to icons
+              when you need room. Every screen can be used with the keyboard alone.
             </P>
           ),
         },
@@ -114,8 +114,8 @@ export function FeaturesPage() {
           title: 'Released step by step',
           body: (
             <P>
-              Ledgerleaf is in beta. Screens that are not ready yet say so instead of showing made-up numbers; they arrive in later
-              releases. Tell us what you need most through <To to="/resources/support">Support</To>.
+              Ledgerleaf is in beta. Screens that are not ready yet say so instead of showing made-up numbers; they
+              arrive in later releases. Tell us what you need most through <To to="/resources/support">Support</To>.
             </P>
           ),
         },
@@ -243,8 +243,9 @@ export function SupportPage() {
           title: 'Look it up',
           body: (
             <P>
-              Most questions about invoices, payments, goals and your account are answered in the <To to="/resources/faq">FAQ</To>.
-              The <To to="/goals-info">Goals guide</To> explains how goals and allocations work.
+              Most questions about invoices, payments, goals and your account are answered in the{' '}
+              <To to="/resources/faq">FAQ</To>. The <To to="/goals-info">Goals guide</To> explains how goals and
+              allocations work.
             </P>
           ),
         },
@@ -254,11 +255,14 @@ export function SupportPage() {
           body: (
             <>
               <P>
-                Beta users see a Beta feedback button in the bottom-right corner. Choose the kind of feedback (bug report, feature
-                request, suggestion), the part of the app, an optional rating and describe what happened. Your browser, operating
-                system, screen size and the page you were on are attached, so we can reproduce the problem without asking.
+                Beta users see a Beta feedback button in the bottom-right corner. Choose the kind of feedback (bug
+                report, feature request, suggestion), the part of the app, an optional rating and describe what
+                happened. Your browser, operating system, screen size and the page you were on are attached, so we can
+                reproduce the problem without asking.
               </P>
-              <P>A good report says what you did, what you expected and what happened instead. Never include passwords.</P>
+              <P>
+                A good report says what you did, what you expected and what happened instead. Never include passwords.
+              </P>
             </>
           ),
         },
@@ -268,13 +272,13 @@ export function SupportPage() {
           body: (
             <List spacing={4}>
               <List.Item>
-                Cannot sign in: use “Forgot your password?” on the sign-in page. After five failed attempts sign-in pauses for up to 15
-                minutes to protect your account; wait and try again.
+                Cannot sign in: use “Forgot your password?” on the sign-in page. After five failed attempts sign-in
+                pauses for up to 15 minutes to protect your account; wait and try again.
               </List.Item>
               <List.Item>Need access to a business: ask its owner or an admin to invite you.</List.Item>
               <List.Item>
-                Signed out unexpectedly: sessions end after a day (30 days with “Remember me”) or when your password changes on
-                another device.
+                Signed out unexpectedly: sessions end after a day (30 days with “Remember me”) or when your password
+                changes on another device.
               </List.Item>
             </List>
           ),

@@ -48,7 +48,10 @@ describe('/notifications', () => {
     const calls = stubFetch({
       'GET /api/notifications': (call) =>
         json(200, {
-          notifications: call.query.filter === 'unread' ? [note(1, 'Invoice viewed')] : [note(1, 'Invoice viewed'), note(2, 'Invoice sent', true)],
+          notifications:
+            call.query.filter === 'unread'
+              ? [note(1, 'Invoice viewed')]
+              : [note(1, 'Invoice viewed'), note(2, 'Invoice sent', true)],
           total: call.query.filter === 'unread' ? 1 : 12,
           unread_count: 1,
           current_page: Number(call.query.page ?? 1),
@@ -71,17 +74,33 @@ describe('/notifications', () => {
 
     fireEvent.click(screen.getByRole('radio', { name: 'Unread' }));
     await waitFor(() => expect(router.state.location.search).toBe('?filter=unread'));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Notifications' })).getAllByTestId('notification-item')).toHaveLength(1));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Notifications' })).getAllByTestId('notification-item'),
+      ).toHaveLength(1),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Mark as read: Invoice viewed' }));
     fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
     await waitFor(() =>
-      expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.path)).toEqual(['/api/notifications/1/read', '/api/notifications/read-all']),
+      expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.path)).toEqual([
+        '/api/notifications/1/read',
+        '/api/notifications/read-all',
+      ]),
     );
   });
 
   it("shows the empty state 'No notifications' / \"You're all caught up!\"", async () => {
-    stubFetch({ 'GET /api/notifications': json(200, { notifications: [], total: 0, unread_count: 0, current_page: 1, per_page: 10, last_page: 1 }) });
+    stubFetch({
+      'GET /api/notifications': json(200, {
+        notifications: [],
+        total: 0,
+        unread_count: 0,
+        current_page: 1,
+        per_page: 10,
+        last_page: 1,
+      }),
+    });
     renderShell(<NotificationsPage />, { path: '/notifications' });
     expect(await screen.findByRole('heading', { name: 'No notifications' })).toBeInTheDocument();
     expect(screen.getAllByText("You're all caught up!").length).toBeGreaterThan(0);
@@ -92,7 +111,16 @@ describe('/notifications', () => {
     let fail = true;
     stubFetch({
       'GET /api/notifications': () =>
-        fail ? json(500, { message: 'boom' }) : json(200, { notifications: [note(1, 'Back')], total: 1, unread_count: 1, current_page: 1, per_page: 10, last_page: 1 }),
+        fail
+          ? json(500, { message: 'boom' })
+          : json(200, {
+              notifications: [note(1, 'Back')],
+              total: 1,
+              unread_count: 1,
+              current_page: 1,
+              per_page: 10,
+              last_page: 1,
+            }),
     });
     renderShell(<NotificationsPage />, { path: '/notifications' });
     expect(await screen.findByText(SHELL_MESSAGES.notificationsLoadFailed)).toBeInTheDocument();
@@ -121,7 +149,15 @@ describe('legal and resources pages', () => {
   it('the cookie policy lists every browser storage key the app uses', async () => {
     stubFetch({});
     renderShell(<CookiesPage />);
-    for (const key of ['XSRF-TOKEN', 'token', 'user', 'theme, darkMode', 'fontSizePreference', 'sideNavCollapsed', 'betaVersion']) {
+    for (const key of [
+      'XSRF-TOKEN',
+      'token',
+      'user',
+      'theme, darkMode',
+      'fontSizePreference',
+      'sideNavCollapsed',
+      'betaVersion',
+    ]) {
       expect((await screen.findAllByText(key, { selector: 'code' })).length).toBeGreaterThan(0);
     }
   });

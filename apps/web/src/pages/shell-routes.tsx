@@ -6,7 +6,10 @@ import type { RouteObject } from 'react-router';
  * require sign-in"), so they are mounted there with the rest of the shell, each loaded on first visit.
  */
 export const shellRoutes: RouteObject[] = [
-  { path: '/notifications', lazy: async () => ({ Component: (await import('./notifications-page')).NotificationsPage }) },
+  {
+    path: '/notifications',
+    lazy: async () => ({ Component: (await import('./notifications-page')).NotificationsPage }),
+  },
   { path: '/legal/terms', lazy: async () => ({ Component: (await import('./legal-pages')).TermsPage }) },
   { path: '/legal/privacy', lazy: async () => ({ Component: (await import('./legal-pages')).PrivacyPage }) },
   { path: '/legal/cookies', lazy: async () => ({ Component: (await import('./legal-pages')).CookiesPage }) },

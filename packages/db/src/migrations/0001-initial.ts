@@ -32,7 +32,12 @@ export const initialMigration: Migration = {
       .execute();
     // Emails are stored lowercased, so a plain unique index is case-insensitive; the expression index
     // also guards rows written by hand.
-    await db.schema.createIndex('users_email_unique').on('users').expression(sql`lower(email)`).unique().execute();
+    await db.schema
+      .createIndex('users_email_unique')
+      .on('users')
+      .expression(sql`lower(email)`)
+      .unique()
+      .execute();
     await db.schema.createIndex('users_business_id_index').on('users').column('business_id').execute();
 
     await addIdColumn(dialect, db.schema.createTable('personal_access_tokens'))
@@ -45,7 +50,11 @@ export const initialMigration: Migration = {
       .addColumn('revoked_at', ts)
       .addColumn('created_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('personal_access_tokens_user_id_index').on('personal_access_tokens').column('user_id').execute();
+    await db.schema
+      .createIndex('personal_access_tokens_user_id_index')
+      .on('personal_access_tokens')
+      .column('user_id')
+      .execute();
 
     await addIdColumn(dialect, db.schema.createTable('password_reset_tokens'))
       .addColumn('business_id', 'integer', (col) => col.notNull().references('businesses.id').onDelete('cascade'))
@@ -55,7 +64,11 @@ export const initialMigration: Migration = {
       .addColumn('used_at', ts)
       .addColumn('created_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('password_reset_tokens_user_id_index').on('password_reset_tokens').column('user_id').execute();
+    await db.schema
+      .createIndex('password_reset_tokens_user_id_index')
+      .on('password_reset_tokens')
+      .column('user_id')
+      .execute();
 
     await addIdColumn(dialect, db.schema.createTable('waitlist_entries'))
       .addColumn('email', 'varchar(254)', (col) => col.notNull().unique())

@@ -14,8 +14,14 @@ export const catalogMigration: Migration = {
     const dialect = dialectOf(db);
     const ts = timestampType(dialect);
 
-    await db.schema.alterTable('businesses').addColumn('default_payment_terms_days', 'integer', (col) => col.notNull().defaultTo(30)).execute();
-    await db.schema.alterTable('businesses').addColumn('prices_include_tax', 'boolean', (col) => col.notNull().defaultTo(false)).execute();
+    await db.schema
+      .alterTable('businesses')
+      .addColumn('default_payment_terms_days', 'integer', (col) => col.notNull().defaultTo(30))
+      .execute();
+    await db.schema
+      .alterTable('businesses')
+      .addColumn('prices_include_tax', 'boolean', (col) => col.notNull().defaultTo(false))
+      .execute();
 
     await addIdColumn(dialect, db.schema.createTable('clients'))
       .addColumn('business_id', 'integer', (col) => col.notNull().references('businesses.id').onDelete('cascade'))
@@ -47,9 +53,21 @@ export const catalogMigration: Migration = {
       .addColumn('created_at', ts, (col) => col.notNull())
       .addColumn('updated_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('clients_business_sort_name_index').on('clients').columns(['business_id', 'sort_name', 'id']).execute();
-    await db.schema.createIndex('clients_business_created_at_index').on('clients').columns(['business_id', 'created_at']).execute();
-    await db.schema.createIndex('clients_business_archived_index').on('clients').columns(['business_id', 'archived_at']).execute();
+    await db.schema
+      .createIndex('clients_business_sort_name_index')
+      .on('clients')
+      .columns(['business_id', 'sort_name', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('clients_business_created_at_index')
+      .on('clients')
+      .columns(['business_id', 'created_at'])
+      .execute();
+    await db.schema
+      .createIndex('clients_business_archived_index')
+      .on('clients')
+      .columns(['business_id', 'archived_at'])
+      .execute();
 
     await addIdColumn(dialect, db.schema.createTable('client_contacts'))
       .addColumn('business_id', 'integer', (col) => col.notNull().references('businesses.id').onDelete('cascade'))
@@ -61,9 +79,15 @@ export const catalogMigration: Migration = {
       .addColumn('position', 'integer', (col) => col.notNull().defaultTo(0))
       .addColumn('created_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('client_contacts_client_index').on('client_contacts').columns(['client_id', 'position']).execute();
+    await db.schema
+      .createIndex('client_contacts_client_index')
+      .on('client_contacts')
+      .columns(['client_id', 'position'])
+      .execute();
     // Partial unique index (both SQLite and PostgreSQL have them): at most one primary contact per client.
-    await sql`create unique index client_contacts_one_primary on client_contacts (client_id) where is_primary`.execute(db);
+    await sql`create unique index client_contacts_one_primary on client_contacts (client_id) where is_primary`.execute(
+      db,
+    );
 
     await addIdColumn(dialect, db.schema.createTable('tax_rates'))
       .addColumn('business_id', 'integer', (col) => col.notNull().references('businesses.id').onDelete('cascade'))
@@ -94,11 +118,28 @@ export const catalogMigration: Migration = {
       .addColumn('created_at', ts, (col) => col.notNull())
       .addColumn('updated_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('products_business_sort_name_index').on('products').columns(['business_id', 'sort_name', 'id']).execute();
-    await db.schema.createIndex('products_business_created_at_index').on('products').columns(['business_id', 'created_at']).execute();
-    await db.schema.createIndex('products_default_tax_rate_index').on('products').column('default_tax_rate_id').execute();
+    await db.schema
+      .createIndex('products_business_sort_name_index')
+      .on('products')
+      .columns(['business_id', 'sort_name', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('products_business_created_at_index')
+      .on('products')
+      .columns(['business_id', 'created_at'])
+      .execute();
+    await db.schema
+      .createIndex('products_default_tax_rate_index')
+      .on('products')
+      .column('default_tax_rate_id')
+      .execute();
     // NULLs are distinct on both dialects: many products without a SKU, but no two with the same one.
-    await db.schema.createIndex('products_business_sku_unique').on('products').columns(['business_id', 'sku']).unique().execute();
+    await db.schema
+      .createIndex('products_business_sku_unique')
+      .on('products')
+      .columns(['business_id', 'sku'])
+      .unique()
+      .execute();
 
     await addIdColumn(dialect, db.schema.createTable('activity_log'))
       .addColumn('business_id', 'integer', (col) => col.notNull().references('businesses.id').onDelete('cascade'))
@@ -109,8 +150,16 @@ export const catalogMigration: Migration = {
       .addColumn('data', 'text', (col) => col.notNull().defaultTo('{}'))
       .addColumn('created_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('activity_log_business_created_at_index').on('activity_log').columns(['business_id', 'created_at']).execute();
-    await db.schema.createIndex('activity_log_subject_index').on('activity_log').columns(['business_id', 'subject_type', 'subject_id']).execute();
+    await db.schema
+      .createIndex('activity_log_business_created_at_index')
+      .on('activity_log')
+      .columns(['business_id', 'created_at'])
+      .execute();
+    await db.schema
+      .createIndex('activity_log_subject_index')
+      .on('activity_log')
+      .columns(['business_id', 'subject_type', 'subject_id'])
+      .execute();
   },
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()

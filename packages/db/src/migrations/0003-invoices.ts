@@ -15,11 +15,26 @@ export const invoicesMigration: Migration = {
     const dialect = dialectOf(db);
     const ts = timestampType(dialect);
 
-    await db.schema.alterTable('businesses').addColumn('invoice_prefix', 'varchar(20)', (col) => col.notNull().defaultTo('INV')).execute();
-    await db.schema.alterTable('businesses').addColumn('invoice_number_include_year', 'boolean', (col) => col.notNull().defaultTo(true)).execute();
-    await db.schema.alterTable('businesses').addColumn('invoice_number_separator', 'varchar(1)', (col) => col.notNull().defaultTo('-')).execute();
-    await db.schema.alterTable('businesses').addColumn('invoice_number_padding', 'integer', (col) => col.notNull().defaultTo(4)).execute();
-    await db.schema.alterTable('businesses').addColumn('invoice_number_yearly_reset', 'boolean', (col) => col.notNull().defaultTo(true)).execute();
+    await db.schema
+      .alterTable('businesses')
+      .addColumn('invoice_prefix', 'varchar(20)', (col) => col.notNull().defaultTo('INV'))
+      .execute();
+    await db.schema
+      .alterTable('businesses')
+      .addColumn('invoice_number_include_year', 'boolean', (col) => col.notNull().defaultTo(true))
+      .execute();
+    await db.schema
+      .alterTable('businesses')
+      .addColumn('invoice_number_separator', 'varchar(1)', (col) => col.notNull().defaultTo('-'))
+      .execute();
+    await db.schema
+      .alterTable('businesses')
+      .addColumn('invoice_number_padding', 'integer', (col) => col.notNull().defaultTo(4))
+      .execute();
+    await db.schema
+      .alterTable('businesses')
+      .addColumn('invoice_number_yearly_reset', 'boolean', (col) => col.notNull().defaultTo(true))
+      .execute();
 
     // One row per business and kind ('invoice'; estimates later): the last counter handed out and its year.
     await db.schema
@@ -62,13 +77,43 @@ export const invoicesMigration: Migration = {
       .addColumn('updated_at', ts, (col) => col.notNull())
       .execute();
     // NULLs are distinct: many drafts without a number, never two issued with the same one.
-    await db.schema.createIndex('invoices_business_number_unique').on('invoices').columns(['business_id', 'invoice_number']).unique().execute();
-    await db.schema.createIndex('invoices_public_token_unique').on('invoices').column('public_token').unique().execute();
-    await db.schema.createIndex('invoices_business_issue_date_index').on('invoices').columns(['business_id', 'issue_date', 'id']).execute();
-    await db.schema.createIndex('invoices_business_due_date_index').on('invoices').columns(['business_id', 'due_date']).execute();
-    await db.schema.createIndex('invoices_business_status_index').on('invoices').columns(['business_id', 'status', 'due_date']).execute();
-    await db.schema.createIndex('invoices_business_client_index').on('invoices').columns(['business_id', 'client_id', 'status']).execute();
-    await db.schema.createIndex('invoices_business_created_at_index').on('invoices').columns(['business_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('invoices_business_number_unique')
+      .on('invoices')
+      .columns(['business_id', 'invoice_number'])
+      .unique()
+      .execute();
+    await db.schema
+      .createIndex('invoices_public_token_unique')
+      .on('invoices')
+      .column('public_token')
+      .unique()
+      .execute();
+    await db.schema
+      .createIndex('invoices_business_issue_date_index')
+      .on('invoices')
+      .columns(['business_id', 'issue_date', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('invoices_business_due_date_index')
+      .on('invoices')
+      .columns(['business_id', 'due_date'])
+      .execute();
+    await db.schema
+      .createIndex('invoices_business_status_index')
+      .on('invoices')
+      .columns(['business_id', 'status', 'due_date'])
+      .execute();
+    await db.schema
+      .createIndex('invoices_business_client_index')
+      .on('invoices')
+      .columns(['business_id', 'client_id', 'status'])
+      .execute();
+    await db.schema
+      .createIndex('invoices_business_created_at_index')
+      .on('invoices')
+      .columns(['business_id', 'created_at'])
+      .execute();
 
     await addIdColumn(dialect, db.schema.createTable('invoice_lines'))
       .addColumn('invoice_id', 'integer', (col) => col.notNull().references('invoices.id').onDelete('cascade'))
@@ -88,8 +133,16 @@ export const invoicesMigration: Migration = {
       .addColumn('tax_cents', 'bigint', (col) => col.notNull())
       .addColumn('total_cents', 'bigint', (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('invoice_lines_invoice_index').on('invoice_lines').columns(['invoice_id', 'position']).execute();
-    await db.schema.createIndex('invoice_lines_product_index').on('invoice_lines').columns(['business_id', 'product_id']).execute();
+    await db.schema
+      .createIndex('invoice_lines_invoice_index')
+      .on('invoice_lines')
+      .columns(['invoice_id', 'position'])
+      .execute();
+    await db.schema
+      .createIndex('invoice_lines_product_index')
+      .on('invoice_lines')
+      .columns(['business_id', 'product_id'])
+      .execute();
 
     await addIdColumn(dialect, db.schema.createTable('invoice_line_taxes'))
       .addColumn('line_id', 'integer', (col) => col.notNull().references('invoice_lines.id').onDelete('cascade'))
@@ -104,8 +157,16 @@ export const invoicesMigration: Migration = {
       .addColumn('base_cents', 'bigint', (col) => col.notNull())
       .addColumn('amount_cents', 'bigint', (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('invoice_line_taxes_invoice_index').on('invoice_line_taxes').columns(['invoice_id', 'line_id', 'position']).execute();
-    await db.schema.createIndex('invoice_line_taxes_rate_index').on('invoice_line_taxes').columns(['business_id', 'tax_rate_id']).execute();
+    await db.schema
+      .createIndex('invoice_line_taxes_invoice_index')
+      .on('invoice_line_taxes')
+      .columns(['invoice_id', 'line_id', 'position'])
+      .execute();
+    await db.schema
+      .createIndex('invoice_line_taxes_rate_index')
+      .on('invoice_line_taxes')
+      .columns(['business_id', 'tax_rate_id'])
+      .execute();
 
     await addIdColumn(dialect, db.schema.createTable('payments'))
       .addColumn('business_id', 'integer', (col) => col.notNull().references('businesses.id').onDelete('cascade'))
@@ -118,8 +179,16 @@ export const invoicesMigration: Migration = {
       .addColumn('user_id', 'integer', (col) => col.references('users.id').onDelete('set null'))
       .addColumn('created_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('payments_invoice_index').on('payments').columns(['invoice_id', 'payment_date']).execute();
-    await db.schema.createIndex('payments_business_date_index').on('payments').columns(['business_id', 'payment_date']).execute();
+    await db.schema
+      .createIndex('payments_invoice_index')
+      .on('payments')
+      .columns(['invoice_id', 'payment_date'])
+      .execute();
+    await db.schema
+      .createIndex('payments_business_date_index')
+      .on('payments')
+      .columns(['business_id', 'payment_date'])
+      .execute();
 
     // A retried money write with the same key replays the first answer (stored with the write itself).
     await addIdColumn(dialect, db.schema.createTable('idempotency_keys'))
@@ -132,16 +201,38 @@ export const invoicesMigration: Migration = {
       .addColumn('response_body', 'text', (col) => col.notNull())
       .addColumn('created_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('idempotency_keys_business_key_unique').on('idempotency_keys').columns(['business_id', 'key']).unique().execute();
-    await db.schema.createIndex('idempotency_keys_created_at_index').on('idempotency_keys').column('created_at').execute();
+    await db.schema
+      .createIndex('idempotency_keys_business_key_unique')
+      .on('idempotency_keys')
+      .columns(['business_id', 'key'])
+      .unique()
+      .execute();
+    await db.schema
+      .createIndex('idempotency_keys_created_at_index')
+      .on('idempotency_keys')
+      .column('created_at')
+      .execute();
   },
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
   async down(db: Kysely<any>) {
-    for (const table of ['idempotency_keys', 'payments', 'invoice_line_taxes', 'invoice_lines', 'invoices', 'document_counters']) {
+    for (const table of [
+      'idempotency_keys',
+      'payments',
+      'invoice_line_taxes',
+      'invoice_lines',
+      'invoices',
+      'document_counters',
+    ]) {
       await db.schema.dropTable(table).ifExists().execute();
     }
-    for (const column of ['invoice_number_yearly_reset', 'invoice_number_padding', 'invoice_number_separator', 'invoice_number_include_year', 'invoice_prefix']) {
+    for (const column of [
+      'invoice_number_yearly_reset',
+      'invoice_number_padding',
+      'invoice_number_separator',
+      'invoice_number_include_year',
+      'invoice_prefix',
+    ]) {
       await db.schema.alterTable('businesses').dropColumn(column).execute();
     }
   },

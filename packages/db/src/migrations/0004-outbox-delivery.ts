@@ -21,7 +21,11 @@ export const outboxDeliveryMigration: Migration = {
         .alterColumn('to_address', (col) => col.setDataType('text'))
         .execute();
     }
-    await db.schema.createIndex('outbox_emails_business_id_index').on('outbox_emails').columns(['business_id', 'id']).execute();
+    await db.schema
+      .createIndex('outbox_emails_business_id_index')
+      .on('outbox_emails')
+      .columns(['business_id', 'id'])
+      .execute();
   },
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()

@@ -9,15 +9,26 @@ import type { Migration } from 'kysely/migration';
 export const outboxCategoryMigration: Migration = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely hands migrations an untyped instance
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('outbox_emails').addColumn('category', 'varchar(32)', (col) => col.notNull().defaultTo('system')).execute();
+    await db.schema
+      .alterTable('outbox_emails')
+      .addColumn('category', 'varchar(32)', (col) => col.notNull().defaultTo('system'))
+      .execute();
     await db.schema.dropIndex('outbox_emails_business_id_index').ifExists().execute();
-    await db.schema.createIndex('outbox_emails_business_category_index').on('outbox_emails').columns(['business_id', 'category', 'id']).execute();
+    await db.schema
+      .createIndex('outbox_emails_business_category_index')
+      .on('outbox_emails')
+      .columns(['business_id', 'category', 'id'])
+      .execute();
   },
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
   async down(db: Kysely<any>) {
     await db.schema.dropIndex('outbox_emails_business_category_index').ifExists().execute();
-    await db.schema.createIndex('outbox_emails_business_id_index').on('outbox_emails').columns(['business_id', 'id']).execute();
+    await db.schema
+      .createIndex('outbox_emails_business_id_index')
+      .on('outbox_emails')
+      .columns(['business_id', 'id'])
+      .execute();
     await db.schema.alterTable('outbox_emails').dropColumn('category').execute();
   },
 };

@@ -22,8 +22,16 @@ export const notificationsMigration: Migration = {
       .addColumn('created_at', ts, (col) => col.notNull())
       .execute();
     // The bell: a user's newest first, and their unread count.
-    await db.schema.createIndex('notifications_user_created_index').on('notifications').columns(['user_id', 'created_at', 'id']).execute();
-    await db.schema.createIndex('notifications_user_unread_index').on('notifications').columns(['user_id', 'read_at']).execute();
+    await db.schema
+      .createIndex('notifications_user_created_index')
+      .on('notifications')
+      .columns(['user_id', 'created_at', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('notifications_user_unread_index')
+      .on('notifications')
+      .columns(['user_id', 'read_at'])
+      .execute();
   },
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()

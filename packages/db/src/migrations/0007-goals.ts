@@ -30,8 +30,16 @@ export const goalsMigration: Migration = {
       .addColumn('created_at', ts, (col) => col.notNull())
       .addColumn('updated_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('goals_business_status_index').on('goals').columns(['business_id', 'status', 'type']).execute();
-    await db.schema.createIndex('goals_business_created_at_index').on('goals').columns(['business_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('goals_business_status_index')
+      .on('goals')
+      .columns(['business_id', 'status', 'type'])
+      .execute();
+    await db.schema
+      .createIndex('goals_business_created_at_index')
+      .on('goals')
+      .columns(['business_id', 'created_at'])
+      .execute();
 
     await addIdColumn(dialect, db.schema.createTable('other_income'))
       .addColumn('business_id', 'integer', (col) => col.notNull().references('businesses.id').onDelete('cascade'))
@@ -44,7 +52,11 @@ export const goalsMigration: Migration = {
       .addColumn('created_at', ts, (col) => col.notNull())
       .addColumn('updated_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('other_income_business_date_index').on('other_income').columns(['business_id', 'income_date', 'id']).execute();
+    await db.schema
+      .createIndex('other_income_business_date_index')
+      .on('other_income')
+      .columns(['business_id', 'income_date', 'id'])
+      .execute();
 
     await addIdColumn(dialect, db.schema.createTable('goal_allocations'))
       .addColumn('business_id', 'integer', (col) => col.notNull().references('businesses.id').onDelete('cascade'))
@@ -58,9 +70,21 @@ export const goalsMigration: Migration = {
       .addColumn('allocated_on', 'varchar(10)', (col) => col.notNull())
       .addColumn('created_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('goal_allocations_goal_index').on('goal_allocations').columns(['goal_id', 'allocated_on']).execute();
-    await db.schema.createIndex('goal_allocations_payment_index').on('goal_allocations').columns(['business_id', 'payment_id']).execute();
-    await db.schema.createIndex('goal_allocations_income_index').on('goal_allocations').column('other_income_id').execute();
+    await db.schema
+      .createIndex('goal_allocations_goal_index')
+      .on('goal_allocations')
+      .columns(['goal_id', 'allocated_on'])
+      .execute();
+    await db.schema
+      .createIndex('goal_allocations_payment_index')
+      .on('goal_allocations')
+      .columns(['business_id', 'payment_id'])
+      .execute();
+    await db.schema
+      .createIndex('goal_allocations_income_index')
+      .on('goal_allocations')
+      .column('other_income_id')
+      .execute();
 
     await addIdColumn(dialect, db.schema.createTable('goal_badges'))
       .addColumn('business_id', 'integer', (col) => col.notNull().references('businesses.id').onDelete('cascade'))
@@ -68,7 +92,12 @@ export const goalsMigration: Migration = {
       .addColumn('goal_id', 'integer', (col) => col.references('goals.id').onDelete('set null'))
       .addColumn('earned_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('goal_badges_business_code_unique').on('goal_badges').columns(['business_id', 'code']).unique().execute();
+    await db.schema
+      .createIndex('goal_badges_business_code_unique')
+      .on('goal_badges')
+      .columns(['business_id', 'code'])
+      .unique()
+      .execute();
 
     await db.schema
       .createTable('goal_allocation_preferences')

@@ -24,7 +24,11 @@ export const shellMigration: Migration = {
       .addColumn('client_timestamp', 'varchar(64)')
       .addColumn('created_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('beta_feedback_business_created_index').on('beta_feedback').columns(['business_id', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex('beta_feedback_business_created_index')
+      .on('beta_feedback')
+      .columns(['business_id', 'created_at', 'id'])
+      .execute();
   },
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()

@@ -18,9 +18,15 @@ export const accountMigration: Migration = {
     await db.schema.alterTable('businesses').addColumn('tax_id', 'varchar(64)').execute();
     await db.schema.alterTable('businesses').addColumn('default_invoice_notes', 'text').execute();
     await db.schema.alterTable('businesses').addColumn('default_invoice_terms', 'text').execute();
-    await db.schema.alterTable('businesses').addColumn('date_format', 'varchar(16)', (col) => col.notNull().defaultTo('mm/dd/yy')).execute();
+    await db.schema
+      .alterTable('businesses')
+      .addColumn('date_format', 'varchar(16)', (col) => col.notNull().defaultTo('mm/dd/yy'))
+      .execute();
     // 0 = Sunday (SPEC.md section 9), 1 = Monday.
-    await db.schema.alterTable('businesses').addColumn('first_day_of_week', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('businesses')
+      .addColumn('first_day_of_week', 'integer', (col) => col.notNull().defaultTo(0))
+      .execute();
 
     // Only customised templates are stored; the others come from domain's DEFAULT_EMAIL_TEMPLATES.
     await addIdColumn(dialect, db.schema.createTable('email_templates'))
@@ -31,7 +37,12 @@ export const accountMigration: Migration = {
       .addColumn('created_at', ts, (col) => col.notNull())
       .addColumn('updated_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('email_templates_business_key_unique').on('email_templates').columns(['business_id', 'template_key']).unique().execute();
+    await db.schema
+      .createIndex('email_templates_business_key_unique')
+      .on('email_templates')
+      .columns(['business_id', 'template_key'])
+      .unique()
+      .execute();
 
     // The reminder schedule: one row per step; a business without rows uses domain's default steps.
     await addIdColumn(dialect, db.schema.createTable('invoice_reminder_steps'))
@@ -42,7 +53,12 @@ export const accountMigration: Migration = {
       .addColumn('created_at', ts, (col) => col.notNull())
       .addColumn('updated_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('invoice_reminder_steps_business_offset_unique').on('invoice_reminder_steps').columns(['business_id', 'offset_days']).unique().execute();
+    await db.schema
+      .createIndex('invoice_reminder_steps_business_offset_unique')
+      .on('invoice_reminder_steps')
+      .columns(['business_id', 'offset_days'])
+      .unique()
+      .execute();
 
     await addIdColumn(dialect, db.schema.createTable('team_invitations'))
       .addColumn('business_id', 'integer', (col) => col.notNull().references('businesses.id').onDelete('cascade'))
@@ -56,7 +72,11 @@ export const accountMigration: Migration = {
       .addColumn('revoked_at', ts)
       .addColumn('created_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('team_invitations_business_index').on('team_invitations').columns(['business_id', 'email']).execute();
+    await db.schema
+      .createIndex('team_invitations_business_index')
+      .on('team_invitations')
+      .columns(['business_id', 'email'])
+      .execute();
   },
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
@@ -64,7 +84,14 @@ export const accountMigration: Migration = {
     for (const table of ['team_invitations', 'invoice_reminder_steps', 'email_templates']) {
       await db.schema.dropTable(table).ifExists().execute();
     }
-    for (const column of ['first_day_of_week', 'date_format', 'default_invoice_terms', 'default_invoice_notes', 'tax_id', 'address']) {
+    for (const column of [
+      'first_day_of_week',
+      'date_format',
+      'default_invoice_terms',
+      'default_invoice_notes',
+      'tax_id',
+      'address',
+    ]) {
       await db.schema.alterTable('businesses').dropColumn(column).execute();
     }
   },

@@ -52,12 +52,34 @@ export const estimatesMigration: Migration = {
       .addColumn('created_at', ts, (col) => col.notNull())
       .addColumn('updated_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('estimates_business_number_unique').on('estimates').columns(['business_id', 'estimate_number']).unique().execute();
-    await db.schema.createIndex('estimates_public_token_unique').on('estimates').column('public_token').unique().execute();
+    await db.schema
+      .createIndex('estimates_business_number_unique')
+      .on('estimates')
+      .columns(['business_id', 'estimate_number'])
+      .unique()
+      .execute();
+    await db.schema
+      .createIndex('estimates_public_token_unique')
+      .on('estimates')
+      .column('public_token')
+      .unique()
+      .execute();
     await db.schema.createIndex('estimates_invoice_unique').on('estimates').column('invoice_id').unique().execute();
-    await db.schema.createIndex('estimates_business_issue_date_index').on('estimates').columns(['business_id', 'issue_date', 'id']).execute();
-    await db.schema.createIndex('estimates_status_expiry_index').on('estimates').columns(['status', 'expiry_date']).execute();
-    await db.schema.createIndex('estimates_business_client_index').on('estimates').columns(['business_id', 'client_id']).execute();
+    await db.schema
+      .createIndex('estimates_business_issue_date_index')
+      .on('estimates')
+      .columns(['business_id', 'issue_date', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('estimates_status_expiry_index')
+      .on('estimates')
+      .columns(['status', 'expiry_date'])
+      .execute();
+    await db.schema
+      .createIndex('estimates_business_client_index')
+      .on('estimates')
+      .columns(['business_id', 'client_id'])
+      .execute();
 
     await addIdColumn(dialect, db.schema.createTable('recurring_invoices'))
       .addColumn('business_id', 'integer', (col) => col.notNull().references('businesses.id').onDelete('cascade'))
@@ -85,8 +107,16 @@ export const estimatesMigration: Migration = {
       .addColumn('created_at', ts, (col) => col.notNull())
       .addColumn('updated_at', ts, (col) => col.notNull())
       .execute();
-    await db.schema.createIndex('recurring_invoices_due_index').on('recurring_invoices').columns(['status', 'next_run_date']).execute();
-    await db.schema.createIndex('recurring_invoices_business_index').on('recurring_invoices').columns(['business_id', 'status', 'next_run_date']).execute();
+    await db.schema
+      .createIndex('recurring_invoices_due_index')
+      .on('recurring_invoices')
+      .columns(['status', 'next_run_date'])
+      .execute();
+    await db.schema
+      .createIndex('recurring_invoices_business_index')
+      .on('recurring_invoices')
+      .columns(['business_id', 'status', 'next_run_date'])
+      .execute();
 
     await db.schema
       .createTable('recurring_settings')
@@ -102,7 +132,12 @@ export const estimatesMigration: Migration = {
     await db.schema.alterTable('invoices').addColumn('estimate_id', 'integer').execute();
     await db.schema.alterTable('invoices').addColumn('recurring_invoice_id', 'integer').execute();
     await db.schema.alterTable('invoices').addColumn('recurring_period', 'varchar(10)').execute();
-    await db.schema.createIndex('invoices_recurring_period_unique').on('invoices').columns(['recurring_invoice_id', 'recurring_period']).unique().execute();
+    await db.schema
+      .createIndex('invoices_recurring_period_unique')
+      .on('invoices')
+      .columns(['recurring_invoice_id', 'recurring_period'])
+      .unique()
+      .execute();
 
     await addIdColumn(dialect, db.schema.createTable('scheduled_emails'))
       .addColumn('business_id', 'integer', (col) => col.notNull().references('businesses.id').onDelete('cascade'))
@@ -119,15 +154,26 @@ export const estimatesMigration: Migration = {
       .addColumn('created_at', ts, (col) => col.notNull())
       .addColumn('sent_at', ts)
       .execute();
-    await db.schema.createIndex('scheduled_emails_dedupe_unique').on('scheduled_emails').columns(['kind', 'dedupe_key']).unique().execute();
-    await db.schema.createIndex('scheduled_emails_status_index').on('scheduled_emails').columns(['status', 'claimed_until']).execute();
+    await db.schema
+      .createIndex('scheduled_emails_dedupe_unique')
+      .on('scheduled_emails')
+      .columns(['kind', 'dedupe_key'])
+      .unique()
+      .execute();
+    await db.schema
+      .createIndex('scheduled_emails_status_index')
+      .on('scheduled_emails')
+      .columns(['status', 'claimed_until'])
+      .execute();
   },
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
   async down(db: Kysely<any>) {
     await db.schema.dropTable('scheduled_emails').ifExists().execute();
     await db.schema.dropIndex('invoices_recurring_period_unique').ifExists().execute();
-    for (const column of ['recurring_period', 'recurring_invoice_id', 'estimate_id']) await db.schema.alterTable('invoices').dropColumn(column).execute();
-    for (const table of ['recurring_settings', 'recurring_invoices', 'estimates']) await db.schema.dropTable(table).ifExists().execute();
+    for (const column of ['recurring_period', 'recurring_invoice_id', 'estimate_id'])
+      await db.schema.alterTable('invoices').dropColumn(column).execute();
+    for (const table of ['recurring_settings', 'recurring_invoices', 'estimates'])
+      await db.schema.dropTable(table).ifExists().execute();
   },
 };

@@ -12,7 +12,10 @@ import { dialectOf } from '../dialect';
 export const invoiceDataVersionMigration: Migration = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely hands migrations an untyped instance
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('businesses').addColumn('invoice_data_version', 'bigint', (col) => col.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('businesses')
+      .addColumn('invoice_data_version', 'bigint', (col) => col.notNull().defaultTo(0))
+      .execute();
     if (dialectOf(db) === 'postgres') {
       await sql`
         create function ledgerleaf_bump_invoice_data_version() returns trigger language plpgsql as $$
@@ -25,15 +28,28 @@ export const invoiceDataVersionMigration: Migration = {
           return null;
         end
         $$`.execute(db);
-      await sql`create trigger invoices_data_version after insert or update or delete on invoices for each row execute function ledgerleaf_bump_invoice_data_version()`.execute(db);
-      await sql`create trigger clients_name_data_version after update of sort_name on clients for each row execute function ledgerleaf_bump_invoice_data_version()`.execute(db);
+      await sql`create trigger invoices_data_version after insert or update or delete on invoices for each row execute function ledgerleaf_bump_invoice_data_version()`.execute(
+        db,
+      );
+      await sql`create trigger clients_name_data_version after update of sort_name on clients for each row execute function ledgerleaf_bump_invoice_data_version()`.execute(
+        db,
+      );
       return;
     }
-    const bump = (ref: 'new' | 'old') => sql.raw(`update businesses set invoice_data_version = invoice_data_version + 1 where id = ${ref}.business_id;`);
-    await sql`create trigger invoices_data_version_insert after insert on invoices begin ${bump('new')} end`.execute(db);
-    await sql`create trigger invoices_data_version_update after update on invoices begin ${bump('new')} end`.execute(db);
-    await sql`create trigger invoices_data_version_delete after delete on invoices begin ${bump('old')} end`.execute(db);
-    await sql`create trigger clients_name_data_version after update of sort_name on clients begin ${bump('new')} end`.execute(db);
+    const bump = (ref: 'new' | 'old') =>
+      sql.raw(`update businesses set invoice_data_version = invoice_data_version + 1 where id = ${ref}.business_id;`);
+    await sql`create trigger invoices_data_version_insert after insert on invoices begin ${bump('new')} end`.execute(
+      db,
+    );
+    await sql`create trigger invoices_data_version_update after update on invoices begin ${bump('new')} end`.execute(
+      db,
+    );
+    await sql`create trigger invoices_data_version_delete after delete on invoices begin ${bump('old')} end`.execute(
+      db,
+    );
+    await sql`create trigger clients_name_data_version after update of sort_name on clients begin ${bump('new')} end`.execute(
+      db,
+    );
   },
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
@@ -43,7 +59,12 @@ export const invoiceDataVersionMigration: Migration = {
       await sql`drop trigger if exists invoices_data_version on invoices`.execute(db);
       await sql`drop function if exists ledgerleaf_bump_invoice_data_version()`.execute(db);
     } else {
-      for (const name of ['clients_name_data_version', 'invoices_data_version_delete', 'invoices_data_version_update', 'invoices_data_version_insert']) {
+      for (const name of [
+        'clients_name_data_version',
+        'invoices_data_version_delete',
+        'invoices_data_version_update',
+        'invoices_data_version_insert',
+      ]) {
         await sql`drop trigger if exists ${sql.raw(name)}`.execute(db);
       }
     }

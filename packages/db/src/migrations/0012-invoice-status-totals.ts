@@ -49,12 +49,22 @@ export const invoiceStatusTotalsMigration: Migration = {
            $$`,
         )
         .execute(db);
-      await sql`create trigger invoices_status_totals after insert or update or delete on invoices for each row execute function ledgerleaf_invoice_status_totals()`.execute(db);
+      await sql`create trigger invoices_status_totals after insert or update or delete on invoices for each row execute function ledgerleaf_invoice_status_totals()`.execute(
+        db,
+      );
       return;
     }
-    await sql.raw(`create trigger invoices_status_totals_insert after insert on invoices begin ${add('new')} end`).execute(db);
-    await sql.raw(`create trigger invoices_status_totals_update after update on invoices begin ${remove('old')} ${add('new')} end`).execute(db);
-    await sql.raw(`create trigger invoices_status_totals_delete after delete on invoices begin ${remove('old')} end`).execute(db);
+    await sql
+      .raw(`create trigger invoices_status_totals_insert after insert on invoices begin ${add('new')} end`)
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger invoices_status_totals_update after update on invoices begin ${remove('old')} ${add('new')} end`,
+      )
+      .execute(db);
+    await sql
+      .raw(`create trigger invoices_status_totals_delete after delete on invoices begin ${remove('old')} end`)
+      .execute(db);
   },
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see up()
@@ -63,7 +73,11 @@ export const invoiceStatusTotalsMigration: Migration = {
       await sql`drop trigger if exists invoices_status_totals on invoices`.execute(db);
       await sql`drop function if exists ledgerleaf_invoice_status_totals()`.execute(db);
     } else {
-      for (const name of ['invoices_status_totals_insert', 'invoices_status_totals_update', 'invoices_status_totals_delete']) {
+      for (const name of [
+        'invoices_status_totals_insert',
+        'invoices_status_totals_update',
+        'invoices_status_totals_delete',
+      ]) {
         await sql.raw(`drop trigger if exists ${name}`).execute(db);
       }
     }

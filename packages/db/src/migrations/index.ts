@@ -49,7 +49,11 @@ export interface MigrateOptions {
 }
 
 export function createMigrator(db: AnyKysely, options: MigrateOptions = {}): Migrator {
-  return new Migrator({ db, provider: migrationProvider, ...(options.schema ? { migrationTableSchema: options.schema } : {}) });
+  return new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+  });
 }
 
 export class MigrationError extends Error {
@@ -68,9 +72,13 @@ export async function migrateToLatest(db: AnyKysely, options: MigrateOptions = {
   const { error, results } = await createMigrator(db, options).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
-    throw new MigrationError(`Migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, results, {
-      cause: error,
-    });
+    throw new MigrationError(
+      `Migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+      results,
+      {
+        cause: error,
+      },
+    );
   }
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

@@ -39,7 +39,15 @@ describe('migrations', () => {
     expect(await migrateToLatest(test.db, { schema: test.schema })).toEqual([]);
     const tables = (await ownTables(test)).map((table) => table.name).sort();
     expect(tables).toEqual(
-      expect.arrayContaining(['businesses', 'users', 'personal_access_tokens', 'password_reset_tokens', 'waitlist_entries', 'outbox_emails', 'login_attempts']),
+      expect.arrayContaining([
+        'businesses',
+        'users',
+        'personal_access_tokens',
+        'password_reset_tokens',
+        'waitlist_entries',
+        'outbox_emails',
+        'login_attempts',
+      ]),
     );
     await migrateDownAll(test.db, { schema: test.schema });
     const after = (await ownTables(test)).map((table) => table.name);
@@ -50,10 +58,19 @@ describe('migrations', () => {
   it('every business-data table has business_id', async () => {
     test = await createTestDatabase();
     const tables = await ownTables(test);
-    const exempt = new Set(['businesses', 'waitlist_entries', 'login_attempts', 'kysely_migration', 'kysely_migration_lock']);
+    const exempt = new Set([
+      'businesses',
+      'waitlist_entries',
+      'login_attempts',
+      'kysely_migration',
+      'kysely_migration_lock',
+    ]);
     for (const table of tables) {
       if (exempt.has(table.name)) continue;
-      expect(table.columns.map((column) => column.name), table.name).toContain('business_id');
+      expect(
+        table.columns.map((column) => column.name),
+        table.name,
+      ).toContain('business_id');
     }
   });
 });
@@ -76,7 +93,15 @@ describe('sqlite file settings', () => {
       await expect(
         handle.db
           .insertInto('users')
-          .values({ business_id: 999, name: 'x', email: 'x@example.com', password_hash: 'h', role: 'owner', created_at: 'now', updated_at: 'now' })
+          .values({
+            business_id: 999,
+            name: 'x',
+            email: 'x@example.com',
+            password_hash: 'h',
+            role: 'owner',
+            created_at: 'now',
+            updated_at: 'now',
+          })
           .execute(),
       ).rejects.toThrow(/FOREIGN KEY/i);
     } finally {
@@ -92,13 +117,19 @@ describe('sqlite file settings', () => {
     await Promise.all([
       db.transaction().execute(async (trx) => {
         order.push('a:start');
-        await trx.insertInto('waitlist_entries').values({ email: 'a@x.io', ip: null, user_agent: null, created_at: new Date().toISOString() }).execute();
+        await trx
+          .insertInto('waitlist_entries')
+          .values({ email: 'a@x.io', ip: null, user_agent: null, created_at: new Date().toISOString() })
+          .execute();
         await new Promise((resolve) => setTimeout(resolve, 20));
         order.push('a:end');
       }),
       db.transaction().execute(async (trx) => {
         order.push('b:start');
-        await trx.insertInto('waitlist_entries').values({ email: 'b@x.io', ip: null, user_agent: null, created_at: new Date().toISOString() }).execute();
+        await trx
+          .insertInto('waitlist_entries')
+          .values({ email: 'b@x.io', ip: null, user_agent: null, created_at: new Date().toISOString() })
+          .execute();
         order.push('b:end');
       }),
     ]);

@@ -32,7 +32,9 @@ export interface AuthenticatedToken {
 const activeTokenQuery = preparedQuery(['tokenHash', 'now'] as const, (db: Db, p) =>
   db
     .selectFrom('personal_access_tokens as t')
-    .innerJoin('users as u', (join) => join.onRef('u.id', '=', 't.user_id').onRef('u.business_id', '=', 't.business_id'))
+    .innerJoin('users as u', (join) =>
+      join.onRef('u.id', '=', 't.user_id').onRef('u.business_id', '=', 't.business_id'),
+    )
     .innerJoin('businesses as b', 'b.id', 'u.business_id')
     .select([
       't.id as token_id',
@@ -59,7 +61,10 @@ const activeTokenQuery = preparedQuery(['tokenHash', 'now'] as const, (db: Db, p
  * The live token with this hash and its user, in one query (the hot path of every authenticated
  * request, hence compiled once). Revoked and expired tokens answer undefined.
  */
-export async function findActiveToken(db: Db, params: { tokenHash: string; now: Date }): Promise<AuthenticatedToken | undefined> {
+export async function findActiveToken(
+  db: Db,
+  params: { tokenHash: string; now: Date },
+): Promise<AuthenticatedToken | undefined> {
   const [row] = await activeTokenQuery(db, { tokenHash: params.tokenHash, now: toDbTime(params.now) });
   if (!row) return undefined;
   const { token_id: tokenId, last_used_at: lastUsedAt, ...user } = row;
@@ -74,7 +79,10 @@ export async function touchAccessToken(db: Db, params: { tokenId: number; now: D
     .execute();
 }
 
-export async function revokeAccessToken(db: Db, params: { businessId: number; tokenId: number; now: Date }): Promise<void> {
+export async function revokeAccessToken(
+  db: Db,
+  params: { businessId: number; tokenId: number; now: Date },
+): Promise<void> {
   await db
     .updateTable('personal_access_tokens')
     .set({ revoked_at: toDbTime(params.now) })
@@ -85,7 +93,10 @@ export async function revokeAccessToken(db: Db, params: { businessId: number; to
 }
 
 /** Revokes every live token of a user (after a password reset). Returns how many were revoked. */
-export async function revokeUserAccessTokens(db: Db, params: { businessId: number; userId: number; now: Date }): Promise<number> {
+export async function revokeUserAccessTokens(
+  db: Db,
+  params: { businessId: number; userId: number; now: Date },
+): Promise<number> {
   const result = await db
     .updateTable('personal_access_tokens')
     .set({ revoked_at: toDbTime(params.now) })

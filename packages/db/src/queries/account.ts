@@ -25,13 +25,24 @@ export async function listReminderSteps(db: Db, params: { businessId: number }):
 }
 
 /** Replaces the whole schedule (an empty list is stored as "no steps": the defaults apply again). */
-export async function replaceReminderSteps(db: Db, params: { businessId: number; steps: readonly ReminderStep[]; now: Date }): Promise<void> {
+export async function replaceReminderSteps(
+  db: Db,
+  params: { businessId: number; steps: readonly ReminderStep[]; now: Date },
+): Promise<void> {
   const now = toDbTime(params.now);
   await db.deleteFrom('invoice_reminder_steps').where('business_id', '=', params.businessId).execute();
   if (params.steps.length === 0) return;
   await db
     .insertInto('invoice_reminder_steps')
-    .values(params.steps.map((step) => ({ business_id: params.businessId, offset_days: step.offset_days, enabled: step.enabled, created_at: now, updated_at: now })))
+    .values(
+      params.steps.map((step) => ({
+        business_id: params.businessId,
+        offset_days: step.offset_days,
+        enabled: step.enabled,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
     .execute();
 }
 
@@ -50,18 +61,38 @@ export interface BusinessDetailsRow {
   first_day_of_week: number;
 }
 
-export async function findBusinessDetails(db: Db, params: { businessId: number }): Promise<BusinessDetailsRow | undefined> {
+export async function findBusinessDetails(
+  db: Db,
+  params: { businessId: number },
+): Promise<BusinessDetailsRow | undefined> {
   const row = await db
     .selectFrom('businesses')
-    .select(['name', 'email', 'phone', 'company_logo', 'address', 'tax_id', 'default_invoice_notes', 'default_invoice_terms', 'date_format', 'first_day_of_week'])
+    .select([
+      'name',
+      'email',
+      'phone',
+      'company_logo',
+      'address',
+      'tax_id',
+      'default_invoice_notes',
+      'default_invoice_terms',
+      'date_format',
+      'first_day_of_week',
+    ])
     .where('id', '=', params.businessId)
     .executeTakeFirst();
   return row ? { ...row, first_day_of_week: Number(row.first_day_of_week) } : undefined;
 }
 
-export type BusinessDetailsUpdate = Pick<BusinessDetailsRow, 'address' | 'tax_id' | 'default_invoice_notes' | 'default_invoice_terms' | 'date_format' | 'first_day_of_week'>;
+export type BusinessDetailsUpdate = Pick<
+  BusinessDetailsRow,
+  'address' | 'tax_id' | 'default_invoice_notes' | 'default_invoice_terms' | 'date_format' | 'first_day_of_week'
+>;
 
-export async function updateBusinessDetails(db: Db, params: { businessId: number; details: BusinessDetailsUpdate; now: Date }): Promise<void> {
+export async function updateBusinessDetails(
+  db: Db,
+  params: { businessId: number; details: BusinessDetailsUpdate; now: Date },
+): Promise<void> {
   await db
     .updateTable('businesses')
     .set({ ...params.details, updated_at: toDbTime(params.now) })
@@ -70,9 +101,20 @@ export async function updateBusinessDetails(db: Db, params: { businessId: number
 }
 
 /** Sets (or clears) the company logo; answers the previous path so the caller can delete the file. */
-export async function setBusinessLogo(db: Db, params: { businessId: number; path: string | null; now: Date }): Promise<string | null> {
-  const before = await db.selectFrom('businesses').select('company_logo').where('id', '=', params.businessId).executeTakeFirst();
-  await db.updateTable('businesses').set({ company_logo: params.path, updated_at: toDbTime(params.now) }).where('id', '=', params.businessId).execute();
+export async function setBusinessLogo(
+  db: Db,
+  params: { businessId: number; path: string | null; now: Date },
+): Promise<string | null> {
+  const before = await db
+    .selectFrom('businesses')
+    .select('company_logo')
+    .where('id', '=', params.businessId)
+    .executeTakeFirst();
+  await db
+    .updateTable('businesses')
+    .set({ company_logo: params.path, updated_at: toDbTime(params.now) })
+    .where('id', '=', params.businessId)
+    .execute();
   return before?.company_logo ?? null;
 }
 
@@ -84,7 +126,10 @@ export interface InvoiceNumberingUpdate {
   yearly_reset: boolean;
 }
 
-export async function updateInvoiceNumbering(db: Db, params: { businessId: number; settings: InvoiceNumberingUpdate; now: Date }): Promise<void> {
+export async function updateInvoiceNumbering(
+  db: Db,
+  params: { businessId: number; settings: InvoiceNumberingUpdate; now: Date },
+): Promise<void> {
   const { settings } = params;
   await db
     .updateTable('businesses')
@@ -101,7 +146,10 @@ export async function updateInvoiceNumbering(db: Db, params: { businessId: numbe
 }
 
 /** The last counter handed out for a document kind and its year (null, null before the first). */
-export async function findDocumentCounter(db: Db, params: { businessId: number; kind: string }): Promise<{ last_counter: number | null; last_year: number | null }> {
+export async function findDocumentCounter(
+  db: Db,
+  params: { businessId: number; kind: string },
+): Promise<{ last_counter: number | null; last_year: number | null }> {
   const row = await db
     .selectFrom('document_counters')
     .select(['last_counter', 'year'])
@@ -114,7 +162,10 @@ export async function findDocumentCounter(db: Db, params: { businessId: number; 
 
 /* ------------------------------------------------------------------ profile */
 
-export async function updateUserContact(db: Db, params: { businessId: number; userId: number; email: string; phone: string | null; now: Date }): Promise<void> {
+export async function updateUserContact(
+  db: Db,
+  params: { businessId: number; userId: number; email: string; phone: string | null; now: Date },
+): Promise<void> {
   await db
     .updateTable('users')
     .set({ email: normalizeEmail(params.email), phone: params.phone, updated_at: toDbTime(params.now) })
@@ -124,8 +175,16 @@ export async function updateUserContact(db: Db, params: { businessId: number; us
 }
 
 /** Sets (or clears) the avatar; answers the previous path. */
-export async function setUserAvatar(db: Db, params: { businessId: number; userId: number; path: string | null; now: Date }): Promise<string | null> {
-  const before = await db.selectFrom('users').select('avatar_path').where('id', '=', params.userId).where('business_id', '=', params.businessId).executeTakeFirst();
+export async function setUserAvatar(
+  db: Db,
+  params: { businessId: number; userId: number; path: string | null; now: Date },
+): Promise<string | null> {
+  const before = await db
+    .selectFrom('users')
+    .select('avatar_path')
+    .where('id', '=', params.userId)
+    .where('business_id', '=', params.businessId)
+    .executeTakeFirst();
   await db
     .updateTable('users')
     .set({ avatar_path: params.path, updated_at: toDbTime(params.now) })
@@ -135,12 +194,23 @@ export async function setUserAvatar(db: Db, params: { businessId: number; userId
   return before?.avatar_path ?? null;
 }
 
-export async function findUserRow(db: Db, params: { businessId: number; userId: number }): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', params.userId).where('business_id', '=', params.businessId).executeTakeFirst();
+export async function findUserRow(
+  db: Db,
+  params: { businessId: number; userId: number },
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', params.userId)
+    .where('business_id', '=', params.businessId)
+    .executeTakeFirst();
 }
 
 /** Revokes every live token of the user but one (ASVS 7.4.3: after a password change, "sign out other devices"). */
-export async function revokeOtherAccessTokens(db: Db, params: { businessId: number; userId: number; exceptTokenId: number; now: Date }): Promise<number> {
+export async function revokeOtherAccessTokens(
+  db: Db,
+  params: { businessId: number; userId: number; exceptTokenId: number; now: Date },
+): Promise<number> {
   const result = await db
     .updateTable('personal_access_tokens')
     .set({ revoked_at: toDbTime(params.now) })
@@ -183,7 +253,10 @@ export async function countOwners(db: Db, params: { businessId: number }): Promi
   return Number(row.count);
 }
 
-export async function updateUserRole(db: Db, params: { businessId: number; userId: number; role: string; now: Date }): Promise<void> {
+export async function updateUserRole(
+  db: Db,
+  params: { businessId: number; userId: number; role: string; now: Date },
+): Promise<void> {
   await db
     .updateTable('users')
     .set({ role: params.role, updated_at: toDbTime(params.now) })
@@ -197,14 +270,31 @@ export async function updateUserRole(db: Db, params: { businessId: number; userI
  * they recorded stays with the business, its `user_id` set to null by the foreign keys).
  */
 export async function deleteUser(db: Db, params: { businessId: number; userId: number }): Promise<boolean> {
-  await db.updateTable('team_invitations').set({ invited_by_user_id: null }).where('business_id', '=', params.businessId).where('invited_by_user_id', '=', params.userId).execute();
-  const result = await db.deleteFrom('users').where('id', '=', params.userId).where('business_id', '=', params.businessId).executeTakeFirst();
+  await db
+    .updateTable('team_invitations')
+    .set({ invited_by_user_id: null })
+    .where('business_id', '=', params.businessId)
+    .where('invited_by_user_id', '=', params.userId)
+    .execute();
+  const result = await db
+    .deleteFrom('users')
+    .where('id', '=', params.userId)
+    .where('business_id', '=', params.businessId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 export async function createInvitation(
   db: Db,
-  params: { businessId: number; email: string; role: string; tokenHash: string; invitedByUserId: number; expiresAt: Date; now: Date },
+  params: {
+    businessId: number;
+    email: string;
+    role: string;
+    tokenHash: string;
+    invitedByUserId: number;
+    expiresAt: Date;
+    now: Date;
+  },
 ): Promise<TeamInvitationRow> {
   return db
     .insertInto('team_invitations')
@@ -224,7 +314,10 @@ export async function createInvitation(
 }
 
 /** Invitations neither accepted, revoked nor expired. */
-export async function listPendingInvitations(db: Db, params: { businessId: number; now: Date; email?: string }): Promise<TeamInvitationRow[]> {
+export async function listPendingInvitations(
+  db: Db,
+  params: { businessId: number; now: Date; email?: string },
+): Promise<TeamInvitationRow[]> {
   let query = db
     .selectFrom('team_invitations')
     .selectAll()
@@ -264,7 +357,10 @@ export async function markInvitationAccepted(db: Db, params: { invitationId: num
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function revokeInvitation(db: Db, params: { businessId: number; invitationId: number; now: Date }): Promise<boolean> {
+export async function revokeInvitation(
+  db: Db,
+  params: { businessId: number; invitationId: number; now: Date },
+): Promise<boolean> {
   const result = await db
     .updateTable('team_invitations')
     .set({ revoked_at: toDbTime(params.now) })
@@ -282,27 +378,61 @@ export async function listEmailTemplates(db: Db, params: { businessId: number })
   return db.selectFrom('email_templates').selectAll().where('business_id', '=', params.businessId).execute();
 }
 
-export async function findEmailTemplate(db: Db, params: { businessId: number; key: string }): Promise<EmailTemplateRow | undefined> {
-  return db.selectFrom('email_templates').selectAll().where('business_id', '=', params.businessId).where('template_key', '=', params.key).executeTakeFirst();
+export async function findEmailTemplate(
+  db: Db,
+  params: { businessId: number; key: string },
+): Promise<EmailTemplateRow | undefined> {
+  return db
+    .selectFrom('email_templates')
+    .selectAll()
+    .where('business_id', '=', params.businessId)
+    .where('template_key', '=', params.key)
+    .executeTakeFirst();
 }
 
-export async function saveEmailTemplate(db: Db, params: { businessId: number; key: string; subject: string; body: string; now: Date }): Promise<void> {
+export async function saveEmailTemplate(
+  db: Db,
+  params: { businessId: number; key: string; subject: string; body: string; now: Date },
+): Promise<void> {
   const now = toDbTime(params.now);
   await db
     .insertInto('email_templates')
-    .values({ business_id: params.businessId, template_key: params.key, subject: params.subject, body: params.body, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.columns(['business_id', 'template_key']).doUpdateSet({ subject: params.subject, body: params.body, updated_at: now }))
+    .values({
+      business_id: params.businessId,
+      template_key: params.key,
+      subject: params.subject,
+      body: params.body,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['business_id', 'template_key'])
+        .doUpdateSet({ subject: params.subject, body: params.body, updated_at: now }),
+    )
     .execute();
 }
 
 export async function deleteEmailTemplate(db: Db, params: { businessId: number; key: string }): Promise<void> {
-  await db.deleteFrom('email_templates').where('business_id', '=', params.businessId).where('template_key', '=', params.key).execute();
+  await db
+    .deleteFrom('email_templates')
+    .where('business_id', '=', params.businessId)
+    .where('template_key', '=', params.key)
+    .execute();
 }
 
 /* ------------------------------------------------------------------ export and deletion */
 
 /** Tables whose rows hold secrets or transport state rather than the business's data. */
-const NOT_EXPORTED = new Set(['personal_access_tokens', 'password_reset_tokens', 'idempotency_keys', 'team_invitations', 'login_attempts', 'kysely_migration', 'kysely_migration_lock']);
+const NOT_EXPORTED = new Set([
+  'personal_access_tokens',
+  'password_reset_tokens',
+  'idempotency_keys',
+  'team_invitations',
+  'login_attempts',
+  'kysely_migration',
+  'kysely_migration_lock',
+]);
 /** Columns never exported, whatever the table. */
 export const SECRET_COLUMNS = new Set(['password_hash', 'token_hash', 'public_token']);
 
@@ -314,20 +444,35 @@ export const SECRET_COLUMNS = new Set(['password_hash', 'token_hash', 'public_to
 export async function listBusinessTables(db: Db): Promise<string[]> {
   let tables: string[];
   if (dialectOf(db as never) === 'postgres') {
-    const result = await sql<{ table_name: string }>`select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'business_id' order by table_name`.execute(db);
+    const result = await sql<{
+      table_name: string;
+    }>`select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'business_id' order by table_name`.execute(
+      db,
+    );
     tables = result.rows.map((row) => row.table_name);
   } else {
-    const result = await sql<{ name: string }>`select m.name from sqlite_master m join pragma_table_info(m.name) c where m.type = 'table' and c.name = 'business_id' order by m.name`.execute(db);
+    const result = await sql<{
+      name: string;
+    }>`select m.name from sqlite_master m join pragma_table_info(m.name) c where m.type = 'table' and c.name = 'business_id' order by m.name`.execute(
+      db,
+    );
     tables = result.rows.map((row) => row.name);
   }
   return ['businesses', ...tables.filter((table) => !NOT_EXPORTED.has(table))];
 }
 
 /** Every row of one business-scoped table for a business, secret columns removed, in id order when there is one. */
-export async function exportBusinessTable(db: Db, params: { businessId: number; table: string }): Promise<Record<string, unknown>[]> {
+export async function exportBusinessTable(
+  db: Db,
+  params: { businessId: number; table: string },
+): Promise<Record<string, unknown>[]> {
   const column = params.table === 'businesses' ? 'id' : 'business_id';
-  const result = await sql<Record<string, unknown>>`select * from ${sql.table(params.table)} where ${sql.ref(column)} = ${params.businessId}`.execute(db);
-  const rows = result.rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET_COLUMNS.has(key))));
+  const result = await sql<
+    Record<string, unknown>
+  >`select * from ${sql.table(params.table)} where ${sql.ref(column)} = ${params.businessId}`.execute(db);
+  const rows = result.rows.map((row) =>
+    Object.fromEntries(Object.entries(row).filter(([key]) => !SECRET_COLUMNS.has(key))),
+  );
   if (rows.length > 0 && 'id' in rows[0]!) rows.sort((a, b) => Number(a.id) - Number(b.id));
   return rows;
 }

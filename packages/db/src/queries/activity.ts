@@ -4,7 +4,15 @@ import type { Db } from './types';
 
 export async function insertActivity(
   db: Db,
-  params: { businessId: number; userId: number | null; subjectType: string; subjectId: number | null; event: string; data: unknown; now: Date },
+  params: {
+    businessId: number;
+    userId: number | null;
+    subjectType: string;
+    subjectId: number | null;
+    event: string;
+    data: unknown;
+    now: Date;
+  },
 ): Promise<{ id: number }> {
   return db
     .insertInto('activity_log')

@@ -30,16 +30,27 @@ export interface BusinessInvoicingSettings {
   prices_include_tax: boolean;
 }
 
-export async function findInvoicingSettings(db: Db, params: { businessId: number }): Promise<BusinessInvoicingSettings | undefined> {
+export async function findInvoicingSettings(
+  db: Db,
+  params: { businessId: number },
+): Promise<BusinessInvoicingSettings | undefined> {
   const row = await db
     .selectFrom('businesses')
     .select(['default_payment_terms_days', 'prices_include_tax'])
     .where('id', '=', params.businessId)
     .executeTakeFirst();
-  return row ? { default_payment_terms_days: Number(row.default_payment_terms_days), prices_include_tax: Boolean(row.prices_include_tax) } : undefined;
+  return row
+    ? {
+        default_payment_terms_days: Number(row.default_payment_terms_days),
+        prices_include_tax: Boolean(row.prices_include_tax),
+      }
+    : undefined;
 }
 
-export async function updateInvoicingSettings(db: Db, params: { businessId: number; settings: BusinessInvoicingSettings; now: Date }): Promise<void> {
+export async function updateInvoicingSettings(
+  db: Db,
+  params: { businessId: number; settings: BusinessInvoicingSettings; now: Date },
+): Promise<void> {
   await db
     .updateTable('businesses')
     .set({ ...params.settings, updated_at: toDbTime(params.now) })

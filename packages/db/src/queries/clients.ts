@@ -1,7 +1,14 @@
 import { sql, type RawBuilder } from 'kysely';
 import { toDbTime } from '../dialect';
 import type { ClientContactRow, ClientRow } from '../schema';
-import { containsLower, searchText, startsWithLower, type ArchiveFilter, type PageParams, type SortDirection } from './catalog-helpers';
+import {
+  containsLower,
+  searchText,
+  startsWithLower,
+  type ArchiveFilter,
+  type PageParams,
+  type SortDirection,
+} from './catalog-helpers';
 import type { Db } from './types';
 
 export interface ClientFields {
@@ -41,7 +48,9 @@ export type ClientWithBalance = ClientRow & { balance_cents: number; has_invoice
 
 /** Whether the client has any invoice (then it can be archived, not deleted), as an SQL expression over `clients.id`. */
 export function clientHasInvoicesSql() {
-  return sql<number | boolean>`exists (select 1 from invoices i where i.business_id = clients.business_id and i.client_id = clients.id)`;
+  return sql<
+    number | boolean
+  >`exists (select 1 from invoices i where i.business_id = clients.business_id and i.client_id = clients.id)`;
 }
 
 /**
@@ -54,10 +63,19 @@ export function clientBalanceSql(): RawBuilder<number> {
 }
 
 function clientSearchText(fields: ClientFields, contacts: ReadonlyArray<ContactFields>): string {
-  return searchText([fields.name, fields.email, fields.phone, fields.tax_id, ...contacts.flatMap((contact) => [contact.name, contact.email, contact.phone])]);
+  return searchText([
+    fields.name,
+    fields.email,
+    fields.phone,
+    fields.tax_id,
+    ...contacts.flatMap((contact) => [contact.name, contact.email, contact.phone]),
+  ]);
 }
 
-async function insertContacts(db: Db, params: { businessId: number; clientId: number; contacts: ReadonlyArray<ContactFields>; now: string }): Promise<void> {
+async function insertContacts(
+  db: Db,
+  params: { businessId: number; clientId: number; contacts: ReadonlyArray<ContactFields>; now: string },
+): Promise<void> {
   if (params.contacts.length === 0) return;
   await db
     .insertInto('client_contacts')
@@ -79,7 +97,14 @@ async function insertContacts(db: Db, params: { businessId: number; clientId: nu
 /** Inserts a client and its contacts (run inside a transaction). `createdAt` lets imports and the demo seed date it. */
 export async function insertClient(
   db: Db,
-  params: { businessId: number; fields: ClientFields; contacts: ReadonlyArray<ContactFields>; now: Date; createdAt?: Date; archivedAt?: Date | null },
+  params: {
+    businessId: number;
+    fields: ClientFields;
+    contacts: ReadonlyArray<ContactFields>;
+    now: Date;
+    createdAt?: Date;
+    archivedAt?: Date | null;
+  },
 ): Promise<{ id: number }> {
   const now = toDbTime(params.now);
   const created = params.createdAt ? toDbTime(params.createdAt) : now;
@@ -107,7 +132,13 @@ export async function insertClient(
  */
 export async function updateClient(
   db: Db,
-  params: { businessId: number; clientId: number; fields: ClientFields; contacts: ReadonlyArray<ContactFields>; now: Date },
+  params: {
+    businessId: number;
+    clientId: number;
+    fields: ClientFields;
+    contacts: ReadonlyArray<ContactFields>;
+    now: Date;
+  },
 ): Promise<boolean> {
   const now = toDbTime(params.now);
   const result = await db
@@ -124,27 +155,59 @@ export async function updateClient(
   if (Number(result.numUpdatedRows) === 0) return false;
   const scope = { businessId: params.businessId, clientId: params.clientId };
   const existing = new Set(
-    (await db.selectFrom('client_contacts').select('id').where('business_id', '=', scope.businessId).where('client_id', '=', scope.clientId).execute()).map((row) => row.id),
+    (
+      await db
+        .selectFrom('client_contacts')
+        .select('id')
+        .where('business_id', '=', scope.businessId)
+        .where('client_id', '=', scope.clientId)
+        .execute()
+    ).map((row) => row.id),
   );
   const kept = params.contacts.filter((contact) => contact.id !== undefined && existing.has(contact.id));
   const keptIds = kept.map((contact) => contact.id as number);
-  let removal = db.deleteFrom('client_contacts').where('business_id', '=', scope.businessId).where('client_id', '=', scope.clientId);
+  let removal = db
+    .deleteFrom('client_contacts')
+    .where('business_id', '=', scope.businessId)
+    .where('client_id', '=', scope.clientId);
   if (keptIds.length > 0) removal = removal.where('id', 'not in', keptIds);
   await removal.execute();
   // Clear the primary flag first, so that moving it between kept contacts never trips the one-primary index.
-  await db.updateTable('client_contacts').set({ is_primary: false }).where('business_id', '=', scope.businessId).where('client_id', '=', scope.clientId).execute();
+  await db
+    .updateTable('client_contacts')
+    .set({ is_primary: false })
+    .where('business_id', '=', scope.businessId)
+    .where('client_id', '=', scope.clientId)
+    .execute();
   for (const [position, contact] of params.contacts.entries()) {
-    const values = { name: contact.name, email: contact.email, phone: contact.phone, is_primary: contact.is_primary, position };
+    const values = {
+      name: contact.name,
+      email: contact.email,
+      phone: contact.phone,
+      is_primary: contact.is_primary,
+      position,
+    };
     if (contact.id !== undefined && existing.has(contact.id)) {
-      await db.updateTable('client_contacts').set(values).where('business_id', '=', scope.businessId).where('id', '=', contact.id).execute();
+      await db
+        .updateTable('client_contacts')
+        .set(values)
+        .where('business_id', '=', scope.businessId)
+        .where('id', '=', contact.id)
+        .execute();
     } else {
-      await db.insertInto('client_contacts').values({ ...values, business_id: scope.businessId, client_id: scope.clientId, created_at: now }).execute();
+      await db
+        .insertInto('client_contacts')
+        .values({ ...values, business_id: scope.businessId, client_id: scope.clientId, created_at: now })
+        .execute();
     }
   }
   return true;
 }
 
-export async function findClient(db: Db, params: { businessId: number; clientId: number }): Promise<ClientWithBalance | undefined> {
+export async function findClient(
+  db: Db,
+  params: { businessId: number; clientId: number },
+): Promise<ClientWithBalance | undefined> {
   return db
     .selectFrom('clients')
     .selectAll('clients')
@@ -155,9 +218,16 @@ export async function findClient(db: Db, params: { businessId: number; clientId:
     .executeTakeFirst() as Promise<ClientWithBalance | undefined>;
 }
 
-export async function listClientContacts(db: Db, params: { businessId: number; clientIds: ReadonlyArray<number>; primaryOnly?: boolean }): Promise<ClientContactRow[]> {
+export async function listClientContacts(
+  db: Db,
+  params: { businessId: number; clientIds: ReadonlyArray<number>; primaryOnly?: boolean },
+): Promise<ClientContactRow[]> {
   if (params.clientIds.length === 0) return [];
-  let query = db.selectFrom('client_contacts').selectAll().where('business_id', '=', params.businessId).where('client_id', 'in', [...params.clientIds]);
+  let query = db
+    .selectFrom('client_contacts')
+    .selectAll()
+    .where('business_id', '=', params.businessId)
+    .where('client_id', 'in', [...params.clientIds]);
   if (params.primaryOnly) query = query.where('is_primary', '=', true);
   return query.orderBy('client_id').orderBy('position').orderBy('id').execute();
 }
@@ -171,7 +241,10 @@ export interface ClientListParams extends PageParams {
 }
 
 /** One page of clients and the total matching; ties are broken by name then id so pages never overlap. */
-export async function listClients(db: Db, params: ClientListParams): Promise<{ rows: ClientWithBalance[]; total: number }> {
+export async function listClients(
+  db: Db,
+  params: ClientListParams,
+): Promise<{ rows: ClientWithBalance[]; total: number }> {
   let base = db.selectFrom('clients').where('business_id', '=', params.businessId);
   if (params.status === 'active') base = base.where('archived_at', 'is', null);
   if (params.status === 'archived') base = base.where('archived_at', 'is not', null);
@@ -179,12 +252,17 @@ export async function listClients(db: Db, params: ClientListParams): Promise<{ r
   if (search) base = base.where(({ ref }) => containsLower(ref('search_text'), search));
   const count = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const balance = clientBalanceSql();
-  let query = base.selectAll('clients').select(balance.as('balance_cents')).select(clientHasInvoicesSql().as('has_invoices'));
+  let query = base
+    .selectAll('clients')
+    .select(balance.as('balance_cents'))
+    .select(clientHasInvoicesSql().as('has_invoices'));
   const direction = params.direction;
   if (params.sort === 'created_at') query = query.orderBy('created_at', direction);
   // By the output column's name: a bare constant (`order by 0`) would mean a column position to SQLite.
   if (params.sort === 'balance') query = query.orderBy(sql.ref('balance_cents'), direction);
-  query = query.orderBy('sort_name', params.sort === 'name' ? direction : 'asc').orderBy('id', params.sort === 'name' ? direction : 'asc');
+  query = query
+    .orderBy('sort_name', params.sort === 'name' ? direction : 'asc')
+    .orderBy('id', params.sort === 'name' ? direction : 'asc');
   const rows = (await query.limit(params.limit).offset(params.offset).execute()) as ClientWithBalance[];
   return { rows, total: Number(count.total) };
 }
@@ -193,7 +271,10 @@ export async function listClients(db: Db, params: ClientListParams): Promise<{ r
  * The client picker: active, non-archived clients whose name starts with `q` first (a range over the
  * (business_id, sort_name) index), then others whose name, email or contacts contain it; at most `limit`.
  */
-export async function searchClients(db: Db, params: { businessId: number; q: string; limit: number }): Promise<Array<Pick<ClientRow, 'id' | 'name' | 'email' | 'payment_terms_days'>>> {
+export async function searchClients(
+  db: Db,
+  params: { businessId: number; q: string; limit: number },
+): Promise<Array<Pick<ClientRow, 'id' | 'name' | 'email' | 'payment_terms_days'>>> {
   const base = db
     .selectFrom('clients')
     .select(['id', 'name', 'email', 'payment_terms_days'])
@@ -202,12 +283,21 @@ export async function searchClients(db: Db, params: { businessId: number; q: str
     .where('is_active', '=', true);
   const q = params.q.trim();
   if (!q) return base.orderBy('sort_name').orderBy('id').limit(params.limit).execute();
-  const prefix = await base.where(({ ref }) => startsWithLower(ref('sort_name'), q)).orderBy('sort_name').orderBy('id').limit(params.limit).execute();
+  const prefix = await base
+    .where(({ ref }) => startsWithLower(ref('sort_name'), q))
+    .orderBy('sort_name')
+    .orderBy('id')
+    .limit(params.limit)
+    .execute();
   if (prefix.length >= params.limit) return prefix;
   const seen = prefix.map((row) => row.id);
   let rest = base.where(({ ref }) => containsLower(ref('search_text'), q));
   if (seen.length > 0) rest = rest.where('id', 'not in', seen);
-  const more = await rest.orderBy('sort_name').orderBy('id').limit(params.limit - prefix.length).execute();
+  const more = await rest
+    .orderBy('sort_name')
+    .orderBy('id')
+    .limit(params.limit - prefix.length)
+    .execute();
   return [...prefix, ...more];
 }
 
@@ -225,7 +315,10 @@ export async function listAllClients(db: Db, params: { businessId: number }): Pr
 }
 
 /** Archives (a date) or restores (null). False when no such client in the business. */
-export async function setClientArchived(db: Db, params: { businessId: number; clientId: number; archivedAt: Date | null; now: Date }): Promise<boolean> {
+export async function setClientArchived(
+  db: Db,
+  params: { businessId: number; clientId: number; archivedAt: Date | null; now: Date },
+): Promise<boolean> {
   const result = await db
     .updateTable('clients')
     .set({ archived_at: params.archivedAt ? toDbTime(params.archivedAt) : null, updated_at: toDbTime(params.now) })
@@ -236,12 +329,24 @@ export async function setClientArchived(db: Db, params: { businessId: number; cl
 }
 
 export async function deleteClient(db: Db, params: { businessId: number; clientId: number }): Promise<boolean> {
-  await db.deleteFrom('client_contacts').where('business_id', '=', params.businessId).where('client_id', '=', params.clientId).execute();
-  const result = await db.deleteFrom('clients').where('business_id', '=', params.businessId).where('id', '=', params.clientId).executeTakeFirst();
+  await db
+    .deleteFrom('client_contacts')
+    .where('business_id', '=', params.businessId)
+    .where('client_id', '=', params.clientId)
+    .execute();
+  const result = await db
+    .deleteFrom('clients')
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.clientId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 export async function countClients(db: Db, params: { businessId: number }): Promise<number> {
-  const row = await db.selectFrom('clients').select((eb) => eb.fn.countAll<number>().as('total')).where('business_id', '=', params.businessId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('clients')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('business_id', '=', params.businessId)
+    .executeTakeFirstOrThrow();
   return Number(row.total);
 }

@@ -20,16 +20,33 @@ export interface RecurringFields {
   auto_send: boolean;
 }
 
-export type RecurringStateUpdate = Partial<Pick<RecurringInvoiceRow, 'status' | 'next_index' | 'next_run_date' | 'generated_count' | 'last_run_at' | 'last_error'>>;
+export type RecurringStateUpdate = Partial<
+  Pick<
+    RecurringInvoiceRow,
+    'status' | 'next_index' | 'next_run_date' | 'generated_count' | 'last_run_at' | 'last_error'
+  >
+>;
 
 export async function insertRecurringInvoice(
   db: Db,
-  params: { businessId: number; fields: RecurringFields; state: { status: string; next_index: number; next_run_date: string | null; generated_count?: number }; now: Date },
+  params: {
+    businessId: number;
+    fields: RecurringFields;
+    state: { status: string; next_index: number; next_run_date: string | null; generated_count?: number };
+    now: Date;
+  },
 ): Promise<{ id: number }> {
   const now = toDbTime(params.now);
   return db
     .insertInto('recurring_invoices')
-    .values({ business_id: params.businessId, ...params.fields, ...params.state, generated_count: params.state.generated_count ?? 0, created_at: now, updated_at: now })
+    .values({
+      business_id: params.businessId,
+      ...params.fields,
+      ...params.state,
+      generated_count: params.state.generated_count ?? 0,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 }
@@ -37,18 +54,37 @@ export async function insertRecurringInvoice(
 /** Up to 500 rows per statement (the benchmark and the demo seed). */
 export async function insertRecurringInvoiceBatch(
   db: Db,
-  params: { businessId: number; rows: ReadonlyArray<{ fields: RecurringFields; state: { status: string; next_index: number; next_run_date: string | null; generated_count?: number } }>; now: Date },
+  params: {
+    businessId: number;
+    rows: ReadonlyArray<{
+      fields: RecurringFields;
+      state: { status: string; next_index: number; next_run_date: string | null; generated_count?: number };
+    }>;
+    now: Date;
+  },
 ): Promise<void> {
   const now = toDbTime(params.now);
   for (let start = 0; start < params.rows.length; start += 200) {
     await db
       .insertInto('recurring_invoices')
-      .values(params.rows.slice(start, start + 200).map((row) => ({ business_id: params.businessId, ...row.fields, ...row.state, generated_count: row.state.generated_count ?? 0, created_at: now, updated_at: now })))
+      .values(
+        params.rows.slice(start, start + 200).map((row) => ({
+          business_id: params.businessId,
+          ...row.fields,
+          ...row.state,
+          generated_count: row.state.generated_count ?? 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
       .execute();
   }
 }
 
-export async function updateRecurringInvoice(db: Db, params: { businessId: number; recurringId: number; fields?: RecurringFields; set?: RecurringStateUpdate; now: Date }): Promise<void> {
+export async function updateRecurringInvoice(
+  db: Db,
+  params: { businessId: number; recurringId: number; fields?: RecurringFields; set?: RecurringStateUpdate; now: Date },
+): Promise<void> {
   await db
     .updateTable('recurring_invoices')
     .set({ ...params.fields, ...params.set, updated_at: toDbTime(params.now) })
@@ -57,10 +93,17 @@ export async function updateRecurringInvoice(db: Db, params: { businessId: numbe
     .execute();
 }
 
-export async function findRecurringInvoice(db: Db, params: { businessId: number; recurringId: number }): Promise<RecurringWithClient | undefined> {
+export async function findRecurringInvoice(
+  db: Db,
+  params: { businessId: number; recurringId: number },
+): Promise<RecurringWithClient | undefined> {
   return db
     .selectFrom('recurring_invoices')
-    .innerJoin('clients', (join) => join.onRef('clients.id', '=', 'recurring_invoices.client_id').onRef('clients.business_id', '=', 'recurring_invoices.business_id'))
+    .innerJoin('clients', (join) =>
+      join
+        .onRef('clients.id', '=', 'recurring_invoices.client_id')
+        .onRef('clients.business_id', '=', 'recurring_invoices.business_id'),
+    )
     .selectAll('recurring_invoices')
     .select('clients.name as client_name')
     .where('recurring_invoices.business_id', '=', params.businessId)
@@ -69,7 +112,10 @@ export async function findRecurringInvoice(db: Db, params: { businessId: number;
 }
 
 /** Locks the row for the transaction; with `expect`, only when its next run is still that period and it is active. */
-export async function lockRecurringInvoice(db: Db, params: { businessId: number; recurringId: number; expect?: { nextIndex: number } }): Promise<RecurringInvoiceRow | undefined> {
+export async function lockRecurringInvoice(
+  db: Db,
+  params: { businessId: number; recurringId: number; expect?: { nextIndex: number } },
+): Promise<RecurringInvoiceRow | undefined> {
   let query = db
     .updateTable('recurring_invoices')
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
@@ -79,8 +125,15 @@ export async function lockRecurringInvoice(db: Db, params: { businessId: number;
   return query.returningAll().executeTakeFirst();
 }
 
-export async function deleteRecurringInvoice(db: Db, params: { businessId: number; recurringId: number }): Promise<boolean> {
-  const result = await db.deleteFrom('recurring_invoices').where('business_id', '=', params.businessId).where('id', '=', params.recurringId).executeTakeFirst();
+export async function deleteRecurringInvoice(
+  db: Db,
+  params: { businessId: number; recurringId: number },
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('recurring_invoices')
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.recurringId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -94,10 +147,17 @@ export interface RecurringListParams {
   offset: number;
 }
 
-export async function listRecurringPage(db: Db, params: RecurringListParams): Promise<{ rows: RecurringWithClient[]; total: number }> {
+export async function listRecurringPage(
+  db: Db,
+  params: RecurringListParams,
+): Promise<{ rows: RecurringWithClient[]; total: number }> {
   let base = db
     .selectFrom('recurring_invoices')
-    .innerJoin('clients', (join) => join.onRef('clients.id', '=', 'recurring_invoices.client_id').onRef('clients.business_id', '=', 'recurring_invoices.business_id'))
+    .innerJoin('clients', (join) =>
+      join
+        .onRef('clients.id', '=', 'recurring_invoices.client_id')
+        .onRef('clients.business_id', '=', 'recurring_invoices.business_id'),
+    )
     .where('recurring_invoices.business_id', '=', params.businessId);
   if (params.status !== 'all') base = base.where('recurring_invoices.status', '=', params.status);
   const search = params.search?.trim();
@@ -125,7 +185,16 @@ export async function listRecurringPage(db: Db, params: RecurringListParams): Pr
 export async function listRecurringProducedInvoices(
   db: Db,
   params: { businessId: number; recurringId: number; limit?: number },
-): Promise<Array<{ id: number; invoice_number: string | null; recurring_period: string | null; status: string; total_cents: number; created_at: string }>> {
+): Promise<
+  Array<{
+    id: number;
+    invoice_number: string | null;
+    recurring_period: string | null;
+    status: string;
+    total_cents: number;
+    created_at: string;
+  }>
+> {
   return db
     .selectFrom('invoices')
     .select(['id', 'invoice_number', 'recurring_period', 'status', 'total_cents', 'created_at'])
@@ -136,8 +205,14 @@ export async function listRecurringProducedInvoices(
     .execute();
 }
 
-export async function countRecurringPeriodInvoices(db: Db, params: { recurringId: number; period?: string }): Promise<number> {
-  let query = db.selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('count')).where('recurring_invoice_id', '=', params.recurringId);
+export async function countRecurringPeriodInvoices(
+  db: Db,
+  params: { recurringId: number; period?: string },
+): Promise<number> {
+  let query = db
+    .selectFrom('invoices')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('recurring_invoice_id', '=', params.recurringId);
   if (params.period) query = query.where('recurring_period', '=', params.period);
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
@@ -150,13 +225,27 @@ export async function countRecurringPeriodInvoices(db: Db, params: { recurringId
 export async function listDueRecurringInvoices(
   db: Db,
   params: { throughDate: string; businessId?: number; afterId?: number; limit: number },
-): Promise<Array<RecurringInvoiceRow & { send_time: string | null; time_zone: string | null; missed_runs: string | null; client_name: string }>> {
+): Promise<
+  Array<
+    RecurringInvoiceRow & {
+      send_time: string | null;
+      time_zone: string | null;
+      missed_runs: string | null;
+      client_name: string;
+    }
+  >
+> {
   let query = db
     .selectFrom('recurring_invoices')
     .leftJoin('recurring_settings', 'recurring_settings.business_id', 'recurring_invoices.business_id')
     .innerJoin('clients', 'clients.id', 'recurring_invoices.client_id')
     .selectAll('recurring_invoices')
-    .select(['recurring_settings.send_time', 'recurring_settings.time_zone', 'recurring_settings.missed_runs', 'clients.name as client_name'])
+    .select([
+      'recurring_settings.send_time',
+      'recurring_settings.time_zone',
+      'recurring_settings.missed_runs',
+      'clients.name as client_name',
+    ])
     .where('recurring_invoices.status', '=', 'active')
     .where('recurring_invoices.next_run_date', '<=', params.throughDate)
     .where('recurring_invoices.id', '>', params.afterId ?? 0);
@@ -164,12 +253,35 @@ export async function listDueRecurringInvoices(
   return query.orderBy('recurring_invoices.id').limit(params.limit).execute();
 }
 
-export async function findRecurringSettings(db: Db, params: { businessId: number }): Promise<RecurringSettingsRow | undefined> {
-  return db.selectFrom('recurring_settings').selectAll().where('business_id', '=', params.businessId).executeTakeFirst();
+export async function findRecurringSettings(
+  db: Db,
+  params: { businessId: number },
+): Promise<RecurringSettingsRow | undefined> {
+  return db
+    .selectFrom('recurring_settings')
+    .selectAll()
+    .where('business_id', '=', params.businessId)
+    .executeTakeFirst();
 }
 
-export async function saveRecurringSettings(db: Db, params: { businessId: number; send_time: string; time_zone: string; default_auto_send: boolean; missed_runs: string; now: Date }): Promise<void> {
-  const values = { send_time: params.send_time, time_zone: params.time_zone, default_auto_send: params.default_auto_send, missed_runs: params.missed_runs, updated_at: toDbTime(params.now) };
+export async function saveRecurringSettings(
+  db: Db,
+  params: {
+    businessId: number;
+    send_time: string;
+    time_zone: string;
+    default_auto_send: boolean;
+    missed_runs: string;
+    now: Date;
+  },
+): Promise<void> {
+  const values = {
+    send_time: params.send_time,
+    time_zone: params.time_zone,
+    default_auto_send: params.default_auto_send,
+    missed_runs: params.missed_runs,
+    updated_at: toDbTime(params.now),
+  };
   await db
     .insertInto('recurring_settings')
     .values({ business_id: params.businessId, ...values })

@@ -13,7 +13,17 @@ import type { Db } from './types';
 export const SCHEDULED_EMAIL_MAX_ATTEMPTS = 5;
 
 /** Inserts the delivery unless its key exists; answers whether this call created it. */
-export async function enqueueScheduledEmail(db: Db, params: { businessId: number; kind: string; dedupeKey: string; invoiceId: number | null; data?: Record<string, unknown>; now: Date }): Promise<boolean> {
+export async function enqueueScheduledEmail(
+  db: Db,
+  params: {
+    businessId: number;
+    kind: string;
+    dedupeKey: string;
+    invoiceId: number | null;
+    data?: Record<string, unknown>;
+    now: Date;
+  },
+): Promise<boolean> {
   const result = await db
     .insertInto('scheduled_emails')
     .values({
@@ -32,12 +42,17 @@ export async function enqueueScheduledEmail(db: Db, params: { businessId: number
 }
 
 /** Ids of deliveries that can be claimed now: pending, or sending with a lease that ran out (of one business when given). */
-export async function listClaimableScheduledEmails(db: Db, params: { now: Date; limit: number; ids?: readonly number[]; businessId?: number }): Promise<number[]> {
+export async function listClaimableScheduledEmails(
+  db: Db,
+  params: { now: Date; limit: number; ids?: readonly number[]; businessId?: number },
+): Promise<number[]> {
   const now = toDbTime(params.now);
   let query = db
     .selectFrom('scheduled_emails')
     .select('id')
-    .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<', now)])]))
+    .where((eb) =>
+      eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<', now)])]),
+    )
     .where('attempts', '<', SCHEDULED_EMAIL_MAX_ATTEMPTS);
   if (params.businessId !== undefined) query = query.where('business_id', '=', params.businessId);
   if (params.ids) query = query.where('id', 'in', params.ids.length > 0 ? [...params.ids] : [0]);
@@ -49,32 +64,61 @@ export async function listClaimableScheduledEmails(db: Db, params: { now: Date; 
  * Claims one delivery atomically (a single conditional UPDATE: of two schedulers, one wins) for
  * `leaseMs`; answers the row, or undefined when someone else holds or finished it.
  */
-export async function claimScheduledEmail(db: Db, params: { id: number; now: Date; leaseMs: number }): Promise<ScheduledEmailRow | undefined> {
+export async function claimScheduledEmail(
+  db: Db,
+  params: { id: number; now: Date; leaseMs: number },
+): Promise<ScheduledEmailRow | undefined> {
   const now = toDbTime(params.now);
   return db
     .updateTable('scheduled_emails')
-    .set((eb) => ({ status: 'sending', claimed_until: toDbTime(new Date(params.now.getTime() + params.leaseMs)), attempts: eb('attempts', '+', 1) }))
+    .set((eb) => ({
+      status: 'sending',
+      claimed_until: toDbTime(new Date(params.now.getTime() + params.leaseMs)),
+      attempts: eb('attempts', '+', 1),
+    }))
     .where('id', '=', params.id)
-    .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<', now)])]))
+    .where((eb) =>
+      eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<', now)])]),
+    )
     .where('attempts', '<', SCHEDULED_EMAIL_MAX_ATTEMPTS)
     .returningAll()
     .executeTakeFirst();
 }
 
-export async function markScheduledEmailSent(db: Db, params: { id: number; outboxEmailId: number; now: Date }): Promise<void> {
-  await db.updateTable('scheduled_emails').set({ status: 'sent', outbox_email_id: params.outboxEmailId, sent_at: toDbTime(params.now), claimed_until: null, error: null }).where('id', '=', params.id).execute();
+export async function markScheduledEmailSent(
+  db: Db,
+  params: { id: number; outboxEmailId: number; now: Date },
+): Promise<void> {
+  await db
+    .updateTable('scheduled_emails')
+    .set({
+      status: 'sent',
+      outbox_email_id: params.outboxEmailId,
+      sent_at: toDbTime(params.now),
+      claimed_until: null,
+      error: null,
+    })
+    .where('id', '=', params.id)
+    .execute();
 }
 
 /** A failed attempt: back to pending (or `failed` after the last attempt) with the reason. */
 export async function releaseScheduledEmail(db: Db, params: { id: number; error: string }): Promise<void> {
   await db
     .updateTable('scheduled_emails')
-    .set((eb) => ({ status: eb.case().when('attempts', '>=', SCHEDULED_EMAIL_MAX_ATTEMPTS).then('failed').else('pending').end(), claimed_until: null, error: params.error.slice(0, 2000) }))
+    .set((eb) => ({
+      status: eb.case().when('attempts', '>=', SCHEDULED_EMAIL_MAX_ATTEMPTS).then('failed').else('pending').end(),
+      claimed_until: null,
+      error: params.error.slice(0, 2000),
+    }))
     .where('id', '=', params.id)
     .execute();
 }
 
-export async function listScheduledEmails(db: Db, params: { businessId?: number; kind?: string; invoiceId?: number } = {}): Promise<ScheduledEmailRow[]> {
+export async function listScheduledEmails(
+  db: Db,
+  params: { businessId?: number; kind?: string; invoiceId?: number } = {},
+): Promise<ScheduledEmailRow[]> {
   let query = db.selectFrom('scheduled_emails').selectAll();
   if (params.businessId !== undefined) query = query.where('business_id', '=', params.businessId);
   if (params.kind !== undefined) query = query.where('kind', '=', params.kind);
@@ -90,11 +134,19 @@ export async function listScheduledEmails(db: Db, params: { businessId?: number;
 export async function listInvoicesBecomingOverdue(
   db: Db,
   params: { before: string; businessId?: number; afterId?: number; limit: number },
-): Promise<Array<{ id: number; business_id: number; invoice_number: string | null; due_date: string; time_zone: string | null }>> {
+): Promise<
+  Array<{ id: number; business_id: number; invoice_number: string | null; due_date: string; time_zone: string | null }>
+> {
   let query = db
     .selectFrom('invoices')
     .leftJoin('recurring_settings', 'recurring_settings.business_id', 'invoices.business_id')
-    .select(['invoices.id', 'invoices.business_id', 'invoices.invoice_number', 'invoices.due_date', 'recurring_settings.time_zone'])
+    .select([
+      'invoices.id',
+      'invoices.business_id',
+      'invoices.invoice_number',
+      'invoices.due_date',
+      'recurring_settings.time_zone',
+    ])
     .where('invoices.status', 'in', ['sent', 'viewed', 'partial'])
     .where('invoices.due_date', '<', params.before)
     .where('invoices.balance_cents', '>', 0)
@@ -126,7 +178,11 @@ export async function listInvoicesForReminder(
             .selectFrom('scheduled_emails')
             .select('scheduled_emails.id')
             .where('scheduled_emails.kind', '=', 'reminder')
-            .where('scheduled_emails.dedupe_key', '=', sql<string>`cast(${eb.ref('invoices.id')} as varchar(20)) || ${`:${params.offsetDays}`}`),
+            .where(
+              'scheduled_emails.dedupe_key',
+              '=',
+              sql<string>`cast(${eb.ref('invoices.id')} as varchar(20)) || ${`:${params.offsetDays}`}`,
+            ),
         ),
       ),
     )
@@ -136,8 +192,16 @@ export async function listInvoicesForReminder(
 }
 
 /** Businesses that have unpaid issued invoices (the reminder pass walks them); only `businessId` when given. */
-export async function listBusinessesWithUnpaidInvoices(db: Db, params: { businessId?: number } = {}): Promise<number[]> {
-  let query = db.selectFrom('invoices').select('business_id').distinct().where('status', 'in', ['sent', 'viewed', 'partial', 'overdue']).where('balance_cents', '>', 0);
+export async function listBusinessesWithUnpaidInvoices(
+  db: Db,
+  params: { businessId?: number } = {},
+): Promise<number[]> {
+  let query = db
+    .selectFrom('invoices')
+    .select('business_id')
+    .distinct()
+    .where('status', 'in', ['sent', 'viewed', 'partial', 'overdue'])
+    .where('balance_cents', '>', 0);
   if (params.businessId !== undefined) query = query.where('business_id', '=', params.businessId);
   const rows = await query.execute();
   return rows.map((row) => row.business_id);

@@ -27,10 +27,32 @@ export interface EstimateContentFields {
 }
 
 export type EstimateStateUpdate = Partial<
-  Pick<EstimateRow, 'status' | 'estimate_number' | 'sent_at' | 'viewed_at' | 'accepted_at' | 'accepted_by' | 'declined_at' | 'decline_reason' | 'expired_at' | 'converted_at' | 'invoice_id'>
+  Pick<
+    EstimateRow,
+    | 'status'
+    | 'estimate_number'
+    | 'sent_at'
+    | 'viewed_at'
+    | 'accepted_at'
+    | 'accepted_by'
+    | 'declined_at'
+    | 'decline_reason'
+    | 'expired_at'
+    | 'converted_at'
+    | 'invoice_id'
+  >
 >;
 
-export async function insertEstimate(db: Db, params: { businessId: number; fields: EstimateContentFields; publicToken: string; now: Date; state?: EstimateStateUpdate & { created_at?: Date } }): Promise<{ id: number }> {
+export async function insertEstimate(
+  db: Db,
+  params: {
+    businessId: number;
+    fields: EstimateContentFields;
+    publicToken: string;
+    now: Date;
+    state?: EstimateStateUpdate & { created_at?: Date };
+  },
+): Promise<{ id: number }> {
   const now = toDbTime(params.now);
   const { created_at: createdAt, ...state } = params.state ?? {};
   return db
@@ -48,7 +70,10 @@ export async function insertEstimate(db: Db, params: { businessId: number; field
     .executeTakeFirstOrThrow();
 }
 
-export async function replaceEstimateContent(db: Db, params: { businessId: number; estimateId: number; fields: EstimateContentFields; now: Date }): Promise<void> {
+export async function replaceEstimateContent(
+  db: Db,
+  params: { businessId: number; estimateId: number; fields: EstimateContentFields; now: Date },
+): Promise<void> {
   await db
     .updateTable('estimates')
     .set({ ...params.fields, updated_at: toDbTime(params.now) })
@@ -57,7 +82,10 @@ export async function replaceEstimateContent(db: Db, params: { businessId: numbe
     .execute();
 }
 
-export async function updateEstimateState(db: Db, params: { businessId: number; estimateId: number; set: EstimateStateUpdate; now: Date }): Promise<void> {
+export async function updateEstimateState(
+  db: Db,
+  params: { businessId: number; estimateId: number; set: EstimateStateUpdate; now: Date },
+): Promise<void> {
   await db
     .updateTable('estimates')
     .set({ ...params.set, updated_at: toDbTime(params.now) })
@@ -69,21 +97,35 @@ export async function updateEstimateState(db: Db, params: { businessId: number; 
 function withClient(db: Db) {
   return db
     .selectFrom('estimates')
-    .innerJoin('clients', (join) => join.onRef('clients.id', '=', 'estimates.client_id').onRef('clients.business_id', '=', 'estimates.business_id'))
+    .innerJoin('clients', (join) =>
+      join.onRef('clients.id', '=', 'estimates.client_id').onRef('clients.business_id', '=', 'estimates.business_id'),
+    )
     .selectAll('estimates')
     .select('clients.name as client_name');
 }
 
-export async function findEstimate(db: Db, params: { businessId: number; estimateId: number }): Promise<EstimateWithClient | undefined> {
-  return withClient(db).where('estimates.business_id', '=', params.businessId).where('estimates.id', '=', params.estimateId).executeTakeFirst();
+export async function findEstimate(
+  db: Db,
+  params: { businessId: number; estimateId: number },
+): Promise<EstimateWithClient | undefined> {
+  return withClient(db)
+    .where('estimates.business_id', '=', params.businessId)
+    .where('estimates.id', '=', params.estimateId)
+    .executeTakeFirst();
 }
 
-export async function findEstimateByPublicToken(db: Db, params: { token: string }): Promise<EstimateWithClient | undefined> {
+export async function findEstimateByPublicToken(
+  db: Db,
+  params: { token: string },
+): Promise<EstimateWithClient | undefined> {
   return withClient(db).where('estimates.public_token', '=', params.token).executeTakeFirst();
 }
 
 /** Locks the row for the rest of the transaction (PostgreSQL row lock; SQLite holds the write lock). */
-export async function lockEstimate(db: Db, params: { businessId: number; estimateId: number }): Promise<EstimateRow | undefined> {
+export async function lockEstimate(
+  db: Db,
+  params: { businessId: number; estimateId: number },
+): Promise<EstimateRow | undefined> {
   return db
     .updateTable('estimates')
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
@@ -94,7 +136,11 @@ export async function lockEstimate(db: Db, params: { businessId: number; estimat
 }
 
 export async function deleteEstimate(db: Db, params: { businessId: number; estimateId: number }): Promise<boolean> {
-  const result = await db.deleteFrom('estimates').where('business_id', '=', params.businessId).where('id', '=', params.estimateId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('estimates')
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.estimateId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -116,7 +162,9 @@ export interface EstimateListParams {
 function filteredEstimates(db: Db, params: Omit<EstimateListParams, 'sort' | 'direction' | 'limit' | 'offset'>) {
   let base = db
     .selectFrom('estimates')
-    .innerJoin('clients', (join) => join.onRef('clients.id', '=', 'estimates.client_id').onRef('clients.business_id', '=', 'estimates.business_id'))
+    .innerJoin('clients', (join) =>
+      join.onRef('clients.id', '=', 'estimates.client_id').onRef('clients.business_id', '=', 'estimates.business_id'),
+    )
     .where('estimates.business_id', '=', params.businessId);
   const open = ['sent', 'viewed'];
   switch (params.status) {
@@ -130,7 +178,12 @@ function filteredEstimates(db: Db, params: Omit<EstimateListParams, 'sort' | 'di
       base = base.where('estimates.status', '=', params.status).where('estimates.expiry_date', '>=', params.today);
       break;
     case 'expired':
-      base = base.where((eb) => eb.or([eb('estimates.status', '=', 'expired'), eb.and([eb('estimates.status', 'in', open), eb('estimates.expiry_date', '<', params.today)])]));
+      base = base.where((eb) =>
+        eb.or([
+          eb('estimates.status', '=', 'expired'),
+          eb.and([eb('estimates.status', 'in', open), eb('estimates.expiry_date', '<', params.today)]),
+        ]),
+      );
       break;
     default:
       base = base.where('estimates.status', '=', params.status);
@@ -141,12 +194,20 @@ function filteredEstimates(db: Db, params: Omit<EstimateListParams, 'sort' | 'di
   const search = params.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search.toLowerCase())}%`;
-    base = base.where((eb) => eb.or([sql<boolean>`lower(${eb.ref('estimates.estimate_number')}) like ${pattern} escape '\\'`, containsLower(eb.ref('clients.sort_name'), search)]));
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref('estimates.estimate_number')}) like ${pattern} escape '\\'`,
+        containsLower(eb.ref('clients.sort_name'), search),
+      ]),
+    );
   }
   return base;
 }
 
-export async function listEstimatePage(db: Db, params: EstimateListParams): Promise<{ rows: EstimateWithClient[]; total: number }> {
+export async function listEstimatePage(
+  db: Db,
+  params: EstimateListParams,
+): Promise<{ rows: EstimateWithClient[]; total: number }> {
   const columns = {
     issue_date: 'estimates.issue_date',
     expiry_date: 'estimates.expiry_date',
@@ -156,7 +217,9 @@ export async function listEstimatePage(db: Db, params: EstimateListParams): Prom
     status: 'estimates.status',
     created_at: 'estimates.created_at',
   } as const;
-  const count = await filteredEstimates(db, params).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const count = await filteredEstimates(db, params)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   const rows = await filteredEstimates(db, params)
     .selectAll('estimates')
     .select('clients.name as client_name')
@@ -176,11 +239,25 @@ export async function listEstimatePage(db: Db, params: EstimateListParams): Prom
 export async function listExpirableEstimates(
   db: Db,
   params: { before: string; businessId?: number; afterId?: number; limit: number },
-): Promise<Array<{ id: number; business_id: number; estimate_number: string | null; expiry_date: string; time_zone: string | null }>> {
+): Promise<
+  Array<{
+    id: number;
+    business_id: number;
+    estimate_number: string | null;
+    expiry_date: string;
+    time_zone: string | null;
+  }>
+> {
   let query = db
     .selectFrom('estimates')
     .leftJoin('recurring_settings', 'recurring_settings.business_id', 'estimates.business_id')
-    .select(['estimates.id', 'estimates.business_id', 'estimates.estimate_number', 'estimates.expiry_date', 'recurring_settings.time_zone'])
+    .select([
+      'estimates.id',
+      'estimates.business_id',
+      'estimates.estimate_number',
+      'estimates.expiry_date',
+      'recurring_settings.time_zone',
+    ])
     .where('estimates.status', 'in', ['sent', 'viewed'])
     .where('estimates.expiry_date', '<', params.before)
     .where('estimates.id', '>', params.afterId ?? 0);
@@ -189,18 +266,35 @@ export async function listExpirableEstimates(
 }
 
 /** The business's tax rates as the engine reads them (archived ones too). */
-export async function listBusinessTaxRates(db: Db, params: { businessId: number }): Promise<Array<{ id: number; name: string; rate: number; is_compound: boolean }>> {
-  const rows = await db.selectFrom('tax_rates').select(['id', 'name', 'rate_thousandths', 'is_compound']).where('business_id', '=', params.businessId).execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, rate: row.rate_thousandths / 1000, is_compound: Boolean(row.is_compound) }));
+export async function listBusinessTaxRates(
+  db: Db,
+  params: { businessId: number },
+): Promise<Array<{ id: number; name: string; rate: number; is_compound: boolean }>> {
+  const rows = await db
+    .selectFrom('tax_rates')
+    .select(['id', 'name', 'rate_thousandths', 'is_compound'])
+    .where('business_id', '=', params.businessId)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    rate: row.rate_thousandths / 1000,
+    is_compound: Boolean(row.is_compound),
+  }));
 }
 
 /** Links an invoice to what produced it, in the transaction that created it. */
-export async function linkInvoiceOrigin(db: Db, params: { businessId: number; invoiceId: number; estimateId?: number; recurring?: { id: number; period: string } }): Promise<void> {
+export async function linkInvoiceOrigin(
+  db: Db,
+  params: { businessId: number; invoiceId: number; estimateId?: number; recurring?: { id: number; period: string } },
+): Promise<void> {
   await db
     .updateTable('invoices')
     .set({
       ...(params.estimateId !== undefined ? { estimate_id: params.estimateId } : {}),
-      ...(params.recurring ? { recurring_invoice_id: params.recurring.id, recurring_period: params.recurring.period } : {}),
+      ...(params.recurring
+        ? { recurring_invoice_id: params.recurring.id, recurring_period: params.recurring.period }
+        : {}),
     })
     .where('business_id', '=', params.businessId)
     .where('id', '=', params.invoiceId)

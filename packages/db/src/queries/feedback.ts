@@ -54,7 +54,12 @@ export async function listBetaFeedback(
     rowsQuery = rowsQuery.where('beta_feedback.type', '=', params.type);
     countQuery = countQuery.where('type', '=', params.type);
   }
-  const rows = await rowsQuery.orderBy('beta_feedback.created_at', 'desc').orderBy('beta_feedback.id', 'desc').limit(params.limit).offset(params.offset).execute();
+  const rows = await rowsQuery
+    .orderBy('beta_feedback.created_at', 'desc')
+    .orderBy('beta_feedback.id', 'desc')
+    .limit(params.limit)
+    .offset(params.offset)
+    .execute();
   const count = await countQuery.executeTakeFirstOrThrow();
   return { rows, total: Number(count.total) };
 }

@@ -16,7 +16,10 @@ function dayRange(from: string, to: string): { start: string; end: string } {
   return { start: `${from}T00:00:00.000Z`, end: end.toISOString() };
 }
 
-export async function sumPaymentsBetween(db: Db, params: { businessId: number; from: string; to: string }): Promise<number> {
+export async function sumPaymentsBetween(
+  db: Db,
+  params: { businessId: number; from: string; to: string },
+): Promise<number> {
   const row = await db
     .selectFrom('payments')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.val(0)).as('total'))
@@ -27,7 +30,10 @@ export async function sumPaymentsBetween(db: Db, params: { businessId: number; f
   return Number(row.total);
 }
 
-export async function sumOtherIncomeBetween(db: Db, params: { businessId: number; from: string; to: string }): Promise<number> {
+export async function sumOtherIncomeBetween(
+  db: Db,
+  params: { businessId: number; from: string; to: string },
+): Promise<number> {
   const row = await db
     .selectFrom('other_income')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.val(0)).as('total'))
@@ -38,7 +44,10 @@ export async function sumOtherIncomeBetween(db: Db, params: { businessId: number
   return Number(row.total);
 }
 
-export async function sumInvoicedBetween(db: Db, params: { businessId: number; from: string; to: string }): Promise<number> {
+export async function sumInvoicedBetween(
+  db: Db,
+  params: { businessId: number; from: string; to: string },
+): Promise<number> {
   const row = await db
     .selectFrom('invoices')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.val(0)).as('total'))
@@ -50,7 +59,10 @@ export async function sumInvoicedBetween(db: Db, params: { businessId: number; f
   return Number(row.total);
 }
 
-export async function countClientsCreatedBetween(db: Db, params: { businessId: number; from: string; to: string }): Promise<number> {
+export async function countClientsCreatedBetween(
+  db: Db,
+  params: { businessId: number; from: string; to: string },
+): Promise<number> {
   const range = dayRange(params.from, params.to);
   const row = await db
     .selectFrom('clients')
@@ -76,11 +88,21 @@ export interface TrackedRecord {
 }
 
 /** Payments in the period with their invoice, newest first. */
-export async function listPaymentsBetween(db: Db, params: { businessId: number; from: string; to: string; limit: number }): Promise<TrackedRecord[]> {
+export async function listPaymentsBetween(
+  db: Db,
+  params: { businessId: number; from: string; to: string; limit: number },
+): Promise<TrackedRecord[]> {
   const rows = await db
     .selectFrom('payments')
     .innerJoin('invoices', 'invoices.id', 'payments.invoice_id')
-    .select(['payments.id', 'payments.amount_cents', 'payments.payment_date', 'payments.invoice_id', 'invoices.invoice_number', 'payments.created_at'])
+    .select([
+      'payments.id',
+      'payments.amount_cents',
+      'payments.payment_date',
+      'payments.invoice_id',
+      'invoices.invoice_number',
+      'payments.created_at',
+    ])
     .where('payments.business_id', '=', params.businessId)
     .where('payments.payment_date', '>=', params.from)
     .where('payments.payment_date', '<=', params.to)
@@ -88,10 +110,22 @@ export async function listPaymentsBetween(db: Db, params: { businessId: number; 
     .orderBy('payments.id', 'desc')
     .limit(params.limit)
     .execute();
-  return rows.map((row) => ({ kind: 'payment', id: row.id, amount: Number(row.amount_cents), date: row.payment_date, invoice_id: row.invoice_id, invoice_number: row.invoice_number, label: null, created_at: row.created_at }));
+  return rows.map((row) => ({
+    kind: 'payment',
+    id: row.id,
+    amount: Number(row.amount_cents),
+    date: row.payment_date,
+    invoice_id: row.invoice_id,
+    invoice_number: row.invoice_number,
+    label: null,
+    created_at: row.created_at,
+  }));
 }
 
-export async function listOtherIncomeBetween(db: Db, params: { businessId: number; from: string; to: string; limit: number }): Promise<TrackedRecord[]> {
+export async function listOtherIncomeBetween(
+  db: Db,
+  params: { businessId: number; from: string; to: string; limit: number },
+): Promise<TrackedRecord[]> {
   const rows = await db
     .selectFrom('other_income')
     .select(['id', 'amount_cents', 'income_date', 'source', 'created_at'])
@@ -102,10 +136,22 @@ export async function listOtherIncomeBetween(db: Db, params: { businessId: numbe
     .orderBy('id', 'desc')
     .limit(params.limit)
     .execute();
-  return rows.map((row) => ({ kind: 'other_income', id: row.id, amount: Number(row.amount_cents), date: row.income_date, invoice_id: null, invoice_number: null, label: row.source, created_at: row.created_at }));
+  return rows.map((row) => ({
+    kind: 'other_income',
+    id: row.id,
+    amount: Number(row.amount_cents),
+    date: row.income_date,
+    invoice_id: null,
+    invoice_number: null,
+    label: row.source,
+    created_at: row.created_at,
+  }));
 }
 
-export async function listInvoicedBetween(db: Db, params: { businessId: number; from: string; to: string; limit: number }): Promise<TrackedRecord[]> {
+export async function listInvoicedBetween(
+  db: Db,
+  params: { businessId: number; from: string; to: string; limit: number },
+): Promise<TrackedRecord[]> {
   const rows = await db
     .selectFrom('invoices')
     .select(['id', 'total_cents', 'issue_date', 'invoice_number', 'created_at'])
@@ -117,10 +163,22 @@ export async function listInvoicedBetween(db: Db, params: { businessId: number; 
     .orderBy('id', 'desc')
     .limit(params.limit)
     .execute();
-  return rows.map((row) => ({ kind: 'invoice', id: row.id, amount: Number(row.total_cents), date: row.issue_date, invoice_id: row.id, invoice_number: row.invoice_number, label: null, created_at: row.created_at }));
+  return rows.map((row) => ({
+    kind: 'invoice',
+    id: row.id,
+    amount: Number(row.total_cents),
+    date: row.issue_date,
+    invoice_id: row.id,
+    invoice_number: row.invoice_number,
+    label: null,
+    created_at: row.created_at,
+  }));
 }
 
-export async function listClientsCreatedBetween(db: Db, params: { businessId: number; from: string; to: string; limit: number }): Promise<TrackedRecord[]> {
+export async function listClientsCreatedBetween(
+  db: Db,
+  params: { businessId: number; from: string; to: string; limit: number },
+): Promise<TrackedRecord[]> {
   const range = dayRange(params.from, params.to);
   const rows = await db
     .selectFrom('clients')
@@ -132,12 +190,25 @@ export async function listClientsCreatedBetween(db: Db, params: { businessId: nu
     .orderBy('id', 'desc')
     .limit(params.limit)
     .execute();
-  return rows.map((row) => ({ kind: 'client', id: row.id, amount: 1, date: String(row.created_at).slice(0, 10), invoice_id: null, invoice_number: null, label: row.name, created_at: row.created_at }));
+  return rows.map((row) => ({
+    kind: 'client',
+    id: row.id,
+    amount: 1,
+    date: String(row.created_at).slice(0, 10),
+    invoice_id: null,
+    invoice_number: null,
+    label: row.name,
+    created_at: row.created_at,
+  }));
 }
 
 /** How many payments, income records, invoices or clients fall in the period (for pagination). */
-export async function countTrackedBetween(db: Db, params: { businessId: number; kind: TrackedRecord['kind']; from: string; to: string }): Promise<number> {
-  const count = async (query: { executeTakeFirstOrThrow(): Promise<{ total: number | string }> }) => Number((await query.executeTakeFirstOrThrow()).total);
+export async function countTrackedBetween(
+  db: Db,
+  params: { businessId: number; kind: TrackedRecord['kind']; from: string; to: string },
+): Promise<number> {
+  const count = async (query: { executeTakeFirstOrThrow(): Promise<{ total: number | string }> }) =>
+    Number((await query.executeTakeFirstOrThrow()).total);
   switch (params.kind) {
     case 'payment':
       return count(
@@ -173,7 +244,10 @@ export async function countTrackedBetween(db: Db, params: { businessId: number; 
 }
 
 /** Monthly totals (`yyyy-MM`) of what a tracked goal counts in its period. */
-export async function trackedTotalsByMonth(db: Db, params: { businessId: number; kind: TrackedRecord['kind']; from: string; to: string }): Promise<Map<string, number>> {
+export async function trackedTotalsByMonth(
+  db: Db,
+  params: { businessId: number; kind: TrackedRecord['kind']; from: string; to: string },
+): Promise<Map<string, number>> {
   const result = new Map<string, number>();
   const add = (month: string, total: number) => result.set(month, (result.get(month) ?? 0) + total);
   if (params.kind === 'client') {
@@ -196,7 +270,10 @@ export async function trackedTotalsByMonth(db: Db, params: { businessId: number;
         : { table: 'invoices' as const, date: 'issue_date' as const, amount: 'total_cents' as const };
   let query = db
     .selectFrom(source.table)
-    .select([sql<string>`substr(${sql.ref(source.date)}, 1, 7)`.as('month'), sql<number>`sum(${sql.ref(source.amount)})`.as('total')])
+    .select([
+      sql<string>`substr(${sql.ref(source.date)}, 1, 7)`.as('month'),
+      sql<number>`sum(${sql.ref(source.amount)})`.as('total'),
+    ])
     .where('business_id', '=', params.businessId)
     .where(sql.ref(source.date), '>=', params.from)
     .where(sql.ref(source.date), '<=', params.to);

@@ -13,19 +13,47 @@ export * from './goals-tracking';
 
 // ---------------------------------------------------------------- goals
 
-export type GoalFields = Pick<GoalsTable, 'title' | 'description' | 'type' | 'target_cents' | 'initial_cents' | 'start_date' | 'target_date' | 'status' | 'category' | 'color'>;
+export type GoalFields = Pick<
+  GoalsTable,
+  | 'title'
+  | 'description'
+  | 'type'
+  | 'target_cents'
+  | 'initial_cents'
+  | 'start_date'
+  | 'target_date'
+  | 'status'
+  | 'category'
+  | 'color'
+>;
 
-export async function insertGoal(db: Db, params: { businessId: number; fields: GoalFields; currentCents: number; now: Date }): Promise<GoalRow> {
+export async function insertGoal(
+  db: Db,
+  params: { businessId: number; fields: GoalFields; currentCents: number; now: Date },
+): Promise<GoalRow> {
   const now = toDbTime(params.now);
   return db
     .insertInto('goals')
-    .values({ business_id: params.businessId, ...params.fields, current_cents: params.currentCents, achieved_at: null, completed_at: null, created_at: now, updated_at: now })
+    .values({
+      business_id: params.businessId,
+      ...params.fields,
+      current_cents: params.currentCents,
+      achieved_at: null,
+      completed_at: null,
+      created_at: now,
+      updated_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 export async function findGoal(db: Db, params: { businessId: number; goalId: number }): Promise<GoalRow | undefined> {
-  return db.selectFrom('goals').selectAll().where('business_id', '=', params.businessId).where('id', '=', params.goalId).executeTakeFirst();
+  return db
+    .selectFrom('goals')
+    .selectAll()
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.goalId)
+    .executeTakeFirst();
 }
 
 /**
@@ -43,14 +71,26 @@ export async function lockGoal(db: Db, params: { businessId: number; goalId: num
     .executeTakeFirst();
 }
 
-export async function findGoalsByIds(db: Db, params: { businessId: number; goalIds: readonly number[] }): Promise<GoalRow[]> {
+export async function findGoalsByIds(
+  db: Db,
+  params: { businessId: number; goalIds: readonly number[] },
+): Promise<GoalRow[]> {
   if (params.goalIds.length === 0) return [];
-  return db.selectFrom('goals').selectAll().where('business_id', '=', params.businessId).where('id', 'in', [...params.goalIds]).orderBy('id').execute();
+  return db
+    .selectFrom('goals')
+    .selectAll()
+    .where('business_id', '=', params.businessId)
+    .where('id', 'in', [...params.goalIds])
+    .orderBy('id')
+    .execute();
 }
 
 export type GoalUpdate = Partial<Omit<GoalsTable, 'id' | 'business_id' | 'created_at' | 'updated_at'>>;
 
-export async function updateGoal(db: Db, params: { businessId: number; goalId: number; set: GoalUpdate; now: Date }): Promise<GoalRow | undefined> {
+export async function updateGoal(
+  db: Db,
+  params: { businessId: number; goalId: number; set: GoalUpdate; now: Date },
+): Promise<GoalRow | undefined> {
   return db
     .updateTable('goals')
     .set({ ...params.set, updated_at: toDbTime(params.now) })
@@ -61,7 +101,10 @@ export async function updateGoal(db: Db, params: { businessId: number; goalId: n
 }
 
 /** Adds `deltaCents` (negative to take off) to a goal's current amount in one statement; answers the row after it. */
-export async function addToGoalCurrent(db: Db, params: { businessId: number; goalId: number; deltaCents: number; now: Date }): Promise<GoalRow | undefined> {
+export async function addToGoalCurrent(
+  db: Db,
+  params: { businessId: number; goalId: number; deltaCents: number; now: Date },
+): Promise<GoalRow | undefined> {
   return db
     .updateTable('goals')
     .set((eb) => ({ current_cents: eb('current_cents', '+', params.deltaCents), updated_at: toDbTime(params.now) }))
@@ -73,12 +116,21 @@ export async function addToGoalCurrent(db: Db, params: { businessId: number; goa
 
 /** Unlinks the business's invoices from a goal that is going away (their `goal_id` becomes null). */
 export async function clearInvoiceGoalLinks(db: Db, params: { businessId: number; goalId: number }): Promise<number> {
-  const result = await db.updateTable('invoices').set({ goal_id: null }).where('business_id', '=', params.businessId).where('goal_id', '=', params.goalId).executeTakeFirst();
+  const result = await db
+    .updateTable('invoices')
+    .set({ goal_id: null })
+    .where('business_id', '=', params.businessId)
+    .where('goal_id', '=', params.goalId)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 export async function deleteGoal(db: Db, params: { businessId: number; goalId: number }): Promise<boolean> {
-  const result = await db.deleteFrom('goals').where('business_id', '=', params.businessId).where('id', '=', params.goalId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('goals')
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.goalId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -87,14 +139,27 @@ export async function deleteGoal(db: Db, params: { businessId: number; goalId: n
  * oldest first. The tracker's derived filters (behind schedule) and sorts (progress) are applied by
  * the caller: a business has tens of goals, not thousands.
  */
-export async function listGoals(db: Db, params: { businessId: number; statuses?: readonly string[] | undefined; types?: readonly string[] | undefined; search?: string | undefined }): Promise<GoalRow[]> {
+export async function listGoals(
+  db: Db,
+  params: {
+    businessId: number;
+    statuses?: readonly string[] | undefined;
+    types?: readonly string[] | undefined;
+    search?: string | undefined;
+  },
+): Promise<GoalRow[]> {
   let query = db.selectFrom('goals').selectAll().where('business_id', '=', params.businessId);
   if (params.statuses) query = query.where('status', 'in', [...params.statuses]);
   if (params.types) query = query.where('type', 'in', [...params.types]);
   const search = params.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search.toLowerCase())}%`;
-    query = query.where((eb) => eb.or([sql<boolean>`lower(${eb.ref('title')}) like ${pattern} escape '\\'`, sql<boolean>`lower(coalesce(${eb.ref('category')}, '')) like ${pattern} escape '\\'`]));
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref('title')}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(coalesce(${eb.ref('category')}, '')) like ${pattern} escape '\\'`,
+      ]),
+    );
   }
   return query.orderBy('created_at').orderBy('id').execute();
 }
@@ -111,7 +176,10 @@ export interface NewGoalAllocation {
   allocatedOn: string;
 }
 
-export async function insertGoalAllocations(db: Db, params: { businessId: number; rows: readonly NewGoalAllocation[]; now: Date }): Promise<GoalAllocationRow[]> {
+export async function insertGoalAllocations(
+  db: Db,
+  params: { businessId: number; rows: readonly NewGoalAllocation[]; now: Date },
+): Promise<GoalAllocationRow[]> {
   if (params.rows.length === 0) return [];
   return db
     .insertInto('goal_allocations')
@@ -132,18 +200,38 @@ export async function insertGoalAllocations(db: Db, params: { businessId: number
     .execute();
 }
 
-export async function listPaymentAllocations(db: Db, params: { businessId: number; paymentId: number }): Promise<GoalAllocationRow[]> {
-  return db.selectFrom('goal_allocations').selectAll().where('business_id', '=', params.businessId).where('payment_id', '=', params.paymentId).orderBy('id').execute();
+export async function listPaymentAllocations(
+  db: Db,
+  params: { businessId: number; paymentId: number },
+): Promise<GoalAllocationRow[]> {
+  return db
+    .selectFrom('goal_allocations')
+    .selectAll()
+    .where('business_id', '=', params.businessId)
+    .where('payment_id', '=', params.paymentId)
+    .orderBy('id')
+    .execute();
 }
 
 /** Removes a payment's allocations; answers what was removed (to take it off the goals). */
-export async function deletePaymentAllocations(db: Db, params: { businessId: number; paymentId: number }): Promise<GoalAllocationRow[]> {
+export async function deletePaymentAllocations(
+  db: Db,
+  params: { businessId: number; paymentId: number },
+): Promise<GoalAllocationRow[]> {
   const rows = await listPaymentAllocations(db, params);
-  if (rows.length > 0) await db.deleteFrom('goal_allocations').where('business_id', '=', params.businessId).where('payment_id', '=', params.paymentId).execute();
+  if (rows.length > 0)
+    await db
+      .deleteFrom('goal_allocations')
+      .where('business_id', '=', params.businessId)
+      .where('payment_id', '=', params.paymentId)
+      .execute();
   return rows;
 }
 
-export async function listIncomeAllocations(db: Db, params: { businessId: number; otherIncomeIds: readonly number[] }): Promise<GoalAllocationRow[]> {
+export async function listIncomeAllocations(
+  db: Db,
+  params: { businessId: number; otherIncomeIds: readonly number[] },
+): Promise<GoalAllocationRow[]> {
   if (params.otherIncomeIds.length === 0) return [];
   return db
     .selectFrom('goal_allocations')
@@ -154,9 +242,20 @@ export async function listIncomeAllocations(db: Db, params: { businessId: number
     .execute();
 }
 
-export async function deleteIncomeAllocations(db: Db, params: { businessId: number; otherIncomeId: number }): Promise<GoalAllocationRow[]> {
-  const rows = await listIncomeAllocations(db, { businessId: params.businessId, otherIncomeIds: [params.otherIncomeId] });
-  if (rows.length > 0) await db.deleteFrom('goal_allocations').where('business_id', '=', params.businessId).where('other_income_id', '=', params.otherIncomeId).execute();
+export async function deleteIncomeAllocations(
+  db: Db,
+  params: { businessId: number; otherIncomeId: number },
+): Promise<GoalAllocationRow[]> {
+  const rows = await listIncomeAllocations(db, {
+    businessId: params.businessId,
+    otherIncomeIds: [params.otherIncomeId],
+  });
+  if (rows.length > 0)
+    await db
+      .deleteFrom('goal_allocations')
+      .where('business_id', '=', params.businessId)
+      .where('other_income_id', '=', params.otherIncomeId)
+      .execute();
   return rows;
 }
 
@@ -187,10 +286,17 @@ export interface GoalAllocationDetail extends GoalAllocationRow {
 }
 
 /** A goal's allocations with what they came from (invoice number, income source), newest first. */
-export async function listGoalAllocationDetails(db: Db, params: { businessId: number; goalId: number; limit: number; offset: number }): Promise<GoalAllocationDetail[]> {
+export async function listGoalAllocationDetails(
+  db: Db,
+  params: { businessId: number; goalId: number; limit: number; offset: number },
+): Promise<GoalAllocationDetail[]> {
   return db
     .selectFrom('goal_allocations')
-    .leftJoin('invoices', (join) => join.onRef('invoices.id', '=', 'goal_allocations.invoice_id').onRef('invoices.business_id', '=', 'goal_allocations.business_id'))
+    .leftJoin('invoices', (join) =>
+      join
+        .onRef('invoices.id', '=', 'goal_allocations.invoice_id')
+        .onRef('invoices.business_id', '=', 'goal_allocations.business_id'),
+    )
     .leftJoin('other_income', 'other_income.id', 'goal_allocations.other_income_id')
     .selectAll('goal_allocations')
     .select(['invoices.invoice_number as invoice_number', 'other_income.source as other_income_source'])
@@ -214,10 +320,17 @@ export async function countGoalAllocations(db: Db, params: { businessId: number;
 }
 
 /** Allocated cents per goal and month (`yyyy-MM`), for the analytics series. */
-export async function allocationsByGoalAndMonth(db: Db, params: { businessId: number }): Promise<Array<{ goal_id: number; month: string; total: number }>> {
+export async function allocationsByGoalAndMonth(
+  db: Db,
+  params: { businessId: number },
+): Promise<Array<{ goal_id: number; month: string; total: number }>> {
   const rows = await db
     .selectFrom('goal_allocations')
-    .select((eb) => ['goal_id', sql<string>`substr(${eb.ref('allocated_on')}, 1, 7)`.as('month'), eb.fn.sum<number>('amount_cents').as('total')])
+    .select((eb) => [
+      'goal_id',
+      sql<string>`substr(${eb.ref('allocated_on')}, 1, 7)`.as('month'),
+      eb.fn.sum<number>('amount_cents').as('total'),
+    ])
     .where('business_id', '=', params.businessId)
     .groupBy(['goal_id', sql`substr(allocated_on, 1, 7)`])
     .execute();
@@ -225,7 +338,10 @@ export async function allocationsByGoalAndMonth(db: Db, params: { businessId: nu
 }
 
 /** Allocated cents by source: payments in one group, other income per income source. */
-export async function allocationsBySource(db: Db, params: { businessId: number }): Promise<Array<{ source_type: string; source: string | null; total: number; count: number }>> {
+export async function allocationsBySource(
+  db: Db,
+  params: { businessId: number },
+): Promise<Array<{ source_type: string; source: string | null; total: number; count: number }>> {
   const rows = await db
     .selectFrom('goal_allocations')
     .leftJoin('other_income', 'other_income.id', 'goal_allocations.other_income_id')
@@ -238,7 +354,12 @@ export async function allocationsBySource(db: Db, params: { businessId: number }
     .where('goal_allocations.business_id', '=', params.businessId)
     .groupBy(['goal_allocations.source_type', 'other_income.source'])
     .execute();
-  return rows.map((row) => ({ source_type: String(row.source_type), source: row.source ?? null, total: Number(row.total), count: Number(row.count) }));
+  return rows.map((row) => ({
+    source_type: String(row.source_type),
+    source: row.source ?? null,
+    total: Number(row.total),
+    count: Number(row.count),
+  }));
 }
 
 // ---------------------------------------------------------------- other income
@@ -251,17 +372,29 @@ export interface OtherIncomeFields {
   description: string | null;
 }
 
-export async function insertOtherIncome(db: Db, params: { businessId: number; userId: number | null; fields: OtherIncomeFields; now: Date }): Promise<OtherIncomeRow> {
+export async function insertOtherIncome(
+  db: Db,
+  params: { businessId: number; userId: number | null; fields: OtherIncomeFields; now: Date },
+): Promise<OtherIncomeRow> {
   const now = toDbTime(params.now);
   return db
     .insertInto('other_income')
-    .values({ business_id: params.businessId, user_id: params.userId, ...params.fields, created_at: now, updated_at: now })
+    .values({
+      business_id: params.businessId,
+      user_id: params.userId,
+      ...params.fields,
+      created_at: now,
+      updated_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 /** Reads an income and locks it for the transaction (see `lockGoal`). */
-export async function lockOtherIncome(db: Db, params: { businessId: number; otherIncomeId: number }): Promise<OtherIncomeRow | undefined> {
+export async function lockOtherIncome(
+  db: Db,
+  params: { businessId: number; otherIncomeId: number },
+): Promise<OtherIncomeRow | undefined> {
   return db
     .updateTable('other_income')
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
@@ -271,11 +404,22 @@ export async function lockOtherIncome(db: Db, params: { businessId: number; othe
     .executeTakeFirst();
 }
 
-export async function findOtherIncome(db: Db, params: { businessId: number; otherIncomeId: number }): Promise<OtherIncomeRow | undefined> {
-  return db.selectFrom('other_income').selectAll().where('business_id', '=', params.businessId).where('id', '=', params.otherIncomeId).executeTakeFirst();
+export async function findOtherIncome(
+  db: Db,
+  params: { businessId: number; otherIncomeId: number },
+): Promise<OtherIncomeRow | undefined> {
+  return db
+    .selectFrom('other_income')
+    .selectAll()
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.otherIncomeId)
+    .executeTakeFirst();
 }
 
-export async function updateOtherIncome(db: Db, params: { businessId: number; otherIncomeId: number; fields: OtherIncomeFields; now: Date }): Promise<OtherIncomeRow | undefined> {
+export async function updateOtherIncome(
+  db: Db,
+  params: { businessId: number; otherIncomeId: number; fields: OtherIncomeFields; now: Date },
+): Promise<OtherIncomeRow | undefined> {
   return db
     .updateTable('other_income')
     .set({ ...params.fields, updated_at: toDbTime(params.now) })
@@ -285,8 +429,15 @@ export async function updateOtherIncome(db: Db, params: { businessId: number; ot
     .executeTakeFirst();
 }
 
-export async function deleteOtherIncome(db: Db, params: { businessId: number; otherIncomeId: number }): Promise<boolean> {
-  const result = await db.deleteFrom('other_income').where('business_id', '=', params.businessId).where('id', '=', params.otherIncomeId).executeTakeFirst();
+export async function deleteOtherIncome(
+  db: Db,
+  params: { businessId: number; otherIncomeId: number },
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('other_income')
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.otherIncomeId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -321,12 +472,24 @@ function filteredOtherIncome(db: Db, params: Omit<OtherIncomeListParams, 'sort' 
 
 export async function listOtherIncome(db: Db, params: OtherIncomeListParams): Promise<OtherIncomeRow[]> {
   const column = params.sort === 'amount' ? 'amount_cents' : params.sort;
-  return filteredOtherIncome(db, params).selectAll().orderBy(column, params.direction).orderBy('id', params.direction).limit(params.limit).offset(params.offset).execute();
+  return filteredOtherIncome(db, params)
+    .selectAll()
+    .orderBy(column, params.direction)
+    .orderBy('id', params.direction)
+    .limit(params.limit)
+    .offset(params.offset)
+    .execute();
 }
 
-export async function summarizeOtherIncome(db: Db, params: Omit<OtherIncomeListParams, 'sort' | 'direction' | 'limit' | 'offset'>): Promise<{ count: number; total_cents: number }> {
+export async function summarizeOtherIncome(
+  db: Db,
+  params: Omit<OtherIncomeListParams, 'sort' | 'direction' | 'limit' | 'offset'>,
+): Promise<{ count: number; total_cents: number }> {
   const row = await filteredOtherIncome(db, params)
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.val(0)).as('total')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.val(0)).as('total'),
+    ])
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), total_cents: Number(row.total) };
 }
@@ -338,11 +501,21 @@ export async function listGoalBadges(db: Db, params: { businessId: number }): Pr
 }
 
 /** Inserts the badges not yet earned (the unique index makes a concurrent twin a no-op); answers those inserted now. */
-export async function awardGoalBadges(db: Db, params: { businessId: number; badges: ReadonlyArray<{ code: string; goalId: number | null }>; now: Date }): Promise<GoalBadgeRow[]> {
+export async function awardGoalBadges(
+  db: Db,
+  params: { businessId: number; badges: ReadonlyArray<{ code: string; goalId: number | null }>; now: Date },
+): Promise<GoalBadgeRow[]> {
   if (params.badges.length === 0) return [];
   return db
     .insertInto('goal_badges')
-    .values(params.badges.map((badge) => ({ business_id: params.businessId, code: badge.code, goal_id: badge.goalId, earned_at: toDbTime(params.now) })))
+    .values(
+      params.badges.map((badge) => ({
+        business_id: params.businessId,
+        code: badge.code,
+        goal_id: badge.goalId,
+        earned_at: toDbTime(params.now),
+      })),
+    )
     .onConflict((oc) => oc.columns(['business_id', 'code']).doNothing())
     .returningAll()
     .execute();
@@ -352,14 +525,28 @@ export async function awardGoalBadges(db: Db, params: { businessId: number; badg
 
 /** Whether the user wants the allocation modal after a payment (true unless they said otherwise). */
 export async function getAllocationPreference(db: Db, params: { userId: number }): Promise<boolean> {
-  const row = await db.selectFrom('goal_allocation_preferences').select('show_allocation_modal').where('user_id', '=', params.userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('goal_allocation_preferences')
+    .select('show_allocation_modal')
+    .where('user_id', '=', params.userId)
+    .executeTakeFirst();
   return row ? Boolean(row.show_allocation_modal) : true;
 }
 
-export async function setAllocationPreference(db: Db, params: { userId: number; businessId: number; show: boolean; now: Date }): Promise<void> {
+export async function setAllocationPreference(
+  db: Db,
+  params: { userId: number; businessId: number; show: boolean; now: Date },
+): Promise<void> {
   await db
     .insertInto('goal_allocation_preferences')
-    .values({ user_id: params.userId, business_id: params.businessId, show_allocation_modal: params.show, updated_at: toDbTime(params.now) })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ show_allocation_modal: params.show, updated_at: toDbTime(params.now) }))
+    .values({
+      user_id: params.userId,
+      business_id: params.businessId,
+      show_allocation_modal: params.show,
+      updated_at: toDbTime(params.now),
+    })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ show_allocation_modal: params.show, updated_at: toDbTime(params.now) }),
+    )
     .execute();
 }

@@ -26,7 +26,14 @@ import {
   type InvoiceContentFields,
   type InvoiceLineWrite,
 } from './invoices';
-import { deletePayment, findIdempotencyKey, insertIdempotencyKey, insertPayment, listPayments, sumPayments } from './payments';
+import {
+  deletePayment,
+  findIdempotencyKey,
+  insertIdempotencyKey,
+  insertPayment,
+  listPayments,
+  sumPayments,
+} from './payments';
 
 const now = new Date('2026-03-01T10:00:00.000Z');
 let test: TestDatabase;
@@ -60,7 +67,11 @@ const clientFields = (name: string): ClientFields => ({
   is_active: true,
 });
 
-const fields = (clientId: number, totalCents: number, extra: Partial<InvoiceContentFields> = {}): InvoiceContentFields => ({
+const fields = (
+  clientId: number,
+  totalCents: number,
+  extra: Partial<InvoiceContentFields> = {},
+): InvoiceContentFields => ({
   client_id: clientId,
   issue_date: '2026-02-01',
   due_date: '2026-03-03',
@@ -100,15 +111,33 @@ const line = (cents: number, taxes: InvoiceLineWrite['taxes'] = []): InvoiceLine
 
 async function setup() {
   const business = await createBusiness(test.db, { name: 'Biz', now });
-  const { id: clientId } = await insertClient(test.db, { businessId: business.id, fields: clientFields('Zeta Co'), contacts: [], now });
+  const { id: clientId } = await insertClient(test.db, {
+    businessId: business.id,
+    fields: clientFields('Zeta Co'),
+    contacts: [],
+    now,
+  });
   return { businessId: business.id, clientId };
 }
 
 describe('invoice queries', () => {
   it('insert with lines and taxes, read back, lock, update, delete', async () => {
     const { businessId, clientId } = await setup();
-    const tax = { tax_rate_id: null, name: 'VAT', rate_thousandths: 20000, is_compound: false, base_cents: 1000, amount_cents: 200 };
-    const { id } = await insertInvoice(test.db, { businessId, fields: fields(clientId, 3200), lines: [line(1000, [tax]), line(2000)], publicToken: 'token-1', now });
+    const tax = {
+      tax_rate_id: null,
+      name: 'VAT',
+      rate_thousandths: 20000,
+      is_compound: false,
+      base_cents: 1000,
+      amount_cents: 200,
+    };
+    const { id } = await insertInvoice(test.db, {
+      businessId,
+      fields: fields(clientId, 3200),
+      lines: [line(1000, [tax]), line(2000)],
+      publicToken: 'token-1',
+      now,
+    });
     const row = await findInvoice(test.db, { businessId, invoiceId: id });
     expect(row).toMatchObject({ status: 'draft', invoice_number: null, client_name: 'Zeta Co', total_cents: 3200 });
     expect(await findInvoice(test.db, { businessId: businessId + 1, invoiceId: id })).toBeUndefined();
@@ -122,7 +151,12 @@ describe('invoice queries', () => {
     expect(taxes[0]?.line_id).toBe(lines[0]?.id);
     expect((await lockInvoice(test.db, { businessId, invoiceId: id }))?.id).toBe(id);
     expect(await lockInvoice(test.db, { businessId: businessId + 1, invoiceId: id })).toBeUndefined();
-    await updateInvoiceState(test.db, { businessId, invoiceId: id, set: { status: 'sent', invoice_number: 'INV-2026-0001' }, now });
+    await updateInvoiceState(test.db, {
+      businessId,
+      invoiceId: id,
+      set: { status: 'sent', invoice_number: 'INV-2026-0001' },
+      now,
+    });
     expect(await countClientInvoices(test.db, { businessId, clientId })).toBe(1);
     expect(Number((await findClient(test.db, { businessId, clientId }))?.balance_cents)).toBe(3200);
     expect(await deleteInvoice(test.db, { businessId, invoiceId: id })).toBe(true);
@@ -131,19 +165,51 @@ describe('invoice queries', () => {
 
   it('invoice numbers are unique per business; drafts without a number are many', async () => {
     const { businessId, clientId } = await setup();
-    const first = await insertInvoice(test.db, { businessId, fields: fields(clientId, 100), lines: [line(100)], publicToken: 'a', now });
-    const second = await insertInvoice(test.db, { businessId, fields: fields(clientId, 100), lines: [line(100)], publicToken: 'b', now });
+    const first = await insertInvoice(test.db, {
+      businessId,
+      fields: fields(clientId, 100),
+      lines: [line(100)],
+      publicToken: 'a',
+      now,
+    });
+    const second = await insertInvoice(test.db, {
+      businessId,
+      fields: fields(clientId, 100),
+      lines: [line(100)],
+      publicToken: 'b',
+      now,
+    });
     await updateInvoiceState(test.db, { businessId, invoiceId: first.id, set: { invoice_number: 'INV-1' }, now });
-    const duplicate = await updateInvoiceState(test.db, { businessId, invoiceId: second.id, set: { invoice_number: 'INV-1' }, now }).catch((error: unknown) => error);
+    const duplicate = await updateInvoiceState(test.db, {
+      businessId,
+      invoiceId: second.id,
+      set: { invoice_number: 'INV-1' },
+      now,
+    }).catch((error: unknown) => error);
     expect(isUniqueViolation(duplicate)).toBe(true);
-    const token = await insertInvoice(test.db, { businessId, fields: fields(clientId, 100), lines: [line(100)], publicToken: 'a', now }).catch((error: unknown) => error);
+    const token = await insertInvoice(test.db, {
+      businessId,
+      fields: fields(clientId, 100),
+      lines: [line(100)],
+      publicToken: 'a',
+      now,
+    }).catch((error: unknown) => error);
     expect(isUniqueViolation(token)).toBe(true);
   });
 
   it('numbering defaults to INV, year, 4 digits, yearly reset; counters follow nextCounter', async () => {
     const { businessId } = await setup();
-    expect(await findInvoiceNumbering(test.db, { businessId })).toEqual({ prefix: 'INV', include_year: true, separator: '-', padding: 4, yearly_reset: true });
-    const take = (year: number) => test.db.transaction().execute((tx) => takeDocumentCounter(tx, { businessId, kind: 'invoice', year, yearlyReset: true }));
+    expect(await findInvoiceNumbering(test.db, { businessId })).toEqual({
+      prefix: 'INV',
+      include_year: true,
+      separator: '-',
+      padding: 4,
+      yearly_reset: true,
+    });
+    const take = (year: number) =>
+      test.db
+        .transaction()
+        .execute((tx) => takeDocumentCounter(tx, { businessId, kind: 'invoice', year, yearlyReset: true }));
     expect(await take(2025)).toEqual({ counter: 1, year: 2025 });
     expect(await take(2025)).toEqual({ counter: 2, year: 2025 });
     expect(await take(2026)).toEqual({ counter: 1, year: 2026 });
@@ -160,16 +226,24 @@ describe('invoice queries', () => {
         throw new Error('rollback');
       })
       .catch(() => undefined);
-    const next = await test.db.transaction().execute((tx) => takeDocumentCounter(tx, { businessId, kind: 'invoice', year: 2026, yearlyReset: true }));
+    const next = await test.db
+      .transaction()
+      .execute((tx) => takeDocumentCounter(tx, { businessId, kind: 'invoice', year: 2026, yearlyReset: true }));
     expect(next.counter).toBe(1);
   });
 
   it('30 concurrent transactions take 30 distinct consecutive counters', async () => {
     const { businessId } = await setup();
     const taken = await Promise.all(
-      Array.from({ length: 30 }, () => test.db.transaction().execute((tx) => takeDocumentCounter(tx, { businessId, kind: 'invoice', year: 2026, yearlyReset: true }))),
+      Array.from({ length: 30 }, () =>
+        test.db
+          .transaction()
+          .execute((tx) => takeDocumentCounter(tx, { businessId, kind: 'invoice', year: 2026, yearlyReset: true })),
+      ),
     );
-    expect(taken.map((item) => item.counter).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+    expect(taken.map((item) => item.counter).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, index) => index + 1),
+    );
   });
 
   it('takeDocumentNumber moves the counter past numbers already used, in the same transaction', async () => {
@@ -178,15 +252,35 @@ describe('invoice queries', () => {
     // Numbers a former pattern left behind: 2, 3 and, past a whole look-up batch, 5 to 60.
     const used = [2, 3, ...Array.from({ length: 56 }, (_, index) => index + 5)];
     for (const counter of used) {
-      const { id } = await insertInvoice(test.db, { businessId, fields: fields(clientId, 100), lines: [line(100)], publicToken: `used-${counter}`, now });
-      await updateInvoiceState(test.db, { businessId, invoiceId: id, set: { status: 'sent', invoice_number: `INV-${String(counter).padStart(4, '0')}` }, now });
+      const { id } = await insertInvoice(test.db, {
+        businessId,
+        fields: fields(clientId, 100),
+        lines: [line(100)],
+        publicToken: `used-${counter}`,
+        now,
+      });
+      await updateInvoiceState(test.db, {
+        businessId,
+        invoiceId: id,
+        set: { status: 'sent', invoice_number: `INV-${String(counter).padStart(4, '0')}` },
+        now,
+      });
     }
-    const take = () => test.db.transaction().execute((tx) => takeDocumentNumber(tx, { businessId, kind: 'invoice', year: 2026, yearlyReset: false, format }));
+    const take = () =>
+      test.db
+        .transaction()
+        .execute((tx) =>
+          takeDocumentNumber(tx, { businessId, kind: 'invoice', year: 2026, yearlyReset: false, format }),
+        );
     expect(await take()).toEqual({ number: 'INV-0001', counter: 1, year: 2026 });
     expect(await take()).toEqual({ number: 'INV-0004', counter: 4, year: 2026 });
     expect(await take()).toEqual({ number: 'INV-0061', counter: 61, year: 2026 });
     // Estimates keep their own numbers: the invoices' do not count.
-    const estimate = await test.db.transaction().execute((tx) => takeDocumentNumber(tx, { businessId, kind: 'estimate', year: 2026, yearlyReset: false, format }));
+    const estimate = await test.db
+      .transaction()
+      .execute((tx) =>
+        takeDocumentNumber(tx, { businessId, kind: 'estimate', year: 2026, yearlyReset: false, format }),
+      );
     expect(estimate.number).toBe('INV-0001');
     // A rolled-back take gives its number back.
     await test.db
@@ -201,8 +295,19 @@ describe('invoice queries', () => {
 
   it('lists with status (overdue derived against today), search, range and a summary excluding voids', async () => {
     const { businessId, clientId } = await setup();
-    const make = async (status: string, total: number, extra: Partial<InvoiceContentFields> = {}, number: string | null = null) => {
-      const { id } = await insertInvoice(test.db, { businessId, fields: fields(clientId, total, extra), lines: [line(total)], publicToken: `t-${Math.random()}`, now });
+    const make = async (
+      status: string,
+      total: number,
+      extra: Partial<InvoiceContentFields> = {},
+      number: string | null = null,
+    ) => {
+      const { id } = await insertInvoice(test.db, {
+        businessId,
+        fields: fields(clientId, total, extra),
+        lines: [line(total)],
+        publicToken: `t-${Math.random()}`,
+        now,
+      });
       await updateInvoiceState(test.db, { businessId, invoiceId: id, set: { status, invoice_number: number }, now });
       return id;
     };
@@ -210,12 +315,21 @@ describe('invoice queries', () => {
     const onTime = await make('sent', 700, { due_date: '2026-04-01' }, 'INV-2026-0002');
     await make('void', 900, {}, 'INV-2026-0003');
     await make('draft', 100);
-    const base = { businessId, today: '2026-03-01', sort: 'issue_date' as const, direction: 'asc' as const, limit: 10, offset: 0 };
+    const base = {
+      businessId,
+      today: '2026-03-01',
+      sort: 'issue_date' as const,
+      direction: 'asc' as const,
+      limit: 10,
+      offset: 0,
+    };
     expect((await listInvoices(test.db, { ...base, status: 'overdue' })).rows.map((row) => row.id)).toEqual([late]);
     expect((await listInvoices(test.db, { ...base, status: 'sent' })).rows.map((row) => row.id)).toEqual([onTime]);
     const all = await listInvoices(test.db, { ...base, status: 'all' });
     expect(all.summary).toEqual({ count: 4, total_cents: 1300, paid_cents: 0, balance_cents: 1300 });
-    expect((await listInvoices(test.db, { ...base, status: 'all', search: '0002' })).rows.map((row) => row.id)).toEqual([onTime]);
+    expect((await listInvoices(test.db, { ...base, status: 'all', search: '0002' })).rows.map((row) => row.id)).toEqual(
+      [onTime],
+    );
     expect((await listInvoices(test.db, { ...base, status: 'all', search: 'zeta' })).total).toBe(4);
     expect((await listInvoices(test.db, { ...base, status: 'all', dateFrom: '2026-02-02' })).total).toBe(0);
     expect((await listInvoices(test.db, { ...base, businessId: businessId + 1, status: 'all' })).total).toBe(0);
@@ -225,18 +339,51 @@ describe('invoice queries', () => {
 describe('payment queries', () => {
   it('insert, list, sum, delete; idempotency keys unique per business', async () => {
     const { businessId, clientId } = await setup();
-    const { id } = await insertInvoice(test.db, { businessId, fields: fields(clientId, 1000), lines: [line(1000)], publicToken: 'p', now });
-    const payment = await insertPayment(test.db, { businessId, invoiceId: id, userId: null, fields: { amount_cents: 300, payment_date: '2026-03-01', method: 'cash', reference: null, note: null }, now });
-    await insertPayment(test.db, { businessId, invoiceId: id, userId: null, fields: { amount_cents: 200, payment_date: '2026-02-01', method: 'card', reference: 'R', note: null }, now });
-    expect((await listPayments(test.db, { businessId, invoiceId: id })).map((row) => Number(row.amount_cents))).toEqual([200, 300]);
+    const { id } = await insertInvoice(test.db, {
+      businessId,
+      fields: fields(clientId, 1000),
+      lines: [line(1000)],
+      publicToken: 'p',
+      now,
+    });
+    const payment = await insertPayment(test.db, {
+      businessId,
+      invoiceId: id,
+      userId: null,
+      fields: { amount_cents: 300, payment_date: '2026-03-01', method: 'cash', reference: null, note: null },
+      now,
+    });
+    await insertPayment(test.db, {
+      businessId,
+      invoiceId: id,
+      userId: null,
+      fields: { amount_cents: 200, payment_date: '2026-02-01', method: 'card', reference: 'R', note: null },
+      now,
+    });
+    expect((await listPayments(test.db, { businessId, invoiceId: id })).map((row) => Number(row.amount_cents))).toEqual(
+      [200, 300],
+    );
     expect(await sumPayments(test.db, { businessId, invoiceId: id })).toBe(500);
-    expect(await deletePayment(test.db, { businessId: businessId + 1, invoiceId: id, paymentId: payment.id })).toBe(false);
+    expect(await deletePayment(test.db, { businessId: businessId + 1, invoiceId: id, paymentId: payment.id })).toBe(
+      false,
+    );
     expect(await deletePayment(test.db, { businessId, invoiceId: id, paymentId: payment.id })).toBe(true);
     expect(await sumPayments(test.db, { businessId, invoiceId: id })).toBe(200);
-    const key = { businessId, key: 'k', method: 'POST', path: '/x', requestHash: 'h', status: 201, body: { ok: true }, now };
+    const key = {
+      businessId,
+      key: 'k',
+      method: 'POST',
+      path: '/x',
+      requestHash: 'h',
+      status: 201,
+      body: { ok: true },
+      now,
+    };
     await insertIdempotencyKey(test.db, key);
     expect(isUniqueViolation(await insertIdempotencyKey(test.db, key).catch((error: unknown) => error))).toBe(true);
-    expect(JSON.parse((await findIdempotencyKey(test.db, { businessId, key: 'k' }))!.response_body)).toEqual({ ok: true });
+    expect(JSON.parse((await findIdempotencyKey(test.db, { businessId, key: 'k' }))!.response_body)).toEqual({
+      ok: true,
+    });
     expect(await findIdempotencyKey(test.db, { businessId: businessId + 1, key: 'k' })).toBeUndefined();
   });
 });

@@ -58,7 +58,10 @@ export type InvoiceWithClient = InvoiceRow & { client_name: string };
 
 const CHUNK = 400;
 
-async function insertLines(db: Db, params: { businessId: number; invoiceId: number; lines: ReadonlyArray<InvoiceLineWrite> }): Promise<void> {
+async function insertLines(
+  db: Db,
+  params: { businessId: number; invoiceId: number; lines: ReadonlyArray<InvoiceLineWrite> },
+): Promise<void> {
   for (let start = 0; start < params.lines.length; start += CHUNK) {
     const chunk = params.lines.slice(start, start + CHUNK);
     const inserted = await db
@@ -83,7 +86,11 @@ async function insertLines(db: Db, params: { businessId: number; invoiceId: numb
         position,
       })),
     );
-    for (let offset = 0; offset < taxes.length; offset += CHUNK) await db.insertInto('invoice_line_taxes').values(taxes.slice(offset, offset + CHUNK)).execute();
+    for (let offset = 0; offset < taxes.length; offset += CHUNK)
+      await db
+        .insertInto('invoice_line_taxes')
+        .values(taxes.slice(offset, offset + CHUNK))
+        .execute();
   }
 }
 
@@ -97,7 +104,14 @@ export async function insertInvoice(
     publicToken: string;
     now: Date;
     /** The demo seed writes issued invoices directly. */
-    state?: { status: string; invoice_number: string | null; sent_at: Date | null; viewed_at: Date | null; voided_at: Date | null; created_at: Date };
+    state?: {
+      status: string;
+      invoice_number: string | null;
+      sent_at: Date | null;
+      viewed_at: Date | null;
+      voided_at: Date | null;
+      created_at: Date;
+    };
   },
 ): Promise<{ id: number }> {
   const now = toDbTime(params.now);
@@ -137,7 +151,16 @@ export interface InvoiceSeedState {
  */
 export async function insertInvoiceBatch(
   db: Db,
-  params: { businessId: number; now: Date; invoices: ReadonlyArray<{ fields: InvoiceContentFields; lines: ReadonlyArray<InvoiceLineWrite>; publicToken: string; state: InvoiceSeedState }> },
+  params: {
+    businessId: number;
+    now: Date;
+    invoices: ReadonlyArray<{
+      fields: InvoiceContentFields;
+      lines: ReadonlyArray<InvoiceLineWrite>;
+      publicToken: string;
+      state: InvoiceSeedState;
+    }>;
+  },
 ): Promise<number[]> {
   if (params.invoices.length === 0) return [];
   const now = toDbTime(params.now);
@@ -164,29 +187,50 @@ export async function insertInvoiceBatch(
     for (const row of rows) idByToken.set(row.public_token, row.id);
   }
   const ids = params.invoices.map((invoice) => idByToken.get(invoice.publicToken) as number);
-  const lines = params.invoices.flatMap((invoice, index) => invoice.lines.map((line, position) => ({ line, position, invoiceId: ids[index] as number })));
+  const lines = params.invoices.flatMap((invoice, index) =>
+    invoice.lines.map((line, position) => ({ line, position, invoiceId: ids[index] as number })),
+  );
   const lineIds = new Map<string, number>();
   for (let start = 0; start < lines.length; start += CHUNK) {
     const rows = await db
       .insertInto('invoice_lines')
       .values(
-        lines.slice(start, start + CHUNK).map(({ line: { taxes: _taxes, ...line }, position, invoiceId }) => ({ ...line, invoice_id: invoiceId, business_id: params.businessId, position })),
+        lines.slice(start, start + CHUNK).map(({ line: { taxes: _taxes, ...line }, position, invoiceId }) => ({
+          ...line,
+          invoice_id: invoiceId,
+          business_id: params.businessId,
+          position,
+        })),
       )
       .returning(['id', 'invoice_id', 'position'])
       .execute();
     for (const row of rows) lineIds.set(`${row.invoice_id}:${Number(row.position)}`, row.id);
   }
   const taxes = lines.flatMap(({ line, position, invoiceId }) =>
-    line.taxes.map((tax, taxPosition) => ({ ...tax, line_id: lineIds.get(`${invoiceId}:${position}`) as number, invoice_id: invoiceId, business_id: params.businessId, position: taxPosition })),
+    line.taxes.map((tax, taxPosition) => ({
+      ...tax,
+      line_id: lineIds.get(`${invoiceId}:${position}`) as number,
+      invoice_id: invoiceId,
+      business_id: params.businessId,
+      position: taxPosition,
+    })),
   );
-  for (let start = 0; start < taxes.length; start += CHUNK) await db.insertInto('invoice_line_taxes').values(taxes.slice(start, start + CHUNK)).execute();
+  for (let start = 0; start < taxes.length; start += CHUNK)
+    await db
+      .insertInto('invoice_line_taxes')
+      .values(taxes.slice(start, start + CHUNK))
+      .execute();
   return ids;
 }
 
 /** The dated timeline of seeded invoices, straight into the activity log (history: no subscribers run). */
 export async function insertInvoiceTimeline(
   db: Db,
-  params: { businessId: number; userId: number | null; events: ReadonlyArray<{ event: string; invoiceId: number; data: Record<string, unknown>; at: Date }> },
+  params: {
+    businessId: number;
+    userId: number | null;
+    events: ReadonlyArray<{ event: string; invoiceId: number; data: Record<string, unknown>; at: Date }>;
+  },
 ): Promise<void> {
   for (let start = 0; start < params.events.length; start += CHUNK) {
     await db
@@ -209,7 +253,14 @@ export async function insertInvoiceTimeline(
 /** Replaces an invoice's content and its whole line list (run inside a transaction). */
 export async function replaceInvoiceContent(
   db: Db,
-  params: { businessId: number; invoiceId: number; fields: InvoiceContentFields; status: string; lines: ReadonlyArray<InvoiceLineWrite>; now: Date },
+  params: {
+    businessId: number;
+    invoiceId: number;
+    fields: InvoiceContentFields;
+    status: string;
+    lines: ReadonlyArray<InvoiceLineWrite>;
+    now: Date;
+  },
 ): Promise<void> {
   await db
     .updateTable('invoices')
@@ -217,24 +268,43 @@ export async function replaceInvoiceContent(
     .where('business_id', '=', params.businessId)
     .where('id', '=', params.invoiceId)
     .execute();
-  await db.deleteFrom('invoice_line_taxes').where('business_id', '=', params.businessId).where('invoice_id', '=', params.invoiceId).execute();
-  await db.deleteFrom('invoice_lines').where('business_id', '=', params.businessId).where('invoice_id', '=', params.invoiceId).execute();
+  await db
+    .deleteFrom('invoice_line_taxes')
+    .where('business_id', '=', params.businessId)
+    .where('invoice_id', '=', params.invoiceId)
+    .execute();
+  await db
+    .deleteFrom('invoice_lines')
+    .where('business_id', '=', params.businessId)
+    .where('invoice_id', '=', params.invoiceId)
+    .execute();
   await insertLines(db, { businessId: params.businessId, invoiceId: params.invoiceId, lines: params.lines });
 }
 
 function withClientName(db: Db) {
   return db
     .selectFrom('invoices')
-    .innerJoin('clients', (join) => join.onRef('clients.id', '=', 'invoices.client_id').onRef('clients.business_id', '=', 'invoices.business_id'))
+    .innerJoin('clients', (join) =>
+      join.onRef('clients.id', '=', 'invoices.client_id').onRef('clients.business_id', '=', 'invoices.business_id'),
+    )
     .selectAll('invoices')
     .select('clients.name as client_name');
 }
 
-export async function findInvoice(db: Db, params: { businessId: number; invoiceId: number }): Promise<InvoiceWithClient | undefined> {
-  return withClientName(db).where('invoices.business_id', '=', params.businessId).where('invoices.id', '=', params.invoiceId).executeTakeFirst();
+export async function findInvoice(
+  db: Db,
+  params: { businessId: number; invoiceId: number },
+): Promise<InvoiceWithClient | undefined> {
+  return withClientName(db)
+    .where('invoices.business_id', '=', params.businessId)
+    .where('invoices.id', '=', params.invoiceId)
+    .executeTakeFirst();
 }
 
-export async function findInvoiceByPublicToken(db: Db, params: { token: string }): Promise<InvoiceWithClient | undefined> {
+export async function findInvoiceByPublicToken(
+  db: Db,
+  params: { token: string },
+): Promise<InvoiceWithClient | undefined> {
   return withClientName(db).where('invoices.public_token', '=', params.token).executeTakeFirst();
 }
 
@@ -244,7 +314,10 @@ export async function findInvoiceByPublicToken(db: Db, params: { token: string }
  * re-reads the row a concurrent writer just committed); on SQLite a write as the transaction's first
  * statement takes the database's write lock, so the check that follows cannot go stale.
  */
-export async function lockInvoice(db: Db, params: { businessId: number; invoiceId: number }): Promise<InvoiceRow | undefined> {
+export async function lockInvoice(
+  db: Db,
+  params: { businessId: number; invoiceId: number },
+): Promise<InvoiceRow | undefined> {
   return db
     .updateTable('invoices')
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
@@ -268,10 +341,16 @@ export async function claimWriteLock(db: Db): Promise<void> {
 }
 
 export type InvoiceStateUpdate = Partial<
-  Pick<InvoiceRow, 'status' | 'invoice_number' | 'paid_cents' | 'balance_cents' | 'sent_at' | 'viewed_at' | 'voided_at' | 'void_reason'>
+  Pick<
+    InvoiceRow,
+    'status' | 'invoice_number' | 'paid_cents' | 'balance_cents' | 'sent_at' | 'viewed_at' | 'voided_at' | 'void_reason'
+  >
 >;
 
-export async function updateInvoiceState(db: Db, params: { businessId: number; invoiceId: number; set: InvoiceStateUpdate; now: Date }): Promise<void> {
+export async function updateInvoiceState(
+  db: Db,
+  params: { businessId: number; invoiceId: number; set: InvoiceStateUpdate; now: Date },
+): Promise<void> {
   await db
     .updateTable('invoices')
     .set({ ...params.set, updated_at: toDbTime(params.now) })
@@ -281,14 +360,33 @@ export async function updateInvoiceState(db: Db, params: { businessId: number; i
 }
 
 export async function deleteInvoice(db: Db, params: { businessId: number; invoiceId: number }): Promise<boolean> {
-  await db.deleteFrom('invoice_line_taxes').where('business_id', '=', params.businessId).where('invoice_id', '=', params.invoiceId).execute();
-  await db.deleteFrom('invoice_lines').where('business_id', '=', params.businessId).where('invoice_id', '=', params.invoiceId).execute();
-  await db.deleteFrom('payments').where('business_id', '=', params.businessId).where('invoice_id', '=', params.invoiceId).execute();
-  const result = await db.deleteFrom('invoices').where('business_id', '=', params.businessId).where('id', '=', params.invoiceId).executeTakeFirst();
+  await db
+    .deleteFrom('invoice_line_taxes')
+    .where('business_id', '=', params.businessId)
+    .where('invoice_id', '=', params.invoiceId)
+    .execute();
+  await db
+    .deleteFrom('invoice_lines')
+    .where('business_id', '=', params.businessId)
+    .where('invoice_id', '=', params.invoiceId)
+    .execute();
+  await db
+    .deleteFrom('payments')
+    .where('business_id', '=', params.businessId)
+    .where('invoice_id', '=', params.invoiceId)
+    .execute();
+  const result = await db
+    .deleteFrom('invoices')
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.invoiceId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function listInvoiceLines(db: Db, params: { businessId: number; invoiceId: number }): Promise<{ lines: InvoiceLineRow[]; taxes: InvoiceLineTaxRow[] }> {
+export async function listInvoiceLines(
+  db: Db,
+  params: { businessId: number; invoiceId: number },
+): Promise<{ lines: InvoiceLineRow[]; taxes: InvoiceLineTaxRow[] }> {
   const lines = await db
     .selectFrom('invoice_lines')
     .selectAll()
@@ -315,10 +413,19 @@ export interface InvoiceNumbering {
   yearly_reset: boolean;
 }
 
-export async function findInvoiceNumbering(db: Db, params: { businessId: number }): Promise<InvoiceNumbering | undefined> {
+export async function findInvoiceNumbering(
+  db: Db,
+  params: { businessId: number },
+): Promise<InvoiceNumbering | undefined> {
   const row = await db
     .selectFrom('businesses')
-    .select(['invoice_prefix', 'invoice_number_include_year', 'invoice_number_separator', 'invoice_number_padding', 'invoice_number_yearly_reset'])
+    .select([
+      'invoice_prefix',
+      'invoice_number_include_year',
+      'invoice_number_separator',
+      'invoice_number_padding',
+      'invoice_number_yearly_reset',
+    ])
     .where('id', '=', params.businessId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -332,7 +439,10 @@ export async function findInvoiceNumbering(db: Db, params: { businessId: number 
 }
 
 /** The counter row of a business's document kind, created when missing and locked for the rest of the transaction. */
-async function lockDocumentCounter(db: Db, params: { businessId: number; kind: string }): Promise<{ last_counter: number; last_year: number | null }> {
+async function lockDocumentCounter(
+  db: Db,
+  params: { businessId: number; kind: string },
+): Promise<{ last_counter: number; last_year: number | null }> {
   await db
     .insertInto('document_counters')
     .values({ business_id: params.businessId, kind: params.kind, year: null, last_counter: 0 })
@@ -348,7 +458,11 @@ async function lockDocumentCounter(db: Db, params: { businessId: number; kind: s
   return { last_counter: Number(state.last_counter), last_year: state.year === null ? null : Number(state.year) };
 }
 
-async function writeDocumentCounter(db: Db, params: { businessId: number; kind: string }, next: { counter: number; year: number }): Promise<void> {
+async function writeDocumentCounter(
+  db: Db,
+  params: { businessId: number; kind: string },
+  next: { counter: number; year: number },
+): Promise<void> {
   await db
     .updateTable('document_counters')
     .set({ last_counter: next.counter, year: next.year })
@@ -364,9 +478,15 @@ async function writeDocumentCounter(db: Db, params: { businessId: number; kind: 
  * with domain's `nextCounter` and written back. The number is used in the same transaction, so a
  * rollback returns the counter too: no gap, no duplicate.
  */
-export async function takeDocumentCounter(db: Db, params: { businessId: number; kind: string; year: number; yearlyReset: boolean }): Promise<{ counter: number; year: number }> {
+export async function takeDocumentCounter(
+  db: Db,
+  params: { businessId: number; kind: string; year: number; yearlyReset: boolean },
+): Promise<{ counter: number; year: number }> {
   const state = await lockDocumentCounter(db, params);
-  const next = nextCounter({ last_counter: state.last_counter, last_year: state.last_year, yearly_reset: params.yearlyReset }, params.year);
+  const next = nextCounter(
+    { last_counter: state.last_counter, last_year: state.last_year, yearly_reset: params.yearlyReset },
+    params.year,
+  );
   await writeDocumentCounter(db, params, next);
   return next;
 }
@@ -377,11 +497,25 @@ export type DocumentKind = 'invoice' | 'estimate';
 /** How many candidate numbers one look-up checks when the counter runs into numbers already used. */
 const FREE_NUMBER_BATCH = 50;
 
-async function usedDocumentNumbers(db: Db, params: { businessId: number; kind: DocumentKind }, numbers: string[]): Promise<Set<string>> {
+async function usedDocumentNumbers(
+  db: Db,
+  params: { businessId: number; kind: DocumentKind },
+  numbers: string[],
+): Promise<Set<string>> {
   const rows =
     params.kind === 'invoice'
-      ? await db.selectFrom('invoices').select('invoice_number as number').where('business_id', '=', params.businessId).where('invoice_number', 'in', numbers).execute()
-      : await db.selectFrom('estimates').select('estimate_number as number').where('business_id', '=', params.businessId).where('estimate_number', 'in', numbers).execute();
+      ? await db
+          .selectFrom('invoices')
+          .select('invoice_number as number')
+          .where('business_id', '=', params.businessId)
+          .where('invoice_number', 'in', numbers)
+          .execute()
+      : await db
+          .selectFrom('estimates')
+          .select('estimate_number as number')
+          .where('business_id', '=', params.businessId)
+          .where('estimate_number', 'in', numbers)
+          .execute();
   return new Set(rows.map((row) => row.number).filter((number): number is string => number !== null));
 }
 
@@ -397,10 +531,15 @@ export async function takeDocumentNumber(
   params: { businessId: number; kind: DocumentKind; year: number; yearlyReset: boolean; format: DocumentNumberFormat },
 ): Promise<{ number: string; counter: number; year: number }> {
   const state = await lockDocumentCounter(db, params);
-  const next = nextCounter({ last_counter: state.last_counter, last_year: state.last_year, yearly_reset: params.yearlyReset }, params.year);
+  const next = nextCounter(
+    { last_counter: state.last_counter, last_year: state.last_year, yearly_reset: params.yearlyReset },
+    params.year,
+  );
   let counter = next.counter;
   for (;;) {
-    const candidates = Array.from({ length: FREE_NUMBER_BATCH }, (_, index) => formatDocumentNumber(params.format, next.year, counter + index));
+    const candidates = Array.from({ length: FREE_NUMBER_BATCH }, (_, index) =>
+      formatDocumentNumber(params.format, next.year, counter + index),
+    );
     const used = await usedDocumentNumbers(db, params, candidates);
     const free = candidates.findIndex((candidate) => !used.has(candidate));
     if (free >= 0) {
@@ -414,11 +553,16 @@ export async function takeDocumentNumber(
 }
 
 /** Sets a counter directly (the demo seed numbers its history in one go). */
-export async function setDocumentCounter(db: Db, params: { businessId: number; kind: string; year: number; lastCounter: number }): Promise<void> {
+export async function setDocumentCounter(
+  db: Db,
+  params: { businessId: number; kind: string; year: number; lastCounter: number },
+): Promise<void> {
   await db
     .insertInto('document_counters')
     .values({ business_id: params.businessId, kind: params.kind, year: params.year, last_counter: params.lastCounter })
-    .onConflict((oc) => oc.columns(['business_id', 'kind']).doUpdateSet({ year: params.year, last_counter: params.lastCounter }))
+    .onConflict((oc) =>
+      oc.columns(['business_id', 'kind']).doUpdateSet({ year: params.year, last_counter: params.lastCounter }),
+    )
     .execute();
 }
 
@@ -434,7 +578,8 @@ export interface InvoiceListParams {
   goalId?: number | undefined;
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
-  sort: 'issue_date' | 'due_date' | 'invoice_number' | 'client_name' | 'total' | 'balance_due' | 'status' | 'created_at';
+  sort:
+    'issue_date' | 'due_date' | 'invoice_number' | 'client_name' | 'total' | 'balance_due' | 'status' | 'created_at';
   direction: SortDirection;
   limit: number;
   offset: number;
@@ -447,7 +592,10 @@ export interface InvoiceListSummaryCents {
   balance_cents: number;
 }
 
-export type InvoiceListFilter = Pick<InvoiceListParams, 'businessId' | 'status' | 'today' | 'search' | 'clientId' | 'goalId' | 'dateFrom' | 'dateTo'>;
+export type InvoiceListFilter = Pick<
+  InvoiceListParams,
+  'businessId' | 'status' | 'today' | 'search' | 'clientId' | 'goalId' | 'dateFrom' | 'dateTo'
+>;
 
 /** The invoices of a business that match a list filter, on `invoices` alone (no join per matching row). */
 function filteredInvoices(db: Db, params: InvoiceListFilter) {
@@ -516,7 +664,10 @@ export async function summarizeInvoices(db: Db, params: InvoiceListFilter): Prom
 }
 
 /** From the per-status totals: a few rows whatever the number of invoices. */
-export async function summarizeByStatus(db: Db, params: Pick<InvoiceListFilter, 'businessId' | 'status'>): Promise<InvoiceListSummaryCents> {
+export async function summarizeByStatus(
+  db: Db,
+  params: Pick<InvoiceListFilter, 'businessId' | 'status'>,
+): Promise<InvoiceListSummaryCents> {
   let query = db.selectFrom('invoice_status_totals').selectAll().where('business_id', '=', params.businessId);
   if (params.status === 'unpaid') query = query.where('status', 'in', [...INVOICE_UNPAID_STATUSES]);
   else if (params.status !== 'all') query = query.where('status', '=', params.status);
@@ -533,7 +684,8 @@ export async function summarizeByStatus(db: Db, params: Pick<InvoiceListFilter, 
 
 /** By adding up every matching row (the reference the per-status totals are tested against). */
 export async function summarizeMatchingRows(db: Db, params: InvoiceListFilter): Promise<InvoiceListSummaryCents> {
-  const notVoid = (column: 'total_cents' | 'paid_cents' | 'balance_cents') => sql<number>`coalesce(sum(case when invoices.status = 'void' then 0 else invoices.${sql.ref(column)} end), 0)`;
+  const notVoid = (column: 'total_cents' | 'paid_cents' | 'balance_cents') =>
+    sql<number>`coalesce(sum(case when invoices.status = 'void' then 0 else invoices.${sql.ref(column)} end), 0)`;
   const totals = await filteredInvoices(db, params)
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
@@ -542,7 +694,12 @@ export async function summarizeMatchingRows(db: Db, params: InvoiceListFilter): 
       notVoid('balance_cents').as('balance_cents'),
     ])
     .executeTakeFirstOrThrow();
-  return { count: Number(totals.count), total_cents: Number(totals.total_cents), paid_cents: Number(totals.paid_cents), balance_cents: Number(totals.balance_cents) };
+  return {
+    count: Number(totals.count),
+    total_cents: Number(totals.total_cents),
+    paid_cents: Number(totals.paid_cents),
+    balance_cents: Number(totals.balance_cents),
+  };
 }
 
 /** One page of the invoices matching a filter, with their client's name. */
@@ -558,7 +715,9 @@ export async function listInvoicePage(db: Db, params: InvoiceListParams): Promis
     created_at: 'invoices.created_at',
   } as const;
   return filteredInvoices(db, params)
-    .innerJoin('clients', (join) => join.onRef('clients.id', '=', 'invoices.client_id').onRef('clients.business_id', '=', 'invoices.business_id'))
+    .innerJoin('clients', (join) =>
+      join.onRef('clients.id', '=', 'invoices.client_id').onRef('clients.business_id', '=', 'invoices.business_id'),
+    )
     .selectAll('invoices')
     .select('clients.name as client_name')
     .orderBy(columns[params.sort], params.direction)
@@ -569,7 +728,10 @@ export async function listInvoicePage(db: Db, params: InvoiceListParams): Promis
 }
 
 /** Page of invoices, the number matching and the totals of everything matching (voids count as zero). */
-export async function listInvoices(db: Db, params: InvoiceListParams): Promise<{ rows: InvoiceWithClient[]; total: number; summary: InvoiceListSummaryCents }> {
+export async function listInvoices(
+  db: Db,
+  params: InvoiceListParams,
+): Promise<{ rows: InvoiceWithClient[]; total: number; summary: InvoiceListSummaryCents }> {
   const summary = await summarizeInvoices(db, params);
   const rows = await listInvoicePage(db, params);
   return { rows, total: summary.count, summary };
@@ -580,7 +742,11 @@ export async function listInvoices(db: Db, params: InvoiceListParams): Promise<{
  * invoices and to its clients' names (migration 0011), so equal versions mean equal list results.
  */
 export async function findInvoiceDataVersion(db: Db, params: { businessId: number }): Promise<number | undefined> {
-  const row = await db.selectFrom('businesses').select('invoice_data_version').where('id', '=', params.businessId).executeTakeFirst();
+  const row = await db
+    .selectFrom('businesses')
+    .select('invoice_data_version')
+    .where('id', '=', params.businessId)
+    .executeTakeFirst();
   return row ? Number(row.invoice_data_version) : undefined;
 }
 
@@ -594,7 +760,10 @@ export async function countClientInvoices(db: Db, params: { businessId: number; 
   return Number(row.n);
 }
 
-export async function countProductInvoiceLines(db: Db, params: { businessId: number; productId: number }): Promise<number> {
+export async function countProductInvoiceLines(
+  db: Db,
+  params: { businessId: number; productId: number },
+): Promise<number> {
   const row = await db
     .selectFrom('invoice_lines')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -604,7 +773,10 @@ export async function countProductInvoiceLines(db: Db, params: { businessId: num
   return Number(row.n);
 }
 
-export async function countTaxRateInvoiceLines(db: Db, params: { businessId: number; taxRateId: number }): Promise<number> {
+export async function countTaxRateInvoiceLines(
+  db: Db,
+  params: { businessId: number; taxRateId: number },
+): Promise<number> {
   const row = await db
     .selectFrom('invoice_line_taxes')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -18,7 +18,10 @@ export interface ThrottleState {
 }
 
 /** Failures per key since `since`. Keys without failures answer 0. */
-export async function loginFailuresSince(db: Db, params: { keys: readonly string[]; since: Date }): Promise<ThrottleState[]> {
+export async function loginFailuresSince(
+  db: Db,
+  params: { keys: readonly string[]; since: Date },
+): Promise<ThrottleState[]> {
   if (params.keys.length === 0) return [];
   const rows = await db
     .selectFrom('login_attempts')

@@ -22,7 +22,15 @@ export async function notifyBusinessUsers(db: Db, params: NewNotification): Prom
   const createdAt = toDbTime(params.now);
   await db
     .insertInto('notifications')
-    .values(users.map((user) => ({ business_id: params.businessId, user_id: user.id, type: params.type, data, created_at: createdAt })))
+    .values(
+      users.map((user) => ({
+        business_id: params.businessId,
+        user_id: user.id,
+        type: params.type,
+        data,
+        created_at: createdAt,
+      })),
+    )
     .execute();
   return users.length;
 }
@@ -39,15 +47,26 @@ export async function listUserNotifications(
 
 /** How many notifications the user has (all, or only unread). */
 export async function countUserNotifications(db: Db, params: { userId: number; unreadOnly: boolean }): Promise<number> {
-  let query = db.selectFrom('notifications').select((eb) => eb.fn.countAll<number | string>().as('total')).where('user_id', '=', params.userId);
+  let query = db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('user_id', '=', params.userId);
   if (params.unreadOnly) query = query.where('read_at', 'is', null);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
 /** One of the user's notifications; another user's id answers undefined, as if it did not exist. */
-export async function findUserNotification(db: Db, params: { userId: number; notificationId: number }): Promise<NotificationRow | undefined> {
-  return db.selectFrom('notifications').selectAll().where('user_id', '=', params.userId).where('id', '=', params.notificationId).executeTakeFirst();
+export async function findUserNotification(
+  db: Db,
+  params: { userId: number; notificationId: number },
+): Promise<NotificationRow | undefined> {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', params.userId)
+    .where('id', '=', params.notificationId)
+    .executeTakeFirst();
 }
 
 /**

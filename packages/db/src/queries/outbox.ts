@@ -45,11 +45,19 @@ export async function insertOutboxEmail(
 }
 
 export async function markOutboxEmailSent(db: Db, params: { id: number; now: Date }): Promise<void> {
-  await db.updateTable('outbox_emails').set({ sent_at: toDbTime(params.now), error: null }).where('id', '=', params.id).execute();
+  await db
+    .updateTable('outbox_emails')
+    .set({ sent_at: toDbTime(params.now), error: null })
+    .where('id', '=', params.id)
+    .execute();
 }
 
 export async function markOutboxEmailFailed(db: Db, params: { id: number; error: string }): Promise<void> {
-  await db.updateTable('outbox_emails').set({ error: params.error.slice(0, 2000) }).where('id', '=', params.id).execute();
+  await db
+    .updateTable('outbox_emails')
+    .set({ error: params.error.slice(0, 2000) })
+    .where('id', '=', params.id)
+    .execute();
 }
 
 /** Newest first. */
@@ -71,7 +79,15 @@ export function outboxAttachments(row: Pick<OutboxEmail, 'attachments'>): Outbox
     return parsed.flatMap((item: unknown) => {
       if (!item || typeof item !== 'object') return [];
       const { filename, content_type, size } = item as Record<string, unknown>;
-      return typeof filename === 'string' ? [{ filename, content_type: typeof content_type === 'string' ? content_type : 'application/octet-stream', size: Number(size) || 0 }] : [];
+      return typeof filename === 'string'
+        ? [
+            {
+              filename,
+              content_type: typeof content_type === 'string' ? content_type : 'application/octet-stream',
+              size: Number(size) || 0,
+            },
+          ]
+        : [];
     });
   } catch {
     return [];
@@ -84,7 +100,10 @@ export async function listBusinessOutboxEmails(
   params: { businessId: number; categories: readonly string[]; limit: number; offset: number },
 ): Promise<{ rows: OutboxEmail[]; total: number }> {
   if (params.categories.length === 0) return { rows: [], total: 0 };
-  const scoped = db.selectFrom('outbox_emails').where('business_id', '=', params.businessId).where('category', 'in', [...params.categories]);
+  const scoped = db
+    .selectFrom('outbox_emails')
+    .where('business_id', '=', params.businessId)
+    .where('category', 'in', [...params.categories]);
   const [rows, count] = await Promise.all([
     scoped.selectAll().orderBy('id', 'desc').limit(params.limit).offset(params.offset).execute(),
     scoped.select((eb) => eb.fn.countAll<number | string | bigint>().as('total')).executeTakeFirst(),
@@ -93,7 +112,10 @@ export async function listBusinessOutboxEmails(
 }
 
 /** One message of a business's mail of the given categories; undefined for another business's or another category's. */
-export async function findBusinessOutboxEmail(db: Db, params: { businessId: number; id: number; categories: readonly string[] }): Promise<OutboxEmail | undefined> {
+export async function findBusinessOutboxEmail(
+  db: Db,
+  params: { businessId: number; id: number; categories: readonly string[] },
+): Promise<OutboxEmail | undefined> {
   if (params.categories.length === 0) return undefined;
   return db
     .selectFrom('outbox_emails')

@@ -39,7 +39,10 @@ export async function consumePasswordResetToken(
 }
 
 /** Any other outstanding link for this user stops working too. */
-export async function invalidateUserPasswordResetTokens(db: Db, params: { businessId: number; userId: number; now: Date }): Promise<void> {
+export async function invalidateUserPasswordResetTokens(
+  db: Db,
+  params: { businessId: number; userId: number; now: Date },
+): Promise<void> {
   await db
     .updateTable('password_reset_tokens')
     .set({ used_at: toDbTime(params.now) })

@@ -10,20 +10,40 @@ export interface PaymentFields {
   note: string | null;
 }
 
-export async function insertPayment(db: Db, params: { businessId: number; invoiceId: number; userId: number | null; fields: PaymentFields; now: Date }): Promise<PaymentRow> {
+export async function insertPayment(
+  db: Db,
+  params: { businessId: number; invoiceId: number; userId: number | null; fields: PaymentFields; now: Date },
+): Promise<PaymentRow> {
   return db
     .insertInto('payments')
-    .values({ business_id: params.businessId, invoice_id: params.invoiceId, user_id: params.userId, ...params.fields, created_at: toDbTime(params.now) })
+    .values({
+      business_id: params.businessId,
+      invoice_id: params.invoiceId,
+      user_id: params.userId,
+      ...params.fields,
+      created_at: toDbTime(params.now),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 /** Many payments at once (the demo seed). */
-export async function insertPayments(db: Db, rows: ReadonlyArray<{ businessId: number; invoiceId: number; fields: PaymentFields; createdAt: Date }>): Promise<void> {
+export async function insertPayments(
+  db: Db,
+  rows: ReadonlyArray<{ businessId: number; invoiceId: number; fields: PaymentFields; createdAt: Date }>,
+): Promise<void> {
   for (let start = 0; start < rows.length; start += 400) {
     await db
       .insertInto('payments')
-      .values(rows.slice(start, start + 400).map((row) => ({ business_id: row.businessId, invoice_id: row.invoiceId, user_id: null, ...row.fields, created_at: toDbTime(row.createdAt) })))
+      .values(
+        rows.slice(start, start + 400).map((row) => ({
+          business_id: row.businessId,
+          invoice_id: row.invoiceId,
+          user_id: null,
+          ...row.fields,
+          created_at: toDbTime(row.createdAt),
+        })),
+      )
       .execute();
   }
 }
@@ -40,7 +60,10 @@ export async function listPayments(db: Db, params: { businessId: number; invoice
     .execute();
 }
 
-export async function findPayment(db: Db, params: { businessId: number; invoiceId: number; paymentId: number }): Promise<PaymentRow | undefined> {
+export async function findPayment(
+  db: Db,
+  params: { businessId: number; invoiceId: number; paymentId: number },
+): Promise<PaymentRow | undefined> {
   return db
     .selectFrom('payments')
     .selectAll()
@@ -50,7 +73,10 @@ export async function findPayment(db: Db, params: { businessId: number; invoiceI
     .executeTakeFirst();
 }
 
-export async function deletePayment(db: Db, params: { businessId: number; invoiceId: number; paymentId: number }): Promise<boolean> {
+export async function deletePayment(
+  db: Db,
+  params: { businessId: number; invoiceId: number; paymentId: number },
+): Promise<boolean> {
   const result = await db
     .deleteFrom('payments')
     .where('business_id', '=', params.businessId)
@@ -71,14 +97,31 @@ export async function sumPayments(db: Db, params: { businessId: number; invoiceI
   return Number(row.paid);
 }
 
-export async function findIdempotencyKey(db: Db, params: { businessId: number; key: string }): Promise<IdempotencyKeyRow | undefined> {
-  return db.selectFrom('idempotency_keys').selectAll().where('business_id', '=', params.businessId).where('key', '=', params.key).executeTakeFirst();
+export async function findIdempotencyKey(
+  db: Db,
+  params: { businessId: number; key: string },
+): Promise<IdempotencyKeyRow | undefined> {
+  return db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('business_id', '=', params.businessId)
+    .where('key', '=', params.key)
+    .executeTakeFirst();
 }
 
 /** Stores the answer of a money write with its key; a concurrent twin fails on the unique index. */
 export async function insertIdempotencyKey(
   db: Db,
-  params: { businessId: number; key: string; method: string; path: string; requestHash: string; status: number; body: unknown; now: Date },
+  params: {
+    businessId: number;
+    key: string;
+    method: string;
+    path: string;
+    requestHash: string;
+    status: number;
+    body: unknown;
+    now: Date;
+  },
 ): Promise<void> {
   await db
     .insertInto('idempotency_keys')
@@ -96,7 +139,10 @@ export async function insertIdempotencyKey(
 }
 
 /** Records the answer of a request whose key was claimed as pending (`response_status` 0). */
-export async function completeIdempotencyKey(db: Db, params: { businessId: number; key: string; status: number; body: unknown }): Promise<void> {
+export async function completeIdempotencyKey(
+  db: Db,
+  params: { businessId: number; key: string; status: number; body: unknown },
+): Promise<void> {
   await db
     .updateTable('idempotency_keys')
     .set({ response_status: params.status, response_body: JSON.stringify(params.body) })
@@ -107,5 +153,9 @@ export async function completeIdempotencyKey(db: Db, params: { businessId: numbe
 
 /** Forgets a claimed key (its request failed, so a retry may run it again). */
 export async function releaseIdempotencyKey(db: Db, params: { businessId: number; key: string }): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('business_id', '=', params.businessId).where('key', '=', params.key).execute();
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('business_id', '=', params.businessId)
+    .where('key', '=', params.key)
+    .execute();
 }

@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import { toDbTime } from '../dialect';
 import type { ProductRow } from '../schema';
-import { containsLower, searchText, startsWithLower, type ArchiveFilter, type PageParams, type SortDirection } from './catalog-helpers';
+import {
+  containsLower,
+  searchText,
+  startsWithLower,
+  type ArchiveFilter,
+  type PageParams,
+  type SortDirection,
+} from './catalog-helpers';
 import type { Db } from './types';
 
 export interface ProductFields {
@@ -29,16 +36,27 @@ function productSearchText(fields: ProductFields): string {
 function withTaxRate(db: Db) {
   return db
     .selectFrom('products')
-    .leftJoin('tax_rates', (join) => join.onRef('tax_rates.id', '=', 'products.default_tax_rate_id').onRef('tax_rates.business_id', '=', 'products.business_id'))
+    .leftJoin('tax_rates', (join) =>
+      join
+        .onRef('tax_rates.id', '=', 'products.default_tax_rate_id')
+        .onRef('tax_rates.business_id', '=', 'products.business_id'),
+    )
     .selectAll('products')
-    .select(['tax_rates.name as tax_rate_name', 'tax_rates.rate_thousandths as tax_rate_thousandths', 'tax_rates.is_compound as tax_rate_is_compound']);
+    .select([
+      'tax_rates.name as tax_rate_name',
+      'tax_rates.rate_thousandths as tax_rate_thousandths',
+      'tax_rates.is_compound as tax_rate_is_compound',
+    ]);
 }
 
 function normalise(row: ProductWithTaxRate): ProductWithTaxRate {
   return { ...row, unit_price_cents: Number(row.unit_price_cents) };
 }
 
-export async function insertProduct(db: Db, params: { businessId: number; fields: ProductFields; now: Date; createdAt?: Date; archivedAt?: Date | null }): Promise<{ id: number }> {
+export async function insertProduct(
+  db: Db,
+  params: { businessId: number; fields: ProductFields; now: Date; createdAt?: Date; archivedAt?: Date | null },
+): Promise<{ id: number }> {
   const now = toDbTime(params.now);
   const created = params.createdAt ? toDbTime(params.createdAt) : now;
   return db
@@ -56,29 +74,56 @@ export async function insertProduct(db: Db, params: { businessId: number; fields
     .executeTakeFirstOrThrow();
 }
 
-export async function updateProduct(db: Db, params: { businessId: number; productId: number; fields: ProductFields; now: Date }): Promise<boolean> {
+export async function updateProduct(
+  db: Db,
+  params: { businessId: number; productId: number; fields: ProductFields; now: Date },
+): Promise<boolean> {
   const result = await db
     .updateTable('products')
-    .set({ ...params.fields, sort_name: params.fields.name.toLowerCase(), search_text: productSearchText(params.fields), updated_at: toDbTime(params.now) })
+    .set({
+      ...params.fields,
+      sort_name: params.fields.name.toLowerCase(),
+      search_text: productSearchText(params.fields),
+      updated_at: toDbTime(params.now),
+    })
     .where('business_id', '=', params.businessId)
     .where('id', '=', params.productId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function findProduct(db: Db, params: { businessId: number; productId: number }): Promise<ProductWithTaxRate | undefined> {
-  const row = await withTaxRate(db).where('products.business_id', '=', params.businessId).where('products.id', '=', params.productId).executeTakeFirst();
+export async function findProduct(
+  db: Db,
+  params: { businessId: number; productId: number },
+): Promise<ProductWithTaxRate | undefined> {
+  const row = await withTaxRate(db)
+    .where('products.business_id', '=', params.businessId)
+    .where('products.id', '=', params.productId)
+    .executeTakeFirst();
   return row ? normalise(row) : undefined;
 }
 
 /** The id of the business's product with this SKU, if any. */
-export async function findProductIdBySku(db: Db, params: { businessId: number; sku: string }): Promise<number | undefined> {
-  const row = await db.selectFrom('products').select('id').where('business_id', '=', params.businessId).where('sku', '=', params.sku).executeTakeFirst();
+export async function findProductIdBySku(
+  db: Db,
+  params: { businessId: number; sku: string },
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select('id')
+    .where('business_id', '=', params.businessId)
+    .where('sku', '=', params.sku)
+    .executeTakeFirst();
   return row?.id;
 }
 
 export async function listProductSkus(db: Db, params: { businessId: number }): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('products').select(['id', 'sku']).where('business_id', '=', params.businessId).where('sku', 'is not', null).execute();
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'sku'])
+    .where('business_id', '=', params.businessId)
+    .where('sku', 'is not', null)
+    .execute();
   return new Map(rows.map((row) => [row.sku as string, row.id]));
 }
 
@@ -91,7 +136,10 @@ export interface ProductListParams extends PageParams {
   direction: SortDirection;
 }
 
-export async function listProducts(db: Db, params: ProductListParams): Promise<{ rows: ProductWithTaxRate[]; total: number }> {
+export async function listProducts(
+  db: Db,
+  params: ProductListParams,
+): Promise<{ rows: ProductWithTaxRate[]; total: number }> {
   let base = withTaxRate(db).where('products.business_id', '=', params.businessId);
   if (params.status === 'active') base = base.where('products.archived_at', 'is', null);
   if (params.status === 'archived') base = base.where('products.archived_at', 'is not', null);
@@ -107,17 +155,29 @@ export async function listProducts(db: Db, params: ProductListParams): Promise<{
   if (params.sort === 'created_at') query = query.orderBy('products.created_at', direction);
   if (params.sort === 'unit_price') query = query.orderBy('products.unit_price_cents', direction);
   // Products without a SKU sort after those with one, in both directions.
-  if (params.sort === 'sku') query = query.orderBy(sql`case when products.sku is null then 1 else 0 end`).orderBy('products.sku', direction);
-  query = query.orderBy('products.sort_name', params.sort === 'name' ? direction : 'asc').orderBy('products.id', params.sort === 'name' ? direction : 'asc');
+  if (params.sort === 'sku')
+    query = query.orderBy(sql`case when products.sku is null then 1 else 0 end`).orderBy('products.sku', direction);
+  query = query
+    .orderBy('products.sort_name', params.sort === 'name' ? direction : 'asc')
+    .orderBy('products.id', params.sort === 'name' ? direction : 'asc');
   const rows = await query.limit(params.limit).offset(params.offset).execute();
   return { rows: rows.map(normalise), total: Number(count.total) };
 }
 
 /** The product picker: active, non-archived products, name prefix matches first, then name/SKU/description contains. */
-export async function searchProducts(db: Db, params: { businessId: number; q: string; limit: number }): Promise<ProductWithTaxRate[]> {
-  const base = withTaxRate(db).where('products.business_id', '=', params.businessId).where('products.archived_at', 'is', null).where('products.is_active', '=', true);
+export async function searchProducts(
+  db: Db,
+  params: { businessId: number; q: string; limit: number },
+): Promise<ProductWithTaxRate[]> {
+  const base = withTaxRate(db)
+    .where('products.business_id', '=', params.businessId)
+    .where('products.archived_at', 'is', null)
+    .where('products.is_active', '=', true);
   const q = params.q.trim();
-  if (!q) return (await base.orderBy('products.sort_name').orderBy('products.id').limit(params.limit).execute()).map(normalise);
+  if (!q)
+    return (await base.orderBy('products.sort_name').orderBy('products.id').limit(params.limit).execute()).map(
+      normalise,
+    );
   const prefix = await base
     .where(({ ref }) => startsWithLower(ref('products.sort_name'), q))
     .orderBy('products.sort_name')
@@ -128,16 +188,27 @@ export async function searchProducts(db: Db, params: { businessId: number; q: st
   const seen = prefix.map((row) => row.id);
   let rest = base.where(({ ref }) => containsLower(ref('products.search_text'), q));
   if (seen.length > 0) rest = rest.where('products.id', 'not in', seen);
-  const more = await rest.orderBy('products.sort_name').orderBy('products.id').limit(params.limit - prefix.length).execute();
+  const more = await rest
+    .orderBy('products.sort_name')
+    .orderBy('products.id')
+    .limit(params.limit - prefix.length)
+    .execute();
   return [...prefix, ...more].map(normalise);
 }
 
 export async function listAllProducts(db: Db, params: { businessId: number }): Promise<ProductWithTaxRate[]> {
-  const rows = await withTaxRate(db).where('products.business_id', '=', params.businessId).orderBy('products.sort_name').orderBy('products.id').execute();
+  const rows = await withTaxRate(db)
+    .where('products.business_id', '=', params.businessId)
+    .orderBy('products.sort_name')
+    .orderBy('products.id')
+    .execute();
   return rows.map(normalise);
 }
 
-export async function setProductArchived(db: Db, params: { businessId: number; productId: number; archivedAt: Date | null; now: Date }): Promise<boolean> {
+export async function setProductArchived(
+  db: Db,
+  params: { businessId: number; productId: number; archivedAt: Date | null; now: Date },
+): Promise<boolean> {
   const result = await db
     .updateTable('products')
     .set({ archived_at: params.archivedAt ? toDbTime(params.archivedAt) : null, updated_at: toDbTime(params.now) })
@@ -148,6 +219,10 @@ export async function setProductArchived(db: Db, params: { businessId: number; p
 }
 
 export async function deleteProduct(db: Db, params: { businessId: number; productId: number }): Promise<boolean> {
-  const result = await db.deleteFrom('products').where('business_id', '=', params.businessId).where('id', '=', params.productId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('products')
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.productId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -31,7 +31,10 @@ function normalise(row: TaxRateRow & { products_count: number | null }): TaxRate
   return { ...row, products_count: Number(row.products_count ?? 0) };
 }
 
-export async function listTaxRates(db: Db, params: { businessId: number; status: ArchiveFilter }): Promise<TaxRateWithUsage[]> {
+export async function listTaxRates(
+  db: Db,
+  params: { businessId: number; status: ArchiveFilter },
+): Promise<TaxRateWithUsage[]> {
   let query = withUsage(db).where('tax_rates.business_id', '=', params.businessId);
   if (params.status === 'active') query = query.where('tax_rates.archived_at', 'is', null);
   if (params.status === 'archived') query = query.where('tax_rates.archived_at', 'is not', null);
@@ -39,13 +42,22 @@ export async function listTaxRates(db: Db, params: { businessId: number; status:
   return rows.map(normalise);
 }
 
-export async function findTaxRate(db: Db, params: { businessId: number; taxRateId: number }): Promise<TaxRateWithUsage | undefined> {
-  const row = await withUsage(db).where('tax_rates.business_id', '=', params.businessId).where('tax_rates.id', '=', params.taxRateId).executeTakeFirst();
+export async function findTaxRate(
+  db: Db,
+  params: { businessId: number; taxRateId: number },
+): Promise<TaxRateWithUsage | undefined> {
+  const row = await withUsage(db)
+    .where('tax_rates.business_id', '=', params.businessId)
+    .where('tax_rates.id', '=', params.taxRateId)
+    .executeTakeFirst();
   return row ? normalise(row) : undefined;
 }
 
 /** Non-archived rates of the business with this name (case-insensitive), other than `exceptId`. */
-export async function activeTaxRateNameExists(db: Db, params: { businessId: number; name: string; exceptId?: number }): Promise<boolean> {
+export async function activeTaxRateNameExists(
+  db: Db,
+  params: { businessId: number; name: string; exceptId?: number },
+): Promise<boolean> {
   const rows = await db
     .selectFrom('tax_rates')
     .select(['id', 'name'])
@@ -56,7 +68,10 @@ export async function activeTaxRateNameExists(db: Db, params: { businessId: numb
   return rows.some((row) => row.id !== params.exceptId && row.name.trim().toLowerCase() === wanted);
 }
 
-export async function insertTaxRate(db: Db, params: { businessId: number; fields: TaxRateFields; now: Date }): Promise<{ id: number }> {
+export async function insertTaxRate(
+  db: Db,
+  params: { businessId: number; fields: TaxRateFields; now: Date },
+): Promise<{ id: number }> {
   const now = toDbTime(params.now);
   return db
     .insertInto('tax_rates')
@@ -65,7 +80,10 @@ export async function insertTaxRate(db: Db, params: { businessId: number; fields
     .executeTakeFirstOrThrow();
 }
 
-export async function updateTaxRate(db: Db, params: { businessId: number; taxRateId: number; fields: TaxRateFields; now: Date }): Promise<boolean> {
+export async function updateTaxRate(
+  db: Db,
+  params: { businessId: number; taxRateId: number; fields: TaxRateFields; now: Date },
+): Promise<boolean> {
   const result = await db
     .updateTable('tax_rates')
     .set({ ...params.fields, updated_at: toDbTime(params.now) })
@@ -76,16 +94,30 @@ export async function updateTaxRate(db: Db, params: { businessId: number; taxRat
 }
 
 /** Clears the default flag of every other rate of the business (at most one default). */
-export async function clearDefaultTaxRate(db: Db, params: { businessId: number; exceptId?: number; now: Date }): Promise<void> {
-  let query = db.updateTable('tax_rates').set({ is_default: false, updated_at: toDbTime(params.now) }).where('business_id', '=', params.businessId).where('is_default', '=', true);
+export async function clearDefaultTaxRate(
+  db: Db,
+  params: { businessId: number; exceptId?: number; now: Date },
+): Promise<void> {
+  let query = db
+    .updateTable('tax_rates')
+    .set({ is_default: false, updated_at: toDbTime(params.now) })
+    .where('business_id', '=', params.businessId)
+    .where('is_default', '=', true);
   if (params.exceptId !== undefined) query = query.where('id', '!=', params.exceptId);
   await query.execute();
 }
 
-export async function setTaxRateArchived(db: Db, params: { businessId: number; taxRateId: number; archivedAt: Date | null; now: Date }): Promise<boolean> {
+export async function setTaxRateArchived(
+  db: Db,
+  params: { businessId: number; taxRateId: number; archivedAt: Date | null; now: Date },
+): Promise<boolean> {
   const result = await db
     .updateTable('tax_rates')
-    .set({ archived_at: params.archivedAt ? toDbTime(params.archivedAt) : null, ...(params.archivedAt ? { is_default: false } : {}), updated_at: toDbTime(params.now) })
+    .set({
+      archived_at: params.archivedAt ? toDbTime(params.archivedAt) : null,
+      ...(params.archivedAt ? { is_default: false } : {}),
+      updated_at: toDbTime(params.now),
+    })
     .where('business_id', '=', params.businessId)
     .where('id', '=', params.taxRateId)
     .executeTakeFirst();
@@ -93,6 +125,10 @@ export async function setTaxRateArchived(db: Db, params: { businessId: number; t
 }
 
 export async function deleteTaxRate(db: Db, params: { businessId: number; taxRateId: number }): Promise<boolean> {
-  const result = await db.deleteFrom('tax_rates').where('business_id', '=', params.businessId).where('id', '=', params.taxRateId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('tax_rates')
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.taxRateId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

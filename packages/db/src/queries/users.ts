@@ -28,7 +28,11 @@ export async function findUserByEmail(db: Db, params: { email: string }): Promis
 }
 
 export async function emailExists(db: Db, params: { email: string }): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('email', '=', normalizeEmail(params.email)).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', normalizeEmail(params.email))
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -64,7 +68,10 @@ export async function createUser(
 }
 
 /** The user's profile, only within the caller's business: another business's user id answers undefined. */
-export async function findUserProfile(db: Db, params: { businessId: number; userId: number }): Promise<UserProfile | undefined> {
+export async function findUserProfile(
+  db: Db,
+  params: { businessId: number; userId: number },
+): Promise<UserProfile | undefined> {
   return db
     .selectFrom('users')
     .innerJoin('businesses', 'businesses.id', 'users.business_id')
@@ -86,7 +93,10 @@ export async function findUserProfile(db: Db, params: { businessId: number; user
     .executeTakeFirst();
 }
 
-export async function updateUserPassword(db: Db, params: { businessId: number; userId: number; passwordHash: string; now: Date }): Promise<void> {
+export async function updateUserPassword(
+  db: Db,
+  params: { businessId: number; userId: number; passwordHash: string; now: Date },
+): Promise<void> {
   await db
     .updateTable('users')
     .set({ password_hash: params.passwordHash, updated_at: toDbTime(params.now) })

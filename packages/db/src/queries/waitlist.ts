@@ -23,5 +23,10 @@ export async function addWaitlistEntry(
 }
 
 export async function listWaitlistEntries(db: Db, params: { limit?: number } = {}): Promise<WaitlistEntry[]> {
-  return db.selectFrom('waitlist_entries').selectAll().orderBy('id').limit(params.limit ?? 1000).execute();
+  return db
+    .selectFrom('waitlist_entries')
+    .selectAll()
+    .orderBy('id')
+    .limit(params.limit ?? 1000)
+    .execute();
 }

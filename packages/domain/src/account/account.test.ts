@@ -27,8 +27,13 @@ describe('roles', () => {
     expect(canWrite(null)).toBe(false);
   });
 
-  it('has one table of what each role may do, the server\'s and the web\'s', () => {
-    const table = Object.fromEntries(['owner', 'admin', 'member', 'accountant', 'auditor'].map((role) => [role, (['read', 'self', 'write', 'admin'] as const).filter((access) => roleMay(role, access))]));
+  it("has one table of what each role may do, the server's and the web's", () => {
+    const table = Object.fromEntries(
+      ['owner', 'admin', 'member', 'accountant', 'auditor'].map((role) => [
+        role,
+        (['read', 'self', 'write', 'admin'] as const).filter((access) => roleMay(role, access)),
+      ]),
+    );
     expect(table).toEqual({
       owner: ['read', 'self', 'write', 'admin'],
       admin: ['read', 'self', 'write', 'admin'],
@@ -44,7 +49,10 @@ describe('roles', () => {
 
 describe('email templates', () => {
   it('escapes values and template text in the HTML, keeps the text as written, and the subject on one line', () => {
-    const rendered = renderEmailTemplate({ subject: 'Hi {{client_name}}\nBcc: x', body: 'Dear {{client_name}} & co,\n\nOpen {{link}}' }, { client_name: '<img src=x onerror=alert(1)>', link: 'https://x.test/i/a?b=1&c=2' });
+    const rendered = renderEmailTemplate(
+      { subject: 'Hi {{client_name}}\nBcc: x', body: 'Dear {{client_name}} & co,\n\nOpen {{link}}' },
+      { client_name: '<img src=x onerror=alert(1)>', link: 'https://x.test/i/a?b=1&c=2' },
+    );
     expect(rendered.subject).toBe('Hi <img src=x onerror=alert(1)> Bcc: x');
     expect(rendered.text).toBe('Dear <img src=x onerror=alert(1)> & co,\n\nOpen https://x.test/i/a?b=1&c=2\n');
     expect(rendered.html).toContain('<p>Dear &lt;img src=x onerror=alert(1)&gt; &amp; co,</p>');
@@ -53,7 +61,10 @@ describe('email templates', () => {
   });
 
   it('links only web addresses, and missing values are empty', () => {
-    const rendered = renderEmailTemplate({ subject: 's', body: '{{link}} {{amount}}' }, { link: 'javascript:alert(1)' });
+    const rendered = renderEmailTemplate(
+      { subject: 's', body: '{{link}} {{amount}}' },
+      { link: 'javascript:alert(1)' },
+    );
     expect(rendered.html).not.toContain('<a ');
     expect(rendered.text).toBe('javascript:alert(1) \n');
   });
@@ -64,7 +75,10 @@ describe('email templates', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(ACCOUNT_MESSAGES.unknownPlaceholder('client_name'));
     for (const [key, template] of Object.entries(DEFAULT_EMAIL_TEMPLATES)) {
-      expect(emailTemplateRequestSchema(key as keyof typeof DEFAULT_EMAIL_TEMPLATES).safeParse(template).success, key).toBe(true);
+      expect(
+        emailTemplateRequestSchema(key as keyof typeof DEFAULT_EMAIL_TEMPLATES).safeParse(template).success,
+        key,
+      ).toBe(true);
     }
   });
 });
@@ -92,7 +106,16 @@ describe('business settings and reminders', () => {
   });
 
   it('sorts the steps, refuses duplicates and out-of-range days, and words the offsets', () => {
-    expect(reminderStepsRequestSchema.parse({ steps: [{ offset_days: 7, enabled: true }, { offset_days: -3, enabled: false }] }).steps.map((step) => step.offset_days)).toEqual([-3, 7]);
+    expect(
+      reminderStepsRequestSchema
+        .parse({
+          steps: [
+            { offset_days: 7, enabled: true },
+            { offset_days: -3, enabled: false },
+          ],
+        })
+        .steps.map((step) => step.offset_days),
+    ).toEqual([-3, 7]);
     expect(reminderStepsRequestSchema.safeParse({ steps: [{ offset_days: 1.5, enabled: true }] }).success).toBe(false);
     expect(reminderStepsRequestSchema.safeParse({ steps: [{ offset_days: -61, enabled: true }] }).success).toBe(false);
     expect(describeReminderOffset(-1)).toBe('1 day before the due date');

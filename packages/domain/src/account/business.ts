@@ -41,7 +41,10 @@ export const businessDetailsViewSchema = z.object({
   first_day_of_week: z.number().int(),
 });
 export type BusinessDetails = z.infer<typeof businessDetailsViewSchema>;
-export const businessDetailsResponseSchema = z.object({ data: businessDetailsViewSchema, message: z.string().optional() });
+export const businessDetailsResponseSchema = z.object({
+  data: businessDetailsViewSchema,
+  message: z.string().optional(),
+});
 export type BusinessDetailsResponse = z.infer<typeof businessDetailsResponseSchema>;
 
 /** `GET/PUT /api/settings/numbering`: the invoice number pattern (domain's numbering rules). */
@@ -54,7 +57,10 @@ export const numberingViewSchema = z.object({
   yearly_reset: z.boolean(),
 });
 /** The counter the preview continues from: the last number handed out and its year. */
-export const numberingCounterSchema = z.object({ last_counter: z.number().int().nullable(), last_year: z.number().int().nullable() });
+export const numberingCounterSchema = z.object({
+  last_counter: z.number().int().nullable(),
+  last_year: z.number().int().nullable(),
+});
 export type NumberingCounter = z.infer<typeof numberingCounterSchema>;
 export const numberingResponseSchema = z.object({
   data: numberingViewSchema,

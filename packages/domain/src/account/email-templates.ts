@@ -162,7 +162,12 @@ export function fillPlaceholders(text: string, values: EmailValues): string {
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 function htmlValue(name: string, value: string): string {
@@ -183,7 +188,9 @@ export interface RenderedEmail {
  * another header), the text body, and an HTML body in which the template and values are escaped.
  */
 export function renderEmailTemplate(template: EmailTemplateText, values: EmailValues): RenderedEmail {
-  const subject = fillPlaceholders(template.subject, values).replace(/[\r\n]+/g, ' ').trim();
+  const subject = fillPlaceholders(template.subject, values)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
   const text = fillPlaceholders(template.body, values);
   const pieces: string[] = [];
   let last = 0;
@@ -198,7 +205,12 @@ export function renderEmailTemplate(template: EmailTemplateText, values: EmailVa
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${paragraph.replace(/\r?\n/g, '<br>')}</p>`)
     .join('\n');
-  const html = ['<!doctype html>', '<html><body style="font-family: Helvetica, Arial, sans-serif; color: #1f2933; line-height: 1.5">', paragraphs, '</body></html>'].join('\n');
+  const html = [
+    '<!doctype html>',
+    '<html><body style="font-family: Helvetica, Arial, sans-serif; color: #1f2933; line-height: 1.5">',
+    paragraphs,
+    '</body></html>',
+  ].join('\n');
   return { subject, text: text.endsWith('\n') ? text : `${text}\n`, html };
 }
 

@@ -53,8 +53,14 @@ export const passwordChangeSchema = z
     password: newPasswordSchema,
     password_confirmation: passwordConfirmationSchema,
   })
-  .refine((data) => data.password === data.password_confirmation, { message: MESSAGES.confirmationMismatch, path: ['password_confirmation'] })
-  .refine((data) => data.password !== data.current_password, { message: ACCOUNT_MESSAGES.newPasswordSame, path: ['password'] });
+  .refine((data) => data.password === data.password_confirmation, {
+    message: MESSAGES.confirmationMismatch,
+    path: ['password_confirmation'],
+  })
+  .refine((data) => data.password !== data.current_password, {
+    message: ACCOUNT_MESSAGES.newPasswordSame,
+    path: ['password'],
+  });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 /** The word typed to confirm deleting the account. */
@@ -63,7 +69,9 @@ export const DELETE_CONFIRMATION_WORD = 'DELETE';
 /** `POST /api/profile/delete`: the password and the typed word. */
 export const accountDeletionSchema = z.strictObject({
   current_password: currentPasswordSchema,
-  confirmation: z.string({ error: ACCOUNT_MESSAGES.deleteConfirmationWrong }).refine((value) => value.trim() === DELETE_CONFIRMATION_WORD, ACCOUNT_MESSAGES.deleteConfirmationWrong),
+  confirmation: z
+    .string({ error: ACCOUNT_MESSAGES.deleteConfirmationWrong })
+    .refine((value) => value.trim() === DELETE_CONFIRMATION_WORD, ACCOUNT_MESSAGES.deleteConfirmationWrong),
 });
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
 

@@ -39,7 +39,12 @@ export const reminderStepsRequestSchema = z.strictObject({
     .superRefine((steps, context) => {
       const seen = new Set<number>();
       steps.forEach((step, index) => {
-        if (seen.has(step.offset_days)) context.addIssue({ code: 'custom', message: ACCOUNT_MESSAGES.reminderDuplicate, path: [index, 'offset_days'] });
+        if (seen.has(step.offset_days))
+          context.addIssue({
+            code: 'custom',
+            message: ACCOUNT_MESSAGES.reminderDuplicate,
+            path: [index, 'offset_days'],
+          });
         seen.add(step.offset_days);
       });
     })

@@ -20,14 +20,27 @@ export type RoleChange = z.infer<typeof roleChangeSchema>;
 /** `POST /api/invitations/:token/accept`: the invited person picks their name and password. */
 export const invitationAcceptSchema = z
   .strictObject({
-    name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(NAME_MAX_LENGTH, MESSAGES.nameTooLong),
+    name: z
+      .string({ error: MESSAGES.nameRequired })
+      .trim()
+      .min(1, MESSAGES.nameRequired)
+      .max(NAME_MAX_LENGTH, MESSAGES.nameTooLong),
     password: newPasswordSchema,
     password_confirmation: passwordConfirmationSchema,
   })
-  .refine((data) => data.password === data.password_confirmation, { message: MESSAGES.confirmationMismatch, path: ['password_confirmation'] });
+  .refine((data) => data.password === data.password_confirmation, {
+    message: MESSAGES.confirmationMismatch,
+    path: ['password_confirmation'],
+  });
 export type InvitationAccept = z.infer<typeof invitationAcceptSchema>;
 
-export const invitationTokenParamsSchema = z.object({ token: z.string().min(16).max(256).regex(/^[A-Za-z0-9_-]+$/) });
+export const invitationTokenParamsSchema = z.object({
+  token: z
+    .string()
+    .min(16)
+    .max(256)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 
 export const teamMemberSchema = z.object({
   id: z.number().int(),
@@ -49,13 +62,20 @@ export const invitationViewSchema = z.object({
 });
 export type InvitationView = z.infer<typeof invitationViewSchema>;
 
-export const teamResponseSchema = z.object({ members: z.array(teamMemberSchema), invitations: z.array(invitationViewSchema) });
+export const teamResponseSchema = z.object({
+  members: z.array(teamMemberSchema),
+  invitations: z.array(invitationViewSchema),
+});
 export type TeamResponse = z.infer<typeof teamResponseSchema>;
 
 export const teamMemberResponseSchema = z.object({ data: teamMemberSchema, message: z.string() });
 export const invitationResponseSchema = z.object({ data: invitationViewSchema, message: z.string() });
 
 /** `GET /api/invitations/:token`: what the guest page shows before accepting. */
-export const invitationPreviewSchema = z.object({ email: z.string(), business_name: z.string(), role: z.enum(ACCOUNT_ROLES) });
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  business_name: z.string(),
+  role: z.enum(ACCOUNT_ROLES),
+});
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 export const invitationPreviewResponseSchema = z.object({ data: invitationPreviewSchema });

@@ -31,12 +31,28 @@ export const addressSchema = z.strictObject({
 export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema>;
 export const ADDRESS_FIELDS = ['line1', 'line2', 'city', 'state', 'postal_code', 'country'] as const;
-export const EMPTY_ADDRESS: Address = { line1: null, line2: null, city: null, state: null, postal_code: null, country: null };
+export const EMPTY_ADDRESS: Address = {
+  line1: null,
+  line2: null,
+  city: null,
+  state: null,
+  postal_code: null,
+  country: null,
+};
 
 export const clientContactInputSchema = z.strictObject({
   /** On update: the id of one of the client's contacts keeps that contact (its id stays); omitted or unknown: a new contact. */
-  id: z.number({ error: 'Invalid contact' }).int('Invalid contact').positive('Invalid contact').max(Number.MAX_SAFE_INTEGER, 'Invalid contact').optional(),
-  name: z.string({ error: CATALOG_MESSAGES.contactNameRequired }).trim().min(1, CATALOG_MESSAGES.contactNameRequired).max(255, CATALOG_MESSAGES.nameTooLong),
+  id: z
+    .number({ error: 'Invalid contact' })
+    .int('Invalid contact')
+    .positive('Invalid contact')
+    .max(Number.MAX_SAFE_INTEGER, 'Invalid contact')
+    .optional(),
+  name: z
+    .string({ error: CATALOG_MESSAGES.contactNameRequired })
+    .trim()
+    .min(1, CATALOG_MESSAGES.contactNameRequired)
+    .max(255, CATALOG_MESSAGES.nameTooLong),
   email: optionalEmailSchema,
   phone: optionalPhoneSchema,
   is_primary: z.boolean().default(false),
@@ -67,7 +83,8 @@ export const clientRequestSchema = z
     const primaries = value.contacts.filter((contact) => contact.is_primary).length;
     if (primaries > 1) ctx.addIssue({ code: 'custom', path: ['contacts'], message: CATALOG_MESSAGES.twoPrimaries });
     const ids = value.contacts.map((contact) => contact.id).filter((id) => id !== undefined);
-    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['contacts'], message: CATALOG_MESSAGES.duplicateContact });
+    if (new Set(ids).size !== ids.length)
+      ctx.addIssue({ code: 'custom', path: ['contacts'], message: CATALOG_MESSAGES.duplicateContact });
   });
 export const clientCreateRequestSchema = clientRequestSchema;
 export const clientUpdateRequestSchema = clientRequestSchema;
@@ -186,7 +203,10 @@ export const CLIENT_CSV_EXPORT_ONLY = ['id', 'status', 'balance_outstanding', 'c
 export const CLIENT_CSV_REQUIRED = ['name'] as const;
 
 /** Maps a CSV row (cells keyed by column) to the create request, before validation. */
-export function clientCsvRowToRequest(values: Record<string, string>): { input: Record<string, unknown>; errors: Record<string, string[]> } {
+export function clientCsvRowToRequest(values: Record<string, string>): {
+  input: Record<string, unknown>;
+  errors: Record<string, string[]>;
+} {
   const errors: Record<string, string[]> = {};
   const cell = (key: string): string | undefined => {
     const v = values[key];
@@ -224,7 +244,9 @@ export function clientCsvRowToRequest(values: Record<string, string>): { input: 
   const contactEmail = cell('contact_email');
   const contactPhone = cell('contact_phone');
   if (contactName !== undefined || contactEmail !== undefined || contactPhone !== undefined) {
-    input.contacts = [{ name: contactName ?? '', email: contactEmail ?? null, phone: contactPhone ?? null, is_primary: true }];
+    input.contacts = [
+      { name: contactName ?? '', email: contactEmail ?? null, phone: contactPhone ?? null, is_primary: true },
+    ];
   }
   return { input, errors };
 }

@@ -17,7 +17,18 @@ export const productTypeSchema = z.enum(['product', 'service'], { error: CATALOG
 export type ProductType = z.infer<typeof productTypeSchema>;
 
 /** Units offered by the forms; any other short unit is accepted too. */
-export const PRODUCT_UNITS = ['hour', 'day', 'week', 'month', 'item', 'piece', 'project', 'license', 'kg', 'm'] as const;
+export const PRODUCT_UNITS = [
+  'hour',
+  'day',
+  'week',
+  'month',
+  'item',
+  'piece',
+  'project',
+  'license',
+  'kg',
+  'm',
+] as const;
 
 /**
  * Create and update (PUT replaces every field). `unit_price` is a decimal amount (converted to
@@ -27,7 +38,12 @@ export const productRequestSchema = z.strictObject({
   name: catalogNameSchema,
   description: optionalTextSchema(NOTES_MAX_LENGTH),
   type: productTypeSchema.default('service'),
-  unit: z.string({ error: CATALOG_MESSAGES.unitRequired }).trim().min(1, CATALOG_MESSAGES.unitRequired).max(32, CATALOG_MESSAGES.textTooLong(32)).default('item'),
+  unit: z
+    .string({ error: CATALOG_MESSAGES.unitRequired })
+    .trim()
+    .min(1, CATALOG_MESSAGES.unitRequired)
+    .max(32, CATALOG_MESSAGES.textTooLong(32))
+    .default('item'),
   unit_price: amountSchema,
   default_tax_rate_id: z
     .number({ error: CATALOG_MESSAGES.taxRateUnknown })
@@ -99,7 +115,19 @@ export type ProductPickerResponse = z.infer<typeof productPickerResponseSchema>;
  * CSV columns in export order. Import: `name` and `unit_price` required; `tax_rate` is matched by
  * name against the business's active tax rates; `id`, `status` and `created_at` are export-only.
  */
-export const PRODUCT_CSV_COLUMNS = ['id', 'name', 'sku', 'type', 'unit', 'unit_price', 'tax_rate', 'description', 'is_active', 'status', 'created_at'] as const;
+export const PRODUCT_CSV_COLUMNS = [
+  'id',
+  'name',
+  'sku',
+  'type',
+  'unit',
+  'unit_price',
+  'tax_rate',
+  'description',
+  'is_active',
+  'status',
+  'created_at',
+] as const;
 export const PRODUCT_CSV_EXPORT_ONLY = ['id', 'status', 'created_at'] as const;
 export const PRODUCT_CSV_REQUIRED = ['name', 'unit_price'] as const;
 

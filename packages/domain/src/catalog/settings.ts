@@ -10,6 +10,12 @@ export const invoicingSettingsSchema = z.strictObject({
 });
 export type InvoicingSettings = z.infer<typeof invoicingSettingsSchema>;
 export const invoicingSettingsRequestSchema = invoicingSettingsSchema;
-export const invoicingSettingsResponseSchema = z.object({ data: invoicingSettingsSchema, message: z.string().optional() });
+export const invoicingSettingsResponseSchema = z.object({
+  data: invoicingSettingsSchema,
+  message: z.string().optional(),
+});
 export type InvoicingSettingsResponse = z.infer<typeof invoicingSettingsResponseSchema>;
-export const DEFAULT_INVOICING_SETTINGS: InvoicingSettings = { default_payment_terms_days: DEFAULT_PAYMENT_TERMS_DAYS, prices_include_tax: false };
+export const DEFAULT_INVOICING_SETTINGS: InvoicingSettings = {
+  default_payment_terms_days: DEFAULT_PAYMENT_TERMS_DAYS,
+  prices_include_tax: false,
+};

@@ -58,7 +58,9 @@ export const PICKER_MAX_LIMIT = 20;
 export const PICKER_DEFAULT_LIMIT = 10;
 
 /** Archive state filter of catalog lists: `archived_at` null (active), set (archived), or both. */
-export const catalogStatusFilterSchema = z.enum(['active', 'archived', 'all'], { error: CATALOG_MESSAGES.statusInvalid });
+export const catalogStatusFilterSchema = z.enum(['active', 'archived', 'all'], {
+  error: CATALOG_MESSAGES.statusInvalid,
+});
 export type CatalogStatusFilter = z.infer<typeof catalogStatusFilterSchema>;
 
 /** The state of a record in a response: archived records are hidden from pickers but kept for history. */
@@ -96,7 +98,10 @@ export const optionalPhoneSchema = z
   .string({ error: CATALOG_MESSAGES.phoneInvalid })
   .trim()
   .max(32, CATALOG_MESSAGES.phoneInvalid)
-  .refine((value) => value === '' || (/^[0-9+().\-\s/x]+$/i.test(value) && /\d{3,}/.test(value.replace(/\D/g, ''))), CATALOG_MESSAGES.phoneInvalid)
+  .refine(
+    (value) => value === '' || (/^[0-9+().\-\s/x]+$/i.test(value) && /\d{3,}/.test(value.replace(/\D/g, ''))),
+    CATALOG_MESSAGES.phoneInvalid,
+  )
   .nullish()
   .transform((value) => (value == null || value === '' ? null : value));
 

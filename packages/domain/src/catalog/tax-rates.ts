@@ -21,7 +21,11 @@ export function thousandthsToPercent(thousandths: number): number {
 
 /** Create and update (PUT replaces every field). `is_default`: the rate new products start with; at most one per business. */
 export const taxRateRequestSchema = z.strictObject({
-  name: z.string({ error: CATALOG_MESSAGES.nameRequired }).trim().min(1, CATALOG_MESSAGES.nameRequired).max(100, CATALOG_MESSAGES.textTooLong(100)),
+  name: z
+    .string({ error: CATALOG_MESSAGES.nameRequired })
+    .trim()
+    .min(1, CATALOG_MESSAGES.nameRequired)
+    .max(100, CATALOG_MESSAGES.textTooLong(100)),
   /** Percent, 0-100, at most 3 decimals: 8.875 */
   rate: percentSchema,
   /** Compound: applied on top of the line amount plus the line's other tax. */

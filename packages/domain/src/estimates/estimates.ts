@@ -4,7 +4,15 @@ import { DATE_FORMATS } from '../date-display';
 import type { FieldErrors } from '../errors';
 import { toFieldErrors } from '../errors';
 import { DISCOUNT_TYPES } from '../invoicing/calculate';
-import { INVOICE_CURRENCY, INVOICE_MESSAGES, invoiceClientSummarySchema, invoiceInputSchema, invoiceLineSchema, invoiceTotalsSchema, type InvoiceRequest } from '../invoicing/contracts';
+import {
+  INVOICE_CURRENCY,
+  INVOICE_MESSAGES,
+  invoiceClientSummarySchema,
+  invoiceInputSchema,
+  invoiceLineSchema,
+  invoiceTotalsSchema,
+  type InvoiceRequest,
+} from '../invoicing/contracts';
 import { publicInvoiceLineSchema, publicInvoiceTaxSchema } from '../invoicing/delivery';
 
 /*
@@ -92,7 +100,8 @@ export const ESTIMATE_MESSAGES = {
   sent: (to: readonly string[]) => `Estimate sent to ${to.join(', ')}.`,
   accepted: 'Thank you! The estimate has been accepted.',
   declined: 'The estimate has been declined.',
-  converted: (invoiceNumber: string | null) => (invoiceNumber ? `Estimate converted to invoice ${invoiceNumber}.` : 'Estimate converted to a draft invoice.'),
+  converted: (invoiceNumber: string | null) =>
+    invoiceNumber ? `Estimate converted to invoice ${invoiceNumber}.` : 'Estimate converted to a draft invoice.',
   notEditable: 'This estimate has been answered, so it can no longer be edited.',
   notDeletable: 'Only draft estimates can be deleted.',
   alreadySent: 'This estimate has already been sent.',
@@ -116,17 +125,31 @@ function renameKey(key: string, from: string, to: string): string {
   return key === from ? to : key.startsWith(`${from}.`) ? `${to}${key.slice(from.length)}` : key;
 }
 
-export function parseEstimateRequest(body: unknown): { success: true; data: EstimateRequest } | { success: false; errors: FieldErrors } {
+export function parseEstimateRequest(
+  body: unknown,
+): { success: true; data: EstimateRequest } | { success: false; errors: FieldErrors } {
   const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const errors: FieldErrors = {};
   // due_date and goal_id are invoice fields: the strict invoice contract reports them as unknown keys.
   const { expiry_date: expiry, due_date: dueDate, goal_id: goalId, ...rest } = record;
-  const parsed = invoiceInputSchema.safeParse({ ...rest, due_date: expiry, goal_id: null, ...(dueDate !== undefined ? { invoice_due_date: dueDate } : {}), ...(goalId !== undefined ? { invoice_goal_id: goalId } : {}) });
+  const parsed = invoiceInputSchema.safeParse({
+    ...rest,
+    due_date: expiry,
+    goal_id: null,
+    ...(dueDate !== undefined ? { invoice_due_date: dueDate } : {}),
+    ...(goalId !== undefined ? { invoice_goal_id: goalId } : {}),
+  });
   if (!parsed.success) {
     for (const [key, messages] of Object.entries(toFieldErrors(parsed.error))) {
       const renamed = renameKey(key, 'due_date', 'expiry_date');
       errors[renamed] = messages.map((message) =>
-        message === 'Please enter the due date' ? ESTIMATE_MESSAGES.expiryDateRequired : message === 'The due date cannot be before the invoice date' ? ESTIMATE_MESSAGES.expiryBeforeIssue : message === 'Please enter the invoice date' ? ESTIMATE_MESSAGES.issueDateRequired : message,
+        message === 'Please enter the due date'
+          ? ESTIMATE_MESSAGES.expiryDateRequired
+          : message === 'The due date cannot be before the invoice date'
+            ? ESTIMATE_MESSAGES.expiryBeforeIssue
+            : message === 'Please enter the invoice date'
+              ? ESTIMATE_MESSAGES.issueDateRequired
+              : message,
       );
     }
   }
@@ -136,7 +159,10 @@ export function parseEstimateRequest(body: unknown): { success: true; data: Esti
 }
 
 /** The invoice request an estimate converts to (its dates are chosen by the caller). */
-export function estimateToInvoiceRequest(estimate: EstimateRequest, dates: { issue_date: string; due_date: string }): InvoiceRequest {
+export function estimateToInvoiceRequest(
+  estimate: EstimateRequest,
+  dates: { issue_date: string; due_date: string },
+): InvoiceRequest {
   const { expiry_date: _expiry, ...fields } = estimate;
   return { ...fields, ...dates, goal_id: null };
 }
@@ -172,11 +198,19 @@ export const estimateSchema = z.object({
 });
 export type Estimate = z.infer<typeof estimateSchema>;
 
-export const estimateActivitySchema = z.object({ id: z.number().int(), event: z.string(), user_id: z.number().int().nullable(), data: z.record(z.string(), z.unknown()), created_at: z.string() });
+export const estimateActivitySchema = z.object({
+  id: z.number().int(),
+  event: z.string(),
+  user_id: z.number().int().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
 export type EstimateActivity = z.infer<typeof estimateActivitySchema>;
 export const estimateResponseSchema = z.object({ data: estimateSchema, message: z.string().optional() });
 export type EstimateResponse = z.infer<typeof estimateResponseSchema>;
-export const estimateDetailResponseSchema = z.object({ data: estimateSchema.extend({ activity: z.array(estimateActivitySchema) }) });
+export const estimateDetailResponseSchema = z.object({
+  data: estimateSchema.extend({ activity: z.array(estimateActivitySchema) }),
+});
 export type EstimateDetail = z.infer<typeof estimateDetailResponseSchema>['data'];
 
 export const estimateListItemSchema = z.object({
@@ -194,7 +228,15 @@ export type EstimateListItem = z.infer<typeof estimateListItemSchema>;
 export const estimatePageSchema = pageSchema(estimateListItemSchema);
 export type EstimatePage = z.infer<typeof estimatePageSchema>;
 
-export const ESTIMATE_SORT_FIELDS = ['issue_date', 'expiry_date', 'estimate_number', 'client_name', 'total', 'status', 'created_at'] as const;
+export const ESTIMATE_SORT_FIELDS = [
+  'issue_date',
+  'expiry_date',
+  'estimate_number',
+  'client_name',
+  'total',
+  'status',
+  'created_at',
+] as const;
 export const ESTIMATE_STATUS_FILTERS = ['all', 'open', ...ESTIMATE_STATUSES] as const;
 export type EstimateStatusFilter = (typeof ESTIMATE_STATUS_FILTERS)[number];
 export const estimateListQuerySchema = listQuerySchema(ESTIMATE_SORT_FIELDS, 'issue_date')
@@ -207,12 +249,19 @@ export const estimateListQuerySchema = listQuerySchema(ESTIMATE_SORT_FIELDS, 'is
     date_to: isoDateSchema.optional(),
   })
   // A backwards range is refused as the invoice list refuses it (same message, on `date_to`).
-  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, { message: INVOICE_MESSAGES.dateRangeInvalid, path: ['date_to'] });
+  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, {
+    message: INVOICE_MESSAGES.dateRangeInvalid,
+    path: ['date_to'],
+  });
 export type EstimateListQuery = z.infer<typeof estimateListQuerySchema>;
 export type EstimateListQueryInput = z.input<typeof estimateListQuerySchema>;
 
 export const estimateAcceptInputSchema = z.strictObject({
-  name: z.string({ error: ESTIMATE_MESSAGES.acceptedByRequired }).trim().min(1, ESTIMATE_MESSAGES.acceptedByRequired).max(ACCEPTED_BY_MAX_LENGTH, ESTIMATE_MESSAGES.acceptedByTooLong),
+  name: z
+    .string({ error: ESTIMATE_MESSAGES.acceptedByRequired })
+    .trim()
+    .min(1, ESTIMATE_MESSAGES.acceptedByRequired)
+    .max(ACCEPTED_BY_MAX_LENGTH, ESTIMATE_MESSAGES.acceptedByTooLong),
 });
 export type EstimateAcceptInput = z.input<typeof estimateAcceptInputSchema>;
 export const estimateDeclineInputSchema = z.strictObject({
@@ -233,7 +282,12 @@ export const publicEstimateSchema = z.object({
   expiry_date: z.string(),
   currency: z.literal(INVOICE_CURRENCY),
   /** `date_format`: the business's, for the public page's dates (the client is not signed in). */
-  business: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable(), date_format: z.enum(DATE_FORMATS).optional() }),
+  business: z.object({
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    date_format: z.enum(DATE_FORMATS).optional(),
+  }),
   client: z.object({ name: z.string(), address_lines: z.array(z.string()) }),
   lines: z.array(publicInvoiceLineSchema),
   discount_type: z.enum(DISCOUNT_TYPES).nullable(),

@@ -4,8 +4,21 @@ import type { FieldErrors } from '../errors';
 import { toFieldErrors } from '../errors';
 import { DISCOUNT_TYPES } from '../invoicing/calculate';
 import { addCalendarDays, MAX_NET_DAYS } from '../invoicing/due-date';
-import { invoiceClientSummarySchema, invoiceInputSchema, invoiceLineSchema, invoiceTotalsSchema, type InvoiceRequest } from '../invoicing/contracts';
-import { LAST_DAY_OF_MONTH, RECURRING_END_TYPES, RECURRING_FREQUENCIES, SEND_TIME_PATTERN, isValidTimeZone, type RecurringSchedule } from './schedule';
+import {
+  invoiceClientSummarySchema,
+  invoiceInputSchema,
+  invoiceLineSchema,
+  invoiceTotalsSchema,
+  type InvoiceRequest,
+} from '../invoicing/contracts';
+import {
+  LAST_DAY_OF_MONTH,
+  RECURRING_END_TYPES,
+  RECURRING_FREQUENCIES,
+  SEND_TIME_PATTERN,
+  isValidTimeZone,
+  type RecurringSchedule,
+} from './schedule';
 
 /*
  * Recurring invoices: a template (client, lines, taxes, discounts, notes, terms, payment terms) and
@@ -15,8 +28,17 @@ import { LAST_DAY_OF_MONTH, RECURRING_END_TYPES, RECURRING_FREQUENCIES, SEND_TIM
 export const RECURRING_STATUSES = ['active', 'paused', 'finished'] as const;
 export const recurringStatusSchema = z.enum(RECURRING_STATUSES);
 export type RecurringStatus = z.infer<typeof recurringStatusSchema>;
-export const RECURRING_STATUS_LABELS: Record<RecurringStatus, string> = { active: 'Active', paused: 'Paused', finished: 'Finished' };
-export const RECURRING_FREQUENCY_LABELS: Record<(typeof RECURRING_FREQUENCIES)[number], string> = { daily: 'Days', weekly: 'Weeks', monthly: 'Months', yearly: 'Years' };
+export const RECURRING_STATUS_LABELS: Record<RecurringStatus, string> = {
+  active: 'Active',
+  paused: 'Paused',
+  finished: 'Finished',
+};
+export const RECURRING_FREQUENCY_LABELS: Record<(typeof RECURRING_FREQUENCIES)[number], string> = {
+  daily: 'Days',
+  weekly: 'Weeks',
+  monthly: 'Months',
+  yearly: 'Years',
+};
 export const MISSED_RUN_POLICIES = ['catch_up', 'skip'] as const;
 export type MissedRunPolicy = (typeof MISSED_RUN_POLICIES)[number];
 export const MAX_RECURRING_INTERVAL = 365;
@@ -48,29 +70,54 @@ export const RECURRING_MESSAGES = {
   notPaused: 'Only a paused recurring invoice can be resumed.',
   notActive: 'Only an active recurring invoice can be paused or skipped.',
   configUpdated: 'Recurring invoice settings saved.',
-  runDone: (created: number) => (created === 1 ? 'The scheduler created 1 invoice.' : `The scheduler created ${created} invoices.`),
+  runDone: (created: number) =>
+    created === 1 ? 'The scheduler created 1 invoice.' : `The scheduler created ${created} invoices.`,
 } as const;
 
-const dayOfMonthSchema = z.union([z.literal(LAST_DAY_OF_MONTH), z.number({ error: RECURRING_MESSAGES.dayOfMonthInvalid }).int(RECURRING_MESSAGES.dayOfMonthInvalid).min(1, RECURRING_MESSAGES.dayOfMonthInvalid).max(31, RECURRING_MESSAGES.dayOfMonthInvalid)], {
-  error: RECURRING_MESSAGES.dayOfMonthInvalid,
-});
+const dayOfMonthSchema = z.union(
+  [
+    z.literal(LAST_DAY_OF_MONTH),
+    z
+      .number({ error: RECURRING_MESSAGES.dayOfMonthInvalid })
+      .int(RECURRING_MESSAGES.dayOfMonthInvalid)
+      .min(1, RECURRING_MESSAGES.dayOfMonthInvalid)
+      .max(31, RECURRING_MESSAGES.dayOfMonthInvalid),
+  ],
+  {
+    error: RECURRING_MESSAGES.dayOfMonthInvalid,
+  },
+);
 
 export const recurringScheduleSchema = z
   .object({
     frequency: z.enum(RECURRING_FREQUENCIES, { error: RECURRING_MESSAGES.frequencyInvalid }),
-    interval: z.number({ error: RECURRING_MESSAGES.intervalInvalid }).int(RECURRING_MESSAGES.intervalInvalid).min(1, RECURRING_MESSAGES.intervalInvalid).max(MAX_RECURRING_INTERVAL, RECURRING_MESSAGES.intervalInvalid).default(1),
+    interval: z
+      .number({ error: RECURRING_MESSAGES.intervalInvalid })
+      .int(RECURRING_MESSAGES.intervalInvalid)
+      .min(1, RECURRING_MESSAGES.intervalInvalid)
+      .max(MAX_RECURRING_INTERVAL, RECURRING_MESSAGES.intervalInvalid)
+      .default(1),
     day_of_month: dayOfMonthSchema.nullish().transform((value) => value ?? null),
     start_date: z.string({ error: RECURRING_MESSAGES.startDateRequired }).pipe(isoDateSchema),
     end_type: z.enum(RECURRING_END_TYPES, { error: RECURRING_MESSAGES.endTypeInvalid }).default('never'),
     end_date: isoDateSchema.nullish().transform((value) => value ?? null),
-    end_count: z.number({ error: RECURRING_MESSAGES.endCountInvalid }).int(RECURRING_MESSAGES.endCountInvalid).min(1, RECURRING_MESSAGES.endCountInvalid).max(MAX_RECURRING_COUNT, RECURRING_MESSAGES.endCountInvalid).nullish().transform((value) => value ?? null),
+    end_count: z
+      .number({ error: RECURRING_MESSAGES.endCountInvalid })
+      .int(RECURRING_MESSAGES.endCountInvalid)
+      .min(1, RECURRING_MESSAGES.endCountInvalid)
+      .max(MAX_RECURRING_COUNT, RECURRING_MESSAGES.endCountInvalid)
+      .nullish()
+      .transform((value) => value ?? null),
   })
   .superRefine((schedule, ctx) => {
     if (schedule.end_type === 'on_date') {
-      if (!schedule.end_date) ctx.addIssue({ code: 'custom', message: RECURRING_MESSAGES.endDateRequired, path: ['end_date'] });
-      else if (schedule.end_date < schedule.start_date) ctx.addIssue({ code: 'custom', message: RECURRING_MESSAGES.endDateBeforeStart, path: ['end_date'] });
+      if (!schedule.end_date)
+        ctx.addIssue({ code: 'custom', message: RECURRING_MESSAGES.endDateRequired, path: ['end_date'] });
+      else if (schedule.end_date < schedule.start_date)
+        ctx.addIssue({ code: 'custom', message: RECURRING_MESSAGES.endDateBeforeStart, path: ['end_date'] });
     }
-    if (schedule.end_type === 'after_count' && schedule.end_count === null) ctx.addIssue({ code: 'custom', message: RECURRING_MESSAGES.endCountInvalid, path: ['end_count'] });
+    if (schedule.end_type === 'after_count' && schedule.end_count === null)
+      ctx.addIssue({ code: 'custom', message: RECURRING_MESSAGES.endCountInvalid, path: ['end_count'] });
   })
   .transform((schedule): RecurringSchedule => ({
     ...schedule,
@@ -89,45 +136,96 @@ export interface RecurringRequest {
   auto_send: boolean;
 }
 
-const paymentTermsSchema = z.number({ error: RECURRING_MESSAGES.paymentTermsInvalid }).int(RECURRING_MESSAGES.paymentTermsInvalid).min(0, RECURRING_MESSAGES.paymentTermsInvalid).max(MAX_NET_DAYS, RECURRING_MESSAGES.paymentTermsInvalid);
+const paymentTermsSchema = z
+  .number({ error: RECURRING_MESSAGES.paymentTermsInvalid })
+  .int(RECURRING_MESSAGES.paymentTermsInvalid)
+  .min(0, RECURRING_MESSAGES.paymentTermsInvalid)
+  .max(MAX_NET_DAYS, RECURRING_MESSAGES.paymentTermsInvalid);
 
 /**
  * `{ client_id, lines, discount_type, discount_value, notes, terms, payment_terms_days, auto_send,
  * frequency, interval, day_of_month, start_date, end_type, end_date, end_count }`: the lines are
  * checked with the invoice contract (same rules, same messages), the schedule with its own.
  */
-export function parseRecurringRequest(body: unknown, defaults: { auto_send: boolean } = { auto_send: false }): { success: true; data: RecurringRequest } | { success: false; errors: FieldErrors } {
+export function parseRecurringRequest(
+  body: unknown,
+  defaults: { auto_send: boolean } = { auto_send: false },
+): { success: true; data: RecurringRequest } | { success: false; errors: FieldErrors } {
   const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  const { frequency, interval, day_of_month, start_date, end_type, end_date, end_count, payment_terms_days, auto_send, ...templateFields } = record;
+  const {
+    frequency,
+    interval,
+    day_of_month,
+    start_date,
+    end_type,
+    end_date,
+    end_count,
+    payment_terms_days,
+    auto_send,
+    ...templateFields
+  } = record;
   const errors: FieldErrors = {};
-  const schedule = recurringScheduleSchema.safeParse({ frequency, interval, day_of_month, start_date, end_type, end_date, end_count });
+  const schedule = recurringScheduleSchema.safeParse({
+    frequency,
+    interval,
+    day_of_month,
+    start_date,
+    end_type,
+    end_date,
+    end_count,
+  });
   if (!schedule.success) Object.assign(errors, toFieldErrors(schedule.error));
   const terms = paymentTermsSchema.default(30).safeParse(payment_terms_days ?? undefined);
   if (!terms.success) errors.payment_terms_days = [RECURRING_MESSAGES.paymentTermsInvalid];
-  const autoSend = z.boolean({ error: RECURRING_MESSAGES.autoSendInvalid }).default(defaults.auto_send).safeParse(auto_send ?? undefined);
+  const autoSend = z
+    .boolean({ error: RECURRING_MESSAGES.autoSendInvalid })
+    .default(defaults.auto_send)
+    .safeParse(auto_send ?? undefined);
   if (!autoSend.success) errors.auto_send = [RECURRING_MESSAGES.autoSendInvalid];
   // Any valid pair of dates: the template's own dates are chosen per period.
-  const template = invoiceInputSchema.safeParse({ ...templateFields, issue_date: '2000-01-01', due_date: '2000-01-01', goal_id: null });
+  const template = invoiceInputSchema.safeParse({
+    ...templateFields,
+    issue_date: '2000-01-01',
+    due_date: '2000-01-01',
+    goal_id: null,
+  });
   if (!template.success) Object.assign(errors, toFieldErrors(template.error));
-  if (!schedule.success || !terms.success || !autoSend.success || !template.success || Object.keys(errors).length > 0) return { success: false, errors };
+  if (!schedule.success || !terms.success || !autoSend.success || !template.success || Object.keys(errors).length > 0)
+    return { success: false, errors };
   const { issue_date: _issue, due_date: _due, goal_id: _goal, ...fields } = template.data;
-  return { success: true, data: { template: fields, schedule: schedule.data, payment_terms_days: terms.data, auto_send: autoSend.data } };
+  return {
+    success: true,
+    data: { template: fields, schedule: schedule.data, payment_terms_days: terms.data, auto_send: autoSend.data },
+  };
 }
 
 /** The invoice request of one period: dated on the period, due after the payment terms. */
-export function periodInvoiceRequest(template: RecurringTemplate, period: string, paymentTermsDays: number): InvoiceRequest {
+export function periodInvoiceRequest(
+  template: RecurringTemplate,
+  period: string,
+  paymentTermsDays: number,
+): InvoiceRequest {
   return { ...template, issue_date: period, due_date: addCalendarDays(period, paymentTermsDays), goal_id: null };
 }
 
 export const recurringConfigSchema = z.strictObject({
-  send_time: z.string({ error: RECURRING_MESSAGES.sendTimeInvalid }).regex(SEND_TIME_PATTERN, RECURRING_MESSAGES.sendTimeInvalid),
-  time_zone: z.string({ error: RECURRING_MESSAGES.timeZoneInvalid }).refine(isValidTimeZone, RECURRING_MESSAGES.timeZoneInvalid),
+  send_time: z
+    .string({ error: RECURRING_MESSAGES.sendTimeInvalid })
+    .regex(SEND_TIME_PATTERN, RECURRING_MESSAGES.sendTimeInvalid),
+  time_zone: z
+    .string({ error: RECURRING_MESSAGES.timeZoneInvalid })
+    .refine(isValidTimeZone, RECURRING_MESSAGES.timeZoneInvalid),
   default_auto_send: z.boolean({ error: RECURRING_MESSAGES.autoSendInvalid }),
   missed_runs: z.enum(MISSED_RUN_POLICIES, { error: RECURRING_MESSAGES.missedRunsInvalid }),
 });
 export type RecurringConfig = z.infer<typeof recurringConfigSchema>;
 export type RecurringConfigInput = z.input<typeof recurringConfigSchema>;
-export const DEFAULT_RECURRING_CONFIG: RecurringConfig = { send_time: '09:00', time_zone: 'UTC', default_auto_send: false, missed_runs: 'catch_up' };
+export const DEFAULT_RECURRING_CONFIG: RecurringConfig = {
+  send_time: '09:00',
+  time_zone: 'UTC',
+  default_auto_send: false,
+  missed_runs: 'catch_up',
+};
 export const recurringConfigResponseSchema = z.object({ data: recurringConfigSchema, message: z.string().optional() });
 
 const scheduleResponseSchema = z.object({
@@ -159,12 +257,24 @@ export const recurringInvoiceSchema = scheduleResponseSchema.extend({
   remaining_count: z.number().int().nullable(),
   last_run_at: z.string().nullable(),
   last_error: z.string().nullable(),
-  invoices: z.array(z.object({ id: z.number().int(), invoice_number: z.string().nullable(), period: z.string(), status: z.string(), total: z.number(), created_at: z.string() })),
+  invoices: z.array(
+    z.object({
+      id: z.number().int(),
+      invoice_number: z.string().nullable(),
+      period: z.string(),
+      status: z.string(),
+      total: z.number(),
+      created_at: z.string(),
+    }),
+  ),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type RecurringInvoice = z.infer<typeof recurringInvoiceSchema>;
-export const recurringInvoiceResponseSchema = z.object({ data: recurringInvoiceSchema, message: z.string().optional() });
+export const recurringInvoiceResponseSchema = z.object({
+  data: recurringInvoiceSchema,
+  message: z.string().optional(),
+});
 
 export const recurringListItemSchema = z.object({
   id: z.number().int(),
@@ -193,7 +303,14 @@ export type RecurringListQueryInput = z.input<typeof recurringListQuerySchema>;
 export const recurringPreviewResponseSchema = z.object({ data: z.object({ dates: z.array(z.string()) }) });
 
 export const schedulerRunResponseSchema = z.object({
-  data: z.object({ invoices_created: z.number().int(), emails_sent: z.number().int(), overdue: z.number().int(), expired: z.number().int(), reminders: z.number().int(), failures: z.number().int() }),
+  data: z.object({
+    invoices_created: z.number().int(),
+    emails_sent: z.number().int(),
+    overdue: z.number().int(),
+    expired: z.number().int(),
+    reminders: z.number().int(),
+    failures: z.number().int(),
+  }),
   message: z.string(),
 });
 export type SchedulerRunResult = z.infer<typeof schedulerRunResponseSchema>['data'];
@@ -206,6 +323,13 @@ export function describeSchedule(schedule: Pick<RecurringSchedule, 'frequency' |
   if (schedule.day_of_month === LAST_DAY_OF_MONTH) return `${every} on the last day`;
   if (schedule.day_of_month === null) return every;
   const day = schedule.day_of_month;
-  const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th';
+  const suffix =
+    day % 10 === 1 && day !== 11
+      ? 'st'
+      : day % 10 === 2 && day !== 12
+        ? 'nd'
+        : day % 10 === 3 && day !== 13
+          ? 'rd'
+          : 'th';
   return `${every} on the ${day}${suffix}${day > 28 ? ' (last day in shorter months)' : ''}`;
 }

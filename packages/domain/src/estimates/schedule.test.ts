@@ -1,48 +1,111 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addCalendarDays } from '../invoicing/due-date';
-import { dueRuns, isLeapYear, occurrenceDate, occurrenceIndexOnOrAfter, periodDueAt, remainingCount, upcomingRunDates, type RecurringSchedule } from './schedule';
+import {
+  dueRuns,
+  isLeapYear,
+  occurrenceDate,
+  occurrenceIndexOnOrAfter,
+  periodDueAt,
+  remainingCount,
+  upcomingRunDates,
+  type RecurringSchedule,
+} from './schedule';
 
-const base: RecurringSchedule = { frequency: 'monthly', interval: 1, day_of_month: null, start_date: '2026-01-31', end_type: 'never', end_date: null, end_count: null };
+const base: RecurringSchedule = {
+  frequency: 'monthly',
+  interval: 1,
+  day_of_month: null,
+  start_date: '2026-01-31',
+  end_type: 'never',
+  end_date: null,
+  end_count: null,
+};
 const s = (overrides: Partial<RecurringSchedule>): RecurringSchedule => ({ ...base, ...overrides });
 
 describe('occurrenceDate', () => {
   it('steps days and weeks from the start date', () => {
-    expect(upcomingRunDates(s({ frequency: 'daily', interval: 3, start_date: '2026-02-27' }), { count: 3 })).toEqual(['2026-02-27', '2026-03-02', '2026-03-05']);
-    expect(upcomingRunDates(s({ frequency: 'weekly', interval: 2, start_date: '2026-12-24' }), { count: 3 })).toEqual(['2026-12-24', '2027-01-07', '2027-01-21']);
+    expect(upcomingRunDates(s({ frequency: 'daily', interval: 3, start_date: '2026-02-27' }), { count: 3 })).toEqual([
+      '2026-02-27',
+      '2026-03-02',
+      '2026-03-05',
+    ]);
+    expect(upcomingRunDates(s({ frequency: 'weekly', interval: 2, start_date: '2026-12-24' }), { count: 3 })).toEqual([
+      '2026-12-24',
+      '2027-01-07',
+      '2027-01-21',
+    ]);
   });
 
   it('runs a schedule on the 31st on the last day of shorter months, and back on the 31st after', () => {
-    expect(upcomingRunDates(s({ day_of_month: 31, start_date: '2026-01-15' }), { count: 5 })).toEqual(['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31']);
+    expect(upcomingRunDates(s({ day_of_month: 31, start_date: '2026-01-15' }), { count: 5 })).toEqual([
+      '2026-01-31',
+      '2026-02-28',
+      '2026-03-31',
+      '2026-04-30',
+      '2026-05-31',
+    ]);
   });
 
   it('takes the start day when no day is chosen, and clamps it too', () => {
-    expect(upcomingRunDates(s({ start_date: '2026-01-31' }), { count: 3 })).toEqual(['2026-01-31', '2026-02-28', '2026-03-31']);
+    expect(upcomingRunDates(s({ start_date: '2026-01-31' }), { count: 3 })).toEqual([
+      '2026-01-31',
+      '2026-02-28',
+      '2026-03-31',
+    ]);
   });
 
   it('has a "last day" choice that follows leap years', () => {
-    expect(upcomingRunDates(s({ day_of_month: 'last', start_date: '2028-01-01' }), { count: 3 })).toEqual(['2028-01-31', '2028-02-29', '2028-03-31']);
+    expect(upcomingRunDates(s({ day_of_month: 'last', start_date: '2028-01-01' }), { count: 3 })).toEqual([
+      '2028-01-31',
+      '2028-02-29',
+      '2028-03-31',
+    ]);
   });
 
   it('starts the next month when the chosen day has passed in the start month', () => {
-    expect(upcomingRunDates(s({ day_of_month: 10, start_date: '2026-03-20' }), { count: 2 })).toEqual(['2026-04-10', '2026-05-10']);
-    expect(upcomingRunDates(s({ day_of_month: 10, interval: 3, start_date: '2026-03-20' }), { count: 2 })).toEqual(['2026-06-10', '2026-09-10']);
+    expect(upcomingRunDates(s({ day_of_month: 10, start_date: '2026-03-20' }), { count: 2 })).toEqual([
+      '2026-04-10',
+      '2026-05-10',
+    ]);
+    expect(upcomingRunDates(s({ day_of_month: 10, interval: 3, start_date: '2026-03-20' }), { count: 2 })).toEqual([
+      '2026-06-10',
+      '2026-09-10',
+    ]);
   });
 
   it('runs yearly on Feb 29 in leap years and Feb 28 otherwise', () => {
-    expect(upcomingRunDates(s({ frequency: 'yearly', start_date: '2028-02-29' }), { count: 5 })).toEqual(['2028-02-29', '2029-02-28', '2030-02-28', '2031-02-28', '2032-02-29']);
+    expect(upcomingRunDates(s({ frequency: 'yearly', start_date: '2028-02-29' }), { count: 5 })).toEqual([
+      '2028-02-29',
+      '2029-02-28',
+      '2030-02-28',
+      '2031-02-28',
+      '2032-02-29',
+    ]);
   });
 
   it('stops at the end date (inclusive) and after the count', () => {
-    expect(upcomingRunDates(s({ start_date: '2026-01-10', end_type: 'on_date', end_date: '2026-03-10' }), { count: 5 })).toEqual(['2026-01-10', '2026-02-10', '2026-03-10']);
-    expect(upcomingRunDates(s({ start_date: '2026-01-10', end_type: 'after_count', end_count: 2 }), { count: 5 })).toEqual(['2026-01-10', '2026-02-10']);
-    expect(upcomingRunDates(s({ start_date: '2026-01-10', end_type: 'after_count', end_count: 4 }), { count: 5, fromIndex: 3, generated: 3 })).toEqual(['2026-04-10']);
+    expect(
+      upcomingRunDates(s({ start_date: '2026-01-10', end_type: 'on_date', end_date: '2026-03-10' }), { count: 5 }),
+    ).toEqual(['2026-01-10', '2026-02-10', '2026-03-10']);
+    expect(
+      upcomingRunDates(s({ start_date: '2026-01-10', end_type: 'after_count', end_count: 2 }), { count: 5 }),
+    ).toEqual(['2026-01-10', '2026-02-10']);
+    expect(
+      upcomingRunDates(s({ start_date: '2026-01-10', end_type: 'after_count', end_count: 4 }), {
+        count: 5,
+        fromIndex: 3,
+        generated: 3,
+      }),
+    ).toEqual(['2026-04-10']);
     expect(remainingCount({ end_type: 'after_count', end_count: 4 }, 6)).toBe(0);
     expect(remainingCount({ end_type: 'never', end_count: null }, 6)).toBeNull();
   });
 });
 
-const dateArb = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2200-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const dateArb = fc
+  .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2200-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 const scheduleArb = fc.record({
   frequency: fc.constantFrom('daily', 'weekly', 'monthly', 'yearly'),
   interval: fc.integer({ min: 1, max: 24 }),
@@ -90,12 +153,21 @@ describe('schedule properties', () => {
 
   it('count limits hold: never more dates than the count, and the end date is never passed', () => {
     fc.assert(
-      fc.property(scheduleArb, fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 40 }), dateArb, (schedule, endCount, generated, endDate) => {
-        const counted = upcomingRunDates({ ...schedule, end_type: 'after_count', end_count: endCount }, { count: 50, generated });
-        expect(counted.length).toBe(Math.max(0, Math.min(50, endCount - generated)));
-        const dated = upcomingRunDates({ ...schedule, end_type: 'on_date', end_date: endDate }, { count: 20 });
-        for (const date of dated) expect(date <= endDate).toBe(true);
-      }),
+      fc.property(
+        scheduleArb,
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 0, max: 40 }),
+        dateArb,
+        (schedule, endCount, generated, endDate) => {
+          const counted = upcomingRunDates(
+            { ...schedule, end_type: 'after_count', end_count: endCount },
+            { count: 50, generated },
+          );
+          expect(counted.length).toBe(Math.max(0, Math.min(50, endCount - generated)));
+          const dated = upcomingRunDates({ ...schedule, end_type: 'on_date', end_date: endDate }, { count: 20 });
+          for (const date of dated) expect(date <= endDate).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -106,9 +178,18 @@ describe('due runs, time zones and daylight saving', () => {
   it('a period is due at the send time in the business’s zone', () => {
     expect(periodDueAt('2026-01-31', '09:00', 'America/New_York').toISOString()).toBe('2026-01-31T14:00:00.000Z');
     expect(periodDueAt('2026-07-31', '09:00', 'America/New_York').toISOString()).toBe('2026-07-31T13:00:00.000Z');
-    const input = { schedule: monthly, nextIndex: 0, generated: 0, sendTime: '09:00', timeZone: 'America/New_York', missedRuns: 'catch_up' as const };
+    const input = {
+      schedule: monthly,
+      nextIndex: 0,
+      generated: 0,
+      sendTime: '09:00',
+      timeZone: 'America/New_York',
+      missedRuns: 'catch_up' as const,
+    };
     expect(dueRuns({ ...input, now: new Date('2026-01-31T13:59:00Z') }).run).toEqual([]);
-    expect(dueRuns({ ...input, now: new Date('2026-01-31T14:00:00Z') }).run).toEqual([{ index: 0, period: '2026-01-31' }]);
+    expect(dueRuns({ ...input, now: new Date('2026-01-31T14:00:00Z') }).run).toEqual([
+      { index: 0, period: '2026-01-31' },
+    ]);
   });
 
   /** Ticks every `stepMinutes` over [from, to), advancing like the scheduler does; answers each period with the tick that ran it. */
@@ -117,7 +198,15 @@ describe('due runs, time zones and daylight saving', () => {
     const ran = new Map<string, string>();
     let nextIndex = 0;
     for (let t = Date.parse(from); t < Date.parse(to); t += stepMinutes * 60_000) {
-      const due = dueRuns({ schedule: daily, nextIndex, generated: nextIndex, sendTime, timeZone, now: new Date(t), missedRuns: 'catch_up' });
+      const due = dueRuns({
+        schedule: daily,
+        nextIndex,
+        generated: nextIndex,
+        sendTime,
+        timeZone,
+        now: new Date(t),
+        missedRuns: 'catch_up',
+      });
       for (const run of due.run) {
         expect(ran.has(run.period), `${run.period} ran twice`).toBe(false);
         ran.set(run.period, new Date(t).toISOString());
@@ -138,7 +227,17 @@ describe('due runs, time zones and daylight saving', () => {
     expect([...ran.keys()]).toEqual(['2026-10-31', '2026-11-01', '2026-11-02']);
     // Run in the first 01:30 (a tick lands exactly on it), not again when 01:30 comes round an hour later.
     expect(ran.get('2026-11-01')).toBe('2026-11-01T05:30:00.000Z');
-    expect(dueRuns({ schedule: s({ frequency: 'daily', start_date: '2026-11-01' }), nextIndex: 1, generated: 1, sendTime: '01:30', timeZone: 'America/New_York', now: new Date('2026-11-01T06:30:00Z'), missedRuns: 'catch_up' }).run).toEqual([]);
+    expect(
+      dueRuns({
+        schedule: s({ frequency: 'daily', start_date: '2026-11-01' }),
+        nextIndex: 1,
+        generated: 1,
+        sendTime: '01:30',
+        timeZone: 'America/New_York',
+        now: new Date('2026-11-01T06:30:00Z'),
+        missedRuns: 'catch_up',
+      }).run,
+    ).toEqual([]);
   });
 
   it('spring forward: a send time in the skipped hour moves forward by the gap, and runs once that day', () => {
@@ -171,7 +270,10 @@ describe('due runs, time zones and daylight saving', () => {
         const sendTime = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
         for (const change of changes) {
           for (const period of [addCalendarDays(change, -1), change]) {
-            const hours = (periodDueAt(addCalendarDays(period, 1), sendTime, timeZone).getTime() - periodDueAt(period, sendTime, timeZone).getTime()) / 3_600_000;
+            const hours =
+              (periodDueAt(addCalendarDays(period, 1), sendTime, timeZone).getTime() -
+                periodDueAt(period, sendTime, timeZone).getTime()) /
+              3_600_000;
             expect(hours >= 23 && hours <= 25, `${timeZone} ${period} ${sendTime}: ${hours}h`).toBe(true);
           }
         }
@@ -180,15 +282,35 @@ describe('due runs, time zones and daylight saving', () => {
   });
 
   it('catch-up runs every missed period; skip runs only the latest and reports the others', () => {
-    const input = { schedule: s({ start_date: '2026-01-05' }), nextIndex: 0, generated: 0, sendTime: '09:00', timeZone: 'UTC', now: new Date('2026-04-06T10:00:00Z') };
-    expect(dueRuns({ ...input, missedRuns: 'catch_up' }).run.map((r) => r.period)).toEqual(['2026-01-05', '2026-02-05', '2026-03-05', '2026-04-05']);
+    const input = {
+      schedule: s({ start_date: '2026-01-05' }),
+      nextIndex: 0,
+      generated: 0,
+      sendTime: '09:00',
+      timeZone: 'UTC',
+      now: new Date('2026-04-06T10:00:00Z'),
+    };
+    expect(dueRuns({ ...input, missedRuns: 'catch_up' }).run.map((r) => r.period)).toEqual([
+      '2026-01-05',
+      '2026-02-05',
+      '2026-03-05',
+      '2026-04-05',
+    ]);
     const skipped = dueRuns({ ...input, missedRuns: 'skip' });
     expect(skipped.run.map((r) => r.period)).toEqual(['2026-04-05']);
     expect(skipped.skipped.map((r) => r.period)).toEqual(['2026-01-05', '2026-02-05', '2026-03-05']);
   });
 
   it('catch-up stops at the count', () => {
-    const input = { schedule: s({ start_date: '2026-01-05', end_type: 'after_count', end_count: 2 }), nextIndex: 0, generated: 0, sendTime: '09:00', timeZone: 'UTC', now: new Date('2026-06-06T10:00:00Z'), missedRuns: 'catch_up' as const };
+    const input = {
+      schedule: s({ start_date: '2026-01-05', end_type: 'after_count', end_count: 2 }),
+      nextIndex: 0,
+      generated: 0,
+      sendTime: '09:00',
+      timeZone: 'UTC',
+      now: new Date('2026-06-06T10:00:00Z'),
+      missedRuns: 'catch_up' as const,
+    };
     expect(dueRuns(input).run).toHaveLength(2);
     expect(dueRuns({ ...input, generated: 2 }).run).toHaveLength(0);
   });

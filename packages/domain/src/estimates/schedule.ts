@@ -98,7 +98,10 @@ export function occurrenceDate(schedule: RecurringSchedule, index: number): stri
     return fromDayNumber(toDayNumber(schedule.start_date) + index * step);
   }
   const { year, month } = parts(schedule.start_date);
-  return clampedDate(year * 12 + month - 1 + firstMonthOffset(schedule) + index * monthStep(schedule), anchorDay(schedule));
+  return clampedDate(
+    year * 12 + month - 1 + firstMonthOffset(schedule) + index * monthStep(schedule),
+    anchorDay(schedule),
+  );
 }
 
 /** The index of the first occurrence on or after `date`. */
@@ -124,7 +127,10 @@ export function withinEndDate(schedule: Pick<RecurringSchedule, 'end_type' | 'en
 }
 
 /** Invoices still to come, or null for "never ends" and end-by-date schedules. */
-export function remainingCount(schedule: Pick<RecurringSchedule, 'end_type' | 'end_count'>, generated: number): number | null {
+export function remainingCount(
+  schedule: Pick<RecurringSchedule, 'end_type' | 'end_count'>,
+  generated: number,
+): number | null {
   if (schedule.end_type !== 'after_count' || schedule.end_count === null) return null;
   return Math.max(0, schedule.end_count - generated);
 }
@@ -133,7 +139,10 @@ export function remainingCount(schedule: Pick<RecurringSchedule, 'end_type' | 'e
  * The next `count` run dates from occurrence `fromIndex`, stopping at the end condition
  * (`generated` invoices already produced count towards `after_count`).
  */
-export function upcomingRunDates(schedule: RecurringSchedule, options: { fromIndex?: number; generated?: number; count?: number } = {}): string[] {
+export function upcomingRunDates(
+  schedule: RecurringSchedule,
+  options: { fromIndex?: number; generated?: number; count?: number } = {},
+): string[] {
   const count = options.count ?? 5;
   const remaining = remainingCount(schedule, options.generated ?? 0);
   const limit = remaining === null ? count : Math.min(count, remaining);
@@ -166,12 +175,28 @@ const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 function zoneOffsetMinutes(instantMs: number, timeZone: string): number {
   let format = zoneFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     zoneFormats.set(timeZone, format);
   }
   const field: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
   for (const part of format.formatToParts(instantMs)) field[part.type] = Number(part.value);
-  const local = Date.UTC(field.year ?? 0, (field.month ?? 1) - 1, field.day ?? 1, field.hour ?? 0, field.minute ?? 0, field.second ?? 0);
+  const local = Date.UTC(
+    field.year ?? 0,
+    (field.month ?? 1) - 1,
+    field.day ?? 1,
+    field.hour ?? 0,
+    field.minute ?? 0,
+    field.second ?? 0,
+  );
   return Math.round((local - (instantMs - (((instantMs % 1000) + 1000) % 1000))) / 60_000);
 }
 
@@ -190,7 +215,9 @@ export function periodDueAt(period: string, sendTime: string, timeZone: string):
   const after = zoneOffsetMinutes(wall + DAY_MS, timeZone);
   const candidates = [...new Set([before, after])].map((offset) => ({ offset, at: wall - offset * 60_000 }));
   // A candidate is real when the zone has that offset at that instant; two real ones: the repeated hour.
-  const real = candidates.filter((candidate) => zoneOffsetMinutes(candidate.at, timeZone) === candidate.offset).map((candidate) => candidate.at);
+  const real = candidates
+    .filter((candidate) => zoneOffsetMinutes(candidate.at, timeZone) === candidate.offset)
+    .map((candidate) => candidate.at);
   // None: the time falls in the gap; read with the offset before it, it lands the gap's length later.
   return new Date(real.length > 0 ? Math.min(...real) : wall - before * 60_000);
 }
@@ -219,7 +246,10 @@ export interface DueRunsInput {
  * What is due now: `run` are the periods to invoice (in order, with their occurrence index),
  * `skipped` the missed periods the `skip` policy passes over. Both empty when nothing is due.
  */
-export function dueRuns(input: DueRunsInput): { run: Array<{ index: number; period: string }>; skipped: Array<{ index: number; period: string }> } {
+export function dueRuns(input: DueRunsInput): {
+  run: Array<{ index: number; period: string }>;
+  skipped: Array<{ index: number; period: string }>;
+} {
   const remaining = remainingCount(input.schedule, input.generated);
   const due: Array<{ index: number; period: string }> = [];
   const limit = input.limit ?? 100;
@@ -229,7 +259,8 @@ export function dueRuns(input: DueRunsInput): { run: Array<{ index: number; peri
     if (periodDueAt(period, input.sendTime, input.timeZone).getTime() > input.now.getTime()) break;
     due.push({ index, period });
     // Under catch-up every due period is run: stop at the count and at the batch limit.
-    if (input.missedRuns === 'catch_up' && (due.length >= limit || (remaining !== null && due.length >= remaining))) break;
+    if (input.missedRuns === 'catch_up' && (due.length >= limit || (remaining !== null && due.length >= remaining)))
+      break;
     // Under skip only the last due one matters; still bound the walk.
     if (due.length > 10_000) break;
   }

@@ -25,7 +25,21 @@ const cents = (value: number) => Math.round(value * 100);
 
 describe('a non-number or negative amount resets to 0; amounts are rounded to 2 decimals', () => {
   it('resets non-numbers and negatives', () => {
-    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, -Infinity, -0.01, -5, 'abc', '', '  ', null, undefined, {}, [], true]) {
+    for (const bad of [
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      -Infinity,
+      -0.01,
+      -5,
+      'abc',
+      '',
+      '  ',
+      null,
+      undefined,
+      {},
+      [],
+      true,
+    ]) {
       expect(sanitizeAllocationAmount(bad)).toBe(0);
     }
   });
@@ -194,7 +208,17 @@ describe('only allocations greater than 0 are emitted', () => {
     expect(emitAllocations([], 100)).toEqual([]);
   });
   it('caps an over-allocated set to the payment', () => {
-    expect(totalAllocated(emitAllocations([{ goal_id: 1, amount: 80 }, { goal_id: 2, amount: 80 }], 100))).toBe(100);
+    expect(
+      totalAllocated(
+        emitAllocations(
+          [
+            { goal_id: 1, amount: 80 },
+            { goal_id: 2, amount: 80 },
+          ],
+          100,
+        ),
+      ),
+    ).toBe(100);
   });
 });
 
@@ -267,8 +291,15 @@ describe('other income form rules', () => {
   });
   it('submit is disabled while saving, over-allocated, or goals chosen with a zero total', () => {
     expect(otherIncomeAllocationState(100, [{ amount: 60 }, { amount: 40 }]).submitDisabled).toBe(false);
-    expect(otherIncomeAllocationState(100, [{ amount: 60 }, { amount: 40.01 }])).toMatchObject({ overAllocated: true, submitDisabled: true, unallocated: -0.01 });
-    expect(otherIncomeAllocationState(100, [{ amount: 0 }])).toMatchObject({ zeroAllocated: true, submitDisabled: true });
+    expect(otherIncomeAllocationState(100, [{ amount: 60 }, { amount: 40.01 }])).toMatchObject({
+      overAllocated: true,
+      submitDisabled: true,
+      unallocated: -0.01,
+    });
+    expect(otherIncomeAllocationState(100, [{ amount: 0 }])).toMatchObject({
+      zeroAllocated: true,
+      submitDisabled: true,
+    });
     expect(otherIncomeAllocationState(100, []).submitDisabled).toBe(false);
     expect(otherIncomeAllocationState(100, [], true).submitDisabled).toBe(true);
   });
@@ -276,7 +307,12 @@ describe('other income form rules', () => {
 
 describe('properties (fast-check)', () => {
   const payment = fc.integer({ min: 0, max: 10_000_000 }).map((value) => value / 100);
-  const rawAmount = fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: false }), fc.integer({ min: -100_000, max: 100_000 }).map((v) => v / 100), fc.string(), fc.constant(null));
+  const rawAmount = fc.oneof(
+    fc.double({ min: -1e6, max: 1e6, noNaN: false }),
+    fc.integer({ min: -100_000, max: 100_000 }).map((v) => v / 100),
+    fc.string(),
+    fc.constant(null),
+  );
   const lines = fc.array(fc.record({ goal_id: fc.integer({ min: 1, max: 20 }), amount: rawAmount }), { maxLength: 8 });
 
   it('the emitted total never exceeds the payment, nothing negative, at most 2 decimals', () => {
@@ -291,44 +327,66 @@ describe('properties (fast-check)', () => {
 
   it('editing lines one by one keeps the total within the payment', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 5 }), rawAmount), { maxLength: 12 }), payment, (edits, amount) => {
-        let state: { goal_id: number; amount: number }[] = [];
-        for (const [goalId, value] of edits) state = setAllocationAmount(state, goalId, value, amount);
-        const total = state.reduce((sum, line) => sum + cents(line.amount), 0);
-        return total <= cents(amount) && state.every((line) => line.amount >= 0 && twoDecimals(line.amount));
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 5 }), rawAmount), { maxLength: 12 }),
+        payment,
+        (edits, amount) => {
+          let state: { goal_id: number; amount: number }[] = [];
+          for (const [goalId, value] of edits) state = setAllocationAmount(state, goalId, value, amount);
+          const total = state.reduce((sum, line) => sum + cents(line.amount), 0);
+          return total <= cents(amount) && state.every((line) => line.amount >= 0 && twoDecimals(line.amount));
+        },
+      ),
     );
   });
 
   it('Allocate Evenly fills the payment exactly from any state within it', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 7 }), payment, (ids, amount) => {
-        const result = allocateEvenly(ids, [], amount);
-        const total = result.reduce((sum, line) => sum + cents(line.amount), 0);
-        return total === cents(amount) && result.every((line) => line.amount >= 0 && twoDecimals(line.amount));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 7 }),
+        payment,
+        (ids, amount) => {
+          const result = allocateEvenly(ids, [], amount);
+          const total = result.reduce((sum, line) => sum + cents(line.amount), 0);
+          return total === cents(amount) && result.every((line) => line.amount >= 0 && twoDecimals(line.amount));
+        },
+      ),
     );
   });
 
   it('scaling down lands exactly on the new payment and never raises a line', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 6 }), payment, (amounts, amount) => {
-        const before = amounts.map((value, index) => ({ goal_id: index + 1, amount: value / 100 }));
-        const after = scaleAllocationsToPayment(before, amount);
-        const totalBefore = amounts.reduce((sum, value) => sum + value, 0);
-        const totalAfter = after.reduce((sum, line) => sum + cents(line.amount), 0);
-        const expected = totalBefore > cents(amount) ? cents(amount) : totalBefore;
-        return totalAfter === expected && after.every((line, index) => cents(line.amount) <= (amounts[index] as number) && twoDecimals(line.amount));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 6 }),
+        payment,
+        (amounts, amount) => {
+          const before = amounts.map((value, index) => ({ goal_id: index + 1, amount: value / 100 }));
+          const after = scaleAllocationsToPayment(before, amount);
+          const totalBefore = amounts.reduce((sum, value) => sum + value, 0);
+          const totalAfter = after.reduce((sum, line) => sum + cents(line.amount), 0);
+          const expected = totalBefore > cents(amount) ? cents(amount) : totalBefore;
+          return (
+            totalAfter === expected &&
+            after.every((line, index) => cents(line.amount) <= (amounts[index] as number) && twoDecimals(line.amount))
+          );
+        },
+      ),
     );
   });
 
   it('Distribute Evenly never exceeds the income', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 7 }), payment, (ids, amount) => {
-        const result = distributeEvenly(amount, ids);
-        return result.reduce((sum, line) => sum + cents(line.amount), 0) <= cents(amount) && result.every((line) => line.amount >= 0 && twoDecimals(line.amount));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 7 }),
+        payment,
+        (ids, amount) => {
+          const result = distributeEvenly(amount, ids);
+          return (
+            result.reduce((sum, line) => sum + cents(line.amount), 0) <= cents(amount) &&
+            result.every((line) => line.amount >= 0 && twoDecimals(line.amount))
+          );
+        },
+      ),
     );
   });
 });

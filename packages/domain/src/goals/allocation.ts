@@ -83,7 +83,12 @@ export function unallocatedAmount(paymentAmount: unknown, lines: readonly { amou
  * changed input: bad values reset to 0, 2-decimal rounding, and "if the total of all allocations
  * exceeds the payment amount, that line is reduced by the excess (not below 0)".
  */
-export function setAllocationAmount(lines: readonly GoalAllocationLine[], goalId: number, rawAmount: unknown, paymentAmount: unknown): GoalAllocationLine[] {
+export function setAllocationAmount(
+  lines: readonly GoalAllocationLine[],
+  goalId: number,
+  rawAmount: unknown,
+  paymentAmount: unknown,
+): GoalAllocationLine[] {
   const payment = paymentCents(paymentAmount);
   let lineCents = cents(sanitizeAllocationAmount(rawAmount));
   const others = lines.filter((line) => line.goal_id !== goalId);
@@ -91,7 +96,9 @@ export function setAllocationAmount(lines: readonly GoalAllocationLine[], goalId
   if (total > payment) lineCents = Math.max(0, lineCents - (total - payment));
   const updated = { goal_id: goalId, amount: lineCents / 100 };
   return lines.some((line) => line.goal_id === goalId)
-    ? lines.map((line) => (line.goal_id === goalId ? updated : { goal_id: line.goal_id, amount: sanitizeAllocationAmount(line.amount) }))
+    ? lines.map((line) =>
+        line.goal_id === goalId ? updated : { goal_id: line.goal_id, amount: sanitizeAllocationAmount(line.amount) },
+      )
     : [...lines.map((line) => ({ goal_id: line.goal_id, amount: sanitizeAllocationAmount(line.amount) })), updated];
 }
 
@@ -102,13 +109,18 @@ export function setAllocationAmount(lines: readonly GoalAllocationLine[], goalId
  * last goals by the excess rule, so the total never exceeds the payment. Nothing unallocated or no
  * goals: the lines come back unchanged.
  */
-export function allocateEvenly(goalIds: readonly number[], lines: readonly GoalAllocationLine[], paymentAmount: unknown): GoalAllocationLine[] {
+export function allocateEvenly(
+  goalIds: readonly number[],
+  lines: readonly GoalAllocationLine[],
+  paymentAmount: unknown,
+): GoalAllocationLine[] {
   const current = new Map<number, number>();
   for (const line of lines) current.set(line.goal_id, cents(sanitizeAllocationAmount(line.amount)));
   const payment = paymentCents(paymentAmount);
   const unallocated = payment - [...current.values()].reduce((sum, value) => sum + value, 0);
   const ids = [...new Set(goalIds)];
-  if (ids.length === 0 || unallocated <= 0) return lines.map((line) => ({ goal_id: line.goal_id, amount: sanitizeAllocationAmount(line.amount) }));
+  if (ids.length === 0 || unallocated <= 0)
+    return lines.map((line) => ({ goal_id: line.goal_id, amount: sanitizeAllocationAmount(line.amount) }));
   const share = Math.round(unallocated / ids.length);
   const result = new Map(current);
   for (const id of ids) result.set(id, (result.get(id) ?? 0) + share);
@@ -135,15 +147,21 @@ export function clearAllocations(lines: readonly GoalAllocationLine[]): GoalAllo
  * lost to flooring go one by one to the lines with the largest fractions (the first on ties), so
  * the total equals the new payment exactly. Totals at or below the payment come back unchanged.
  */
-export function scaleAllocationsToPayment(lines: readonly GoalAllocationLine[], paymentAmount: unknown): GoalAllocationLine[] {
+export function scaleAllocationsToPayment(
+  lines: readonly GoalAllocationLine[],
+  paymentAmount: unknown,
+): GoalAllocationLine[] {
   const amounts = lines.map((line) => cents(sanitizeAllocationAmount(line.amount)));
   const total = amounts.reduce((sum, value) => sum + value, 0);
   const payment = paymentCents(paymentAmount);
-  if (total <= payment) return lines.map((line, index) => ({ goal_id: line.goal_id, amount: (amounts[index] as number) / 100 }));
+  if (total <= payment)
+    return lines.map((line, index) => ({ goal_id: line.goal_id, amount: (amounts[index] as number) / 100 }));
   const exact = amounts.map((value) => (value * payment) / total);
   const scaled = exact.map((value) => Math.floor(value));
   let left = payment - scaled.reduce((sum, value) => sum + value, 0);
-  const byFraction = exact.map((value, index) => ({ index, fraction: value - Math.floor(value) })).sort((a, b) => b.fraction - a.fraction || a.index - b.index);
+  const byFraction = exact
+    .map((value, index) => ({ index, fraction: value - Math.floor(value) }))
+    .sort((a, b) => b.fraction - a.fraction || a.index - b.index);
   for (const { index } of byFraction) {
     if (left <= 0) break;
     scaled[index] = (scaled[index] as number) + 1;
@@ -159,7 +177,8 @@ export function scaleAllocationsToPayment(lines: readonly GoalAllocationLine[], 
  */
 export function emitAllocations(lines: readonly GoalAllocationLine[], paymentAmount: unknown): GoalAllocationLine[] {
   const merged = new Map<number, number>();
-  for (const line of lines) merged.set(line.goal_id, (merged.get(line.goal_id) ?? 0) + cents(sanitizeAllocationAmount(line.amount)));
+  for (const line of lines)
+    merged.set(line.goal_id, (merged.get(line.goal_id) ?? 0) + cents(sanitizeAllocationAmount(line.amount)));
   const combined = [...merged].map(([goal_id, amount]) => ({ goal_id, amount: amount / 100 }));
   return scaleAllocationsToPayment(combined, paymentAmount).filter((line) => line.amount > 0);
 }
@@ -171,7 +190,9 @@ export function isGoalActive(goal: { status?: string | null }): boolean {
 
 /** "Only goals that are active and whose current amount is below the target are offered." */
 export function offerableGoals<G extends AllocatableGoal>(goals: readonly G[]): G[] {
-  return goals.filter((goal) => isGoalActive(goal) && (finite(goal.current_amount) ?? 0) < (finite(goal.target_amount) ?? 0));
+  return goals.filter(
+    (goal) => isGoalActive(goal) && (finite(goal.current_amount) ?? 0) < (finite(goal.target_amount) ?? 0),
+  );
 }
 
 /**
@@ -179,7 +200,11 @@ export function offerableGoals<G extends AllocatableGoal>(goals: readonly G[]): 
  * goal, the full payment amount is pre-allocated to that goal (then capped)": capped by the excess
  * rule, i.e. to the payment amount.
  */
-export function initialAllocations(goals: readonly AllocatableGoal[], paymentAmount: unknown, linkedGoalId?: number | null): GoalAllocationLine[] {
+export function initialAllocations(
+  goals: readonly AllocatableGoal[],
+  paymentAmount: unknown,
+  linkedGoalId?: number | null,
+): GoalAllocationLine[] {
   const lines = offerableGoals(goals).map((goal) => ({ goal_id: goal.id, amount: 0 }));
   if (linkedGoalId == null || !lines.some((line) => line.goal_id === linkedGoalId)) return lines;
   return setAllocationAmount(lines, linkedGoalId, paymentAmount, paymentAmount);
@@ -201,7 +226,11 @@ export function progressAfterAllocation(currentAmount: unknown, allocation: unkn
  * "Selecting a goal defaults its allocation to the lesser of the unallocated remainder and the
  * goal's remaining target, at least 0.01."
  */
-export function defaultIncomeAllocation(incomeAmount: unknown, otherLines: readonly { amount: unknown }[], goal: Pick<AllocatableGoal, 'target_amount' | 'current_amount'>): number {
+export function defaultIncomeAllocation(
+  incomeAmount: unknown,
+  otherLines: readonly { amount: unknown }[],
+  goal: Pick<AllocatableGoal, 'target_amount' | 'current_amount'>,
+): number {
   const unallocated = paymentCents(incomeAmount) - totalCents(otherLines);
   const remaining = cents(finite(goal.target_amount) ?? 0) - cents(finite(goal.current_amount) ?? 0);
   return Math.max(1, Math.min(unallocated, remaining)) / 100;
@@ -232,7 +261,11 @@ export function distributeEvenly(incomeAmount: unknown, goalIds: readonly number
 }
 
 /** The other income form's figures and the submit rule ("disabled while saving, when over-allocated, or when goals are chosen but the total is zero"). */
-export function otherIncomeAllocationState(incomeAmount: unknown, lines: readonly { amount: unknown }[], saving = false) {
+export function otherIncomeAllocationState(
+  incomeAmount: unknown,
+  lines: readonly { amount: unknown }[],
+  saving = false,
+) {
   const total = totalCents(lines);
   const amount = paymentCents(incomeAmount);
   const overAllocated = lines.length > 0 && total > amount;

@@ -36,18 +36,62 @@ export const GOAL_BADGES: readonly GoalBadgeDefinition[] = [
   { code: 'first_goal_achieved', title: 'Goal Getter', how_to_earn: 'Reach the target of a goal.', category: 'goals' },
   { code: 'goals_achieved_3', title: 'Hat Trick', how_to_earn: 'Achieve 3 goals.', category: 'goals' },
   { code: 'goals_achieved_10', title: 'Goal Machine', how_to_earn: 'Achieve 10 goals.', category: 'goals' },
-  { code: 'milestone_25', title: 'Quarter Way', how_to_earn: 'Bring a goal to 25% of its target.', category: 'milestone' },
-  { code: 'milestone_50', title: 'Halfway There', how_to_earn: 'Bring a goal to 50% of its target.', category: 'milestone' },
-  { code: 'milestone_75', title: 'Final Stretch', how_to_earn: 'Bring a goal to 75% of its target.', category: 'milestone' },
-  { code: 'milestone_100', title: 'Full Marks', how_to_earn: 'Bring a goal to 100% of its target.', category: 'milestone' },
-  { code: 'allocated_1000', title: 'Saver', how_to_earn: 'Allocate $1,000.00 in total to your financial goals.', category: 'amount' },
-  { code: 'allocated_10000', title: 'Builder', how_to_earn: 'Allocate $10,000.00 in total to your financial goals.', category: 'amount' },
-  { code: 'allocated_100000', title: 'Tycoon', how_to_earn: 'Allocate $100,000.00 in total to your financial goals.', category: 'amount' },
-  { code: 'achieved_before_deadline', title: 'Ahead of Schedule', how_to_earn: 'Reach a goal on or before its target date.', category: 'deadline' },
+  {
+    code: 'milestone_25',
+    title: 'Quarter Way',
+    how_to_earn: 'Bring a goal to 25% of its target.',
+    category: 'milestone',
+  },
+  {
+    code: 'milestone_50',
+    title: 'Halfway There',
+    how_to_earn: 'Bring a goal to 50% of its target.',
+    category: 'milestone',
+  },
+  {
+    code: 'milestone_75',
+    title: 'Final Stretch',
+    how_to_earn: 'Bring a goal to 75% of its target.',
+    category: 'milestone',
+  },
+  {
+    code: 'milestone_100',
+    title: 'Full Marks',
+    how_to_earn: 'Bring a goal to 100% of its target.',
+    category: 'milestone',
+  },
+  {
+    code: 'allocated_1000',
+    title: 'Saver',
+    how_to_earn: 'Allocate $1,000.00 in total to your financial goals.',
+    category: 'amount',
+  },
+  {
+    code: 'allocated_10000',
+    title: 'Builder',
+    how_to_earn: 'Allocate $10,000.00 in total to your financial goals.',
+    category: 'amount',
+  },
+  {
+    code: 'allocated_100000',
+    title: 'Tycoon',
+    how_to_earn: 'Allocate $100,000.00 in total to your financial goals.',
+    category: 'amount',
+  },
+  {
+    code: 'achieved_before_deadline',
+    title: 'Ahead of Schedule',
+    how_to_earn: 'Reach a goal on or before its target date.',
+    category: 'deadline',
+  },
 ];
 
 export const GOAL_BADGE_MILESTONES = [25, 50, 75, 100] as const;
-export const GOAL_BADGE_ALLOCATION_THRESHOLDS_CENTS = { allocated_1000: 100_000, allocated_10000: 1_000_000, allocated_100000: 10_000_000 } as const;
+export const GOAL_BADGE_ALLOCATION_THRESHOLDS_CENTS = {
+  allocated_1000: 100_000,
+  allocated_10000: 1_000_000,
+  allocated_100000: 10_000_000,
+} as const;
 
 export const GOAL_BADGE_MESSAGES = {
   title: 'Goal Achievements',
@@ -76,8 +120,10 @@ export function earnedBadges(facts: BadgeFacts): GoalBadgeCode[] {
   if (facts.goals_achieved >= 1) codes.push('first_goal_achieved');
   if (facts.goals_achieved >= 3) codes.push('goals_achieved_3');
   if (facts.goals_achieved >= 10) codes.push('goals_achieved_10');
-  for (const milestone of GOAL_BADGE_MILESTONES) if (facts.best_progress_percent >= milestone) codes.push(`milestone_${milestone}`);
-  for (const [code, threshold] of Object.entries(GOAL_BADGE_ALLOCATION_THRESHOLDS_CENTS)) if (facts.allocated_cents >= threshold) codes.push(code as GoalBadgeCode);
+  for (const milestone of GOAL_BADGE_MILESTONES)
+    if (facts.best_progress_percent >= milestone) codes.push(`milestone_${milestone}`);
+  for (const [code, threshold] of Object.entries(GOAL_BADGE_ALLOCATION_THRESHOLDS_CENTS))
+    if (facts.allocated_cents >= threshold) codes.push(code as GoalBadgeCode);
   if (facts.achieved_before_deadline) codes.push('achieved_before_deadline');
   return codes;
 }
@@ -96,5 +142,8 @@ export const goalBadgeSchema = z.object({
 });
 export type GoalBadge = z.infer<typeof goalBadgeSchema>;
 /** `GET /api/goal-badges`: the whole catalogue in catalogue order. */
-export const goalBadgeListSchema = z.object({ data: z.array(goalBadgeSchema), meta: z.object({ earned: z.number().int(), total: z.number().int() }) });
+export const goalBadgeListSchema = z.object({
+  data: z.array(goalBadgeSchema),
+  meta: z.object({ earned: z.number().int(), total: z.number().int() }),
+});
 export type GoalBadgeList = z.infer<typeof goalBadgeListSchema>;

@@ -30,17 +30,31 @@ describe('other income request (SPEC.md section 5 messages)', () => {
   });
   it('amount must be present and greater than zero', () => {
     for (const amount of [undefined, null, 0, -1, 'abc', Number.NaN]) {
-      expect(errorsOf(otherIncomeRequestSchema, { ...income, amount }).amount).toEqual([OTHER_INCOME_MESSAGES.amountInvalid]);
+      expect(errorsOf(otherIncomeRequestSchema, { ...income, amount }).amount).toEqual([
+        OTHER_INCOME_MESSAGES.amountInvalid,
+      ]);
     }
     expect(errorsOf(otherIncomeRequestSchema, { ...income, amount: 0.01 })).toEqual({});
-    expect(errorsOf(otherIncomeRequestSchema, { ...income, amount: 1.001 }).amount).toEqual(['Amount may have at most 2 decimals']);
+    expect(errorsOf(otherIncomeRequestSchema, { ...income, amount: 1.001 }).amount).toEqual([
+      'Amount may have at most 2 decimals',
+    ]);
   });
   it('date and source are required', () => {
-    expect(errorsOf(otherIncomeRequestSchema, { ...income, income_date: '' }).income_date).toEqual([OTHER_INCOME_MESSAGES.dateRequired]);
-    expect(errorsOf(otherIncomeRequestSchema, { ...income, income_date: undefined }).income_date).toEqual([OTHER_INCOME_MESSAGES.dateRequired]);
-    expect(errorsOf(otherIncomeRequestSchema, { ...income, income_date: '2026-02-30' }).income_date).toEqual(['Please enter a valid date (YYYY-MM-DD)']);
-    expect(errorsOf(otherIncomeRequestSchema, { ...income, source: '  ' }).source).toEqual([OTHER_INCOME_MESSAGES.sourceRequired]);
-    expect(errorsOf(otherIncomeRequestSchema, { ...income, source: null }).source).toEqual([OTHER_INCOME_MESSAGES.sourceRequired]);
+    expect(errorsOf(otherIncomeRequestSchema, { ...income, income_date: '' }).income_date).toEqual([
+      OTHER_INCOME_MESSAGES.dateRequired,
+    ]);
+    expect(errorsOf(otherIncomeRequestSchema, { ...income, income_date: undefined }).income_date).toEqual([
+      OTHER_INCOME_MESSAGES.dateRequired,
+    ]);
+    expect(errorsOf(otherIncomeRequestSchema, { ...income, income_date: '2026-02-30' }).income_date).toEqual([
+      'Please enter a valid date (YYYY-MM-DD)',
+    ]);
+    expect(errorsOf(otherIncomeRequestSchema, { ...income, source: '  ' }).source).toEqual([
+      OTHER_INCOME_MESSAGES.sourceRequired,
+    ]);
+    expect(errorsOf(otherIncomeRequestSchema, { ...income, source: null }).source).toEqual([
+      OTHER_INCOME_MESSAGES.sourceRequired,
+    ]);
   });
   it('allocations may not exceed the amount', () => {
     const errors = errorsOf(otherIncomeRequestSchema, {
@@ -53,7 +67,9 @@ describe('other income request (SPEC.md section 5 messages)', () => {
     expect(errors).toEqual({ goal_allocations: [OTHER_INCOME_MESSAGES.allocationsExceed] });
   });
   it('allocations that total zero are refused; zero lines are dropped otherwise', () => {
-    expect(errorsOf(otherIncomeRequestSchema, { ...income, goal_allocations: [{ goal_id: 1, amount: 0 }] })).toEqual({ goal_allocations: [OTHER_INCOME_MESSAGES.allocationsZero] });
+    expect(errorsOf(otherIncomeRequestSchema, { ...income, goal_allocations: [{ goal_id: 1, amount: 0 }] })).toEqual({
+      goal_allocations: [OTHER_INCOME_MESSAGES.allocationsZero],
+    });
     const parsed = otherIncomeRequestSchema.parse({
       ...income,
       goal_allocations: [
@@ -107,45 +123,105 @@ describe('allocation request', () => {
     expect(allocationRequestSchema.parse({ ...request, payment_id: undefined }).payment_id).toBeNull();
   });
   it('refuses a total over the payment, empty, zero and negative lines', () => {
-    expect(errorsOf(allocationRequestSchema, { ...request, allocations: [{ goal_id: 1, amount: 60 }, { goal_id: 2, amount: 40.01 }] })).toEqual({ allocations: [ALLOCATION_MESSAGES.exceedsPayment] });
-    expect(errorsOf(allocationRequestSchema, { ...request, allocations: [] })).toEqual({ allocations: [ALLOCATION_MESSAGES.allocationsRequired] });
-    expect(errorsOf(allocationRequestSchema, { ...request, allocations: [{ goal_id: 1, amount: 0 }] })['allocations.0.amount']).toEqual([ALLOCATION_MESSAGES.allocationAmountPositive]);
-    expect(errorsOf(allocationRequestSchema, { ...request, allocations: [{ goal_id: 1, amount: -2 }] })['allocations.0.amount']).toEqual([ALLOCATION_MESSAGES.allocationAmountPositive]);
-    expect(errorsOf(allocationRequestSchema, { ...request, allocations: [{ goal_id: 1, amount: 'x' }] })['allocations.0.amount']).toEqual([ALLOCATION_MESSAGES.allocationAmountInvalid]);
-    expect(errorsOf(allocationRequestSchema, { ...request, payment_amount: 0 }).payment_amount).toEqual([ALLOCATION_MESSAGES.paymentAmountInvalid]);
-    expect(errorsOf(allocationRequestSchema, { ...request, invoice_id: 'abc' }).invoice_id).toEqual([ALLOCATION_MESSAGES.invoiceRequired]);
+    expect(
+      errorsOf(allocationRequestSchema, {
+        ...request,
+        allocations: [
+          { goal_id: 1, amount: 60 },
+          { goal_id: 2, amount: 40.01 },
+        ],
+      }),
+    ).toEqual({ allocations: [ALLOCATION_MESSAGES.exceedsPayment] });
+    expect(errorsOf(allocationRequestSchema, { ...request, allocations: [] })).toEqual({
+      allocations: [ALLOCATION_MESSAGES.allocationsRequired],
+    });
+    expect(
+      errorsOf(allocationRequestSchema, { ...request, allocations: [{ goal_id: 1, amount: 0 }] })[
+        'allocations.0.amount'
+      ],
+    ).toEqual([ALLOCATION_MESSAGES.allocationAmountPositive]);
+    expect(
+      errorsOf(allocationRequestSchema, { ...request, allocations: [{ goal_id: 1, amount: -2 }] })[
+        'allocations.0.amount'
+      ],
+    ).toEqual([ALLOCATION_MESSAGES.allocationAmountPositive]);
+    expect(
+      errorsOf(allocationRequestSchema, { ...request, allocations: [{ goal_id: 1, amount: 'x' }] })[
+        'allocations.0.amount'
+      ],
+    ).toEqual([ALLOCATION_MESSAGES.allocationAmountInvalid]);
+    expect(errorsOf(allocationRequestSchema, { ...request, payment_amount: 0 }).payment_amount).toEqual([
+      ALLOCATION_MESSAGES.paymentAmountInvalid,
+    ]);
+    expect(errorsOf(allocationRequestSchema, { ...request, invoice_id: 'abc' }).invoice_id).toEqual([
+      ALLOCATION_MESSAGES.invoiceRequired,
+    ]);
   });
   it('preference is a boolean', () => {
-    expect(allocationPreferenceRequestSchema.parse({ show_allocation_modal: false })).toEqual({ show_allocation_modal: false });
-    expect(errorsOf(allocationPreferenceRequestSchema, { show_allocation_modal: 'no' }).show_allocation_modal).toEqual([ALLOCATION_MESSAGES.preferenceInvalid]);
+    expect(allocationPreferenceRequestSchema.parse({ show_allocation_modal: false })).toEqual({
+      show_allocation_modal: false,
+    });
+    expect(errorsOf(allocationPreferenceRequestSchema, { show_allocation_modal: 'no' }).show_allocation_modal).toEqual([
+      ALLOCATION_MESSAGES.preferenceInvalid,
+    ]);
   });
 });
 
 describe('goal request', () => {
   const goal = { title: 'Emergency fund', type: 'financial', target_amount: 5000, target_date: '2026-12-31' };
   it('accepts a minimal goal with defaults', () => {
-    expect(goalInputSchema.parse(goal)).toMatchObject({ title: 'Emergency fund', type: 'financial', description: null, current_amount: null, start_date: null, category: null, color: null });
-    expect(goalInputSchema.parse({ ...goal, type: undefined, color: '#4C6EF5' })).toMatchObject({ type: undefined, color: '#4c6ef5' });
-    expect(goalInputSchema.parse({ ...goal, color: '', current_amount: 250.5 })).toMatchObject({ color: null, current_amount: 250.5 });
+    expect(goalInputSchema.parse(goal)).toMatchObject({
+      title: 'Emergency fund',
+      type: 'financial',
+      description: null,
+      current_amount: null,
+      start_date: null,
+      category: null,
+      color: null,
+    });
+    expect(goalInputSchema.parse({ ...goal, type: undefined, color: '#4C6EF5' })).toMatchObject({
+      type: undefined,
+      color: '#4c6ef5',
+    });
+    expect(goalInputSchema.parse({ ...goal, color: '', current_amount: 250.5 })).toMatchObject({
+      color: null,
+      current_amount: 250.5,
+    });
   });
   it('refuses a missing title, a zero target and a target date before the start', () => {
     expect(errorsOf(goalInputSchema, { ...goal, title: ' ' }).title).toEqual([GOAL_MESSAGES.titleRequired]);
-    expect(errorsOf(goalInputSchema, { ...goal, target_amount: 0 }).target_amount).toEqual([GOAL_MESSAGES.targetRequired]);
-    expect(errorsOf(goalInputSchema, { ...goal, target_amount: undefined }).target_amount).toEqual([GOAL_MESSAGES.targetRequired]);
-    expect(errorsOf(goalInputSchema, { ...goal, start_date: '2027-01-01' }).target_date).toEqual([GOAL_MESSAGES.targetDateBeforeStart]);
-    expect(errorsOf(goalInputSchema, { ...goal, target_date: '' }).target_date).toEqual([GOAL_MESSAGES.targetDateRequired]);
+    expect(errorsOf(goalInputSchema, { ...goal, target_amount: 0 }).target_amount).toEqual([
+      GOAL_MESSAGES.targetRequired,
+    ]);
+    expect(errorsOf(goalInputSchema, { ...goal, target_amount: undefined }).target_amount).toEqual([
+      GOAL_MESSAGES.targetRequired,
+    ]);
+    expect(errorsOf(goalInputSchema, { ...goal, start_date: '2027-01-01' }).target_date).toEqual([
+      GOAL_MESSAGES.targetDateBeforeStart,
+    ]);
+    expect(errorsOf(goalInputSchema, { ...goal, target_date: '' }).target_date).toEqual([
+      GOAL_MESSAGES.targetDateRequired,
+    ]);
     expect(errorsOf(goalInputSchema, { ...goal, status: 'done' }).status).toEqual([GOAL_MESSAGES.statusInvalid]);
     expect(errorsOf(goalInputSchema, { ...goal, color: 'red' }).color).toEqual([GOAL_MESSAGES.colorInvalid]);
     expect(errorsOf(goalInputSchema, { ...goal, type: 'savings' }).type).toEqual([GOAL_MESSAGES.typeInvalid]);
   });
   it('new client goals count whole clients', () => {
-    expect(errorsOf(goalInputSchema, { ...goal, type: 'new_clients', target_amount: 2.5 }).target_amount).toEqual([GOAL_MESSAGES.targetCountInvalid]);
+    expect(errorsOf(goalInputSchema, { ...goal, type: 'new_clients', target_amount: 2.5 }).target_amount).toEqual([
+      GOAL_MESSAGES.targetCountInvalid,
+    ]);
     expect(errorsOf(goalInputSchema, { ...goal, type: 'new_clients', target_amount: 12 })).toEqual({});
     expect(goalUnit('new_clients')).toBe('count');
     expect(goalUnit('revenue_collected')).toBe('money');
   });
   it('list query: SPEC.md section 7 filters and defaults', () => {
-    expect(goalListQuerySchema.parse({ type: 'financial', status: 'active' })).toMatchObject({ type: 'financial', status: 'active', sort: 'created_at', direction: 'desc', page: 1 });
+    expect(goalListQuerySchema.parse({ type: 'financial', status: 'active' })).toMatchObject({
+      type: 'financial',
+      status: 'active',
+      sort: 'created_at',
+      direction: 'desc',
+      page: 1,
+    });
     expect(goalListQuerySchema.safeParse({ status: 'done' }).success).toBe(false);
   });
   it('status actions', () => {
@@ -186,7 +262,13 @@ describe('goal progress (SPEC.md section 3)', () => {
 });
 
 describe('goal pace', () => {
-  const base = { target: 12_000_00, current: 3_000_00, start_date: '2026-01-01', target_date: '2026-12-31', status: 'active' };
+  const base = {
+    target: 12_000_00,
+    current: 3_000_00,
+    start_date: '2026-01-01',
+    target_date: '2026-12-31',
+    status: 'active',
+  };
   it('remaining, days left, pace needed and projection', () => {
     const pace = goalPace(base, '2026-04-01');
     expect(pace.remaining).toBe(9_000_00);
@@ -210,8 +292,16 @@ describe('goal pace', () => {
     expect(pace.behind_schedule).toBe(true);
   });
   it('a reached goal needs nothing more, a goal not yet started has no pace', () => {
-    expect(goalPace({ ...base, current: 12_000_00 }, '2026-04-01')).toMatchObject({ remaining: 0, required_per_month: 0, behind_schedule: false, on_track: true });
-    expect(goalPace({ ...base, current: 0, start_date: '2026-06-01' }, '2026-04-01')).toMatchObject({ current_per_month: 0, behind_schedule: false });
+    expect(goalPace({ ...base, current: 12_000_00 }, '2026-04-01')).toMatchObject({
+      remaining: 0,
+      required_per_month: 0,
+      behind_schedule: false,
+      on_track: true,
+    });
+    expect(goalPace({ ...base, current: 0, start_date: '2026-06-01' }, '2026-04-01')).toMatchObject({
+      current_per_month: 0,
+      behind_schedule: false,
+    });
   });
 });
 
@@ -221,9 +311,33 @@ describe('badges', () => {
     expect(GOAL_BADGES.every((badge) => badge.how_to_earn.length > 0 && badge.title.length > 0)).toBe(true);
   });
   it('earns by thresholds', () => {
-    expect(earnedBadges({ goals_created: 0, goals_achieved: 0, best_progress_percent: 0, allocated_cents: 0, achieved_before_deadline: false })).toEqual([]);
-    expect(earnedBadges({ goals_created: 1, goals_achieved: 0, best_progress_percent: 24.99, allocated_cents: 99_999, achieved_before_deadline: false })).toEqual(['first_goal_created']);
-    expect(earnedBadges({ goals_created: 4, goals_achieved: 3, best_progress_percent: 75, allocated_cents: 100_000, achieved_before_deadline: true })).toEqual([
+    expect(
+      earnedBadges({
+        goals_created: 0,
+        goals_achieved: 0,
+        best_progress_percent: 0,
+        allocated_cents: 0,
+        achieved_before_deadline: false,
+      }),
+    ).toEqual([]);
+    expect(
+      earnedBadges({
+        goals_created: 1,
+        goals_achieved: 0,
+        best_progress_percent: 24.99,
+        allocated_cents: 99_999,
+        achieved_before_deadline: false,
+      }),
+    ).toEqual(['first_goal_created']);
+    expect(
+      earnedBadges({
+        goals_created: 4,
+        goals_achieved: 3,
+        best_progress_percent: 75,
+        allocated_cents: 100_000,
+        achieved_before_deadline: true,
+      }),
+    ).toEqual([
       'first_goal_created',
       'first_goal_achieved',
       'goals_achieved_3',
@@ -233,6 +347,14 @@ describe('badges', () => {
       'allocated_1000',
       'achieved_before_deadline',
     ]);
-    expect(earnedBadges({ goals_created: 10, goals_achieved: 10, best_progress_percent: 100, allocated_cents: 10_000_000, achieved_before_deadline: false })).toHaveLength(11);
+    expect(
+      earnedBadges({
+        goals_created: 10,
+        goals_achieved: 10,
+        best_progress_percent: 100,
+        allocated_cents: 10_000_000,
+        achieved_before_deadline: false,
+      }),
+    ).toHaveLength(11);
   });
 });

@@ -21,7 +21,11 @@ import { formatCurrency } from '../format';
  */
 export const GOAL_TYPES = ['financial', 'revenue_collected', 'amount_invoiced', 'new_clients'] as const;
 export type GoalType = (typeof GOAL_TYPES)[number];
-export const TRACKED_GOAL_TYPES = ['revenue_collected', 'amount_invoiced', 'new_clients'] as const satisfies readonly GoalType[];
+export const TRACKED_GOAL_TYPES = [
+  'revenue_collected',
+  'amount_invoiced',
+  'new_clients',
+] as const satisfies readonly GoalType[];
 export const GOAL_TYPE_LABELS: Record<GoalType, string> = {
   financial: 'Financial (allocated money)',
   revenue_collected: 'Revenue collected',
@@ -58,7 +62,12 @@ const ACTION_FROM: Record<GoalAction, readonly GoalStatus[]> = {
   complete: ['active', 'in_progress', 'paused'],
   cancel: ['active', 'in_progress', 'paused'],
 };
-const ACTION_TO: Record<GoalAction, GoalStatus> = { pause: 'paused', resume: 'active', complete: 'completed', cancel: 'cancelled' };
+const ACTION_TO: Record<GoalAction, GoalStatus> = {
+  pause: 'paused',
+  resume: 'active',
+  complete: 'completed',
+  cancel: 'cancelled',
+};
 /** The status an action leads to from `status`, or null when it does not apply. */
 export function goalActionResult(status: GoalStatus, action: GoalAction): GoalStatus | null {
   return ACTION_FROM[action].includes(status) ? ACTION_TO[action] : null;
@@ -80,7 +89,8 @@ export const GOAL_MESSAGES = {
   targetCountInvalid: 'Please enter a whole number of clients',
   targetCountTooLarge: `The target may be at most ${MAX_GOAL_COUNT.toLocaleString('en-US')} clients`,
   currentInvalid: 'Please enter the amount already saved (0 or more)',
-  currentBelowAllocated: (allocated: number) => `The current amount cannot be less than the ${formatCurrency(allocated)} allocated to this goal`,
+  currentBelowAllocated: (allocated: number) =>
+    `The current amount cannot be less than the ${formatCurrency(allocated)} allocated to this goal`,
   startDateRequired: 'Please enter the start date',
   targetDateRequired: 'Please enter the target date',
   targetDateBeforeStart: 'The target date cannot be before the start date',
@@ -91,7 +101,8 @@ export const GOAL_MESSAGES = {
   colorInvalid: 'Please choose a colour such as #4c6ef5',
   // answers of the server
   notFound: 'Goal not found.',
-  actionNotAllowed: (action: GoalAction, status: GoalStatus) => `A ${GOAL_STATUS_LABELS[status].toLowerCase()} goal cannot be ${action === 'pause' ? 'paused' : action === 'resume' ? 'resumed' : action === 'complete' ? 'completed' : 'cancelled'}.`,
+  actionNotAllowed: (action: GoalAction, status: GoalStatus) =>
+    `A ${GOAL_STATUS_LABELS[status].toLowerCase()} goal cannot be ${action === 'pause' ? 'paused' : action === 'resume' ? 'resumed' : action === 'complete' ? 'completed' : 'cancelled'}.`,
   created: 'Goal created.',
   updated: 'Goal updated.',
   deleted: 'Goal deleted.',
@@ -100,7 +111,8 @@ export const GOAL_MESSAGES = {
   completed: 'Goal completed.',
   cancelled: 'Goal cancelled.',
   deleteConfirmTitle: 'Delete goal',
-  deleteConfirmMessage: (title: string) => `Delete the goal "${title}"?\nIts contributions are removed from it; payments and income stay recorded.`,
+  deleteConfirmMessage: (title: string) =>
+    `Delete the goal "${title}"?\nIts contributions are removed from it; payments and income stay recorded.`,
   emptyTitle: 'No goals yet',
   emptyMessage: 'Set a goal to see the money you receive flow into it.',
   // the Goal notification (SPEC.md section 3: type contains Goal)
@@ -133,7 +145,11 @@ const goalStatusSchema = z.enum(GOAL_STATUSES, { error: GOAL_MESSAGES.statusInva
  */
 export const goalInputSchema = z
   .strictObject({
-    title: z.string({ error: GOAL_MESSAGES.titleRequired }).trim().min(1, GOAL_MESSAGES.titleRequired).max(GOAL_TITLE_MAX_LENGTH, GOAL_MESSAGES.titleTooLong),
+    title: z
+      .string({ error: GOAL_MESSAGES.titleRequired })
+      .trim()
+      .min(1, GOAL_MESSAGES.titleRequired)
+      .max(GOAL_TITLE_MAX_LENGTH, GOAL_MESSAGES.titleTooLong),
     description: optionalText(GOAL_DESCRIPTION_MAX_LENGTH, GOAL_MESSAGES.descriptionTooLong),
     /** Defaults to `financial` on create; on edit, omitted keeps the goal's type. */
     type: goalTypeSchema.optional(),
@@ -151,7 +167,10 @@ export const goalInputSchema = z
       .pipe(isoDateSchema)
       .nullish()
       .transform((value) => value ?? null),
-    target_date: z.string({ error: GOAL_MESSAGES.targetDateRequired }).min(1, GOAL_MESSAGES.targetDateRequired).pipe(isoDateSchema),
+    target_date: z
+      .string({ error: GOAL_MESSAGES.targetDateRequired })
+      .min(1, GOAL_MESSAGES.targetDateRequired)
+      .pipe(isoDateSchema),
     /** Create: active (default), in_progress or paused. Edit: omitted or unchanged keeps it; otherwise between active, in_progress and paused only (409 else). */
     status: goalStatusSchema.optional(),
     category: optionalText(GOAL_CATEGORY_MAX_LENGTH, GOAL_MESSAGES.categoryTooLong),
@@ -165,8 +184,10 @@ export const goalInputSchema = z
   })
   .superRefine((goal, ctx) => {
     if (!hasIssueAt(ctx, 'type', 'target_amount') && goal.type === 'new_clients') {
-      if (!Number.isInteger(goal.target_amount)) ctx.addIssue({ code: 'custom', message: GOAL_MESSAGES.targetCountInvalid, path: ['target_amount'] });
-      else if (goal.target_amount > MAX_GOAL_COUNT) ctx.addIssue({ code: 'custom', message: GOAL_MESSAGES.targetCountTooLarge, path: ['target_amount'] });
+      if (!Number.isInteger(goal.target_amount))
+        ctx.addIssue({ code: 'custom', message: GOAL_MESSAGES.targetCountInvalid, path: ['target_amount'] });
+      else if (goal.target_amount > MAX_GOAL_COUNT)
+        ctx.addIssue({ code: 'custom', message: GOAL_MESSAGES.targetCountTooLarge, path: ['target_amount'] });
     }
     if (!hasIssueAt(ctx, 'start_date', 'target_date') && goal.start_date && goal.target_date < goal.start_date) {
       ctx.addIssue({ code: 'custom', message: GOAL_MESSAGES.targetDateBeforeStart, path: ['target_date'] });
@@ -177,9 +198,26 @@ export type GoalRequest = z.output<typeof goalInputSchema>;
 export const goalCreateRequestSchema = goalInputSchema;
 export const goalUpdateRequestSchema = goalInputSchema;
 
-export const GOAL_SORT_FIELDS = ['created_at', 'target_date', 'start_date', 'title', 'progress', 'target_amount', 'current_amount', 'status'] as const;
+export const GOAL_SORT_FIELDS = [
+  'created_at',
+  'target_date',
+  'start_date',
+  'title',
+  'progress',
+  'target_amount',
+  'current_amount',
+  'status',
+] as const;
 /** `active` means active or in_progress (SPEC.md section 3); `behind` active goals behind schedule. */
-export const GOAL_STATUS_FILTERS = ['all', 'active', 'in_progress', 'completed', 'paused', 'cancelled', 'behind'] as const;
+export const GOAL_STATUS_FILTERS = [
+  'all',
+  'active',
+  'in_progress',
+  'completed',
+  'paused',
+  'cancelled',
+  'behind',
+] as const;
 export type GoalStatusFilter = (typeof GOAL_STATUS_FILTERS)[number];
 
 /**
@@ -264,7 +302,10 @@ export const goalContributionSchema = z.object({
 export type GoalContribution = z.infer<typeof goalContributionSchema>;
 export const goalContributionPageSchema = pageSchema(goalContributionSchema).extend({ goal: goalSchema });
 export type GoalContributionPage = z.infer<typeof goalContributionPageSchema>;
-export const goalContributionQuerySchema = listQuerySchema(['date'] as const, 'date').pick({ page: true, per_page: true });
+export const goalContributionQuerySchema = listQuerySchema(['date'] as const, 'date').pick({
+  page: true,
+  per_page: true,
+});
 
 /** `GET /api/goals/analytics` */
 export const goalAnalyticsSchema = z.object({
@@ -289,9 +330,18 @@ export const goalAnalyticsSchema = z.object({
     }),
   ),
   /** Money allocated to financial goals by source: invoice payments, and other income per income source. */
-  contributions_by_source: z.array(z.object({ source_type: z.enum(['payment', 'other_income']), label: z.string(), amount: moneySchema, count: z.number().int() })),
+  contributions_by_source: z.array(
+    z.object({
+      source_type: z.enum(['payment', 'other_income']),
+      label: z.string(),
+      amount: moneySchema,
+      count: z.number().int(),
+    }),
+  ),
   /** Achieved, active (on track), behind schedule: the three groups for a status chart. */
-  status_breakdown: z.array(z.object({ key: z.enum(['achieved', 'active', 'behind_schedule']), label: z.string(), count: z.number().int() })),
+  status_breakdown: z.array(
+    z.object({ key: z.enum(['achieved', 'active', 'behind_schedule']), label: z.string(), count: z.number().int() }),
+  ),
 });
 export type GoalAnalytics = z.infer<typeof goalAnalyticsSchema>;
 export const goalAnalyticsResponseSchema = z.object({ data: goalAnalyticsSchema });
@@ -346,7 +396,12 @@ function allocationLineSchema(goalRequired: string, amountInvalid: string) {
   });
 }
 
-function checkRepeatedGoals(lines: readonly { goal_id: number }[], field: string, message: string, ctx: z.RefinementCtx) {
+function checkRepeatedGoals(
+  lines: readonly { goal_id: number }[],
+  field: string,
+  message: string,
+  ctx: z.RefinementCtx,
+) {
   const seen = new Set<number>();
   lines.forEach((line, index) => {
     if (seen.has(line.goal_id)) ctx.addIssue({ code: 'custom', message, path: [field, index, 'goal_id'] });
@@ -371,7 +426,10 @@ export const otherIncomeRequestSchema = z
       .finite(OTHER_INCOME_MESSAGES.amountInvalid)
       .positive(OTHER_INCOME_MESSAGES.amountInvalid)
       .pipe(amountSchema),
-    income_date: z.string({ error: OTHER_INCOME_MESSAGES.dateRequired }).min(1, OTHER_INCOME_MESSAGES.dateRequired).pipe(isoDateSchema),
+    income_date: z
+      .string({ error: OTHER_INCOME_MESSAGES.dateRequired })
+      .min(1, OTHER_INCOME_MESSAGES.dateRequired)
+      .pipe(isoDateSchema),
     source: z
       .string({ error: OTHER_INCOME_MESSAGES.sourceRequired })
       .trim()
@@ -380,7 +438,9 @@ export const otherIncomeRequestSchema = z
     reference_number: optionalText(OTHER_INCOME_REFERENCE_MAX_LENGTH, OTHER_INCOME_MESSAGES.referenceTooLong),
     description: optionalText(OTHER_INCOME_DESCRIPTION_MAX_LENGTH, OTHER_INCOME_MESSAGES.descriptionTooLong),
     goal_allocations: z
-      .array(allocationLineSchema(OTHER_INCOME_MESSAGES.goalRequired, OTHER_INCOME_MESSAGES.allocationAmountInvalid), { error: OTHER_INCOME_MESSAGES.allocationsInvalid })
+      .array(allocationLineSchema(OTHER_INCOME_MESSAGES.goalRequired, OTHER_INCOME_MESSAGES.allocationAmountInvalid), {
+        error: OTHER_INCOME_MESSAGES.allocationsInvalid,
+      })
       .max(MAX_GOAL_ALLOCATIONS, OTHER_INCOME_MESSAGES.tooManyAllocations)
       .nullish()
       .transform((value) => value ?? []),
@@ -390,14 +450,20 @@ export const otherIncomeRequestSchema = z
     checkRepeatedGoals(income.goal_allocations, 'goal_allocations', OTHER_INCOME_MESSAGES.goalRepeated, ctx);
     if (income.goal_allocations.length === 0) return;
     const total = sumCents(income.goal_allocations);
-    if (!hasIssueAt(ctx, 'amount') && total > Math.round(income.amount * 100)) ctx.addIssue({ code: 'custom', message: OTHER_INCOME_MESSAGES.allocationsExceed, path: ['goal_allocations'] });
-    else if (total === 0) ctx.addIssue({ code: 'custom', message: OTHER_INCOME_MESSAGES.allocationsZero, path: ['goal_allocations'] });
+    if (!hasIssueAt(ctx, 'amount') && total > Math.round(income.amount * 100))
+      ctx.addIssue({ code: 'custom', message: OTHER_INCOME_MESSAGES.allocationsExceed, path: ['goal_allocations'] });
+    else if (total === 0)
+      ctx.addIssue({ code: 'custom', message: OTHER_INCOME_MESSAGES.allocationsZero, path: ['goal_allocations'] });
   })
   .transform((income) => ({ ...income, goal_allocations: income.goal_allocations.filter((line) => line.amount > 0) }));
 export type OtherIncomeInput = z.input<typeof otherIncomeRequestSchema>;
 export type OtherIncomeRequest = z.output<typeof otherIncomeRequestSchema>;
 
-export const otherIncomeAllocationSchema = z.object({ goal_id: z.number().int(), goal_title: z.string(), amount: moneySchema });
+export const otherIncomeAllocationSchema = z.object({
+  goal_id: z.number().int(),
+  goal_title: z.string(),
+  amount: moneySchema,
+});
 export const otherIncomeSchema = z.object({
   id: z.number().int(),
   amount: moneySchema,
@@ -413,9 +479,15 @@ export const otherIncomeSchema = z.object({
 });
 export type OtherIncome = z.infer<typeof otherIncomeSchema>;
 /** POST and PUT answer the income, the goals it touched (as they are now) and a message. */
-export const otherIncomeResponseSchema = z.object({ data: otherIncomeSchema, goals: z.array(goalSchema), message: z.string() });
+export const otherIncomeResponseSchema = z.object({
+  data: otherIncomeSchema,
+  goals: z.array(goalSchema),
+  message: z.string(),
+});
 export type OtherIncomeResponse = z.infer<typeof otherIncomeResponseSchema>;
-export const otherIncomePageSchema = pageSchema(otherIncomeSchema).extend({ summary: z.object({ count: z.number().int(), total: moneySchema }) });
+export const otherIncomePageSchema = pageSchema(otherIncomeSchema).extend({
+  summary: z.object({ count: z.number().int(), total: moneySchema }),
+});
 export type OtherIncomePage = z.infer<typeof otherIncomePageSchema>;
 export const OTHER_INCOME_SORT_FIELDS = ['income_date', 'amount', 'source', 'created_at'] as const;
 /** `GET /api/other-income?search=&date_from=&date_to=&sort=income_date&direction=desc&page=&per_page=` */
@@ -425,7 +497,10 @@ export const otherIncomeListQuerySchema = listQuerySchema(OTHER_INCOME_SORT_FIEL
     date_from: isoDateSchema.optional(),
     date_to: isoDateSchema.optional(),
   })
-  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, { message: 'The start date must be on or before the end date', path: ['date_to'] });
+  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, {
+    message: 'The start date must be on or before the end date',
+    path: ['date_to'],
+  });
 export type OtherIncomeListQuery = z.infer<typeof otherIncomeListQuerySchema>;
 export type OtherIncomeListQueryInput = z.input<typeof otherIncomeListQuerySchema>;
 
@@ -499,14 +574,23 @@ export const allocationRequestSchema = z
   .superRefine((request, ctx) => {
     if (hasIssueAt(ctx, 'allocations')) return;
     checkRepeatedGoals(request.allocations, 'allocations', ALLOCATION_MESSAGES.goalRepeated, ctx);
-    if (!hasIssueAt(ctx, 'payment_amount') && sumCents(request.allocations) > Math.round(request.payment_amount * 100)) {
+    if (
+      !hasIssueAt(ctx, 'payment_amount') &&
+      sumCents(request.allocations) > Math.round(request.payment_amount * 100)
+    ) {
       ctx.addIssue({ code: 'custom', message: ALLOCATION_MESSAGES.exceedsPayment, path: ['allocations'] });
     }
   });
 export type AllocationInput = z.input<typeof allocationRequestSchema>;
 export type AllocationRequest = z.output<typeof allocationRequestSchema>;
 
-export const paymentAllocationSchema = z.object({ id: z.number().int(), goal_id: z.number().int(), goal_title: z.string(), amount: moneySchema, created_at: z.string() });
+export const paymentAllocationSchema = z.object({
+  id: z.number().int(),
+  goal_id: z.number().int(),
+  goal_title: z.string(),
+  amount: moneySchema,
+  created_at: z.string(),
+});
 export type PaymentAllocation = z.infer<typeof paymentAllocationSchema>;
 export const allocationResponseSchema = z.object({
   data: z.object({
@@ -531,5 +615,8 @@ export const allocationPreferenceRequestSchema = z.strictObject({
   show_allocation_modal: z.boolean({ error: ALLOCATION_MESSAGES.preferenceInvalid }),
 });
 export type AllocationPreferenceRequest = z.infer<typeof allocationPreferenceRequestSchema>;
-export const allocationPreferenceResponseSchema = z.object({ data: z.object({ show_allocation_modal: z.boolean() }), message: z.string().optional() });
+export const allocationPreferenceResponseSchema = z.object({
+  data: z.object({ show_allocation_modal: z.boolean() }),
+  message: z.string().optional(),
+});
 export type AllocationPreferenceResponse = z.infer<typeof allocationPreferenceResponseSchema>;

@@ -75,7 +75,8 @@ export function goalPace(goal: GoalPaceInput, today: string): GoalPace {
   const elapsed = Math.max(0, daysBetween(goal.start_date, today));
   const duration = Math.max(1, daysBetween(goal.start_date, goal.target_date));
   const perDay = elapsed > 0 ? current / elapsed : 0;
-  const requiredPerMonth = remaining === 0 ? 0 : daysLeft <= 0 ? remaining : Math.round((remaining / daysLeft) * DAYS_PER_MONTH);
+  const requiredPerMonth =
+    remaining === 0 ? 0 : daysLeft <= 0 ? remaining : Math.round((remaining / daysLeft) * DAYS_PER_MONTH);
   const projected = daysLeft > 0 ? Math.round(current + perDay * daysLeft) : current;
   const active = goal.status === 'active' || goal.status === 'in_progress';
   const expectedNow = (Math.min(elapsed, duration) / duration) * target;

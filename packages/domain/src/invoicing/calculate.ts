@@ -78,11 +78,21 @@ export const calculationLineSchema = z
       .array(taxInputSchema)
       .max(MAX_LINE_TAXES, CALCULATION_MESSAGES.tooManyTaxes)
       .default([])
-      .refine((taxes) => !taxes[0]?.compound, { message: CALCULATION_MESSAGES.firstTaxCompound, path: [0, 'compound'] }),
+      .refine((taxes) => !taxes[0]?.compound, {
+        message: CALCULATION_MESSAGES.firstTaxCompound,
+        path: [0, 'compound'],
+      }),
   })
   .superRefine((line, ctx) => {
-    if (line.discount?.type === 'amount' && line.discount.value > lineSubtotalCents(line.quantity, line.unit_price_cents)) {
-      ctx.addIssue({ code: 'custom', message: CALCULATION_MESSAGES.discountAmountTooLarge, path: ['discount', 'value'] });
+    if (
+      line.discount?.type === 'amount' &&
+      line.discount.value > lineSubtotalCents(line.quantity, line.unit_price_cents)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: CALCULATION_MESSAGES.discountAmountTooLarge,
+        path: ['discount', 'value'],
+      });
     }
   });
 export type CalculationLineInput = z.input<typeof calculationLineSchema>;
@@ -98,7 +108,11 @@ export const calculationInputSchema = z
     if (input.discount?.type !== 'amount') return;
     const nets = input.lines.reduce((sum, line) => sum + lineNet(line), 0n);
     if (BigInt(input.discount.value) > nets) {
-      ctx.addIssue({ code: 'custom', message: CALCULATION_MESSAGES.discountAmountTooLarge, path: ['discount', 'value'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: CALCULATION_MESSAGES.discountAmountTooLarge,
+        path: ['discount', 'value'],
+      });
     }
   });
 export type CalculationInput = z.input<typeof calculationInputSchema>;
@@ -204,7 +218,8 @@ export function toThousandths(value: number): number {
 }
 
 function centsOf(value: number, what: string): bigint {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${what} must be a non-negative whole number of cents: ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`${what} must be a non-negative whole number of cents: ${value}`);
   return BigInt(value);
 }
 
@@ -228,7 +243,12 @@ function ratesOf(taxes: readonly TaxInput[] | undefined): Rate[] {
     const thousandths = toThousandths(tax.rate_percent);
     if (thousandths < 0 || thousandths > 100_000) throw new RangeError(`Tax rate must be 0-100 %: ${tax.rate_percent}`);
     // A compound first tax compounds on nothing: it is simply a tax on the net.
-    return { id: tax.id ?? null, name: tax.name ?? null, thousandths: BigInt(thousandths), compound: index > 0 && (tax.compound ?? false) };
+    return {
+      id: tax.id ?? null,
+      name: tax.name ?? null,
+      thousandths: BigInt(thousandths),
+      compound: index > 0 && (tax.compound ?? false),
+    };
   });
 }
 
@@ -274,13 +294,16 @@ function exclusiveTotal(taxable: bigint, rates: Rate[]): bigint {
 }
 
 function splitGross(gross: bigint, rates: Rate[]): { taxable: bigint } & TaxFigures {
-  if (gross <= 0n || rates.every((rate) => rate.thousandths === 0n)) return { taxable: gross, ...exclusiveTaxFigures(gross, rates) };
+  if (gross <= 0n || rates.every((rate) => rate.thousandths === 0n))
+    return { taxable: gross, ...exclusiveTaxFigures(gross, rates) };
   // Estimate with the exact factor, then step to the largest net whose exclusive total fits.
   let numerator = PERCENT_SCALE;
   let denominator = PERCENT_SCALE;
   for (const rate of rates) {
     // Compound: net x (1 + r1)(1 + r2); simple: net x (1 + r1 + r2).
-    numerator = rate.compound ? numerator * (PERCENT_SCALE + rate.thousandths) : numerator * PERCENT_SCALE + rate.thousandths * denominator;
+    numerator = rate.compound
+      ? numerator * (PERCENT_SCALE + rate.thousandths)
+      : numerator * PERCENT_SCALE + rate.thousandths * denominator;
     denominator *= PERCENT_SCALE;
   }
   let taxable = (gross * denominator) / numerator;
@@ -300,13 +323,23 @@ function splitGross(gross: bigint, rates: Rate[]): { taxable: bigint } & TaxFigu
  * Splits a tax-inclusive amount into its net and taxes by the inclusive rule above.
  * `total_cents` is always `gross_cents`.
  */
-export function splitInclusiveAmount(grossCents: number, taxes: readonly TaxInput[]): { taxable_cents: number; tax_cents: number[]; total_cents: number } {
+export function splitInclusiveAmount(
+  grossCents: number,
+  taxes: readonly TaxInput[],
+): { taxable_cents: number; tax_cents: number[]; total_cents: number } {
   const split = splitGross(centsOf(grossCents, 'Amount'), ratesOf(taxes));
-  return { taxable_cents: safe(split.taxable, 'Net'), tax_cents: split.amounts.map((amount) => safe(amount, 'Tax')), total_cents: grossCents };
+  return {
+    taxable_cents: safe(split.taxable, 'Net'),
+    tax_cents: split.amounts.map((amount) => safe(amount, 'Tax')),
+    total_cents: grossCents,
+  };
 }
 
 /** The taxes on a net amount by the exclusive rule above, and the resulting total. */
-export function applyExclusiveTaxes(netCents: number, taxes: readonly TaxInput[]): { taxable_cents: number; tax_cents: number[]; total_cents: number } {
+export function applyExclusiveTaxes(
+  netCents: number,
+  taxes: readonly TaxInput[],
+): { taxable_cents: number; tax_cents: number[]; total_cents: number } {
   const net = centsOf(netCents, 'Amount');
   const rates = ratesOf(taxes);
   const figures = exclusiveTaxFigures(net, rates);
@@ -322,9 +355,17 @@ export function applyExclusiveTaxes(netCents: number, taxes: readonly TaxInput[]
  * (largest-remainder method). Ties go to the larger weight, then to `tieBreak`, then to the
  * earlier index.
  */
-export function allocateLargestRemainder(total: number, weights: readonly number[], tieBreak?: (a: number, b: number) => number): number[] {
+export function allocateLargestRemainder(
+  total: number,
+  weights: readonly number[],
+  tieBreak?: (a: number, b: number) => number,
+): number[] {
   const amount = centsOf(total, 'Total');
-  const shares = allocate(amount, weights.map((weight) => centsOf(weight, 'Weight')), tieBreak);
+  const shares = allocate(
+    amount,
+    weights.map((weight) => centsOf(weight, 'Weight')),
+    tieBreak,
+  );
   return shares.map((share) => safe(share, 'Share'));
 }
 
@@ -360,7 +401,9 @@ function compareBig(a: bigint, b: bigint): number {
 
 /** The taxes' rates and compounding as a comparable string (order-independent tie-breaks, grouping). */
 function ratesKey(rates: Rate[]): string {
-  return rates.map((rate) => `${rate.thousandths}:${rate.compound ? 1 : 0}:${rate.id ?? ''}:${rate.name ?? ''}`).join('|');
+  return rates
+    .map((rate) => `${rate.thousandths}:${rate.compound ? 1 : 0}:${rate.id ?? ''}:${rate.name ?? ''}`)
+    .join('|');
 }
 
 function compareStrings(a: string, b: string): number {
@@ -384,7 +427,15 @@ function prepareLine(line: CalculationLineInput): PreparedLine {
   const discount = discountOn(subtotal, line.discount);
   const rates = ratesOf(line.taxes);
   const net = subtotal - discount;
-  return { quantity, price, subtotal, discount, net, rates, key: `${subtotal}/${quantity}/${price}/${ratesKey(rates)}` };
+  return {
+    quantity,
+    price,
+    subtotal,
+    discount,
+    net,
+    rates,
+    key: `${subtotal}/${quantity}/${price}/${ratesKey(rates)}`,
+  };
 }
 
 function taxGroupKey(rate: Rate): string {
@@ -450,7 +501,11 @@ export function calculateInvoice(input: CalculationInput): InvoiceCalculation {
     };
   });
 
-  const sum = (pick: (line: LineCalculation) => number) => safe(results.reduce((acc, line) => acc + BigInt(pick(line)), 0n), 'Invoice total');
+  const sum = (pick: (line: LineCalculation) => number) =>
+    safe(
+      results.reduce((acc, line) => acc + BigInt(pick(line)), 0n),
+      'Invoice total',
+    );
   const total = results.reduce((acc, line) => acc + BigInt(line.total_cents), 0n);
   const taxes: TaxTotal[] = [...groups.entries()]
     .map(([key, group]) => ({
@@ -463,7 +518,10 @@ export function calculateInvoice(input: CalculationInput): InvoiceCalculation {
       amount_cents: safe(group.amount, 'Tax'),
     }))
     // Simple taxes before compound ones, then by rate and key: independent of the line order.
-    .sort((a, b) => Number(a.compound) - Number(b.compound) || a.rate_percent - b.rate_percent || compareStrings(a.key, b.key));
+    .sort(
+      (a, b) =>
+        Number(a.compound) - Number(b.compound) || a.rate_percent - b.rate_percent || compareStrings(a.key, b.key),
+    );
 
   return {
     prices_include_tax: includeTax,
@@ -483,8 +541,14 @@ export function calculateInvoice(input: CalculationInput): InvoiceCalculation {
 }
 
 /** Balance due and credit from a total and the payments (the same rule the engine applies). */
-export function invoiceBalance(totalCents: number, paidCents: number): { balance_due_cents: number; credit_cents: number } {
+export function invoiceBalance(
+  totalCents: number,
+  paidCents: number,
+): { balance_due_cents: number; credit_cents: number } {
   const total = centsOf(totalCents, 'Total');
   const paid = centsOf(paidCents, 'Amount paid');
-  return { balance_due_cents: safe(total > paid ? total - paid : 0n, 'Balance due'), credit_cents: safe(paid > total ? paid - total : 0n, 'Credit') };
+  return {
+    balance_due_cents: safe(total > paid ? total - paid : 0n, 'Balance due'),
+    credit_cents: safe(paid > total ? paid - total : 0n, 'Credit'),
+  };
 }

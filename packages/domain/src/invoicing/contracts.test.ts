@@ -51,33 +51,66 @@ function errorsOf(input: unknown): Record<string, string[]> {
 describe('invoice input contract', () => {
   it('accepts a realistic invoice and fills the defaults', () => {
     const parsed = invoiceInputSchema.parse(valid);
-    expect(parsed).toMatchObject({ client_id: 7, currency: 'USD', goal_id: null, terms: null, discount_type: 'amount', discount_value: 50 });
-    expect(parsed.lines[1]).toMatchObject({ product_id: null, unit: null, discount_type: null, discount_value: null, tax_rate_ids: [1] });
+    expect(parsed).toMatchObject({
+      client_id: 7,
+      currency: 'USD',
+      goal_id: null,
+      terms: null,
+      discount_type: 'amount',
+      discount_value: 50,
+    });
+    expect(parsed.lines[1]).toMatchObject({
+      product_id: null,
+      unit: null,
+      discount_type: null,
+      discount_value: null,
+      tax_rate_ids: [1],
+    });
     expect(invoiceInputSchema.parse({ ...valid, notes: '   ' }).notes).toBeNull();
   });
 
   it('answers field-keyed errors for bad lines', () => {
-    const lines = [line, line, line, { ...line, quantity: -1 }, { ...line, unit_price: -5 }, { ...line, unit_price: 1_000_000_000 }, { ...line, quantity: 1.2345 }, { ...line, description: ' ' }];
+    const lines = [
+      line,
+      line,
+      line,
+      { ...line, quantity: -1 },
+      { ...line, unit_price: -5 },
+      { ...line, unit_price: 1_000_000_000 },
+      { ...line, quantity: 1.2345 },
+      { ...line, description: ' ' },
+    ];
     const errors = errorsOf({ ...valid, lines });
     expect(errors['lines.3.quantity']).toEqual([COMMON_MESSAGES.quantityNegative]);
     expect(errors['lines.4.unit_price']).toEqual([COMMON_MESSAGES.amountNegative]);
     expect(errors['lines.5.unit_price']).toEqual([COMMON_MESSAGES.amountTooLarge]);
     expect(errors['lines.6.quantity']).toEqual([COMMON_MESSAGES.quantityDecimals]);
     expect(errors['lines.7.description']).toEqual([INVOICE_MESSAGES.descriptionRequired]);
-    expect(errorsOf({ ...valid, lines: [{ ...line, description: 'x'.repeat(2001) }] })['lines.0.description']).toEqual([INVOICE_MESSAGES.descriptionTooLong]);
-    expect(errorsOf({ ...valid, lines: [{ ...line, unit_price: undefined }] })['lines.0.unit_price']).toEqual([INVOICE_MESSAGES.unitPriceRequired]);
+    expect(errorsOf({ ...valid, lines: [{ ...line, description: 'x'.repeat(2001) }] })['lines.0.description']).toEqual([
+      INVOICE_MESSAGES.descriptionTooLong,
+    ]);
+    expect(errorsOf({ ...valid, lines: [{ ...line, unit_price: undefined }] })['lines.0.unit_price']).toEqual([
+      INVOICE_MESSAGES.unitPriceRequired,
+    ]);
   });
 
   it('refuses more than 500 lines and none at all', () => {
-    expect(errorsOf({ ...valid, lines: Array.from({ length: 501 }, () => line) })).toEqual({ lines: [INVOICE_MESSAGES.tooManyLines] });
-    expect(invoiceInputSchema.safeParse({ ...valid, discount_value: null, lines: Array.from({ length: 500 }, () => line) }).success).toBe(true);
+    expect(errorsOf({ ...valid, lines: Array.from({ length: 501 }, () => line) })).toEqual({
+      lines: [INVOICE_MESSAGES.tooManyLines],
+    });
+    expect(
+      invoiceInputSchema.safeParse({ ...valid, discount_value: null, lines: Array.from({ length: 500 }, () => line) })
+        .success,
+    ).toBe(true);
     expect(errorsOf({ ...valid, lines: [] })).toEqual({ lines: [INVOICE_MESSAGES.linesRequired] });
   });
 
   it('refuses malformed dates, a due date before the invoice date, a missing client and other currencies', () => {
     expect(errorsOf({ ...valid, issue_date: '2026-02-30' })).toEqual({ issue_date: [COMMON_MESSAGES.dateInvalid] });
     // (common's isoDateSchema reports its message twice for a wrong format: regex and calendar check)
-    expect(new Set(errorsOf({ ...valid, due_date: '12/22/2026' }).due_date)).toEqual(new Set([COMMON_MESSAGES.dateInvalid]));
+    expect(new Set(errorsOf({ ...valid, due_date: '12/22/2026' }).due_date)).toEqual(
+      new Set([COMMON_MESSAGES.dateInvalid]),
+    );
     expect(Object.keys(errorsOf({ ...valid, due_date: '12/22/2026' }))).toEqual(['due_date']);
     expect(errorsOf({ ...valid, due_date: '2026-11-21' })).toEqual({ due_date: [INVOICE_MESSAGES.dueBeforeIssue] });
     expect(errorsOf({ ...valid, due_date: '2026-11-22' })).toEqual({});
@@ -89,42 +122,89 @@ describe('invoice input contract', () => {
   });
 
   it('discounts: no more than 100 %, no more than what they discount, and a type when there is a value', () => {
-    expect(errorsOf({ ...valid, lines: [{ ...line, discount_type: 'percent', discount_value: 120 }] })).toEqual({ 'lines.0.discount_value': [INVOICE_MESSAGES.discountPercentTooLarge] });
-    expect(errorsOf({ ...valid, lines: [{ ...line, discount_type: 'amount', discount_value: 850.01 }] })).toEqual({ 'lines.0.discount_value': [INVOICE_MESSAGES.lineDiscountTooLarge] });
-    expect(errorsOf({ ...valid, lines: [{ ...line, discount_type: 'amount', discount_value: 850 }], discount_value: null })).toEqual({});
-    expect(errorsOf({ ...valid, lines: [{ ...line, discount_value: 5 }] })).toEqual({ 'lines.0.discount_type': [INVOICE_MESSAGES.discountTypeRequired] });
-    expect(errorsOf({ ...valid, lines: [{ ...line, discount_type: 'fixed', discount_value: 5 }] })).toEqual({ 'lines.0.discount_type': [INVOICE_MESSAGES.discountTypeInvalid] });
-    expect(errorsOf({ ...valid, lines: [{ ...line, discount_type: 'amount', discount_value: -5 }] })).toEqual({ 'lines.0.discount_value': [INVOICE_MESSAGES.discountNegative] });
+    expect(errorsOf({ ...valid, lines: [{ ...line, discount_type: 'percent', discount_value: 120 }] })).toEqual({
+      'lines.0.discount_value': [INVOICE_MESSAGES.discountPercentTooLarge],
+    });
+    expect(errorsOf({ ...valid, lines: [{ ...line, discount_type: 'amount', discount_value: 850.01 }] })).toEqual({
+      'lines.0.discount_value': [INVOICE_MESSAGES.lineDiscountTooLarge],
+    });
+    expect(
+      errorsOf({ ...valid, lines: [{ ...line, discount_type: 'amount', discount_value: 850 }], discount_value: null }),
+    ).toEqual({});
+    expect(errorsOf({ ...valid, lines: [{ ...line, discount_value: 5 }] })).toEqual({
+      'lines.0.discount_type': [INVOICE_MESSAGES.discountTypeRequired],
+    });
+    expect(errorsOf({ ...valid, lines: [{ ...line, discount_type: 'fixed', discount_value: 5 }] })).toEqual({
+      'lines.0.discount_type': [INVOICE_MESSAGES.discountTypeInvalid],
+    });
+    expect(errorsOf({ ...valid, lines: [{ ...line, discount_type: 'amount', discount_value: -5 }] })).toEqual({
+      'lines.0.discount_value': [INVOICE_MESSAGES.discountNegative],
+    });
     // invoice level: $794.99 of nets after line discounts
-    expect(errorsOf({ ...valid, discount_value: 795 })).toEqual({ discount_value: [INVOICE_MESSAGES.invoiceDiscountTooLarge] });
+    expect(errorsOf({ ...valid, discount_value: 795 })).toEqual({
+      discount_value: [INVOICE_MESSAGES.invoiceDiscountTooLarge],
+    });
     expect(errorsOf({ ...valid, discount_value: 794.99 })).toEqual({});
-    expect(errorsOf({ ...valid, discount_type: 'percent', discount_value: 100.5 })).toEqual({ discount_value: [INVOICE_MESSAGES.discountPercentTooLarge] });
-    expect(errorsOf({ ...valid, discount_value: 1_000_000_000 })).toEqual({ discount_value: [COMMON_MESSAGES.amountTooLarge] });
+    expect(errorsOf({ ...valid, discount_type: 'percent', discount_value: 100.5 })).toEqual({
+      discount_value: [INVOICE_MESSAGES.discountPercentTooLarge],
+    });
+    expect(errorsOf({ ...valid, discount_value: 1_000_000_000 })).toEqual({
+      discount_value: [COMMON_MESSAGES.amountTooLarge],
+    });
   });
 
   it('taxes: at most two, different ones; the server resolves them and refuses unknown ids and a compound first tax', () => {
-    expect(errorsOf({ ...valid, lines: [{ ...line, tax_rate_ids: [1, 2, 3] }] })).toEqual({ 'lines.0.tax_rate_ids': [INVOICE_MESSAGES.tooManyTaxes] });
-    expect(errorsOf({ ...valid, lines: [{ ...line, tax_rate_ids: [2, 2] }] })).toEqual({ 'lines.0.tax_rate_ids': [INVOICE_MESSAGES.duplicateTax] });
-    const request = invoiceInputSchema.parse({ ...valid, lines: [line, { ...line, tax_rate_ids: [99] }, { ...line, tax_rate_ids: [3, 2] }] });
+    expect(errorsOf({ ...valid, lines: [{ ...line, tax_rate_ids: [1, 2, 3] }] })).toEqual({
+      'lines.0.tax_rate_ids': [INVOICE_MESSAGES.tooManyTaxes],
+    });
+    expect(errorsOf({ ...valid, lines: [{ ...line, tax_rate_ids: [2, 2] }] })).toEqual({
+      'lines.0.tax_rate_ids': [INVOICE_MESSAGES.duplicateTax],
+    });
+    const request = invoiceInputSchema.parse({
+      ...valid,
+      lines: [line, { ...line, tax_rate_ids: [99] }, { ...line, tax_rate_ids: [3, 2] }],
+    });
     expect(calculateInvoiceRequest(request, { taxRates: TAX_RATES, prices_include_tax: false })).toEqual({
       success: false,
-      errors: { 'lines.1.tax_rate_ids': [INVOICE_MESSAGES.unknownTaxRate], 'lines.2.tax_rate_ids': [INVOICE_MESSAGES.compoundTaxFirst] },
+      errors: {
+        'lines.1.tax_rate_ids': [INVOICE_MESSAGES.unknownTaxRate],
+        'lines.2.tax_rate_ids': [INVOICE_MESSAGES.compoundTaxFirst],
+      },
     });
-    const huge = invoiceInputSchema.parse({ ...valid, discount_value: null, lines: [{ ...line, quantity: 1, unit_price: 999_999_999.99 }] });
-    expect(calculateInvoiceRequest(huge, { taxRates: TAX_RATES, prices_include_tax: false })).toEqual({ success: false, errors: { lines: [INVOICE_MESSAGES.invoiceTooLarge] } });
+    const huge = invoiceInputSchema.parse({
+      ...valid,
+      discount_value: null,
+      lines: [{ ...line, quantity: 1, unit_price: 999_999_999.99 }],
+    });
+    expect(calculateInvoiceRequest(huge, { taxRates: TAX_RATES, prices_include_tax: false })).toEqual({
+      success: false,
+      errors: { lines: [INVOICE_MESSAGES.invoiceTooLarge] },
+    });
   });
 
   it('the request calculates with the shared engine: the worked example to the cent', () => {
-    const result = calculateInvoiceRequest(invoiceInputSchema.parse(valid), { taxRates: new Map(TAX_RATES.map((rate) => [rate.id, rate])), prices_include_tax: false, paid_cents: 30000 });
+    const result = calculateInvoiceRequest(invoiceInputSchema.parse(valid), {
+      taxRates: new Map(TAX_RATES.map((rate) => [rate.id, rate])),
+      prices_include_tax: false,
+      paid_cents: 30000,
+    });
     if (!result.success) throw new Error('expected success');
-    expect(result.calculation).toMatchObject({ subtotal_cents: 87999, invoice_discount_cents: 5000, tax_cents: 6611, total_cents: 81110, balance_due_cents: 51110 });
+    expect(result.calculation).toMatchObject({
+      subtotal_cents: 87999,
+      invoice_discount_cents: 5000,
+      tax_cents: 6611,
+      total_cents: 81110,
+      balance_due_cents: 51110,
+    });
     expect(invoiceTotals(result.calculation)).toEqual({
       totals: {
         subtotal: 879.99,
         line_discounts: 85,
         invoice_discount: 50,
         taxable: 744.99,
-        taxes: [{ tax_rate_id: 1, name: 'NY sales tax', rate: 8.875, is_compound: false, taxable: 744.99, amount: 66.11 }],
+        taxes: [
+          { tax_rate_id: 1, name: 'NY sales tax', rate: 8.875, is_compound: false, taxable: 744.99, amount: 66.11 },
+        ],
         tax: 66.11,
         total: 811.1,
         prices_include_tax: false,
@@ -133,7 +213,13 @@ describe('invoice input contract', () => {
       balance_due: 511.1,
       credit: 0,
     });
-    expect(lineAmounts(result.calculation.lines[1]!)).toMatchObject({ subtotal: 29.99, invoice_discount: 1.89, taxable: 28.1, tax: 2.49, total: 30.59 });
+    expect(lineAmounts(result.calculation.lines[1]!)).toMatchObject({
+      subtotal: 29.99,
+      invoice_discount: 1.89,
+      taxable: 28.1,
+      tax: 2.49,
+      total: 30.59,
+    });
   });
 
   it('the editor draft gives the same figures once the form is valid, and never throws on half-typed values', () => {
@@ -141,7 +227,15 @@ describe('invoice input contract', () => {
     const request = calculateInvoiceRequest(invoiceInputSchema.parse(valid), context);
     expect(request.success && calculateInvoiceDraft(valid, context)).toEqual(request.success && request.calculation);
     const draft = calculateInvoiceDraft(
-      { lines: [{ quantity: '2', unit_price: '19.99', tax_rate_ids: [1, 42] }, { quantity: '', unit_price: 'abc' }, { quantity: -3, unit_price: 5, discount_type: 'percent', discount_value: 250 }], discount_type: 'amount', discount_value: 1e15 },
+      {
+        lines: [
+          { quantity: '2', unit_price: '19.99', tax_rate_ids: [1, 42] },
+          { quantity: '', unit_price: 'abc' },
+          { quantity: -3, unit_price: 5, discount_type: 'percent', discount_value: 250 },
+        ],
+        discount_type: 'amount',
+        discount_value: 1e15,
+      },
       context,
     );
     expect(draft.lines.map((calculated) => calculated.total_cents)).toEqual([0, 0, 0]);
@@ -160,7 +254,12 @@ describe('invoice input contract', () => {
     });
     fc.assert(
       fc.property(fc.array(lineArb, { minLength: 1, maxLength: 8 }), fc.boolean(), (lines, inclusive) => {
-        const values = { ...valid, lines: lines.map((l) => (l.discount_type === 'amount' ? { ...l, discount_value: 0 } : l)), discount_type: 'percent' as const, discount_value: 12.5 };
+        const values = {
+          ...valid,
+          lines: lines.map((l) => (l.discount_type === 'amount' ? { ...l, discount_value: 0 } : l)),
+          discount_type: 'percent' as const,
+          discount_value: 12.5,
+        };
         const parsed = invoiceInputSchema.safeParse(values);
         fc.pre(parsed.success);
         if (!parsed.success) return;
@@ -173,10 +272,24 @@ describe('invoice input contract', () => {
   });
 
   it('the response schema takes what the mappers produce', () => {
-    const result = calculateInvoiceRequest(invoiceInputSchema.parse(valid), { taxRates: TAX_RATES, prices_include_tax: false, paid_cents: 30000 });
+    const result = calculateInvoiceRequest(invoiceInputSchema.parse(valid), {
+      taxRates: TAX_RATES,
+      prices_include_tax: false,
+      paid_cents: 30000,
+    });
     if (!result.success) throw new Error('expected success');
     const now = '2026-11-22T10:00:00.000Z';
-    const payment = { id: 5, payment_id: 5, invoice_id: 1, amount: 300, payment_date: '2026-11-22', method: 'bank_transfer', reference: null, note: null, created_at: now };
+    const payment = {
+      id: 5,
+      payment_id: 5,
+      invoice_id: 1,
+      amount: 300,
+      payment_date: '2026-11-22',
+      method: 'bank_transfer',
+      reference: null,
+      note: null,
+      created_at: now,
+    };
     const invoice = {
       id: 1,
       invoice_number: 'INV-2026-0001',
@@ -232,20 +345,52 @@ describe('labels', () => {
 describe('payments and list queries', () => {
   it('payment input', () => {
     const payment = { amount: 250.5, payment_date: '2026-11-22', method: 'check', reference: ' #1042 ' };
-    expect(paymentInputSchema.parse(payment)).toEqual({ ...payment, reference: '#1042', note: null, send_receipt: false });
+    expect(paymentInputSchema.parse(payment)).toEqual({
+      ...payment,
+      reference: '#1042',
+      note: null,
+      send_receipt: false,
+    });
     expect(paymentInputSchema.parse({ ...payment, send_receipt: true }).send_receipt).toBe(true);
-    expect(toFieldErrors(paymentInputSchema.safeParse({ ...payment, send_receipt: 'yes' }).error!)).toEqual({ send_receipt: [INVOICE_MESSAGES.sendReceiptInvalid] });
-    const errors = toFieldErrors(paymentInputSchema.safeParse({ amount: 0, payment_date: '2026-11-31', method: 'bitcoin' }).error!);
-    expect(errors).toEqual({ amount: [INVOICE_MESSAGES.paymentAmountPositive], payment_date: [COMMON_MESSAGES.dateInvalid], method: [INVOICE_MESSAGES.paymentMethodInvalid] });
-    expect(toFieldErrors(paymentInputSchema.safeParse({ payment_date: '2026-11-22', method: 'cash' }).error!)).toEqual({ amount: [INVOICE_MESSAGES.paymentAmountRequired] });
+    expect(toFieldErrors(paymentInputSchema.safeParse({ ...payment, send_receipt: 'yes' }).error!)).toEqual({
+      send_receipt: [INVOICE_MESSAGES.sendReceiptInvalid],
+    });
+    const errors = toFieldErrors(
+      paymentInputSchema.safeParse({ amount: 0, payment_date: '2026-11-31', method: 'bitcoin' }).error!,
+    );
+    expect(errors).toEqual({
+      amount: [INVOICE_MESSAGES.paymentAmountPositive],
+      payment_date: [COMMON_MESSAGES.dateInvalid],
+      method: [INVOICE_MESSAGES.paymentMethodInvalid],
+    });
+    expect(toFieldErrors(paymentInputSchema.safeParse({ payment_date: '2026-11-22', method: 'cash' }).error!)).toEqual({
+      amount: [INVOICE_MESSAGES.paymentAmountRequired],
+    });
     expect(paymentInputSchema.safeParse({ ...payment, amount: 1_000_000_000 }).success).toBe(false);
     expect(validatePaymentAmount(toCents(100), toCents(1250.5))).toBeNull();
-    expect(validatePaymentAmount(toCents(1250.51), toCents(1250.5))).toBe('The amount cannot be more than the balance due of $1,250.50');
+    expect(validatePaymentAmount(toCents(1250.51), toCents(1250.5))).toBe(
+      'The amount cannot be more than the balance due of $1,250.50',
+    );
     expect(validatePaymentAmount(0, 100)).toBe(INVOICE_MESSAGES.paymentAmountPositive);
   });
   it('list query: defaults, filters and a valid date range', () => {
-    expect(invoiceListQuerySchema.parse({})).toEqual({ page: 1, per_page: 25, sort: 'issue_date', direction: 'desc', status: 'all' });
-    expect(invoiceListQuerySchema.parse({ status: 'unpaid', search: ' INV-2026 ', date_from: '2026-01-01', date_to: '2026-03-31', client_id: '4', page: '2' })).toMatchObject({ status: 'unpaid', search: 'INV-2026', client_id: 4, page: 2 });
+    expect(invoiceListQuerySchema.parse({})).toEqual({
+      page: 1,
+      per_page: 25,
+      sort: 'issue_date',
+      direction: 'desc',
+      status: 'all',
+    });
+    expect(
+      invoiceListQuerySchema.parse({
+        status: 'unpaid',
+        search: ' INV-2026 ',
+        date_from: '2026-01-01',
+        date_to: '2026-03-31',
+        client_id: '4',
+        page: '2',
+      }),
+    ).toMatchObject({ status: 'unpaid', search: 'INV-2026', client_id: 4, page: 2 });
     expect(invoiceListQuerySchema.safeParse({ status: 'lost' }).success).toBe(false);
     expect(invoiceListQuerySchema.safeParse({ sort: 'secret' }).success).toBe(false);
     const range = invoiceListQuerySchema.safeParse({ date_from: '2026-04-01', date_to: '2026-03-31' });

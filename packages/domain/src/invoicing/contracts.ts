@@ -75,7 +75,8 @@ export const INVOICE_MESSAGES = {
   statusFilterInvalid: 'Please choose a status',
   paymentAmountRequired: 'Please enter the amount received',
   paymentAmountPositive: 'The amount must be more than 0.00',
-  paymentMoreThanBalance: (balanceCents: number) => `The amount cannot be more than the balance due of ${formatCurrency(fromCents(balanceCents))}`,
+  paymentMoreThanBalance: (balanceCents: number) =>
+    `The amount cannot be more than the balance due of ${formatCurrency(fromCents(balanceCents))}`,
   paymentDateRequired: 'Please enter the date of the payment',
   paymentMethodInvalid: 'Please choose how you were paid',
   referenceTooLong: `The reference may be at most ${PAYMENT_REFERENCE_MAX_LENGTH} characters`,
@@ -128,7 +129,9 @@ interface DiscountFields {
 /** The discount of a line or an invoice in engine terms (amounts in cents), or null for none. */
 export function discountFromFields(fields: DiscountFields): Discount | null {
   if (!fields.discount_type || fields.discount_value == null || fields.discount_value === 0) return null;
-  return fields.discount_type === 'percent' ? { type: 'percent', value: fields.discount_value } : { type: 'amount', value: toCents(fields.discount_value) };
+  return fields.discount_type === 'percent'
+    ? { type: 'percent', value: fields.discount_value }
+    : { type: 'amount', value: toCents(fields.discount_value) };
 }
 
 /** True when parsing already found a problem in one of these top-level fields (cross-field checks then wait). */
@@ -146,13 +149,19 @@ function checkDiscount(fields: DiscountFields, baseCents: number | null, tooLarg
     return;
   }
   if (fields.discount_type === 'percent') {
-    if (value > 100) ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.discountPercentTooLarge, path: ['discount_value'] });
-    else if (!percentSchema.safeParse(value).success) ctx.addIssue({ code: 'custom', message: COMMON_MESSAGES.percentDecimals, path: ['discount_value'] });
+    if (value > 100)
+      ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.discountPercentTooLarge, path: ['discount_value'] });
+    else if (!percentSchema.safeParse(value).success)
+      ctx.addIssue({ code: 'custom', message: COMMON_MESSAGES.percentDecimals, path: ['discount_value'] });
     return;
   }
   const amount = amountSchema.safeParse(value);
   if (!amount.success) {
-    ctx.addIssue({ code: 'custom', message: amount.error.issues[0]?.message ?? INVOICE_MESSAGES.discountValueInvalid, path: ['discount_value'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: amount.error.issues[0]?.message ?? INVOICE_MESSAGES.discountValueInvalid,
+      path: ['discount_value'],
+    });
   } else if (baseCents !== null && toCents(value) > baseCents) {
     ctx.addIssue({ code: 'custom', message: tooLarge, path: ['discount_value'] });
   }
@@ -219,7 +228,8 @@ export const invoiceInputSchema = z
     currency: z.literal(INVOICE_CURRENCY, { error: INVOICE_MESSAGES.currencyInvalid }).default(INVOICE_CURRENCY),
   })
   .superRefine((invoice, ctx) => {
-    if (!hasIssueAt(ctx, 'issue_date', 'due_date') && invoice.due_date < invoice.issue_date) ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.dueBeforeIssue, path: ['due_date'] });
+    if (!hasIssueAt(ctx, 'issue_date', 'due_date') && invoice.due_date < invoice.issue_date)
+      ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.dueBeforeIssue, path: ['due_date'] });
     // Once the lines are valid, their net before taxes bounds the invoice discount and their
     // subtotal the invoice (the server checks the total with taxes in calculateInvoiceRequest).
     if (hasIssueAt(ctx, 'lines')) {
@@ -229,12 +239,17 @@ export const invoiceInputSchema = z
     let amounts: { subtotal_cents: number; net_cents: number } | null = null;
     try {
       amounts = calculateInvoice({
-        lines: invoice.lines.map((line) => ({ quantity: line.quantity, unit_price_cents: toCents(line.unit_price), discount: discountFromFields(line) })),
+        lines: invoice.lines.map((line) => ({
+          quantity: line.quantity,
+          unit_price_cents: toCents(line.unit_price),
+          discount: discountFromFields(line),
+        })),
       });
     } catch {
       amounts = null;
     }
-    if (!amounts || amounts.subtotal_cents > MAX_AMOUNT_CENTS) ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.invoiceTooLarge, path: ['lines'] });
+    if (!amounts || amounts.subtotal_cents > MAX_AMOUNT_CENTS)
+      ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.invoiceTooLarge, path: ['lines'] });
     checkDiscount(invoice, amounts?.net_cents ?? null, INVOICE_MESSAGES.invoiceDiscountTooLarge, ctx);
   });
 export const invoiceCreateRequestSchema = invoiceInputSchema;
@@ -278,7 +293,9 @@ function toTaxInput(rate: InvoiceTaxRate): TaxInput {
 export function calculateInvoiceRequest(
   invoice: Pick<InvoiceRequest, 'lines' | 'discount_type' | 'discount_value'>,
   context: InvoiceCalculationContext,
-): { success: true; input: CalculationInput; calculation: InvoiceCalculation } | { success: false; errors: FieldErrors } {
+):
+  | { success: true; input: CalculationInput; calculation: InvoiceCalculation }
+  | { success: false; errors: FieldErrors } {
   const lookup = taxRateLookup(context.taxRates);
   const errors: FieldErrors = {};
   const lines = invoice.lines.map((line, index) => {
@@ -287,20 +304,32 @@ export function calculateInvoiceRequest(
       const rate = lookup(id);
       const key = `lines.${index}.tax_rate_ids`;
       if (!rate) (errors[key] ??= []).push(INVOICE_MESSAGES.unknownTaxRate);
-      else if (position === 0 && rate.is_compound && line.tax_rate_ids.length > 1) (errors[key] ??= []).push(INVOICE_MESSAGES.compoundTaxFirst);
+      else if (position === 0 && rate.is_compound && line.tax_rate_ids.length > 1)
+        (errors[key] ??= []).push(INVOICE_MESSAGES.compoundTaxFirst);
       else taxes.push(toTaxInput(rate));
     });
-    return { quantity: line.quantity, unit_price_cents: toCents(line.unit_price), discount: discountFromFields(line), taxes };
+    return {
+      quantity: line.quantity,
+      unit_price_cents: toCents(line.unit_price),
+      discount: discountFromFields(line),
+      taxes,
+    };
   });
   if (Object.keys(errors).length > 0) return { success: false, errors };
-  const input: CalculationInput = { lines, discount: discountFromFields(invoice), prices_include_tax: context.prices_include_tax, paid_cents: context.paid_cents ?? 0 };
+  const input: CalculationInput = {
+    lines,
+    discount: discountFromFields(invoice),
+    prices_include_tax: context.prices_include_tax,
+    paid_cents: context.paid_cents ?? 0,
+  };
   let calculation: InvoiceCalculation;
   try {
     calculation = calculateInvoice(input);
   } catch {
     return { success: false, errors: { lines: [INVOICE_MESSAGES.invoiceTooLarge] } };
   }
-  if (calculation.total_cents > MAX_AMOUNT_CENTS) return { success: false, errors: { lines: [INVOICE_MESSAGES.invoiceTooLarge] } };
+  if (calculation.total_cents > MAX_AMOUNT_CENTS)
+    return { success: false, errors: { lines: [INVOICE_MESSAGES.invoiceTooLarge] } };
   return { success: true, input, calculation };
 }
 
@@ -318,7 +347,8 @@ export interface InvoiceDraftValues {
 }
 
 function draftNumber(value: unknown, places: number, max: number): number {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : 0;
+  const number =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : 0;
   if (!Number.isFinite(number) || number <= 0) return 0;
   const scale = 10 ** places;
   return Math.min(Math.round(number * scale) / scale, max);
@@ -335,7 +365,10 @@ function draftDiscount(type: unknown, value: unknown): Discount | null {
  * count as 0, unknown tax ids are skipped, discounts clamp; never throws. Once the form is valid
  * this equals `calculateInvoiceRequest` to the cent.
  */
-export function calculateInvoiceDraft(values: InvoiceDraftValues, context: InvoiceCalculationContext): InvoiceCalculation {
+export function calculateInvoiceDraft(
+  values: InvoiceDraftValues,
+  context: InvoiceCalculationContext,
+): InvoiceCalculation {
   const lookup = taxRateLookup(context.taxRates);
   const lines = values.lines.map((line) => {
     const rates = (line.tax_rate_ids ?? [])
@@ -350,7 +383,12 @@ export function calculateInvoiceDraft(values: InvoiceDraftValues, context: Invoi
       taxes: rates,
     };
   });
-  const input: CalculationInput = { lines, discount: draftDiscount(values.discount_type, values.discount_value), prices_include_tax: context.prices_include_tax, paid_cents: context.paid_cents ?? 0 };
+  const input: CalculationInput = {
+    lines,
+    discount: draftDiscount(values.discount_type, values.discount_value),
+    prices_include_tax: context.prices_include_tax,
+    paid_cents: context.paid_cents ?? 0,
+  };
   try {
     return calculateInvoice(input);
   } catch {
@@ -433,7 +471,10 @@ export type InvoiceClientSummary = z.infer<typeof invoiceClientSummarySchema>;
  * Where a client's documents are emailed by default: every contact's email (the primary contact
  * first), else the client's own email; trimmed, without repeats (compared case-insensitively).
  */
-export function defaultRecipientEmails(contacts: readonly { email: string | null; is_primary?: boolean | number | null }[], clientEmail: string | null): string[] {
+export function defaultRecipientEmails(
+  contacts: readonly { email: string | null; is_primary?: boolean | number | null }[],
+  clientEmail: string | null,
+): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   const add = (email: string | null) => {
@@ -563,10 +604,21 @@ export const invoiceListSummarySchema = z.object({
 export const invoicePageSchema = pageSchema(invoiceListItemSchema).extend({ summary: invoiceListSummarySchema });
 export type InvoicePage = z.infer<typeof invoicePageSchema>;
 
-export const INVOICE_SORT_FIELDS = ['issue_date', 'due_date', 'invoice_number', 'client_name', 'total', 'balance_due', 'status', 'created_at'] as const;
+export const INVOICE_SORT_FIELDS = [
+  'issue_date',
+  'due_date',
+  'invoice_number',
+  'client_name',
+  'total',
+  'balance_due',
+  'status',
+  'created_at',
+] as const;
 /** `all`, a status, or `unpaid` (sent, viewed, partial, overdue). */
 export const INVOICE_STATUS_FILTERS = ['all', 'unpaid', ...INVOICE_STATUSES] as const;
-export const invoiceStatusFilterSchema = z.enum(INVOICE_STATUS_FILTERS, { error: INVOICE_MESSAGES.statusFilterInvalid });
+export const invoiceStatusFilterSchema = z.enum(INVOICE_STATUS_FILTERS, {
+  error: INVOICE_MESSAGES.statusFilterInvalid,
+});
 export type InvoiceStatusFilter = z.infer<typeof invoiceStatusFilterSchema>;
 
 /** `GET /api/invoices?status=unpaid&search=acme&date_from=2026-01-01&date_to=2026-03-31&sort=due_date&direction=asc&page=2` */
@@ -580,7 +632,10 @@ export const invoiceListQuerySchema = listQuerySchema(INVOICE_SORT_FIELDS, 'issu
     date_from: isoDateSchema.optional(),
     date_to: isoDateSchema.optional(),
   })
-  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, { message: INVOICE_MESSAGES.dateRangeInvalid, path: ['date_to'] });
+  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, {
+    message: INVOICE_MESSAGES.dateRangeInvalid,
+    path: ['date_to'],
+  });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 export type InvoiceListQueryInput = z.input<typeof invoiceListQuerySchema>;
 
@@ -610,7 +665,9 @@ export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
 /** `POST /api/invoices/{id}/send`: to the client's contacts unless recipients are given. */
 export const invoiceSendInputSchema = z.strictObject({
   to: z
-    .array(z.string().trim().regex(EMAIL_PATTERN, INVOICE_MESSAGES.recipientInvalid), { error: INVOICE_MESSAGES.recipientsRequired })
+    .array(z.string().trim().regex(EMAIL_PATTERN, INVOICE_MESSAGES.recipientInvalid), {
+      error: INVOICE_MESSAGES.recipientsRequired,
+    })
     .min(1, INVOICE_MESSAGES.recipientsRequired)
     .max(20, INVOICE_MESSAGES.tooManyRecipients)
     .optional(),
@@ -625,7 +682,16 @@ export type InvoiceVoidInput = z.input<typeof invoiceVoidInputSchema>;
 
 // ---------------------------------------------------------------- engine results as API amounts
 
-function taxAmounts(taxes: ReadonlyArray<{ id: number | null; name: string | null; rate_percent: number; compound: boolean; base_cents: number; amount_cents: number }>): InvoiceLineTax[] {
+function taxAmounts(
+  taxes: ReadonlyArray<{
+    id: number | null;
+    name: string | null;
+    rate_percent: number;
+    compound: boolean;
+    base_cents: number;
+    amount_cents: number;
+  }>,
+): InvoiceLineTax[] {
   return taxes.map((tax) => ({
     tax_rate_id: tax.id,
     name: tax.name ?? '',
@@ -658,7 +724,12 @@ export function lineAmounts(line: LineCalculation): InvoiceLineAmounts {
 }
 
 /** The invoice's totals and balance in API decimals. */
-export function invoiceTotals(calculation: InvoiceCalculation): { totals: InvoiceTotals; amount_paid: number; balance_due: number; credit: number } {
+export function invoiceTotals(calculation: InvoiceCalculation): {
+  totals: InvoiceTotals;
+  amount_paid: number;
+  balance_due: number;
+  credit: number;
+} {
   return {
     totals: {
       subtotal: fromCents(calculation.subtotal_cents),
@@ -683,5 +754,7 @@ export function invoiceTotals(calculation: InvoiceCalculation): { totals: Invoic
  */
 export function lineDescriptionFromProduct(product: { name: string; description: string | null }): string {
   const text = product.description ? `${product.name}\n${product.description}` : product.name;
-  return text.length <= LINE_DESCRIPTION_MAX_LENGTH ? text : `${text.slice(0, LINE_DESCRIPTION_MAX_LENGTH - 1).trimEnd()}…`;
+  return text.length <= LINE_DESCRIPTION_MAX_LENGTH
+    ? text
+    : `${text.slice(0, LINE_DESCRIPTION_MAX_LENGTH - 1).trimEnd()}…`;
 }

@@ -86,7 +86,11 @@ export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;
 export const publicInvoiceResponseSchema = z.object({ data: publicInvoiceSchema });
 export type PublicInvoiceResponse = z.infer<typeof publicInvoiceResponseSchema>;
 
-export const outboxAttachmentSchema = z.object({ filename: z.string(), content_type: z.string(), size: z.number().int() });
+export const outboxAttachmentSchema = z.object({
+  filename: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+});
 export type OutboxAttachment = z.infer<typeof outboxAttachmentSchema>;
 
 /**
@@ -148,7 +152,8 @@ export type InvoiceSendResponse = z.infer<typeof invoiceSendResponseSchema>;
 export const RECEIPT_MESSAGES = {
   sent: (to: readonly string[]) => `Receipt emailed to ${to.join(', ')}.`,
   noRecipients: 'The client has no email address, so no receipt was sent. Add one to the client to email receipts.',
-  failed: 'The receipt could not be emailed. The payment is recorded; you can send the receipt again from the payments list.',
+  failed:
+    'The receipt could not be emailed. The payment is recorded; you can send the receipt again from the payments list.',
   voidInvoice: 'No receipt can be sent for a void invoice.',
 } as const;
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addCalendarDays, calendarDaysBetween, daysOverdue, dueDateFromTerms, isCalendarDate, isOverdue, utcCalendarDate } from './due-date';
+import {
+  addCalendarDays,
+  calendarDaysBetween,
+  daysOverdue,
+  dueDateFromTerms,
+  isCalendarDate,
+  isOverdue,
+  utcCalendarDate,
+} from './due-date';
 
 describe('due dates on calendar dates', () => {
   it('adds net days across month ends, leap days and years', () => {

@@ -40,7 +40,8 @@ export function calendarDaysBetween(from: string, to: string): number {
 
 /** The due date for payment terms of `net_days` days (Net 30 from 2026-01-31 is 2026-03-02). */
 export function dueDateFromTerms(issueDate: string, netDays: number): string {
-  if (!Number.isSafeInteger(netDays) || netDays < 0 || netDays > MAX_NET_DAYS) throw new RangeError(`Net days must be 0-${MAX_NET_DAYS}: ${netDays}`);
+  if (!Number.isSafeInteger(netDays) || netDays < 0 || netDays > MAX_NET_DAYS)
+    throw new RangeError(`Net days must be 0-${MAX_NET_DAYS}: ${netDays}`);
   return addCalendarDays(issueDate, netDays);
 }
 

@@ -27,10 +27,18 @@ export const numberingSettingsSchema = z
       .default('INV'),
     include_year: z.boolean().default(true),
     separator: z.enum(NUMBER_SEPARATORS, { error: NUMBERING_MESSAGES.separatorInvalid }).default('-'),
-    padding: z.number({ error: NUMBERING_MESSAGES.paddingInvalid }).int(NUMBERING_MESSAGES.paddingInvalid).min(1, NUMBERING_MESSAGES.paddingInvalid).max(10, NUMBERING_MESSAGES.paddingInvalid).default(4),
+    padding: z
+      .number({ error: NUMBERING_MESSAGES.paddingInvalid })
+      .int(NUMBERING_MESSAGES.paddingInvalid)
+      .min(1, NUMBERING_MESSAGES.paddingInvalid)
+      .max(10, NUMBERING_MESSAGES.paddingInvalid)
+      .default(4),
     yearly_reset: z.boolean().default(true),
   })
-  .refine((settings) => !settings.yearly_reset || settings.include_year, { message: NUMBERING_MESSAGES.yearlyResetNeedsYear, path: ['yearly_reset'] });
+  .refine((settings) => !settings.yearly_reset || settings.include_year, {
+    message: NUMBERING_MESSAGES.yearlyResetNeedsYear,
+    path: ['yearly_reset'],
+  });
 export type NumberingSettings = z.infer<typeof numberingSettingsSchema>;
 export type NumberingSettingsInput = z.input<typeof numberingSettingsSchema>;
 
@@ -44,7 +52,12 @@ export interface DocumentNumberFormat {
 }
 
 export function toDocumentNumberFormat(settings: NumberingSettings): DocumentNumberFormat {
-  return { prefix: settings.prefix, includeYear: settings.include_year, padding: settings.padding, separator: settings.separator };
+  return {
+    prefix: settings.prefix,
+    includeYear: settings.include_year,
+    padding: settings.padding,
+    separator: settings.separator,
+  };
 }
 
 /**
@@ -52,11 +65,17 @@ export function toDocumentNumberFormat(settings: NumberingSettings): DocumentNum
  * already ends with it (`INV-`) is not doubled. A counter longer than the padding is never cut.
  */
 export function formatDocumentNumber(format: DocumentNumberFormat, year: number, counter: number): string {
-  if (!Number.isSafeInteger(counter) || counter < 1) throw new RangeError(`Counter must be a whole number of at least 1: ${counter}`);
+  if (!Number.isSafeInteger(counter) || counter < 1)
+    throw new RangeError(`Counter must be a whole number of at least 1: ${counter}`);
   if (!Number.isInteger(year) || year < 1000 || year > 9999) throw new RangeError(`Year must have 4 digits: ${year}`);
   const separator = format.separator ?? '-';
-  const prefix = separator !== '' && format.prefix.endsWith(separator) ? format.prefix.slice(0, -separator.length) : format.prefix;
-  const parts = [prefix, format.includeYear ? String(year) : '', String(counter).padStart(Math.max(1, format.padding), '0')];
+  const prefix =
+    separator !== '' && format.prefix.endsWith(separator) ? format.prefix.slice(0, -separator.length) : format.prefix;
+  const parts = [
+    prefix,
+    format.includeYear ? String(year) : '',
+    String(counter).padStart(Math.max(1, format.padding), '0'),
+  ];
   return parts.filter((part) => part !== '').join(separator);
 }
 
@@ -84,7 +103,11 @@ export function nextCounter(state: CounterState, year: number): { counter: numbe
 }
 
 /** The number the next invoice will get (settings preview: "Next invoice: INV-2026-0042"). */
-export function previewNextNumber(settings: NumberingSettings, state: Omit<CounterState, 'yearly_reset'>, year: number): string {
+export function previewNextNumber(
+  settings: NumberingSettings,
+  state: Omit<CounterState, 'yearly_reset'>,
+  year: number,
+): string {
   const next = nextCounter({ ...state, yearly_reset: settings.yearly_reset }, year);
   return formatDocumentNumber(toDocumentNumberFormat(settings), next.year, next.counter);
 }

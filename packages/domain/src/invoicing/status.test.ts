@@ -18,12 +18,28 @@ import {
 const ALLOWED = new Set([
   'draft>sent',
   'sent>viewed',
-  'sent>partial', 'viewed>partial', 'overdue>partial',
-  'sent>paid', 'viewed>paid', 'partial>paid', 'overdue>paid',
-  'paid>partial', 'paid>sent', 'paid>viewed', 'partial>sent', 'partial>viewed',
-  'paid>overdue', 'overdue>sent', 'overdue>viewed',
-  'sent>overdue', 'viewed>overdue', 'partial>overdue',
-  'sent>void', 'viewed>void', 'partial>void', 'overdue>void',
+  'sent>partial',
+  'viewed>partial',
+  'overdue>partial',
+  'sent>paid',
+  'viewed>paid',
+  'partial>paid',
+  'overdue>paid',
+  'paid>partial',
+  'paid>sent',
+  'paid>viewed',
+  'partial>sent',
+  'partial>viewed',
+  'paid>overdue',
+  'overdue>sent',
+  'overdue>viewed',
+  'sent>overdue',
+  'viewed>overdue',
+  'partial>overdue',
+  'sent>void',
+  'viewed>void',
+  'partial>void',
+  'overdue>void',
 ]);
 
 describe('status transitions', () => {
@@ -44,7 +60,15 @@ describe('status transitions', () => {
     for (const status of INVOICE_STATUSES) expect(canTransition(status, status)).toBe(false);
   });
   it('derives the status from facts', () => {
-    const facts: InvoiceStatusFacts = { issued: true, voided: false, viewed: false, total_cents: 10000, paid_cents: 0, due_date: '2026-12-01', today: '2026-11-22' };
+    const facts: InvoiceStatusFacts = {
+      issued: true,
+      voided: false,
+      viewed: false,
+      total_cents: 10000,
+      paid_cents: 0,
+      due_date: '2026-12-01',
+      today: '2026-11-22',
+    };
     expect(deriveStatus({ ...facts, issued: false })).toBe('draft');
     expect(deriveStatus(facts)).toBe('sent');
     expect(deriveStatus({ ...facts, viewed: true })).toBe('viewed');
@@ -100,7 +124,9 @@ function apply(facts: InvoiceStatusFacts, event: Event): InvoiceStatusFacts | nu
     case 'pay':
       return acceptsPayment(status) ? { ...facts, paid_cents: facts.paid_cents + event.cents } : null;
     case 'delete-payment':
-      return status !== 'void' && event.cents <= facts.paid_cents ? { ...facts, paid_cents: facts.paid_cents - event.cents } : null;
+      return status !== 'void' && event.cents <= facts.paid_cents
+        ? { ...facts, paid_cents: facts.paid_cents - event.cents }
+        : null;
     case 'time':
       return { ...facts, today: addCalendarDays(facts.today, event.days) };
     case 'view':
@@ -151,7 +177,10 @@ describe('deriveStatus is consistent with canTransition (fast-check)', () => {
   });
   it('the derived status names each status some facts can produce', () => {
     const seen = new Set<InvoiceStatus>();
-    fc.assert(fc.property(factsArb, fc.boolean(), (facts, issued) => void seen.add(deriveStatus({ ...facts, issued }))), { numRuns: 500 });
+    fc.assert(
+      fc.property(factsArb, fc.boolean(), (facts, issued) => void seen.add(deriveStatus({ ...facts, issued }))),
+      { numRuns: 500 },
+    );
     expect([...seen].sort()).toEqual([...INVOICE_STATUSES].sort());
   });
 });

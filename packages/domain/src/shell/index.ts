@@ -12,7 +12,15 @@ import type { User } from '../user';
 // ---------------------------------------------------------------- notifications
 
 /** The kinds a notification's `type` names (SPEC.md section 3); the bell picks its icon from them. */
-export const NOTIFICATION_TYPES = ['Invoice', 'Payment', 'Estimate', 'Goal', 'RecurringInvoice', 'OtherIncome', 'Client'] as const;
+export const NOTIFICATION_TYPES = [
+  'Invoice',
+  'Payment',
+  'Estimate',
+  'Goal',
+  'RecurringInvoice',
+  'OtherIncome',
+  'Client',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_FILTERS = ['all', 'unread'] as const;
@@ -101,7 +109,15 @@ export function parseNotificationData(raw: unknown): Record<string, unknown> {
 /** The kind of a notification type, matched by name ('App\\Notifications\\PaymentReceived' → 'Payment'). */
 export function notificationKind(type: string): NotificationType | 'Other' {
   // RecurringInvoice and OtherIncome first: they contain the shorter names.
-  const order: NotificationType[] = ['RecurringInvoice', 'OtherIncome', 'Invoice', 'Payment', 'Estimate', 'Goal', 'Client'];
+  const order: NotificationType[] = [
+    'RecurringInvoice',
+    'OtherIncome',
+    'Invoice',
+    'Payment',
+    'Estimate',
+    'Goal',
+    'Client',
+  ];
   return order.find((kind) => type.includes(kind)) ?? 'Other';
 }
 
@@ -176,7 +192,10 @@ export const betaFeedbackSchema = z.object({
     .max(FEEDBACK_DESCRIPTION_MAX_LENGTH, SHELL_MESSAGES.feedbackDescriptionTooLong),
   systemInfo: feedbackSystemInfoSchema.default({ browser: '', os: '', screenSize: '', currentUrl: '' }),
   /** When the person submitted it, by their clock (ISO 8601); the server also records its own time. */
-  timestamp: z.iso.datetime({ offset: true }).nullish().transform((value) => value ?? null),
+  timestamp: z.iso
+    .datetime({ offset: true })
+    .nullish()
+    .transform((value) => value ?? null),
 });
 export type BetaFeedbackInput = z.input<typeof betaFeedbackSchema>;
 export type BetaFeedback = z.output<typeof betaFeedbackSchema>;
@@ -201,7 +220,12 @@ export type BetaFeedbackCreated = z.infer<typeof betaFeedbackCreatedSchema>;
 
 export const betaFeedbackListResponseSchema = z.object({
   data: z.array(betaFeedbackEntrySchema),
-  meta: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), last_page: z.number().int() }),
+  meta: z.object({
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    last_page: z.number().int(),
+  }),
 });
 export type BetaFeedbackListResponse = z.infer<typeof betaFeedbackListResponseSchema>;
 

@@ -65,7 +65,9 @@ describe('beta feedback (SPEC.md section 5)', () => {
   const valid = { type: 'bug', feature: 'invoices', description: 'The PDF is blank', rating: 4 };
 
   it('accepts a complete report and fills the optional parts', () => {
-    expect(betaFeedbackSchema.parse({ type: 'improvement', feature: 'dashboard', description: '  More charts ' })).toEqual({
+    expect(
+      betaFeedbackSchema.parse({ type: 'improvement', feature: 'dashboard', description: '  More charts ' }),
+    ).toEqual({
       type: 'improvement',
       feature: 'dashboard',
       description: 'More charts',
@@ -73,7 +75,9 @@ describe('beta feedback (SPEC.md section 5)', () => {
       systemInfo: { browser: '', os: '', screenSize: '', currentUrl: '' },
       timestamp: null,
     });
-    expect(betaFeedbackSchema.parse({ ...valid, timestamp: '2026-01-02T03:04:05.000Z' }).timestamp).toBe('2026-01-02T03:04:05.000Z');
+    expect(betaFeedbackSchema.parse({ ...valid, timestamp: '2026-01-02T03:04:05.000Z' }).timestamp).toBe(
+      '2026-01-02T03:04:05.000Z',
+    );
   });
 
   it('requires type, feature and description with their messages', () => {
@@ -105,7 +109,11 @@ describe('beta feedback (SPEC.md section 5)', () => {
 describe('beta feedback list (admins)', () => {
   it('pages with defaults and filters by one known type', () => {
     expect(betaFeedbackListQuerySchema.parse({})).toEqual({ page: 1, per_page: 25 });
-    expect(betaFeedbackListQuerySchema.parse({ page: '2', per_page: '10', type: 'improvement' })).toEqual({ page: 2, per_page: 10, type: 'improvement' });
+    expect(betaFeedbackListQuerySchema.parse({ page: '2', per_page: '10', type: 'improvement' })).toEqual({
+      page: 2,
+      per_page: 10,
+      type: 'improvement',
+    });
     const result = betaFeedbackListQuerySchema.safeParse({ type: 'rant' });
     expect(toFieldErrors(result.error!)).toEqual({ type: [SHELL_MESSAGES.feedbackTypeRequired] });
   });

@@ -16,12 +16,28 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const team = { members: [{ id: 1, name: 'Olive Owner', email: 'olive@example.com', role: 'owner', avatar_path: null, created_at: '2026-11-01T10:00:00Z', is_you: true }], invitations: [] };
+const team = {
+  members: [
+    {
+      id: 1,
+      name: 'Olive Owner',
+      email: 'olive@example.com',
+      role: 'owner',
+      avatar_path: null,
+      created_at: '2026-11-01T10:00:00Z',
+      is_you: true,
+    },
+  ],
+  invitations: [],
+};
 const noFeedback = { data: [], meta: { page: 1, per_page: 20, total: 0, last_page: 1 } };
 
 /** The account area's real `/admin` route (layout, index redirect, sections) at `path`. */
 function renderAdmin(path: string) {
-  const router = createMemoryRouter(accountRoutes.filter((route) => route.path === '/admin'), { initialEntries: [path] });
+  const router = createMemoryRouter(
+    accountRoutes.filter((route) => route.path === '/admin'),
+    { initialEntries: [path] },
+  );
   render(
     <Provider store={makeStore()}>
       <UiProvider env="test">
@@ -83,7 +99,18 @@ describe('the admin layout', () => {
 
   it('refuses a signed-in user whose roles are missing', async () => {
     localStorage.setItem('token', 'tok');
-    localStorage.setItem('user', JSON.stringify({ id: 1, name: 'No Role', email: 'x@example.com', business_name: 'B', company_logo: null, avatar_path: null, roles: '' }));
+    localStorage.setItem(
+      'user',
+      JSON.stringify({
+        id: 1,
+        name: 'No Role',
+        email: 'x@example.com',
+        business_name: 'B',
+        company_logo: null,
+        avatar_path: null,
+        roles: '',
+      }),
+    );
     stubFetch({});
     renderAdmin('/admin/roles');
     expect(await screen.findByRole('alert')).toHaveTextContent('Admins only');

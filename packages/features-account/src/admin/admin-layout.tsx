@@ -13,11 +13,21 @@ export const ADMIN_SECTIONS = [
 
 /** The section a path belongs to (the first one for `/admin` itself). */
 export function activeAdminSection(pathname: string): string {
-  return ADMIN_SECTIONS.find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))?.to ?? ADMIN_SECTIONS[0].to;
+  return (
+    ADMIN_SECTIONS.find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))?.to ??
+    ADMIN_SECTIONS[0].to
+  );
 }
 
 function AdminNav() {
-  return <SectionNav label="Administration sections" items={ADMIN_SECTIONS} active={activeAdminSection(useLocation().pathname)} linkComponent={Link} />;
+  return (
+    <SectionNav
+      label="Administration sections"
+      items={ADMIN_SECTIONS}
+      active={activeAdminSection(useLocation().pathname)}
+      linkComponent={Link}
+    />
+  );
 }
 
 /**
@@ -47,7 +57,14 @@ export function AdminLayout() {
           <Outlet />
         </>
       ) : (
-        <Alert color="yellow" variant="light" icon={<IconLock size={18} aria-hidden />} title="Admins only" role="alert" maw={640}>
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconLock size={18} aria-hidden />}
+          title="Admins only"
+          role="alert"
+          maw={640}
+        >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{ACCOUNT_MESSAGES.adminOnly} Ask an owner of the business if you need access.</Text>
             <Button component={Link} to="/dashboard" size="xs" variant="default">

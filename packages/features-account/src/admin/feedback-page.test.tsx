@@ -21,20 +21,39 @@ function entry(overrides: Partial<BetaFeedbackEntry> = {}): BetaFeedbackEntry {
     feature: 'advanced-reports',
     rating: 4,
     description: 'A weekly summary email would help.',
-    system_info: { browser: 'Mozilla/5.0 Firefox/140.0', os: 'Linux x86_64', screenSize: '1920x1080', currentUrl: 'http://localhost/reports' },
+    system_info: {
+      browser: 'Mozilla/5.0 Firefox/140.0',
+      os: 'Linux x86_64',
+      screenSize: '1920x1080',
+      currentUrl: 'http://localhost/reports',
+    },
     client_timestamp: '2026-11-20T09:00:00.000Z',
     created_at: '2026-11-20T09:00:01.000Z',
     ...overrides,
   };
 }
 
-function page(data: BetaFeedbackEntry[], meta: Partial<BetaFeedbackListResponse['meta']> = {}): BetaFeedbackListResponse {
+function page(
+  data: BetaFeedbackEntry[],
+  meta: Partial<BetaFeedbackListResponse['meta']> = {},
+): BetaFeedbackListResponse {
   return { data, meta: { page: 1, per_page: FEEDBACK_PER_PAGE, total: data.length, last_page: 1, ...meta } };
 }
 
 const reports = [
   entry(),
-  entry({ id: 2, type: 'bug', feature: 'invoices', rating: null, description: 'The PDF is blank.', user_id: null, user_name: null, user_email: null, system_info: { browser: '', os: '', screenSize: '', currentUrl: '' }, client_timestamp: null }),
+  entry({
+    id: 2,
+    type: 'bug',
+    feature: 'invoices',
+    rating: null,
+    description: 'The PDF is blank.',
+    user_id: null,
+    user_name: null,
+    user_email: null,
+    system_info: { browser: '', os: '', screenSize: '', currentUrl: '' },
+    client_timestamp: null,
+  }),
 ];
 
 const show = () => renderPage(<FeedbackPage />, { path: '/admin/feedback', route: '/admin/feedback' });
@@ -55,11 +74,17 @@ describe('FeedbackPage (/admin/feedback)', () => {
     expect(second).toHaveTextContent('None');
     expect(second).toHaveTextContent('Former member');
     expect(screen.getByText('Showing 1-20 of 42')).toBeInTheDocument();
-    expect(calls.find((call) => call.path === '/api/beta-feedback')!.query).toEqual({ page: '1', per_page: String(FEEDBACK_PER_PAGE) });
+    expect(calls.find((call) => call.path === '/api/beta-feedback')!.query).toEqual({
+      page: '1',
+      per_page: String(FEEDBACK_PER_PAGE),
+    });
   });
 
   it('asks the server for the next page', async () => {
-    const calls = stubFetch({ 'GET /api/beta-feedback': (call) => json(200, page(reports, { page: Number(call.query.page), total: 42, last_page: 3 })) });
+    const calls = stubFetch({
+      'GET /api/beta-feedback': (call) =>
+        json(200, page(reports, { page: Number(call.query.page), total: 42, last_page: 3 })),
+    });
     const { user } = show();
     await user.click(await screen.findByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(calls.at(-1)!.query).toEqual({ page: '2', per_page: String(FEEDBACK_PER_PAGE) }));
@@ -67,13 +92,19 @@ describe('FeedbackPage (/admin/feedback)', () => {
   });
 
   it('filters by type from the first page', async () => {
-    const calls = stubFetch({ 'GET /api/beta-feedback': (call) => json(200, page(call.query.type === 'improvement' ? [reports[0]!] : reports)) });
+    const calls = stubFetch({
+      'GET /api/beta-feedback': (call) => json(200, page(call.query.type === 'improvement' ? [reports[0]!] : reports)),
+    });
     const { user } = renderPage(<FeedbackPage />, { path: '/admin/feedback', route: '/admin/feedback?page=2' });
     await screen.findByText('The PDF is blank.');
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByRole('option', { name: 'Suggestion' }));
-    await waitFor(() => expect(calls.at(-1)!.query).toEqual({ page: '1', per_page: String(FEEDBACK_PER_PAGE), type: 'improvement' }));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Beta feedback' })).getAllByRole('row')).toHaveLength(2));
+    await waitFor(() =>
+      expect(calls.at(-1)!.query).toEqual({ page: '1', per_page: String(FEEDBACK_PER_PAGE), type: 'improvement' }),
+    );
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Beta feedback' })).getAllByRole('row')).toHaveLength(2),
+    );
   });
 
   it('reads the type from the URL', async () => {
@@ -133,7 +164,10 @@ describe('FeedbackPage (/admin/feedback)', () => {
 
   it('shows a load error with the server message and a retry that asks again', async () => {
     let fail = true;
-    const calls = stubFetch({ 'GET /api/beta-feedback': () => (fail ? json(403, { message: 'This action is unauthorized.' }) : json(200, page(reports))) });
+    const calls = stubFetch({
+      'GET /api/beta-feedback': () =>
+        fail ? json(403, { message: 'This action is unauthorized.' }) : json(200, page(reports)),
+    });
     const { user } = show();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The feedback could not be loaded');

@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge, Button, Card, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { FEEDBACK_RATING_MAX, FEEDBACK_TYPES, FEEDBACK_TYPE_LABELS, feedbackFeatureLabel, feedbackTypeLabel, type BetaFeedbackEntry, type FeedbackType } from '@ledgerleaf/domain';
+import {
+  FEEDBACK_RATING_MAX,
+  FEEDBACK_TYPES,
+  FEEDBACK_TYPE_LABELS,
+  feedbackFeatureLabel,
+  feedbackTypeLabel,
+  type BetaFeedbackEntry,
+  type FeedbackType,
+} from '@ledgerleaf/domain';
 import { useDateFormat, useListBetaFeedbackQuery } from '@ledgerleaf/api';
 import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
 import { LoadError } from '../shared/query-states';
@@ -10,10 +18,14 @@ import { LoadError } from '../shared/query-states';
 export const FEEDBACK_PER_PAGE = 20;
 
 const ALL_TYPES = 'all';
-const TYPE_OPTIONS = [{ value: ALL_TYPES, label: 'All types' }, ...FEEDBACK_TYPES.map((type) => ({ value: type, label: FEEDBACK_TYPE_LABELS[type] }))];
+const TYPE_OPTIONS = [
+  { value: ALL_TYPES, label: 'All types' },
+  ...FEEDBACK_TYPES.map((type) => ({ value: type, label: FEEDBACK_TYPE_LABELS[type] })),
+];
 const TYPE_COLORS: Record<string, string> = { bug: 'red', feature: 'blue', improvement: 'teal', other: 'gray' };
 
-const isFeedbackType = (value: string | null): value is FeedbackType => value !== null && (FEEDBACK_TYPES as readonly string[]).includes(value);
+const isFeedbackType = (value: string | null): value is FeedbackType =>
+  value !== null && (FEEDBACK_TYPES as readonly string[]).includes(value);
 
 function detailsId(entry: BetaFeedbackEntry): string {
   return `feedback-${entry.id}-details`;
@@ -92,7 +104,12 @@ export function FeedbackPage() {
     });
 
   const columns: DataTableColumn<BetaFeedbackEntry>[] = [
-    { key: 'created_at', header: 'Date', width: 130, render: (entry) => <Text size="sm">{formatDateTime(entry.created_at)}</Text> },
+    {
+      key: 'created_at',
+      header: 'Date',
+      width: 130,
+      render: (entry) => <Text size="sm">{formatDateTime(entry.created_at)}</Text>,
+    },
     {
       key: 'type',
       header: 'Type',
@@ -142,7 +159,11 @@ export function FeedbackPage() {
     },
     {
       key: 'details',
-      header: <Text span size="sm" fw={700}>Details</Text>,
+      header: (
+        <Text span size="sm" fw={700}>
+          Details
+        </Text>
+      ),
       align: 'right',
       render: (entry) => {
         const expanded = open.has(entry.id);
@@ -152,7 +173,9 @@ export function FeedbackPage() {
             size="compact-sm"
             aria-expanded={expanded}
             aria-controls={expanded ? detailsId(entry) : undefined}
-            leftSection={expanded ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
+            leftSection={
+              expanded ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />
+            }
             onClick={() => toggle(entry.id)}
           >
             {expanded ? 'Hide' : 'Show'}
@@ -166,7 +189,11 @@ export function FeedbackPage() {
   const empty = data !== undefined && data.meta.total === 0;
   return (
     <>
-      <PageHeader titleOrder={2} title="Beta feedback" description="What people using the beta reported with the feedback button, newest first." />
+      <PageHeader
+        titleOrder={2}
+        title="Beta feedback"
+        description="What people using the beta reported with the feedback button, newest first."
+      />
       <Card withBorder padding="md">
         <Stack gap="md">
           <Select
@@ -178,12 +205,22 @@ export function FeedbackPage() {
             w={{ base: '100%', xs: 220 }}
           />
           {query.isError ? (
-            <LoadError title="The feedback could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+            <LoadError
+              title="The feedback could not be loaded"
+              error={query.error}
+              onRetry={() => void query.refetch()}
+            />
           ) : empty ? (
             type ? (
-              <EmptyState title={`No ${FEEDBACK_TYPE_LABELS[type]} reports`} message="Choose All types to see every report." />
+              <EmptyState
+                title={`No ${FEEDBACK_TYPE_LABELS[type]} reports`}
+                message="Choose All types to see every report."
+              />
             ) : (
-              <EmptyState title="No feedback yet" message="What people send with the beta feedback button appears here." />
+              <EmptyState
+                title="No feedback yet"
+                message="What people send with the beta feedback button appears here."
+              />
             )
           ) : (
             <DataTable

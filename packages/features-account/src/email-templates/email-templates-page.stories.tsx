@@ -1,6 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { screen, userEvent } from 'storybook/test';
-import { ACCOUNT_MESSAGES, DEFAULT_EMAIL_TEMPLATES, EMAIL_PLACEHOLDERS, EMAIL_TEMPLATE_KEYS, EMAIL_TEMPLATE_LABELS, type EmailTemplateView } from '@ledgerleaf/domain';
+import {
+  ACCOUNT_MESSAGES,
+  DEFAULT_EMAIL_TEMPLATES,
+  EMAIL_PLACEHOLDERS,
+  EMAIL_TEMPLATE_KEYS,
+  EMAIL_TEMPLATE_LABELS,
+  type EmailTemplateView,
+} from '@ledgerleaf/domain';
 import { invalid, ok, pending, screenStory, serverError, type StoryApi } from '@ledgerleaf/storybook-harness';
 import { withRole } from '../stories/canned';
 import { EmailTemplatesPage } from './email-templates-page';
@@ -18,12 +25,22 @@ const templates: EmailTemplateView[] = EMAIL_TEMPLATE_KEYS.map((key) => ({
   key,
   label: EMAIL_TEMPLATE_LABELS[key],
   ...DEFAULT_EMAIL_TEMPLATES[key],
-  ...(key === 'reminder' ? { subject: 'Friendly reminder: invoice {{invoice_number}} is due', body: 'Hi {{client_name}},\n\nJust a nudge: {{balance_due}} is due on {{due_date}}.\n\nThanks!' } : {}),
+  ...(key === 'reminder'
+    ? {
+        subject: 'Friendly reminder: invoice {{invoice_number}} is due',
+        body: 'Hi {{client_name}},\n\nJust a nudge: {{balance_due}} is due on {{due_date}}.\n\nThanks!',
+      }
+    : {}),
   is_default: key !== 'reminder',
   placeholders: [...EMAIL_PLACEHOLDERS[key]],
 }));
 
-const page = (api: StoryApi, role = 'owner') => screenStory(<EmailTemplatesPage />, { path: '/user/settings/email-templates', user: withRole(role), api: { 'GET /api/email-templates': ok({ data: templates }), ...api } });
+const page = (api: StoryApi, role = 'owner') =>
+  screenStory(<EmailTemplatesPage />, {
+    path: '/user/settings/email-templates',
+    user: withRole(role),
+    api: { 'GET /api/email-templates': ok({ data: templates }), ...api },
+  });
 
 /** The invoice email (first) with its live preview and the placeholders to insert. */
 export const Default: Story = page({});

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { ACCOUNT_MESSAGES, DEFAULT_EMAIL_TEMPLATES, EMAIL_PLACEHOLDERS, EMAIL_TEMPLATE_KEYS, EMAIL_TEMPLATE_LABELS, type EmailTemplateView } from '@ledgerleaf/domain';
+import {
+  ACCOUNT_MESSAGES,
+  DEFAULT_EMAIL_TEMPLATES,
+  EMAIL_PLACEHOLDERS,
+  EMAIL_TEMPLATE_KEYS,
+  EMAIL_TEMPLATE_LABELS,
+  type EmailTemplateView,
+} from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch } from '../test/render';
 import { signIn } from '../test/fixtures';
 import { EmailTemplatesPage } from './email-templates-page';
@@ -11,13 +18,23 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const templates: EmailTemplateView[] = EMAIL_TEMPLATE_KEYS.map((key) => ({ key, label: EMAIL_TEMPLATE_LABELS[key], ...DEFAULT_EMAIL_TEMPLATES[key], is_default: true, placeholders: [...EMAIL_PLACEHOLDERS[key]] }));
+const templates: EmailTemplateView[] = EMAIL_TEMPLATE_KEYS.map((key) => ({
+  key,
+  label: EMAIL_TEMPLATE_LABELS[key],
+  ...DEFAULT_EMAIL_TEMPLATES[key],
+  is_default: true,
+  placeholders: [...EMAIL_PLACEHOLDERS[key]],
+}));
 
 describe('EmailTemplatesPage', () => {
   it('previews the edited template live with sample values and saves it', async () => {
     const calls = stubFetch({
       'GET /api/email-templates': json(200, { data: templates }),
-      'PUT /api/email-templates/reminder': (call) => json(200, { data: { ...templates[3], ...(call.body as object), is_default: false }, message: ACCOUNT_MESSAGES.templateSaved }),
+      'PUT /api/email-templates/reminder': (call) =>
+        json(200, {
+          data: { ...templates[3], ...(call.body as object), is_default: false },
+          message: ACCOUNT_MESSAGES.templateSaved,
+        }),
     });
     const { user } = renderPage(<EmailTemplatesPage />, { path: '/x', route: '/x' });
     await user.click(await screen.findByRole('button', { name: 'Payment reminder' }));
@@ -31,7 +48,12 @@ describe('EmailTemplatesPage', () => {
     await user.click(screen.getByRole('button', { name: 'Insert Balance due' }));
     expect(screen.getByTestId('preview-body')).toHaveTextContent('Please pay $1,250.00');
     await user.click(screen.getByRole('button', { name: 'Save template' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ subject: 'Reminder for {{client_name}}', body: 'Please pay {{balance_due}}' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        subject: 'Reminder for {{client_name}}',
+        body: 'Please pay {{balance_due}}',
+      }),
+    );
     expect(await screen.findByText(ACCOUNT_MESSAGES.templateSaved)).toBeInTheDocument();
   });
 
@@ -46,7 +68,9 @@ describe('EmailTemplatesPage', () => {
   });
 
   it('resets a customised template after confirmation', async () => {
-    const custom = templates.map((template) => (template.key === 'invoice' ? { ...template, subject: 'Mine', is_default: false } : template));
+    const custom = templates.map((template) =>
+      template.key === 'invoice' ? { ...template, subject: 'Mine', is_default: false } : template,
+    );
     const calls = stubFetch({
       'GET /api/email-templates': json(200, { data: custom }),
       'DELETE /api/email-templates/invoice': json(200, { data: templates[0], message: ACCOUNT_MESSAGES.templateReset }),
@@ -56,7 +80,9 @@ describe('EmailTemplatesPage', () => {
     await user.click(screen.getByRole('button', { name: 'Reset to default' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
-    expect(await screen.findByRole('textbox', { name: 'Subject' })).toHaveValue(DEFAULT_EMAIL_TEMPLATES.invoice.subject);
+    expect(await screen.findByRole('textbox', { name: 'Subject' })).toHaveValue(
+      DEFAULT_EMAIL_TEMPLATES.invoice.subject,
+    );
   });
 
   it('is read-only for a member', async () => {

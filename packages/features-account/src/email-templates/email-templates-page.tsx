@@ -1,6 +1,21 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Anchor, Badge, Button, Card, Code, Group, NavLink, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  NavLink,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   ACCOUNT_MESSAGES,
@@ -13,7 +28,13 @@ import {
   validateWith,
   type EmailTemplateView,
 } from '@ledgerleaf/domain';
-import { splitServerErrors, useAccess, useListEmailTemplatesQuery, useResetEmailTemplateMutation, useSaveEmailTemplateMutation } from '@ledgerleaf/api';
+import {
+  splitServerErrors,
+  useAccess,
+  useListEmailTemplatesQuery,
+  useResetEmailTemplateMutation,
+  useSaveEmailTemplateMutation,
+} from '@ledgerleaf/api';
 import { CardSkeleton, PageHeader, useToast } from '@ledgerleaf/ui';
 import { useAsk } from '../shared/confirm';
 import { FormAlert } from '../shared/form-alert';
@@ -36,7 +57,11 @@ function TemplateEditor({ template, readOnly }: { template: EmailTemplateView; r
     setFormError(null);
     const result = await save({ key: template.key, ...values });
     if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, (key) => key in values, 'The template could not be saved.');
+      const { fields, message } = splitServerErrors(
+        result.error,
+        (key) => key in values,
+        'The template could not be saved.',
+      );
       form.setErrors(fields);
       setFormError(message);
       return;
@@ -45,7 +70,15 @@ function TemplateEditor({ template, readOnly }: { template: EmailTemplateView; r
     toast.show({ severity: 'success', summary: ACCOUNT_MESSAGES.templateSaved });
   };
   const onReset = async () => {
-    if (!(await ask({ title: 'Reset to the default text?', message: `Your ${template.label.toLowerCase()} email text will be replaced by the default.`, confirmText: 'Reset', type: 'warning' }))) return;
+    if (
+      !(await ask({
+        title: 'Reset to the default text?',
+        message: `Your ${template.label.toLowerCase()} email text will be replaced by the default.`,
+        confirmText: 'Reset',
+        type: 'warning',
+      }))
+    )
+      return;
     const result = await reset(template.key);
     if ('error' in result) {
       setFormError(splitServerErrors(result.error, () => false, 'The template could not be reset.').message);
@@ -66,18 +99,43 @@ function TemplateEditor({ template, readOnly }: { template: EmailTemplateView; r
               <Title order={2} fz="h4">
                 {template.label}
               </Title>
-              {template.is_default ? <Badge variant="light">Default text</Badge> : <Badge variant="light" color="grape">Customised</Badge>}
+              {template.is_default ? (
+                <Badge variant="light">Default text</Badge>
+              ) : (
+                <Badge variant="light" color="grape">
+                  Customised
+                </Badge>
+              )}
             </Group>
             {formError && <FormAlert>{formError}</FormAlert>}
-            <TextInput label="Subject" maxLength={EMAIL_SUBJECT_MAX} readOnly={readOnly} {...form.getInputProps('subject')} />
-            <Textarea label="Message" autosize minRows={10} maxLength={EMAIL_BODY_MAX} readOnly={readOnly} {...form.getInputProps('body')} />
+            <TextInput
+              label="Subject"
+              maxLength={EMAIL_SUBJECT_MAX}
+              readOnly={readOnly}
+              {...form.getInputProps('subject')}
+            />
+            <Textarea
+              label="Message"
+              autosize
+              minRows={10}
+              maxLength={EMAIL_BODY_MAX}
+              readOnly={readOnly}
+              {...form.getInputProps('body')}
+            />
             <Stack gap={4}>
               <Text size="sm" fw={500}>
                 Placeholders
               </Text>
               <Group gap={6}>
                 {template.placeholders.map((name) => (
-                  <Button key={name} size="compact-xs" variant="light" disabled={readOnly} onClick={() => insert(name)} aria-label={`Insert ${PLACEHOLDER_LABELS[name as keyof typeof PLACEHOLDER_LABELS] ?? name}`}>
+                  <Button
+                    key={name}
+                    size="compact-xs"
+                    variant="light"
+                    disabled={readOnly}
+                    onClick={() => insert(name)}
+                    aria-label={`Insert ${PLACEHOLDER_LABELS[name as keyof typeof PLACEHOLDER_LABELS] ?? name}`}
+                  >
                     {`{{${name}}}`}
                   </Button>
                 ))}
@@ -88,7 +146,12 @@ function TemplateEditor({ template, readOnly }: { template: EmailTemplateView; r
                 <Button type="submit" loading={saveState.isLoading} disabled={!form.isDirty()}>
                   Save template
                 </Button>
-                <Button variant="default" loading={resetState.isLoading} disabled={template.is_default && !form.isDirty()} onClick={() => void onReset()}>
+                <Button
+                  variant="default"
+                  loading={resetState.isLoading}
+                  disabled={template.is_default && !form.isDirty()}
+                  onClick={() => void onReset()}
+                >
                   Reset to default
                 </Button>
               </Group>
@@ -142,7 +205,11 @@ export function EmailTemplatesPage() {
       {query.isLoading ? (
         <CardSkeleton lines={6} />
       ) : query.isError || !template ? (
-        <LoadError title="Email templates could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError
+          title="Email templates could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <Group align="flex-start" gap="lg" wrap="wrap">
           <Card withBorder padding="xs" w={220} component="nav" aria-label="Emails">
@@ -155,7 +222,13 @@ export function EmailTemplatesPage() {
                 active={candidate.key === template.key}
                 onClick={() => setSelected(candidate.key)}
                 aria-current={candidate.key === template.key ? 'true' : undefined}
-                rightSection={candidate.is_default ? undefined : <Badge size="xs" variant="dot" color="grape">edited</Badge>}
+                rightSection={
+                  candidate.is_default ? undefined : (
+                    <Badge size="xs" variant="dot" color="grape">
+                      edited
+                    </Badge>
+                  )
+                }
               />
             ))}
           </Card>

@@ -32,14 +32,29 @@ function page(items: OutboxEmailItem[], meta: Partial<OutboxPage['meta']> = {}):
   return { data: items, meta: { page: 1, per_page: SENT_EMAILS_PER_PAGE, total: items.length, last_page: 1, ...meta } };
 }
 
-const render = (route = '/user/settings/emails') => renderPage(<SentEmailsPage />, { path: '/user/settings/emails', route });
+const render = (route = '/user/settings/emails') =>
+  renderPage(<SentEmailsPage />, { path: '/user/settings/emails', route });
 
 describe('SentEmailsPage', () => {
   it('lists each email with its date, recipients, subject, kind, attachments and how it left', async () => {
     const calls = stubFetch({
       'GET /api/outbox': json(
         200,
-        page([email(), email({ id: 6, subject: 'Invoice INV-2026-0001 from Olive Bakery', category: 'invoice', transport: 'smtp', status: 'failed', error: 'Mailbox unavailable', attachments: [] })], { total: 2 }),
+        page(
+          [
+            email(),
+            email({
+              id: 6,
+              subject: 'Invoice INV-2026-0001 from Olive Bakery',
+              category: 'invoice',
+              transport: 'smtp',
+              status: 'failed',
+              error: 'Mailbox unavailable',
+              attachments: [],
+            }),
+          ],
+          { total: 2 },
+        ),
       ),
     });
     render();
@@ -56,12 +71,23 @@ describe('SentEmailsPage', () => {
     expect(rows[1]).toHaveTextContent('None');
     // An email kept here means the server has no SMTP_URL: the page says what that means.
     expect(screen.getByText(/the server has no SMTP_URL/)).toBeInTheDocument();
-    expect(calls.find((call) => call.path === '/api/outbox')?.query).toEqual({ page: '1', per_page: String(SENT_EMAILS_PER_PAGE) });
+    expect(calls.find((call) => call.path === '/api/outbox')?.query).toEqual({
+      page: '1',
+      per_page: String(SENT_EMAILS_PER_PAGE),
+    });
   });
 
   it('asks the server for the page in the URL and moves through pages', async () => {
     const calls = stubFetch({
-      'GET /api/outbox': (call) => json(200, page([email({ id: Number(call.query.page), subject: `Email on page ${call.query.page}` })], { page: Number(call.query.page), total: 60, last_page: 3 })),
+      'GET /api/outbox': (call) =>
+        json(
+          200,
+          page([email({ id: Number(call.query.page), subject: `Email on page ${call.query.page}` })], {
+            page: Number(call.query.page),
+            total: 60,
+            last_page: 3,
+          }),
+        ),
     });
     const { user } = render('/user/settings/emails?page=2');
     expect(await screen.findByText('Email on page 2')).toBeInTheDocument();
@@ -71,7 +97,10 @@ describe('SentEmailsPage', () => {
   });
 
   it('opens one email: its text, and its HTML only inside a sandboxed frame', async () => {
-    const detail: OutboxEmailDetail = { ...email(), html: '<!doctype html>\n<html><body><p>Hello &lt;b&gt;Acme&lt;/b&gt;</p><script>alert(1)</script></body></html>' };
+    const detail: OutboxEmailDetail = {
+      ...email(),
+      html: '<!doctype html>\n<html><body><p>Hello &lt;b&gt;Acme&lt;/b&gt;</p><script>alert(1)</script></body></html>',
+    };
     stubFetch({ 'GET /api/outbox': json(200, page([email()])), 'GET /api/outbox/7': json(200, { data: detail }) });
     const { user, router } = render();
     await user.click(await screen.findByRole('button', { name: 'Payment received for invoice INV-2026-0001' }));
@@ -91,7 +120,10 @@ describe('SentEmailsPage', () => {
   });
 
   it('shows a text-only email as text', async () => {
-    stubFetch({ 'GET /api/outbox': json(200, page([email()])), 'GET /api/outbox/7': json(200, { data: { ...email(), html: null } }) });
+    stubFetch({
+      'GET /api/outbox': json(200, page([email()])),
+      'GET /api/outbox/7': json(200, { data: { ...email(), html: null } }),
+    });
     render('/user/settings/emails?email=7');
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByTestId('email-text')).toHaveTextContent('Hello Acme,');
@@ -102,7 +134,9 @@ describe('SentEmailsPage', () => {
     stubFetch({ 'GET /api/outbox': json(200, page([])) });
     render();
     expect(await screen.findByText('No emails yet')).toBeInTheDocument();
-    expect(screen.getByText(/Without SMTP_URL set on the server, emails are not delivered but kept here/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Without SMTP_URL set on the server, emails are not delivered but kept here/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
@@ -111,7 +145,9 @@ describe('SentEmailsPage', () => {
     stubFetch({
       'GET /api/outbox': () => {
         attempts += 1;
-        return attempts === 1 ? json(500, { message: 'Something went wrong on our side. Please try again.' }) : json(200, page([email()]));
+        return attempts === 1
+          ? json(500, { message: 'Something went wrong on our side. Please try again.' })
+          : json(200, page([email()]));
       },
     });
     const { user } = render();
@@ -119,7 +155,9 @@ describe('SentEmailsPage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sent emails could not be loaded');
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('button', { name: 'Payment received for invoice INV-2026-0001' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Payment received for invoice INV-2026-0001' }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -127,6 +165,8 @@ describe('helpers', () => {
   it('formats sizes and puts the base target where the parser reads it', () => {
     expect([formatBytes(900), formatBytes(12_800), formatBytes(3 * 1024 * 1024)]).toEqual(['900 B', '13 KB', '3.0 MB']);
     expect(frameDocument('<p>x</p>')).toBe('<base target="_blank"><p>x</p>');
-    expect(frameDocument('<html><head><title>t</title></head><body>x</body></html>')).toBe('<html><head><base target="_blank"><title>t</title></head><body>x</body></html>');
+    expect(frameDocument('<html><head><title>t</title></head><body>x</body></html>')).toBe(
+      '<html><head><base target="_blank"><title>t</title></head><body>x</body></html>',
+    );
   });
 });

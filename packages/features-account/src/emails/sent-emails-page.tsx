@@ -73,7 +73,9 @@ function Attachments({ attachments }: { attachments: readonly OutboxAttachment[]
  */
 export function frameDocument(html: string): string {
   const base = '<base target="_blank">';
-  return /<head\b[^>]*>/i.test(html) ? html.replace(/<head\b[^>]*>/i, (head) => `${head}${base}`) : html.replace(/^(\s*(?:<!doctype[^>]*>)?\s*(?:<html\b[^>]*>)?)/i, `$1${base}`);
+  return /<head\b[^>]*>/i.test(html)
+    ? html.replace(/<head\b[^>]*>/i, (head) => `${head}${base}`)
+    : html.replace(/^(\s*(?:<!doctype[^>]*>)?\s*(?:<html\b[^>]*>)?)/i, `$1${base}`);
 }
 
 /** One message: who, when, how it left, its attachments, and its body (formatted in a sandboxed frame, or as text). */
@@ -81,7 +83,8 @@ function EmailDetails({ id }: { id: number }) {
   const { formatDateTime } = useDateFormat();
   const query = useGetOutboxEmailQuery(id);
   if (query.isLoading) return <CardSkeleton lines={6} />;
-  if (!query.data) return <LoadError title="The email could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data)
+    return <LoadError title="The email could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
   const email = query.data;
   const facts: [string, ReactNode][] = [
     ['To', email.to.join(', ')],
@@ -98,7 +101,9 @@ function EmailDetails({ id }: { id: number }) {
             <Text size="sm" c="dimmed" w={100} style={{ flexShrink: 0 }}>
               {label}
             </Text>
-            <div style={{ minWidth: 0, fontSize: 'var(--mantine-font-size-sm)', overflowWrap: 'anywhere' }}>{value}</div>
+            <div style={{ minWidth: 0, fontSize: 'var(--mantine-font-size-sm)', overflowWrap: 'anywhere' }}>
+              {value}
+            </div>
           </Group>
         ))}
       </Stack>
@@ -119,12 +124,23 @@ function EmailDetails({ id }: { id: number }) {
               sandbox="allow-popups allow-popups-to-escape-sandbox"
               referrerPolicy="no-referrer"
               srcDoc={frameDocument(email.html)}
-              style={{ width: '100%', height: 420, border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, background: '#fff' }}
+              style={{
+                width: '100%',
+                height: 420,
+                border: '1px solid var(--mantine-color-default-border)',
+                borderRadius: 4,
+                background: '#fff',
+              }}
             />
           </Tabs.Panel>
         )}
         <Tabs.Panel value="text" pt="sm">
-          <Text component="pre" size="sm" data-testid="email-text" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', margin: 0 }}>
+          <Text
+            component="pre"
+            size="sm"
+            data-testid="email-text"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', margin: 0 }}
+          >
             {email.text}
           </Text>
         </Tabs.Panel>
@@ -163,7 +179,12 @@ export function SentEmailsPage() {
     );
 
   const columns: DataTableColumn<OutboxEmailItem>[] = [
-    { key: 'created_at', header: 'Date', width: 150, render: (email) => <Text size="sm">{formatDateTime(email.created_at)}</Text> },
+    {
+      key: 'created_at',
+      header: 'Date',
+      width: 150,
+      render: (email) => <Text size="sm">{formatDateTime(email.created_at)}</Text>,
+    },
     {
       key: 'to',
       header: 'To',
@@ -177,13 +198,25 @@ export function SentEmailsPage() {
       key: 'subject',
       header: 'Subject',
       render: (email) => (
-        <Anchor component="button" type="button" size="sm" ta="left" onClick={() => update({ email: String(email.id) })} style={{ overflowWrap: 'anywhere' }}>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          ta="left"
+          onClick={() => update({ email: String(email.id) })}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {email.subject}
         </Anchor>
       ),
     },
     { key: 'category', header: 'Kind', visibleFrom: 'sm', render: (email) => OUTBOX_CATEGORY_LABELS[email.category] },
-    { key: 'attachments', header: 'Attachments', visibleFrom: 'md', render: (email) => <Attachments attachments={email.attachments} /> },
+    {
+      key: 'attachments',
+      header: 'Attachments',
+      visibleFrom: 'md',
+      render: (email) => <Attachments attachments={email.attachments} />,
+    },
     { key: 'transport', header: 'Delivery', render: (email) => <TransportBadge email={email} /> },
   ];
 
@@ -202,8 +235,8 @@ export function SentEmailsPage() {
       />
       {keptHere && (
         <Alert variant="light" color="blue" icon={<IconInfoCircle size={20} aria-hidden />} mb="md">
-          Emails marked “Kept in the outbox” were not delivered: the server has no SMTP_URL. Your clients did not receive them; you can read here what
-          they would have received.
+          Emails marked “Kept in the outbox” were not delivered: the server has no SMTP_URL. Your clients did not
+          receive them; you can read here what they would have received.
         </Alert>
       )}
       {query.isError ? (

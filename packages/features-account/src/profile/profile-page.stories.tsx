@@ -14,13 +14,21 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const page = (api: StoryApi, role = 'owner') => screenStory(<ProfilePage />, { path: '/profile', api, user: withRole(role) });
+const page = (api: StoryApi, role = 'owner') =>
+  screenStory(<ProfilePage />, { path: '/profile', api, user: withRole(role) });
 const loaded = { 'GET /api/profile': ok({ data: profile() }) };
 
 /** The owner: details, avatar and logo, password and sessions, export, delete account. */
 export const Owner: Story = page(loaded);
 /** A member: no export, the logo is read-only. */
-export const Member: Story = page({ 'GET /api/profile': ok({ data: profile({ name: 'Mona Mate', email: 'mona@olive.test', role: 'member', roles: [{ name: 'member' }] }) }) }, 'member');
+export const Member: Story = page(
+  {
+    'GET /api/profile': ok({
+      data: profile({ name: 'Mona Mate', email: 'mona@olive.test', role: 'member', roles: [{ name: 'member' }] }),
+    }),
+  },
+  'member',
+);
 export const Loading: Story = page({ 'GET /api/profile': pending });
 export const LoadError: Story = page({ 'GET /api/profile': serverError });
 

@@ -19,7 +19,11 @@ describe('ProfilePage', () => {
   it('shows name and business name read-only and saves email and phone', async () => {
     const calls = stubFetch({
       'GET /api/profile': json(200, { data: profile() }),
-      'PUT /api/profile': (call) => json(200, { data: profile({ email: (call.body as { email: string }).email }), message: ACCOUNT_MESSAGES.profileSaved }),
+      'PUT /api/profile': (call) =>
+        json(200, {
+          data: profile({ email: (call.body as { email: string }).email }),
+          message: ACCOUNT_MESSAGES.profileSaved,
+        }),
     });
     const { user } = render();
     expect(await screen.findByRole('textbox', { name: 'Full name' })).toHaveAttribute('readonly');
@@ -29,7 +33,12 @@ describe('ProfilePage', () => {
     await user.clear(email);
     await user.type(email, 'new@example.com');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ email: 'new@example.com', phone: '(415) 555-0100' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        email: 'new@example.com',
+        phone: '(415) 555-0100',
+      }),
+    );
     expect(await screen.findByText(ACCOUNT_MESSAGES.profileSaved)).toBeInTheDocument();
   });
 
@@ -53,7 +62,10 @@ describe('ProfilePage', () => {
   it('shows the server refusal of a wrong current password under its field', async () => {
     stubFetch({
       'GET /api/profile': json(200, { data: profile() }),
-      'POST /api/profile/password': json(422, { message: ACCOUNT_MESSAGES.currentPasswordWrong, errors: { current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] } }),
+      'POST /api/profile/password': json(422, {
+        message: ACCOUNT_MESSAGES.currentPasswordWrong,
+        errors: { current_password: [ACCOUNT_MESSAGES.currentPasswordWrong] },
+      }),
     });
     const { user } = render();
     const passwords = await screen.findByRole('region', { name: 'Password and sessions' });
@@ -61,7 +73,11 @@ describe('ProfilePage', () => {
     await user.type(screen.getByLabelText(/^New password/), 'a long new secret');
     await user.type(screen.getByLabelText(/^Confirm new password/), 'a long new secret');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await within(passwords).findByText(ACCOUNT_MESSAGES.currentPasswordWrong, { selector: '.mantine-InputWrapper-error' })).toBeInTheDocument();
+    expect(
+      await within(passwords).findByText(ACCOUNT_MESSAGES.currentPasswordWrong, {
+        selector: '.mantine-InputWrapper-error',
+      }),
+    ).toBeInTheDocument();
   });
 
   it('refuses a file of the wrong type before uploading', async () => {
@@ -88,7 +104,10 @@ describe('ProfilePage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('/login'));
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ current_password: 'correct horse battery', confirmation: 'DELETE' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      current_password: 'correct horse battery',
+      confirmation: 'DELETE',
+    });
     expect(localStorage.getItem('token')).toBeNull();
   });
 

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconLogout, IconTrash } from '@tabler/icons-react';
 import {
@@ -46,7 +58,11 @@ function DetailsCard({ profile }: { profile: Profile }) {
     setFormError(null);
     const result = await save({ email: values.email, phone: values.phone.trim() === '' ? null : values.phone });
     if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, (key) => key in values, 'Your details could not be saved.');
+      const { fields, message } = splitServerErrors(
+        result.error,
+        (key) => key in values,
+        'Your details could not be saved.',
+      );
       form.setErrors(fields);
       setFormError(message);
       return;
@@ -70,7 +86,13 @@ function DetailsCard({ profile }: { profile: Profile }) {
           <Text size="xs" c="dimmed">
             Name and Business Name cannot be changed after registration.
           </Text>
-          <TextInput label="Email address" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+          <TextInput
+            label="Email address"
+            type="email"
+            required
+            autoComplete="email"
+            {...form.getInputProps('email')}
+          />
           <TextInput
             label="Phone number"
             description="US format: 10-digit phone number"
@@ -105,7 +127,11 @@ function PasswordCard() {
     setFormError(null);
     const result = await change(values);
     if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, (key) => key in values, 'The password could not be changed.');
+      const { fields, message } = splitServerErrors(
+        result.error,
+        (key) => key in values,
+        'The password could not be changed.',
+      );
       form.setErrors(fields);
       setFormError(message);
       return;
@@ -114,9 +140,23 @@ function PasswordCard() {
     toast.show({ severity: 'success', summary: 'Password changed', detail: ACCOUNT_MESSAGES.passwordChanged });
   };
   const onSignOut = async () => {
-    if (!(await ask({ title: 'Sign out of other devices?', message: 'Every other browser and device signed in to your account will be signed out. This one stays signed in.', confirmText: 'Sign out others', type: 'warning' }))) return;
+    if (
+      !(await ask({
+        title: 'Sign out of other devices?',
+        message:
+          'Every other browser and device signed in to your account will be signed out. This one stays signed in.',
+        confirmText: 'Sign out others',
+        type: 'warning',
+      }))
+    )
+      return;
     const result = await signOut();
-    if ('error' in result) toast.show({ severity: 'error', summary: 'Could not sign out other devices', detail: errorMessage(result.error, 'Please try again.') });
+    if ('error' in result)
+      toast.show({
+        severity: 'error',
+        summary: 'Could not sign out other devices',
+        detail: errorMessage(result.error, 'Please try again.'),
+      });
     else toast.show({ severity: 'success', summary: result.data.message });
   };
   return (
@@ -127,10 +167,25 @@ function PasswordCard() {
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           {formError && <FormAlert>{formError}</FormAlert>}
-          <PasswordInput label="Current password" required autoComplete="current-password" {...form.getInputProps('current_password')} />
-          <PasswordInput label="New password" required autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordInput
+            label="Current password"
+            required
+            autoComplete="current-password"
+            {...form.getInputProps('current_password')}
+          />
+          <PasswordInput
+            label="New password"
+            required
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
           <PasswordStrength value={form.values.password} />
-          <PasswordInput label="Confirm new password" required autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
+          <PasswordInput
+            label="Confirm new password"
+            required
+            autoComplete="new-password"
+            {...form.getInputProps('password_confirmation')}
+          />
           <Text size="xs" c="dimmed">
             Changing the password signs you out everywhere else.
           </Text>
@@ -138,7 +193,12 @@ function PasswordCard() {
             <Button type="submit" loading={state.isLoading}>
               Change password
             </Button>
-            <Button variant="default" leftSection={<IconLogout size={16} aria-hidden />} loading={signOutState.isLoading} onClick={() => void onSignOut()}>
+            <Button
+              variant="default"
+              leftSection={<IconLogout size={16} aria-hidden />}
+              loading={signOutState.isLoading}
+              onClick={() => void onSignOut()}
+            >
               Sign out of other devices
             </Button>
           </Group>
@@ -163,7 +223,11 @@ function ExportCard() {
       setTimeout(() => URL.revokeObjectURL(url), 1000);
       toast.show({ severity: 'success', summary: 'Export ready', detail: filename });
     } catch (error) {
-      toast.show({ severity: 'error', summary: 'Export failed', detail: error instanceof Error ? error.message : 'Please try again.' });
+      toast.show({
+        severity: 'error',
+        summary: 'Export failed',
+        detail: error instanceof Error ? error.message : 'Please try again.',
+      });
     } finally {
       setBusy(false);
     }
@@ -177,7 +241,12 @@ function ExportCard() {
         A zip with everything of the business: every table as CSV and as JSON, and the uploaded images.
       </Text>
       <Group>
-        <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={busy} onClick={() => void onExport()}>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={busy}
+          onClick={() => void onExport()}
+        >
           Download export
         </Button>
       </Group>
@@ -197,10 +266,22 @@ function DeleteCard({ profile }: { profile: Profile }) {
     : `Your account is deleted and you leave ${profile.business_name}. What you recorded stays with the business.`;
   const submit = async (values: typeof initialValues) => {
     setFormError(null);
-    if (!(await ask({ title: 'Delete your account?', message: `${consequence}\n\nThis cannot be undone.`, confirmText: 'Delete for good', type: 'danger' }))) return;
+    if (
+      !(await ask({
+        title: 'Delete your account?',
+        message: `${consequence}\n\nThis cannot be undone.`,
+        confirmText: 'Delete for good',
+        type: 'danger',
+      }))
+    )
+      return;
     const result = await remove(values);
     if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, (key) => key in values, 'The account could not be deleted.');
+      const { fields, message } = splitServerErrors(
+        result.error,
+        (key) => key in values,
+        'The account could not be deleted.',
+      );
       form.setErrors(fields);
       setFormError(message);
       return;
@@ -209,7 +290,13 @@ function DeleteCard({ profile }: { profile: Profile }) {
     browser.redirect('/login');
   };
   return (
-    <Card component="section" aria-label="Delete account" withBorder padding="lg" style={{ borderColor: 'var(--mantine-color-red-5)' }}>
+    <Card
+      component="section"
+      aria-label="Delete account"
+      withBorder
+      padding="lg"
+      style={{ borderColor: 'var(--mantine-color-red-5)' }}
+    >
       <Title order={2} fz="h4" mb="xs" c="red">
         Delete account
       </Title>
@@ -219,10 +306,25 @@ function DeleteCard({ profile }: { profile: Profile }) {
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           {formError && <FormAlert>{formError}</FormAlert>}
-          <PasswordInput label="Current password" required autoComplete="current-password" {...form.getInputProps('current_password')} />
-          <TextInput label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`} required autoComplete="off" {...form.getInputProps('confirmation')} />
+          <PasswordInput
+            label="Current password"
+            required
+            autoComplete="current-password"
+            {...form.getInputProps('current_password')}
+          />
+          <TextInput
+            label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+            required
+            autoComplete="off"
+            {...form.getInputProps('confirmation')}
+          />
           <Group>
-            <Button type="submit" color="red" leftSection={<IconTrash size={16} aria-hidden />} loading={state.isLoading}>
+            <Button
+              type="submit"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              loading={state.isLoading}
+            >
               Delete my account
             </Button>
           </Group>
@@ -242,7 +344,11 @@ export function ProfilePage() {
       <PageHeader
         title="Profile & Settings"
         description="Your details, pictures, password and account."
-        actions={profile && isAccountRole(profile.role) ? <Badge variant="light">{ROLE_LABELS[profile.role]}</Badge> : undefined}
+        actions={
+          profile && isAccountRole(profile.role) ? (
+            <Badge variant="light">{ROLE_LABELS[profile.role]}</Badge>
+          ) : undefined
+        }
       />
       {query.isLoading ? (
         <Stack>
@@ -260,7 +366,13 @@ export function ProfilePage() {
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <ImageUpload kind="avatar" label="Avatar" path={profile.avatar_path} fallback={initials(profile.name)} />
-              <ImageUpload kind="logo" label="Company logo" path={profile.company_logo} fallback={initials(profile.business_name)} readOnly={!access.isAdmin} />
+              <ImageUpload
+                kind="logo"
+                label="Company logo"
+                path={profile.company_logo}
+                fallback={initials(profile.business_name)}
+                readOnly={!access.isAdmin}
+              />
             </SimpleGrid>
             {!access.isAdmin && (
               <Alert variant="light" color="gray" mt="sm">

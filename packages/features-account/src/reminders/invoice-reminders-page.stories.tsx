@@ -13,7 +13,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const page = (api: StoryApi, role = 'owner') => screenStory(<InvoiceRemindersPage />, { path: '/settings/invoice-reminders', user: withRole(role), api });
+const page = (api: StoryApi, role = 'owner') =>
+  screenStory(<InvoiceRemindersPage />, { path: '/settings/invoice-reminders', user: withRole(role), api });
 
 /** The default schedule, all steps off. */
 export const Default: Story = page({ 'GET /api/settings/invoice-reminders': ok({ data: DEFAULT_REMINDER_STEPS }) });
@@ -31,7 +32,10 @@ export const Configured: Story = page({
 export const Empty: Story = page({ 'GET /api/settings/invoice-reminders': ok({ data: [] }) });
 export const Loading: Story = page({ 'GET /api/settings/invoice-reminders': pending });
 export const LoadError: Story = page({ 'GET /api/settings/invoice-reminders': serverError });
-export const ReadOnly: Story = page({ 'GET /api/settings/invoice-reminders': ok({ data: DEFAULT_REMINDER_STEPS }) }, 'accountant');
+export const ReadOnly: Story = page(
+  { 'GET /api/settings/invoice-reminders': ok({ data: DEFAULT_REMINDER_STEPS }) },
+  'accountant',
+);
 
 /** The same day twice: refused in the browser with the domain's message. */
 export const ValidationErrors: Story = {

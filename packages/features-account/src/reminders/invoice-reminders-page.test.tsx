@@ -15,7 +15,8 @@ describe('InvoiceRemindersPage', () => {
   it('turns steps on, adds one and saves the schedule', async () => {
     const calls = stubFetch({
       'GET /api/settings/invoice-reminders': json(200, { data: DEFAULT_REMINDER_STEPS }),
-      'PUT /api/settings/invoice-reminders': (call) => json(200, { data: (call.body as { steps: unknown[] }).steps, message: ACCOUNT_MESSAGES.remindersSaved }),
+      'PUT /api/settings/invoice-reminders': (call) =>
+        json(200, { data: (call.body as { steps: unknown[] }).steps, message: ACCOUNT_MESSAGES.remindersSaved }),
     });
     const { user } = renderPage(<InvoiceRemindersPage />, { path: '/x', route: '/x' });
     expect(await screen.findByText('3 days before the due date')).toBeInTheDocument();

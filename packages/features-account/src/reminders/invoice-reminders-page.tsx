@@ -29,7 +29,12 @@ function ScheduleForm({ steps, readOnly }: { steps: ReminderStep[]; readOnly: bo
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
-  const request = () => ({ steps: rows.map((row) => ({ offset_days: row.offset_days === '' ? Number.NaN : Number(row.offset_days), enabled: row.enabled })) });
+  const request = () => ({
+    steps: rows.map((row) => ({
+      offset_days: row.offset_days === '' ? Number.NaN : Number(row.offset_days),
+      enabled: row.enabled,
+    })),
+  });
   const update = (index: number, patch: Partial<Row>) => {
     setRows((current) => current.map((row, i) => (i === index ? { ...row, ...patch } : row)));
     setDirty(true);
@@ -42,7 +47,11 @@ function ScheduleForm({ steps, readOnly }: { steps: ReminderStep[]; readOnly: bo
     if (!checked.valid) return;
     const result = await save(checked.data.steps);
     if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, (key) => key.startsWith('steps.'), 'The schedule could not be saved.');
+      const { fields, message } = splitServerErrors(
+        result.error,
+        (key) => key.startsWith('steps.'),
+        'The schedule could not be saved.',
+      );
       setErrors(fields);
       setFormError(message);
       return;
@@ -56,7 +65,9 @@ function ScheduleForm({ steps, readOnly }: { steps: ReminderStep[]; readOnly: bo
       <Stack gap="md">
         {formError && <FormAlert>{formError}</FormAlert>}
         {errors.steps && <FormAlert>{errors.steps}</FormAlert>}
-        {rows.length === 0 && <EmptyState title="No reminders" message="Add a reminder to mail clients about unpaid invoices." />}
+        {rows.length === 0 && (
+          <EmptyState title="No reminders" message="Add a reminder to mail clients about unpaid invoices." />
+        )}
         {rows.map((row, index) => {
           const days = Number(row.offset_days);
           return (
@@ -144,11 +155,16 @@ export function InvoiceRemindersPage() {
         {query.isLoading ? (
           <CardSkeleton lines={4} />
         ) : query.isError || !query.data ? (
-          <LoadError title="The reminder schedule could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          <LoadError
+            title="The reminder schedule could not be loaded"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
         ) : (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              Reminders go only to invoices with a balance due and a client email address. Days: negative before the due date, 0 on the day, positive after.
+              Reminders go only to invoices with a balance due and a client email address. Days: negative before the due
+              date, 0 on the day, positive after.
             </Text>
             <ScheduleForm steps={query.data} readOnly={!access.isAdmin} />
           </Stack>

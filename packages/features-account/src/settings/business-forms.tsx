@@ -21,7 +21,10 @@ import { FormAlert } from '../shared/form-alert';
 import { ImageUpload } from '../shared/image-upload';
 import { LoadError } from '../shared/query-states';
 
-type Editable = Pick<BusinessDetails, 'address' | 'tax_id' | 'default_invoice_notes' | 'default_invoice_terms' | 'date_format' | 'first_day_of_week'>;
+type Editable = Pick<
+  BusinessDetails,
+  'address' | 'tax_id' | 'default_invoice_notes' | 'default_invoice_terms' | 'date_format' | 'first_day_of_week'
+>;
 type FieldKey = keyof Editable;
 
 function editable(details: BusinessDetails): Editable {
@@ -33,7 +36,14 @@ function editable(details: BusinessDetails): Editable {
 function WithBusinessDetails({ children }: { children: (details: BusinessDetails) => React.ReactNode }) {
   const query = useGetBusinessDetailsQuery();
   if (query.isLoading) return <CardSkeleton lines={4} />;
-  if (query.isError || !query.data) return <LoadError title="Business details could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError || !query.data)
+    return (
+      <LoadError
+        title="Business details could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   return <>{children(query.data)}</>;
 }
 
@@ -48,7 +58,8 @@ function useBusinessForm(details: BusinessDetails, fields: readonly FieldKey[], 
   const [save, state] = useUpdateBusinessDetailsMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const initial = Object.fromEntries(fields.map((field) => [field, details[field] ?? ''])) as Values;
-  const request = (values: Values): BusinessDetailsInput => ({ ...editable(details), ...values }) as BusinessDetailsInput;
+  const request = (values: Values): BusinessDetailsInput =>
+    ({ ...editable(details), ...values }) as BusinessDetailsInput;
   const form = useForm<Values>({
     initialValues: initial,
     validate: (values) => {
@@ -60,7 +71,11 @@ function useBusinessForm(details: BusinessDetails, fields: readonly FieldKey[], 
     setFormError(null);
     const result = await save(request(values));
     if ('error' in result) {
-      const { fields: errors, message } = splitServerErrors(result.error, (key) => key in values, 'The settings could not be saved.');
+      const { fields: errors, message } = splitServerErrors(
+        result.error,
+        (key) => key in values,
+        'The settings could not be saved.',
+      );
       form.setErrors(errors);
       setFormError(message);
       return;
@@ -71,7 +86,17 @@ function useBusinessForm(details: BusinessDetails, fields: readonly FieldKey[], 
   return { form, submit: form.onSubmit(submit), saving: state.isLoading, formError };
 }
 
-function SaveButton({ saving, dirty, readOnly, label = 'Save' }: { saving: boolean; dirty: boolean; readOnly: boolean; label?: string }) {
+function SaveButton({
+  saving,
+  dirty,
+  readOnly,
+  label = 'Save',
+}: {
+  saving: boolean;
+  dirty: boolean;
+  readOnly: boolean;
+  label?: string;
+}) {
   if (readOnly) return null;
   return (
     <Group>
@@ -83,14 +108,38 @@ function SaveButton({ saving, dirty, readOnly, label = 'Save' }: { saving: boole
 }
 
 function BusinessDetailsForm({ details, readOnly }: { details: BusinessDetails; readOnly: boolean }) {
-  const { form, submit, saving, formError } = useBusinessForm(details, ['address', 'tax_id'], ACCOUNT_MESSAGES.businessSaved);
+  const { form, submit, saving, formError } = useBusinessForm(
+    details,
+    ['address', 'tax_id'],
+    ACCOUNT_MESSAGES.businessSaved,
+  );
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         {formError && <FormAlert>{formError}</FormAlert>}
-        <TextInput label="Business name" value={details.name} readOnly variant="filled" description="Set at registration; it cannot change." />
-        <Textarea label="Address" description="Printed under the business name on invoices, line by line." autosize minRows={3} maxLength={BUSINESS_ADDRESS_MAX} readOnly={readOnly} {...form.getInputProps('address')} />
-        <TextInput label="Tax ID" description="VAT number, EIN or similar; printed on invoices." maxLength={TAX_ID_MAX} readOnly={readOnly} {...form.getInputProps('tax_id')} />
+        <TextInput
+          label="Business name"
+          value={details.name}
+          readOnly
+          variant="filled"
+          description="Set at registration; it cannot change."
+        />
+        <Textarea
+          label="Address"
+          description="Printed under the business name on invoices, line by line."
+          autosize
+          minRows={3}
+          maxLength={BUSINESS_ADDRESS_MAX}
+          readOnly={readOnly}
+          {...form.getInputProps('address')}
+        />
+        <TextInput
+          label="Tax ID"
+          description="VAT number, EIN or similar; printed on invoices."
+          maxLength={TAX_ID_MAX}
+          readOnly={readOnly}
+          {...form.getInputProps('tax_id')}
+        />
         <SaveButton saving={saving} dirty={form.isDirty()} readOnly={readOnly} label="Save business details" />
       </Stack>
     </form>
@@ -107,7 +156,13 @@ export function BusinessDetailsPanel({ readOnly }: { readOnly: boolean }) {
             <BusinessDetailsForm details={details} readOnly={readOnly} />
           </Card>
           <Card withBorder padding="lg">
-            <ImageUpload kind="logo" label="Company logo" path={details.company_logo} fallback={initials(details.name)} readOnly={readOnly} />
+            <ImageUpload
+              kind="logo"
+              label="Company logo"
+              path={details.company_logo}
+              fallback={initials(details.name)}
+              readOnly={readOnly}
+            />
           </Card>
         </Stack>
       )}
@@ -116,7 +171,11 @@ export function BusinessDetailsPanel({ readOnly }: { readOnly: boolean }) {
 }
 
 function InvoiceTextsForm({ details, readOnly }: { details: BusinessDetails; readOnly: boolean }) {
-  const { form, submit, saving, formError } = useBusinessForm(details, ['default_invoice_notes', 'default_invoice_terms'], ACCOUNT_MESSAGES.businessSaved);
+  const { form, submit, saving, formError } = useBusinessForm(
+    details,
+    ['default_invoice_notes', 'default_invoice_terms'],
+    ACCOUNT_MESSAGES.businessSaved,
+  );
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
@@ -124,8 +183,24 @@ function InvoiceTextsForm({ details, readOnly }: { details: BusinessDetails; rea
           Notes and terms
         </Title>
         {formError && <FormAlert>{formError}</FormAlert>}
-        <Textarea label="Default notes" description="Suggested for new invoices." autosize minRows={2} maxLength={INVOICE_TEXT_MAX} readOnly={readOnly} {...form.getInputProps('default_invoice_notes')} />
-        <Textarea label="Default terms" description="Suggested for new invoices." autosize minRows={2} maxLength={INVOICE_TEXT_MAX} readOnly={readOnly} {...form.getInputProps('default_invoice_terms')} />
+        <Textarea
+          label="Default notes"
+          description="Suggested for new invoices."
+          autosize
+          minRows={2}
+          maxLength={INVOICE_TEXT_MAX}
+          readOnly={readOnly}
+          {...form.getInputProps('default_invoice_notes')}
+        />
+        <Textarea
+          label="Default terms"
+          description="Suggested for new invoices."
+          autosize
+          minRows={2}
+          maxLength={INVOICE_TEXT_MAX}
+          readOnly={readOnly}
+          {...form.getInputProps('default_invoice_terms')}
+        />
         <SaveButton saving={saving} dirty={form.isDirty()} readOnly={readOnly} label="Save notes and terms" />
       </Stack>
     </form>
@@ -147,14 +222,21 @@ export function InvoiceTextsPanel({ readOnly }: { readOnly: boolean }) {
 const SAMPLE_DATE = '2026-03-31';
 
 function PreferencesForm({ details, readOnly }: { details: BusinessDetails; readOnly: boolean }) {
-  const { form, submit, saving, formError } = useBusinessForm(details, ['date_format', 'first_day_of_week'], ACCOUNT_MESSAGES.businessSaved);
+  const { form, submit, saving, formError } = useBusinessForm(
+    details,
+    ['date_format', 'first_day_of_week'],
+    ACCOUNT_MESSAGES.businessSaved,
+  );
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         {formError && <FormAlert>{formError}</FormAlert>}
         <Select
           label="Date format"
-          data={DATE_FORMATS.map((format) => ({ value: format, label: `${format} (${formatDateAs(SAMPLE_DATE, format)})` }))}
+          data={DATE_FORMATS.map((format) => ({
+            value: format,
+            label: `${format} (${formatDateAs(SAMPLE_DATE, format)})`,
+          }))}
           allowDeselect={false}
           readOnly={readOnly}
           {...form.getInputProps('date_format')}

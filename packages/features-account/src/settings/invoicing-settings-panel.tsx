@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Button, Card, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { invoicingSettingsSchema, MAX_PAYMENT_TERMS_DAYS, validateWith, type InvoicingSettings } from '@ledgerleaf/domain';
+import {
+  invoicingSettingsSchema,
+  MAX_PAYMENT_TERMS_DAYS,
+  validateWith,
+  type InvoicingSettings,
+} from '@ledgerleaf/domain';
 import { splitServerErrors, useGetInvoicingSettingsQuery, useUpdateInvoicingSettingsMutation } from '@ledgerleaf/api';
 import { CardSkeleton, useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
@@ -13,7 +18,10 @@ interface SettingsValues {
 }
 
 const toRequest = (values: SettingsValues): InvoicingSettings => ({
-  default_payment_terms_days: values.default_payment_terms_days === '' ? (undefined as unknown as number) : Number(values.default_payment_terms_days),
+  default_payment_terms_days:
+    values.default_payment_terms_days === ''
+      ? (undefined as unknown as number)
+      : Number(values.default_payment_terms_days),
   prices_include_tax: values.prices_include_tax,
 });
 
@@ -30,7 +38,11 @@ function SettingsForm({ settings, readOnly }: { settings: InvoicingSettings; rea
     setFormError(null);
     const result = await save(toRequest(values));
     if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, (key) => key in values, 'The settings could not be saved.');
+      const { fields, message } = splitServerErrors(
+        result.error,
+        (key) => key in values,
+        'The settings could not be saved.',
+      );
       form.setErrors(fields);
       setFormError(message);
       return;
@@ -75,7 +87,14 @@ function SettingsForm({ settings, readOnly }: { settings: InvoicingSettings; rea
 export function InvoicingSettingsPanel({ readOnly = false }: { readOnly?: boolean }) {
   const query = useGetInvoicingSettingsQuery();
   if (query.isLoading) return <CardSkeleton lines={3} />;
-  if (query.isError || !query.data) return <LoadError title="Invoicing settings could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError || !query.data)
+    return (
+      <LoadError
+        title="Invoicing settings could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   return (
     <Card withBorder padding="lg">
       <Text size="sm" c="dimmed" mb="md">

@@ -1,8 +1,37 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Checkbox, Group, Menu, Modal, NumberInput, Stack, Switch, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Menu,
+  Modal,
+  NumberInput,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArchive, IconArchiveOff, IconDots, IconEdit, IconPlus, IconReceiptTax, IconTrash } from '@tabler/icons-react';
-import { CATALOG_MESSAGES, taxRateRequestSchema, validateWith, type TaxRate, type TaxRateRequestInput } from '@ledgerleaf/domain';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconDots,
+  IconEdit,
+  IconPlus,
+  IconReceiptTax,
+  IconTrash,
+} from '@tabler/icons-react';
+import {
+  CATALOG_MESSAGES,
+  taxRateRequestSchema,
+  validateWith,
+  type TaxRate,
+  type TaxRateRequestInput,
+} from '@ledgerleaf/domain';
 import {
   errorMessage,
   splitServerErrors,
@@ -26,7 +55,12 @@ interface TaxRateFormValues {
 }
 
 function toRequest(values: TaxRateFormValues): TaxRateRequestInput {
-  return { name: values.name, rate: values.rate === '' ? (undefined as unknown as number) : Number(values.rate), is_compound: values.is_compound, is_default: values.is_default };
+  return {
+    name: values.name,
+    rate: values.rate === '' ? (undefined as unknown as number) : Number(values.rate),
+    is_compound: values.is_compound,
+    is_default: values.is_default,
+  };
 }
 
 const FIELDS = new Set(['name', 'rate', 'is_compound', 'is_default']);
@@ -38,7 +72,9 @@ function TaxRateModal({ rate, onClose }: { rate: TaxRate | null; onClose: () => 
   const [update, updateState] = useUpdateTaxRateMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TaxRateFormValues>({
-    initialValues: rate ? { name: rate.name, rate: rate.rate, is_compound: rate.is_compound, is_default: rate.is_default } : { name: '', rate: '', is_compound: false, is_default: false },
+    initialValues: rate
+      ? { name: rate.name, rate: rate.rate, is_compound: rate.is_compound, is_default: rate.is_default }
+      : { name: '', rate: '', is_compound: false, is_default: false },
     validate: (values) => validateWith(taxRateRequestSchema, toRequest(values)).errors,
     validateInputOnBlur: true,
   });
@@ -48,24 +84,63 @@ function TaxRateModal({ rate, onClose }: { rate: TaxRate | null; onClose: () => 
     const body = toRequest(values);
     const result = rate ? await update({ id: rate.id, body }) : await create(body);
     if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, (key) => FIELDS.has(key), 'The tax rate could not be saved.');
+      const { fields, message } = splitServerErrors(
+        result.error,
+        (key) => FIELDS.has(key),
+        'The tax rate could not be saved.',
+      );
       form.setErrors(fields);
       setFormError(message);
       return;
     }
-    toast.show({ severity: 'success', summary: rate ? 'Tax rate saved' : 'Tax rate added', detail: `${result.data.name} (${formatPercent(result.data.rate)})` });
+    toast.show({
+      severity: 'success',
+      summary: rate ? 'Tax rate saved' : 'Tax rate added',
+      detail: `${result.data.name} (${formatPercent(result.data.rate)})`,
+    });
     onClose();
   };
 
   return (
-    <Modal opened onClose={onClose} title={rate ? `Edit ${rate.name}` : 'Add tax rate'} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={rate ? `Edit ${rate.name}` : 'Add tax rate'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           {formError && <FormAlert>{formError}</FormAlert>}
-          <TextInput label="Tax rate name" placeholder="Sales tax" required data-autofocus maxLength={100} {...form.getInputProps('name')} />
-          <NumberInput label="Rate" description="Percent, up to 3 decimals (8.875)" suffix="%" decimalScale={3} min={0} max={100} allowNegative={false} hideControls inputMode="decimal" required {...form.getInputProps('rate')} />
-          <Checkbox label="Compound" description="Applied on top of the line amount plus the line's other tax." {...form.getInputProps('is_compound', { type: 'checkbox' })} />
-          <Checkbox label="Default for new products and services" {...form.getInputProps('is_default', { type: 'checkbox' })} />
+          <TextInput
+            label="Tax rate name"
+            placeholder="Sales tax"
+            required
+            data-autofocus
+            maxLength={100}
+            {...form.getInputProps('name')}
+          />
+          <NumberInput
+            label="Rate"
+            description="Percent, up to 3 decimals (8.875)"
+            suffix="%"
+            decimalScale={3}
+            min={0}
+            max={100}
+            allowNegative={false}
+            hideControls
+            inputMode="decimal"
+            required
+            {...form.getInputProps('rate')}
+          />
+          <Checkbox
+            label="Compound"
+            description="Applied on top of the line amount plus the line's other tax."
+            {...form.getInputProps('is_compound', { type: 'checkbox' })}
+          />
+          <Checkbox
+            label="Default for new products and services"
+            {...form.getInputProps('is_default', { type: 'checkbox' })}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -95,7 +170,8 @@ function RowActions({ rate, onEdit }: { rate: TaxRate; onEdit: () => void }) {
   };
   const run = async (action: () => Promise<{ error?: unknown }>, done: string, failed: string) => {
     const result = await action();
-    if (result.error) toast.show({ severity: 'error', summary: failed, detail: errorMessage(result.error as never, failed) });
+    if (result.error)
+      toast.show({ severity: 'error', summary: failed, detail: errorMessage(result.error as never, failed) });
     else toast.show({ severity: 'success', summary: done, detail: rate.name });
   };
   const inUse = rate.products_count > 0;
@@ -115,7 +191,14 @@ function RowActions({ rate, onEdit }: { rate: TaxRate; onEdit: () => void }) {
           <Menu.Item
             leftSection={<IconArchiveOff size={16} aria-hidden />}
             onClick={async () => {
-              if (await ask({ title: 'Restore tax rate?', message: `${rate.name} will be offered again.`, confirmText: 'Restore', type: 'info' }))
+              if (
+                await ask({
+                  title: 'Restore tax rate?',
+                  message: `${rate.name} will be offered again.`,
+                  confirmText: 'Restore',
+                  type: 'info',
+                })
+              )
                 await run(() => restore(rate.id), 'Tax rate restored', 'Could not restore the tax rate');
             }}
           >
@@ -145,7 +228,14 @@ function RowActions({ rate, onEdit }: { rate: TaxRate; onEdit: () => void }) {
           disabled={inUse}
           title={inUse ? CATALOG_MESSAGES.taxRateInUse : undefined}
           onClick={async () => {
-            if (await ask({ title: 'Delete tax rate?', message: `${rate.name} will be deleted for good.`, confirmText: 'Delete', type: 'danger' }))
+            if (
+              await ask({
+                title: 'Delete tax rate?',
+                message: `${rate.name} will be deleted for good.`,
+                confirmText: 'Delete',
+                type: 'danger',
+              })
+            )
               await run(() => remove(rate.id), 'Tax rate deleted', 'Could not delete the tax rate');
           }}
         >
@@ -180,9 +270,23 @@ export function TaxRatesPanel({ readOnly = false }: { readOnly?: boolean }) {
         </Group>
       ),
     },
-    { key: 'rate', header: 'Rate', align: 'right', render: (rate) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatPercent(rate.rate)}</Text> },
+    {
+      key: 'rate',
+      header: 'Rate',
+      align: 'right',
+      render: (rate) => (
+        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatPercent(rate.rate)}
+        </Text>
+      ),
+    },
     { key: 'compound', header: 'Compound', visibleFrom: 'sm', render: (rate) => (rate.is_compound ? 'Yes' : 'No') },
-    { key: 'products', header: 'Used by', visibleFrom: 'sm', render: (rate) => `${rate.products_count} item${rate.products_count === 1 ? '' : 's'}` },
+    {
+      key: 'products',
+      header: 'Used by',
+      visibleFrom: 'sm',
+      render: (rate) => `${rate.products_count} item${rate.products_count === 1 ? '' : 's'}`,
+    },
     {
       key: 'status',
       header: 'Status',
@@ -195,14 +299,26 @@ export function TaxRatesPanel({ readOnly = false }: { readOnly?: boolean }) {
     },
     ...(readOnly
       ? []
-      : [{ key: 'actions', header: <VisuallyHidden>Actions</VisuallyHidden>, align: 'right' as const, width: 56, render: (rate: TaxRate) => <RowActions rate={rate} onEdit={() => setEditing(rate)} /> }]),
+      : [
+          {
+            key: 'actions',
+            header: <VisuallyHidden>Actions</VisuallyHidden>,
+            align: 'right' as const,
+            width: 56,
+            render: (rate: TaxRate) => <RowActions rate={rate} onEdit={() => setEditing(rate)} />,
+          },
+        ]),
   ];
 
   return (
     <Card withBorder padding="md">
       <Stack gap="md">
         <Group justify="space-between" gap="sm">
-          <Switch label="Show archived" checked={showArchived} onChange={(event) => setShowArchived(event.currentTarget.checked)} />
+          <Switch
+            label="Show archived"
+            checked={showArchived}
+            onChange={(event) => setShowArchived(event.currentTarget.checked)}
+          />
           {!readOnly && (
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
               Add tax rate
@@ -219,7 +335,14 @@ export function TaxRatesPanel({ readOnly = false }: { readOnly?: boolean }) {
             action={readOnly ? undefined : <Button onClick={() => setEditing('new')}>Add your first tax rate</Button>}
           />
         ) : (
-          <DataTable label="Tax rates" columns={columns} rows={rates} rowKey={(rate) => rate.id} loading={query.isFetching} skeletonRows={3} />
+          <DataTable
+            label="Tax rates"
+            columns={columns}
+            rows={rates}
+            rowKey={(rate) => rate.id}
+            loading={query.isFetching}
+            skeletonRows={3}
+          />
         )}
       </Stack>
       {editing !== null && <TaxRateModal rate={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}

@@ -35,13 +35,22 @@ const taxRates = [
 const year = new Date().getFullYear();
 const loaded: StoryApi = {
   'GET /api/settings/business': ok({ data: businessDetails }),
-  'GET /api/settings/numbering': ok({ data: { prefix: 'INV', include_year: true, separator: '-', padding: 4, yearly_reset: true }, counter: { last_counter: 41, last_year: year }, next_number: `INV-${year}-0042` }),
+  'GET /api/settings/numbering': ok({
+    data: { prefix: 'INV', include_year: true, separator: '-', padding: 4, yearly_reset: true },
+    counter: { last_counter: 41, last_year: year },
+    next_number: `INV-${year}-0042`,
+  }),
   'GET /api/settings/invoicing': ok({ data: { default_payment_terms_days: 30, prices_include_tax: false } }),
   'GET /api/tax-rates': ok({ data: taxRates }),
 };
 
 const tab = (name: string | null, api: StoryApi = {}, role = 'owner') =>
-  screenStory(<UserSettingsPage />, { path: '/user/settings', route: name ? `/user/settings?tab=${name}` : '/user/settings', user: withRole(role), api: { ...loaded, ...api } });
+  screenStory(<UserSettingsPage />, {
+    path: '/user/settings',
+    route: name ? `/user/settings?tab=${name}` : '/user/settings',
+    user: withRole(role),
+    api: { ...loaded, ...api },
+  });
 
 // Business details (the first tab).
 export const BusinessDetails: Story = tab(null);
@@ -62,7 +71,10 @@ export const BusinessDetailsServerErrors: Story = {
 
 // Invoice defaults: payment terms and tax mode, numbering with its live preview, notes and terms.
 export const InvoiceDefaults: Story = tab('invoices');
-export const InvoiceDefaultsLoading: Story = tab('invoices', { 'GET /api/settings/numbering': pending, 'GET /api/settings/invoicing': pending });
+export const InvoiceDefaultsLoading: Story = tab('invoices', {
+  'GET /api/settings/numbering': pending,
+  'GET /api/settings/invoicing': pending,
+});
 /** A prefix the numbering refuses: the preview shows a dash and the message is under the field. */
 export const InvoiceDefaultsValidationErrors: Story = {
   ...tab('invoices'),

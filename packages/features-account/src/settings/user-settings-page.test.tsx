@@ -11,16 +11,33 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const numbering = { data: { prefix: 'INV', include_year: true, separator: '-', padding: 4, yearly_reset: true }, counter: { last_counter: 41, last_year: new Date().getFullYear() }, next_number: '' };
+const numbering = {
+  data: { prefix: 'INV', include_year: true, separator: '-', padding: 4, yearly_reset: true },
+  counter: { last_counter: 41, last_year: new Date().getFullYear() },
+  next_number: '',
+};
 
 function taxRate(overrides: Partial<TaxRate> = {}): TaxRate {
-  return { id: 7, name: 'Sales tax', rate: 8.875, is_compound: false, is_default: true, status: 'active', archived_at: null, created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z', products_count: 0, ...overrides };
+  return {
+    id: 7,
+    name: 'Sales tax',
+    rate: 8.875,
+    is_compound: false,
+    is_default: true,
+    status: 'active',
+    archived_at: null,
+    created_at: '2026-11-01T10:00:00Z',
+    updated_at: '2026-11-01T10:00:00Z',
+    products_count: 0,
+    ...overrides,
+  };
 }
 
 function routes(extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
     'GET /api/settings/business': json(200, { data: businessDetails }),
-    'PUT /api/settings/business': (call) => json(200, { data: { ...businessDetails, ...(call.body as object) }, message: ACCOUNT_MESSAGES.businessSaved }),
+    'PUT /api/settings/business': (call) =>
+      json(200, { data: { ...businessDetails, ...(call.body as object) }, message: ACCOUNT_MESSAGES.businessSaved }),
     'GET /api/settings/numbering': json(200, numbering),
     'GET /api/settings/invoicing': json(200, { data: { default_payment_terms_days: 30, prices_include_tax: false } }),
     'GET /api/tax-rates': json(200, { data: [taxRate({ products_count: 1 })] }),
@@ -32,7 +49,10 @@ describe('UserSettingsPage', () => {
   it('saves the business details with the other fields unchanged', async () => {
     const calls = routes();
     const { user } = renderPage(<UserSettingsPage />, { path: '/user/settings', route: '/user/settings' });
-    await user.type(await screen.findByRole('textbox', { name: /Address/ }), '12 Market Street{Enter}San Francisco, CA');
+    await user.type(
+      await screen.findByRole('textbox', { name: /Address/ }),
+      '12 Market Street{Enter}San Francisco, CA',
+    );
     await user.type(screen.getByRole('textbox', { name: /Tax ID/ }), 'US-123');
     await user.click(screen.getByRole('button', { name: 'Save business details' }));
     await waitFor(() =>
@@ -61,7 +81,10 @@ describe('UserSettingsPage', () => {
 
   it('previews the next invoice number live as the pattern changes', async () => {
     const year = new Date().getFullYear();
-    const calls = routes({ 'PUT /api/settings/numbering': (call) => json(200, { ...numbering, data: call.body, next_number: 'OB/042', message: ACCOUNT_MESSAGES.numberingSaved }) });
+    const calls = routes({
+      'PUT /api/settings/numbering': (call) =>
+        json(200, { ...numbering, data: call.body, next_number: 'OB/042', message: ACCOUNT_MESSAGES.numberingSaved }),
+    });
     const { user } = renderPage(<UserSettingsPage />, { path: '/user/settings', route: '/user/settings?tab=invoices' });
     const preview = await screen.findByTestId('next-number');
     expect(preview).toHaveTextContent(`Next invoice: INV-${year}-0042`);
@@ -80,7 +103,9 @@ describe('UserSettingsPage', () => {
   });
 
   it('manages tax rates in their tab (moved from the products page)', async () => {
-    const calls = routes({ 'POST /api/tax-rates': (call) => json(201, { data: taxRate({ id: 9, ...(call.body as object) }) }) });
+    const calls = routes({
+      'POST /api/tax-rates': (call) => json(201, { data: taxRate({ id: 9, ...(call.body as object) }) }),
+    });
     const { user } = renderPage(<UserSettingsPage />, { path: '/user/settings', route: '/user/settings' });
     await user.click(await screen.findByRole('tab', { name: 'Tax rates' }));
     const rates = await screen.findByRole('table', { name: 'Tax rates' });
@@ -95,24 +120,46 @@ describe('UserSettingsPage', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Tax rate name/ }), 'City tax');
     await user.type(within(dialog).getByRole('textbox', { name: /Rate/ }), '4.5');
     await user.click(within(dialog).getByRole('button', { name: 'Add tax rate' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'City tax', rate: 4.5, is_compound: false, is_default: false }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        name: 'City tax',
+        rate: 4.5,
+        is_compound: false,
+        is_default: false,
+      }),
+    );
   });
 
   it('saves the invoicing defaults (moved from the products page)', async () => {
-    const calls = routes({ 'PUT /api/settings/invoicing': (call) => json(200, { data: call.body, message: 'Settings saved.' }) });
+    const calls = routes({
+      'PUT /api/settings/invoicing': (call) => json(200, { data: call.body, message: 'Settings saved.' }),
+    });
     const { user } = renderPage(<UserSettingsPage />, { path: '/user/settings', route: '/user/settings?tab=invoices' });
     await user.click(await screen.findByRole('switch', { name: /Prices include tax/ }));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    await waitFor(() => expect(calls.find((call) => call.path === '/api/settings/invoicing' && call.method === 'PUT')?.body).toEqual({ default_payment_terms_days: 30, prices_include_tax: true }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/settings/invoicing' && call.method === 'PUT')?.body).toEqual({
+        default_payment_terms_days: 30,
+        prices_include_tax: true,
+      }),
+    );
     expect(await screen.findByText('Invoicing settings saved')).toBeInTheDocument();
   });
 
   it('saves the date format and the first day of the week', async () => {
     const calls = routes();
-    const { user } = renderPage(<UserSettingsPage />, { path: '/user/settings', route: '/user/settings?tab=preferences' });
+    const { user } = renderPage(<UserSettingsPage />, {
+      path: '/user/settings',
+      route: '/user/settings?tab=preferences',
+    });
     await user.click(await screen.findByRole('radio', { name: 'Monday' }));
     await user.click(screen.getByRole('button', { name: 'Save preferences' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ date_format: 'mm/dd/yy', first_day_of_week: 1 }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+        date_format: 'mm/dd/yy',
+        first_day_of_week: 1,
+      }),
+    );
   });
 
   it('is read-only for an accountant', async () => {
@@ -168,7 +215,9 @@ describe('UserSettingsPage', () => {
   });
 
   it('shows a load error with a retry', async () => {
-    stubFetch({ 'GET /api/settings/business': json(500, { message: 'Something went wrong on our side. Please try again.' }) });
+    stubFetch({
+      'GET /api/settings/business': json(500, { message: 'Something went wrong on our side. Please try again.' }),
+    });
     renderPage(<UserSettingsPage />, { path: '/user/settings', route: '/user/settings' });
     expect(await screen.findByText('Business details could not be loaded')).toBeInTheDocument();
   });

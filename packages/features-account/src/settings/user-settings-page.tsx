@@ -63,7 +63,11 @@ export function UserSettingsPage() {
               {ACCOUNT_MESSAGES.adminSettingsOnly}
             </Alert>
           )}
-      <Tabs value={tab} onChange={(value) => setSearchParams(value && value !== 'business' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(value) => setSearchParams(value && value !== 'business' ? { tab: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="business">Business details</Tabs.Tab>
           <Tabs.Tab value="invoices">Invoice defaults</Tabs.Tab>

@@ -12,14 +12,25 @@ afterEach(() => {
 });
 
 const token = 'a'.repeat(43);
-const render = () => renderPage(<AcceptInvitationPage />, { path: '/invitations/:token', route: `/invitations/${token}` });
+const render = () =>
+  renderPage(<AcceptInvitationPage />, { path: '/invitations/:token', route: `/invitations/${token}` });
 
 describe('AcceptInvitationPage', () => {
   it('accepts with a name and password, stores the session and opens the dashboard', async () => {
     const redirect = vi.spyOn(browser, 'redirect').mockImplementation(() => undefined);
-    const user = { id: 3, name: 'Mona Mate', email: 'mona@example.com', business_name: 'Olive Bakery', company_logo: null, avatar_path: null, roles: [{ name: 'accountant' }] };
+    const user = {
+      id: 3,
+      name: 'Mona Mate',
+      email: 'mona@example.com',
+      business_name: 'Olive Bakery',
+      company_logo: null,
+      avatar_path: null,
+      roles: [{ name: 'accountant' }],
+    };
     const calls = stubFetch({
-      [`GET /api/invitations/${token}`]: json(200, { data: { email: 'mona@example.com', business_name: 'Olive Bakery', role: 'accountant' } }),
+      [`GET /api/invitations/${token}`]: json(200, {
+        data: { email: 'mona@example.com', business_name: 'Olive Bakery', role: 'accountant' },
+      }),
       'GET /sanctum/csrf-cookie': new Response(null, { status: 204 }),
       [`POST /api/invitations/${token}/accept`]: json(201, { token: 'new-token', user }),
     });
@@ -33,7 +44,11 @@ describe('AcceptInvitationPage', () => {
     await view.user.type(screen.getByLabelText(/^Confirm password/), 'member password 1');
     await view.user.click(screen.getByRole('button', { name: 'Accept invitation' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('/dashboard'));
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Mona Mate', password: 'member password 1', password_confirmation: 'member password 1' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Mona Mate',
+      password: 'member password 1',
+      password_confirmation: 'member password 1',
+    });
     expect(localStorage.getItem('token')).toBe('new-token');
   });
 

@@ -3,7 +3,13 @@ import { Link, useParams } from 'react-router';
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ACCOUNT_MESSAGES, ROLE_LABELS, invitationAcceptSchema, validateWith } from '@ledgerleaf/domain';
-import { browser, errorStatus, splitServerErrors, useAcceptInvitationMutation, useGetInvitationQuery } from '@ledgerleaf/api';
+import {
+  browser,
+  errorStatus,
+  splitServerErrors,
+  useAcceptInvitationMutation,
+  useGetInvitationQuery,
+} from '@ledgerleaf/api';
 import { AuthLayout, PasswordStrength } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
 
@@ -19,7 +25,11 @@ export function AcceptInvitationPage() {
     setFormError(null);
     const result = await accept({ token, body: values });
     if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, (key) => key in values, 'The invitation could not be accepted.');
+      const { fields, message } = splitServerErrors(
+        result.error,
+        (key) => key in values,
+        'The invitation could not be accepted.',
+      );
       form.setErrors(fields);
       setFormError(message);
       return;
@@ -37,7 +47,11 @@ export function AcceptInvitationPage() {
         ) : query.isError || !query.data ? (
           <Alert color="red" variant="light" role="alert" title="Invitation not valid">
             <Stack gap="xs">
-              <Text size="sm">{errorStatus(query.error) === 404 ? ACCOUNT_MESSAGES.invitationInvalid : 'The invitation could not be loaded. Please check your connection and try again.'}</Text>
+              <Text size="sm">
+                {errorStatus(query.error) === 404
+                  ? ACCOUNT_MESSAGES.invitationInvalid
+                  : 'The invitation could not be loaded. Please check your connection and try again.'}
+              </Text>
               <Anchor component={Link} to="/login" size="sm">
                 Go to sign in
               </Anchor>
@@ -46,16 +60,27 @@ export function AcceptInvitationPage() {
         ) : (
           <>
             <Text>
-              You were invited to <strong>{query.data.business_name}</strong> as {ROLE_LABELS[query.data.role]}. Choose your name and password.
+              You were invited to <strong>{query.data.business_name}</strong> as {ROLE_LABELS[query.data.role]}. Choose
+              your name and password.
             </Text>
             <form onSubmit={form.onSubmit(submit)} noValidate>
               <Stack gap="sm">
                 {formError && <FormAlert>{formError}</FormAlert>}
                 <TextInput label="Email address" value={query.data.email} readOnly variant="filled" />
                 <TextInput label="Full name" required autoComplete="name" {...form.getInputProps('name')} />
-                <PasswordInput label="Password" required autoComplete="new-password" {...form.getInputProps('password')} />
+                <PasswordInput
+                  label="Password"
+                  required
+                  autoComplete="new-password"
+                  {...form.getInputProps('password')}
+                />
                 <PasswordStrength value={form.values.password} />
-                <PasswordInput label="Confirm password" required autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
+                <PasswordInput
+                  label="Confirm password"
+                  required
+                  autoComplete="new-password"
+                  {...form.getInputProps('password_confirmation')}
+                />
                 <Button type="submit" loading={state.isLoading}>
                   Accept invitation
                 </Button>

@@ -13,18 +13,57 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const member = (overrides: Partial<TeamMember>): TeamMember => ({ id: 1, name: 'Olive Owner', email: 'olive@olive.test', role: 'owner', avatar_path: null, created_at: '2026-01-10T10:00:00Z', is_you: true, ...overrides });
+const member = (overrides: Partial<TeamMember>): TeamMember => ({
+  id: 1,
+  name: 'Olive Owner',
+  email: 'olive@olive.test',
+  role: 'owner',
+  avatar_path: null,
+  created_at: '2026-01-10T10:00:00Z',
+  is_you: true,
+  ...overrides,
+});
 const team: TeamResponse = {
   members: [
     member({}),
-    member({ id: 2, name: 'Adam Admin', email: 'adam@olive.test', role: 'admin', is_you: false, created_at: '2026-03-02T10:00:00Z' }),
-    member({ id: 3, name: 'Mona Mate', email: 'mona@olive.test', role: 'member', is_you: false, created_at: '2026-05-20T10:00:00Z' }),
-    member({ id: 4, name: 'Cal Counter', email: 'cal@books.test', role: 'accountant', is_you: false, created_at: '2026-09-01T10:00:00Z' }),
+    member({
+      id: 2,
+      name: 'Adam Admin',
+      email: 'adam@olive.test',
+      role: 'admin',
+      is_you: false,
+      created_at: '2026-03-02T10:00:00Z',
+    }),
+    member({
+      id: 3,
+      name: 'Mona Mate',
+      email: 'mona@olive.test',
+      role: 'member',
+      is_you: false,
+      created_at: '2026-05-20T10:00:00Z',
+    }),
+    member({
+      id: 4,
+      name: 'Cal Counter',
+      email: 'cal@books.test',
+      role: 'accountant',
+      is_you: false,
+      created_at: '2026-09-01T10:00:00Z',
+    }),
   ],
-  invitations: [{ id: 5, email: 'newhire@olive.test', role: 'member', expires_at: '2026-11-29T10:00:00Z', created_at: '2026-11-22T10:00:00Z' }],
+  invitations: [
+    {
+      id: 5,
+      email: 'newhire@olive.test',
+      role: 'member',
+      expires_at: '2026-11-29T10:00:00Z',
+      created_at: '2026-11-22T10:00:00Z',
+    },
+  ],
 };
 
-const page = (api: StoryApi, role = 'owner') => screenStory(<RolesPage />, { path: '/admin/roles', user: withRole(role), api });
+const page = (api: StoryApi, role = 'owner') =>
+  screenStory(<RolesPage />, { path: '/admin/roles', user: withRole(role), api });
 
 export const Team: Story = page({ 'GET /api/team': ok(team) });
 /** Only the owner, no invitation. */
@@ -53,7 +92,10 @@ export const InviteDialog: Story = {
 
 /** The server refuses the invited address (422 under the field). */
 export const InviteServerErrors: Story = {
-  ...page({ 'GET /api/team': ok(team), 'POST /api/team/invitations': invalid({ email: [ACCOUNT_MESSAGES.emailUsedElsewhere] }) }),
+  ...page({
+    'GET /api/team': ok(team),
+    'POST /api/team/invitations': invalid({ email: [ACCOUNT_MESSAGES.emailUsedElsewhere] }),
+  }),
   play: async () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Invite member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite a team member' });

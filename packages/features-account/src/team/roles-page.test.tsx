@@ -11,10 +11,27 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const member = (overrides: Partial<TeamMember>): TeamMember => ({ id: 1, name: 'Olive Owner', email: 'olive@example.com', role: 'owner', avatar_path: null, created_at: '2026-11-01T10:00:00Z', is_you: true, ...overrides });
+const member = (overrides: Partial<TeamMember>): TeamMember => ({
+  id: 1,
+  name: 'Olive Owner',
+  email: 'olive@example.com',
+  role: 'owner',
+  avatar_path: null,
+  created_at: '2026-11-01T10:00:00Z',
+  is_you: true,
+  ...overrides,
+});
 const team: TeamResponse = {
   members: [member({}), member({ id: 2, name: 'Mona Mate', email: 'mona@example.com', role: 'member', is_you: false })],
-  invitations: [{ id: 5, email: 'pending@example.com', role: 'accountant', expires_at: '2026-11-29T10:00:00Z', created_at: '2026-11-22T10:00:00Z' }],
+  invitations: [
+    {
+      id: 5,
+      email: 'pending@example.com',
+      role: 'accountant',
+      expires_at: '2026-11-29T10:00:00Z',
+      created_at: '2026-11-22T10:00:00Z',
+    },
+  ],
 };
 
 describe('RolesPage', () => {
@@ -31,7 +48,10 @@ describe('RolesPage', () => {
   it('changes a role after confirmation', async () => {
     const calls = stubFetch({
       'GET /api/team': json(200, team),
-      'PUT /api/team/members/2/role': json(200, { data: member({ id: 2, role: 'accountant', is_you: false }), message: ACCOUNT_MESSAGES.roleChanged }),
+      'PUT /api/team/members/2/role': json(200, {
+        data: member({ id: 2, role: 'accountant', is_you: false }),
+        message: ACCOUNT_MESSAGES.roleChanged,
+      }),
     });
     const { user } = renderPage(<RolesPage />, { path: '/x', route: '/x' });
     await user.click(await screen.findByRole('combobox', { name: 'Role of Mona Mate' }));
@@ -43,20 +63,28 @@ describe('RolesPage', () => {
   });
 
   it('removes a member after confirmation, and nothing without it', async () => {
-    const calls = stubFetch({ 'GET /api/team': json(200, team), 'DELETE /api/team/members/2': json(200, { message: ACCOUNT_MESSAGES.memberRemoved }) });
+    const calls = stubFetch({
+      'GET /api/team': json(200, team),
+      'DELETE /api/team/members/2': json(200, { message: ACCOUNT_MESSAGES.memberRemoved }),
+    });
     const { user } = renderPage(<RolesPage />, { path: '/x', route: '/x' });
     await user.click(await screen.findByRole('button', { name: 'Remove Mona Mate' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Remove Mona Mate' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/team/members/2')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/team/members/2')).toBe(true),
+    );
   });
 
   it('invites by email with a role and shows the server refusal under the field', async () => {
     const calls = stubFetch({
       'GET /api/team': json(200, team),
-      'POST /api/team/invitations': json(422, { message: ACCOUNT_MESSAGES.emailUsedElsewhere, errors: { email: [ACCOUNT_MESSAGES.emailUsedElsewhere] } }),
+      'POST /api/team/invitations': json(422, {
+        message: ACCOUNT_MESSAGES.emailUsedElsewhere,
+        errors: { email: [ACCOUNT_MESSAGES.emailUsedElsewhere] },
+      }),
     });
     const { user } = renderPage(<RolesPage />, { path: '/x', route: '/x' });
     await user.click(await screen.findByRole('button', { name: 'Invite member' }));
@@ -65,8 +93,12 @@ describe('RolesPage', () => {
     expect(await within(dialog).findByText(MESSAGES.emailRequired)).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /Email address/ }), 'x@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'x@example.com', role: 'member' }));
-    expect(await within(dialog).findByText(ACCOUNT_MESSAGES.emailUsedElsewhere, { selector: '.mantine-InputWrapper-error' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'x@example.com', role: 'member' }),
+    );
+    expect(
+      await within(dialog).findByText(ACCOUNT_MESSAGES.emailUsedElsewhere, { selector: '.mantine-InputWrapper-error' }),
+    ).toBeInTheDocument();
   });
 
   it('refuses a member and calls nothing', async () => {

@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Avatar, Badge, Button, Card, Group, Modal, Select, Stack, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock, IconMailForward, IconTrash, IconUserPlus, IconX } from '@tabler/icons-react';
 import {
@@ -14,13 +30,24 @@ import {
   type AccountRole,
   type TeamMember,
 } from '@ledgerleaf/domain';
-import { errorMessage, splitServerErrors, useAccess, useChangeMemberRoleMutation, useDateFormat, useGetTeamQuery, useInviteMemberMutation, useRemoveMemberMutation, useRevokeInvitationMutation } from '@ledgerleaf/api';
+import {
+  errorMessage,
+  splitServerErrors,
+  useAccess,
+  useChangeMemberRoleMutation,
+  useDateFormat,
+  useGetTeamQuery,
+  useInviteMemberMutation,
+  useRemoveMemberMutation,
+  useRevokeInvitationMutation,
+} from '@ledgerleaf/api';
 import { CardSkeleton, DataTable, EmptyState, PageHeader, useToast, type DataTableColumn } from '@ledgerleaf/ui';
 import { useAsk } from '../shared/confirm';
 import { FormAlert } from '../shared/form-alert';
 import { LoadError } from '../shared/query-states';
 
-const roleOptions = (isOwner: boolean) => ACCOUNT_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role], disabled: role === 'owner' && !isOwner }));
+const roleOptions = (isOwner: boolean) =>
+  ACCOUNT_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role], disabled: role === 'owner' && !isOwner }));
 
 function InviteModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const toast = useToast();
@@ -38,7 +65,11 @@ function InviteModal({ opened, onClose }: { opened: boolean; onClose: () => void
     setFormError(null);
     const result = await invite({ email: values.email, role: values.role as AccountRole });
     if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, (key) => key in values, 'The invitation could not be sent.');
+      const { fields, message } = splitServerErrors(
+        result.error,
+        (key) => key in values,
+        'The invitation could not be sent.',
+      );
       form.setErrors(fields);
       setFormError(message);
       return;
@@ -52,7 +83,12 @@ function InviteModal({ opened, onClose }: { opened: boolean; onClose: () => void
         <Stack gap="sm">
           {formError && <FormAlert>{formError}</FormAlert>}
           <TextInput label="Email address" type="email" required data-autofocus {...form.getInputProps('email')} />
-          <Select label="Role" data={roleOptions(access.isOwner)} allowDeselect={false} {...form.getInputProps('role')} />
+          <Select
+            label="Role"
+            data={roleOptions(access.isOwner)}
+            allowDeselect={false}
+            {...form.getInputProps('role')}
+          />
           <Text size="xs" c="dimmed">
             {ROLE_DESCRIPTIONS[form.values.role as AccountRole] ?? ''}
           </Text>
@@ -80,10 +116,28 @@ function RoleSelect({ member, ownerCount }: { member: TeamMember; ownerCount: nu
   const onChange = async (value: string | null) => {
     if (!value || value === member.role) return;
     const role = value as AccountRole;
-    if (!(await ask({ title: `Make ${member.name} ${ROLE_LABELS[role]}?`, message: ROLE_DESCRIPTIONS[role], confirmText: 'Change role', type: 'warning' }))) return;
+    if (
+      !(await ask({
+        title: `Make ${member.name} ${ROLE_LABELS[role]}?`,
+        message: ROLE_DESCRIPTIONS[role],
+        confirmText: 'Change role',
+        type: 'warning',
+      }))
+    )
+      return;
     const result = await change({ id: member.id, role });
-    if ('error' in result) toast.show({ severity: 'error', summary: 'Role not changed', detail: errorMessage(result.error, 'Please try again.') });
-    else toast.show({ severity: 'success', summary: ACCOUNT_MESSAGES.roleChanged, detail: `${member.name}: ${ROLE_LABELS[role]}` });
+    if ('error' in result)
+      toast.show({
+        severity: 'error',
+        summary: 'Role not changed',
+        detail: errorMessage(result.error, 'Please try again.'),
+      });
+    else
+      toast.show({
+        severity: 'success',
+        summary: ACCOUNT_MESSAGES.roleChanged,
+        detail: `${member.name}: ${ROLE_LABELS[role]}`,
+      });
   };
   return (
     <Tooltip label={ACCOUNT_MESSAGES.lastOwner} disabled={!lastOwner} multiline w={260}>
@@ -110,13 +164,33 @@ function RemoveButton({ member, ownerCount }: { member: TeamMember; ownerCount: 
   if (member.is_you) return null;
   const blocked = member.role === 'owner' && (!access.isOwner || ownerCount <= 1);
   const onRemove = async () => {
-    if (!(await ask({ title: `Remove ${member.name}?`, message: `${member.name} (${member.email}) loses access at once. What they recorded stays with the business.`, confirmText: 'Remove', type: 'danger' }))) return;
+    if (
+      !(await ask({
+        title: `Remove ${member.name}?`,
+        message: `${member.name} (${member.email}) loses access at once. What they recorded stays with the business.`,
+        confirmText: 'Remove',
+        type: 'danger',
+      }))
+    )
+      return;
     const result = await remove(member.id);
-    if ('error' in result) toast.show({ severity: 'error', summary: 'Not removed', detail: errorMessage(result.error, 'Please try again.') });
+    if ('error' in result)
+      toast.show({
+        severity: 'error',
+        summary: 'Not removed',
+        detail: errorMessage(result.error, 'Please try again.'),
+      });
     else toast.show({ severity: 'success', summary: ACCOUNT_MESSAGES.memberRemoved, detail: member.name });
   };
   return (
-    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${member.name}`} disabled={blocked} loading={state.isLoading} onClick={() => void onRemove()}>
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      aria-label={`Remove ${member.name}`}
+      disabled={blocked}
+      loading={state.isLoading}
+      onClick={() => void onRemove()}
+    >
       <IconTrash size={16} aria-hidden />
     </ActionIcon>
   );
@@ -129,7 +203,8 @@ function TeamTables() {
   const ask = useAsk();
   const [revoke] = useRevokeInvitationMutation();
   if (query.isLoading) return <CardSkeleton lines={5} />;
-  if (query.isError || !query.data) return <LoadError title="The team could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError || !query.data)
+    return <LoadError title="The team could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
   const { members, invitations } = query.data;
   const ownerCount = members.filter((member) => member.role === 'owner').length;
   const columns: DataTableColumn<TeamMember>[] = [
@@ -143,7 +218,12 @@ function TeamTables() {
           </Avatar>
           <div style={{ minWidth: 0 }}>
             <Text size="sm" fw={600}>
-              {member.name} {member.is_you && <Badge component="span" size="xs" variant="light">You</Badge>}
+              {member.name}{' '}
+              {member.is_you && (
+                <Badge component="span" size="xs" variant="light">
+                  You
+                </Badge>
+              )}
             </Text>
             <Text size="xs" c="dimmed">
               {member.email}
@@ -154,21 +234,42 @@ function TeamTables() {
     },
     { key: 'role', header: 'Role', render: (member) => <RoleSelect member={member} ownerCount={ownerCount} /> },
     { key: 'since', header: 'Member since', visibleFrom: 'sm', render: (member) => formatDate(member.created_at) },
-    { key: 'actions', header: <VisuallyHidden>Actions</VisuallyHidden>, align: 'right', width: 56, render: (member) => <RemoveButton member={member} ownerCount={ownerCount} /> },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      align: 'right',
+      width: 56,
+      render: (member) => <RemoveButton member={member} ownerCount={ownerCount} />,
+    },
   ];
   return (
     <Stack gap="lg">
       <Card withBorder padding="md">
-        <DataTable label="Team members" columns={columns} rows={members} rowKey={(member) => member.id} loading={query.isFetching} skeletonRows={2} />
+        <DataTable
+          label="Team members"
+          columns={columns}
+          rows={members}
+          rowKey={(member) => member.id}
+          loading={query.isFetching}
+          skeletonRows={2}
+        />
       </Card>
       <Card withBorder padding="md">
         <Title order={2} fz="h4" mb="sm">
           Pending invitations
         </Title>
         {invitations.length === 0 ? (
-          <EmptyState title="No pending invitations" message="Invite your accountant or a colleague: they choose their own password." />
+          <EmptyState
+            title="No pending invitations"
+            message="Invite your accountant or a colleague: they choose their own password."
+          />
         ) : (
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Pending invitations">
+          <Stack
+            gap="xs"
+            component="ul"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            aria-label="Pending invitations"
+          >
             {invitations.map((invitation) => (
               <Group key={invitation.id} component="li" justify="space-between" wrap="nowrap">
                 <div>
@@ -184,9 +285,22 @@ function TeamTables() {
                   color="red"
                   aria-label={`Revoke the invitation of ${invitation.email}`}
                   onClick={async () => {
-                    if (!(await ask({ title: 'Revoke invitation?', message: `The link sent to ${invitation.email} stops working.`, confirmText: 'Revoke', type: 'danger' }))) return;
+                    if (
+                      !(await ask({
+                        title: 'Revoke invitation?',
+                        message: `The link sent to ${invitation.email} stops working.`,
+                        confirmText: 'Revoke',
+                        type: 'danger',
+                      }))
+                    )
+                      return;
                     const result = await revoke(invitation.id);
-                    if ('error' in result) toast.show({ severity: 'error', summary: 'Not revoked', detail: errorMessage(result.error, 'Please try again.') });
+                    if ('error' in result)
+                      toast.show({
+                        severity: 'error',
+                        summary: 'Not revoked',
+                        detail: errorMessage(result.error, 'Please try again.'),
+                      });
                     else toast.show({ severity: 'success', summary: ACCOUNT_MESSAGES.invitationRevoked });
                   }}
                 >
@@ -209,7 +323,13 @@ export function RolesPage() {
     return (
       <>
         <PageHeader title="Roles management" titleOrder={2} />
-        <Alert color="yellow" variant="light" icon={<IconLock size={18} aria-hidden />} title="Admins only" role="alert">
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconLock size={18} aria-hidden />}
+          title="Admins only"
+          role="alert"
+        >
           {ACCOUNT_MESSAGES.adminOnly}
         </Alert>
       </>

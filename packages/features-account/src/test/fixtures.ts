@@ -4,7 +4,15 @@ import type { Profile } from '@ledgerleaf/domain';
 /** Stores a signed-in user with the role, as the app does after sign-in (the store reads it at start). */
 export function signIn(role = 'owner'): void {
   writeToken('test-token');
-  writeUser({ id: 1, name: 'Olive Owner', email: 'olive@example.com', business_name: 'Olive Bakery', company_logo: null, avatar_path: null, roles: [{ name: role }] });
+  writeUser({
+    id: 1,
+    name: 'Olive Owner',
+    email: 'olive@example.com',
+    business_name: 'Olive Bakery',
+    company_logo: null,
+    avatar_path: null,
+    roles: [{ name: role }],
+  });
 }
 
 export function profile(overrides: Partial<Profile> = {}): Profile {

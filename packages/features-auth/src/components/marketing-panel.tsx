@@ -2,9 +2,21 @@ import { Button, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartBar, IconFileInvoice, IconUsers } from '@tabler/icons-react';
 
 const FEATURES = [
-  { title: 'Invoice Management', text: 'Create, send and track invoices, estimates and recurring billing.', icon: IconFileInvoice },
-  { title: 'Client Relationship Management', text: 'Follow leads and opportunities from first contact to paid invoice.', icon: IconUsers },
-  { title: 'Financial Insights', text: 'See revenue, outstanding balances and progress towards your goals.', icon: IconChartBar },
+  {
+    title: 'Invoice Management',
+    text: 'Create, send and track invoices, estimates and recurring billing.',
+    icon: IconFileInvoice,
+  },
+  {
+    title: 'Client Relationship Management',
+    text: 'Follow leads and opportunities from first contact to paid invoice.',
+    icon: IconUsers,
+  },
+  {
+    title: 'Financial Insights',
+    text: 'See revenue, outstanding balances and progress towards your goals.',
+    icon: IconChartBar,
+  },
 ] as const;
 
 /** The login page's side panel: what Ledgerleaf does, the stealth-mode note and the waiting list. */

@@ -103,7 +103,9 @@ describe('waiting-list modal', () => {
   });
 
   it('refuses a submit less than 3 s after the previous one', async () => {
-    const calls = stubFetch({ 'POST /early-access': json(422, { success: false, message: 'bad', errors: { email: ['Already on the list.'] } }) });
+    const calls = stubFetch({
+      'POST /early-access': json(422, { success: false, message: 'bad', errors: { email: ['Already on the list.'] } }),
+    });
     const { dialog, user } = await openModal();
     await advance(2000);
     await user.type(within(dialog).getByLabelText(/Email address/), 'owner@shop.co');
@@ -121,7 +123,15 @@ describe('waiting-list modal', () => {
   });
 
   it.each([
-    ['errors.email[0]', json(422, { success: false, message: 'The given data was invalid.', errors: { email: ['Please enter a valid email address'] } }), 'Please enter a valid email address'],
+    [
+      'errors.email[0]',
+      json(422, {
+        success: false,
+        message: 'The given data was invalid.',
+        errors: { email: ['Please enter a valid email address'] },
+      }),
+      'Please enter a valid email address',
+    ],
     ['the message', json(429, { message: 'Too many requests.' }), 'Too many requests.'],
     ['the generic error', json(500, {}), MESSAGES.waitlistError],
     ['success:false with its message', json(200, { success: false, message: 'Not today.' }), 'Not today.'],

@@ -112,11 +112,22 @@ function WaitlistForm({ onClose }: { onClose: () => void }) {
         <VisuallyHidden aria-hidden="true">
           <label>
             Website
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(event) => setWebsite(event.currentTarget.value)} />
+            <input
+              type="text"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              value={website}
+              onChange={(event) => setWebsite(event.currentTarget.value)}
+            />
           </label>
         </VisuallyHidden>
         {feedback ? (
-          <Alert color={feedback.kind === 'success' ? 'green' : 'red'} role={feedback.kind === 'success' ? 'status' : 'alert'} variant="light">
+          <Alert
+            color={feedback.kind === 'success' ? 'green' : 'red'}
+            role={feedback.kind === 'success' ? 'status' : 'alert'}
+            variant="light"
+          >
             {feedback.text}
           </Alert>
         ) : null}

@@ -11,8 +11,15 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const demoUser = { ...storyUser, id: 42, name: 'Demo User', email: 'demo@ledgerleaf.test', business_name: 'Demo Bakery' };
-const page = (api: StoryApi = {}, signedIn = false) => screenStory(<DemoLoginPage />, { path: '/demo-login', user: signedIn ? demoUser : null, api });
+const demoUser = {
+  ...storyUser,
+  id: 42,
+  name: 'Demo User',
+  email: 'demo@ledgerleaf.test',
+  business_name: 'Demo Bakery',
+};
+const page = (api: StoryApi = {}, signedIn = false) =>
+  screenStory(<DemoLoginPage />, { path: '/demo-login', user: signedIn ? demoUser : null, api });
 const clickDemo = async () => userEvent.click(await screen.findByRole('button', { name: 'Login as Demo User' }));
 
 /** Signed out: the diagnostics say so. */

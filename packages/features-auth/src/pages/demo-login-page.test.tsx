@@ -4,7 +4,15 @@ import { DEMO_ACCOUNT, MESSAGES } from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch } from '../test/render';
 import { DemoLoginPage } from './demo-login-page';
 
-const demoUser = { id: 42, name: DEMO_ACCOUNT.name, email: DEMO_ACCOUNT.email, business_name: DEMO_ACCOUNT.business_name, company_logo: null, avatar_path: null, roles: ['owner'] };
+const demoUser = {
+  id: 42,
+  name: DEMO_ACCOUNT.name,
+  email: DEMO_ACCOUNT.email,
+  business_name: DEMO_ACCOUNT.business_name,
+  company_logo: null,
+  avatar_path: null,
+  roles: ['owner'],
+};
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
@@ -35,11 +43,16 @@ describe('DemoLoginPage', () => {
   });
 
   it('logs in as the demo user, reports success, updates diagnostics and goes to the dashboard', async () => {
-    const calls = stubFetch({ 'POST /api/debug/demo-login': json(200, { token: 'demo', user: demoUser, message: 'Welcome' }) });
+    const calls = stubFetch({
+      'POST /api/debug/demo-login': json(200, { token: 'demo', user: demoUser, message: 'Welcome' }),
+    });
     const { user } = renderPage(<DemoLoginPage />, { path: '/demo-login', route: '/demo-login' });
     await user.click(screen.getByRole('button', { name: 'Login as Demo User' }));
     expect(await screen.findByText(MESSAGES.demoSuccess)).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/api/debug/demo-login')!.body).toEqual({ email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password });
+    expect(calls.find((c) => c.path === '/api/debug/demo-login')!.body).toEqual({
+      email: DEMO_ACCOUNT.email,
+      password: DEMO_ACCOUNT.password,
+    });
     expect(row('Token')).toHaveTextContent('Present');
     expect(row('User')).toHaveTextContent('(ID: 42)');
     expect(localStorage.getItem('token')).toBe('demo');

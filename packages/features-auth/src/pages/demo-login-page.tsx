@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@ledgerleaf/domain';
-import { clearAuthStorage, demoLoginErrorMessage, sessionEnded, useAppDispatch, useAppSelector, useDemoLoginMutation } from '@ledgerleaf/api';
+import {
+  clearAuthStorage,
+  demoLoginErrorMessage,
+  sessionEnded,
+  useAppDispatch,
+  useAppSelector,
+  useDemoLoginMutation,
+} from '@ledgerleaf/api';
 import { AuthLayout } from '@ledgerleaf/ui';
 import { FormAlert } from '../components/form-alert';
 import { useDelayedNavigate } from '../use-delayed-navigate';
@@ -56,7 +63,9 @@ export function DemoLoginPage() {
           <Table variant="vertical" layout="fixed" withRowBorders={false}>
             <Table.Tbody>
               <Table.Tr>
-                <Table.Th scope="row" w={140}>Token</Table.Th>
+                <Table.Th scope="row" w={140}>
+                  Token
+                </Table.Th>
                 <Table.Td>
                   <Badge color={token ? 'green' : 'gray'} variant="light">
                     {token ? 'Present' : 'Missing'}

@@ -16,7 +16,10 @@ interface ForgotValues {
 export function ForgotPasswordPage() {
   const [requestReset, { isLoading }] = useForgotPasswordMutation();
   const [feedback, setFeedback] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const form = useForm<ForgotValues>({ initialValues: { email: '' }, validate: zodValidate<ForgotValues>(forgotPasswordRequestSchema) });
+  const form = useForm<ForgotValues>({
+    initialValues: { email: '' },
+    validate: zodValidate<ForgotValues>(forgotPasswordRequestSchema),
+  });
 
   const handleSubmit = async (values: ForgotValues) => {
     setFeedback(null);
@@ -47,7 +50,13 @@ export function ForgotPasswordPage() {
         {sent ? null : (
           <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
             <Stack gap="md">
-              <TextInput label="Email address" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+              <TextInput
+                label="Email address"
+                type="email"
+                autoComplete="email"
+                required
+                {...form.getInputProps('email')}
+              />
               <Button type="submit" fullWidth disabled={isLoading}>
                 {isLoading ? 'Sending...' : 'Send reset link'}
               </Button>

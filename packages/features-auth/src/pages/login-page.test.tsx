@@ -5,7 +5,15 @@ import { resetLogoutGuard } from '@ledgerleaf/api';
 import { json, renderPage, stubFetch } from '../test/render';
 import { LoginPage } from './login-page';
 
-const user = { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', business_name: 'Engines', company_logo: null, avatar_path: null, roles: ['owner'] };
+const user = {
+  id: 1,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  business_name: 'Engines',
+  company_logo: null,
+  avatar_path: null,
+  roles: ['owner'],
+};
 
 beforeEach(() => resetLogoutGuard());
 afterEach(() => {
@@ -49,7 +57,11 @@ describe('LoginPage', () => {
     await ue.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
     await waitFor(() => expect(calls.some((c) => c.path === '/web-login')).toBe(true));
-    expect(calls.find((c) => c.path === '/web-login')!.body).toEqual({ email: 'ada@example.com', password: 'correct horse', remember: true });
+    expect(calls.find((c) => c.path === '/web-login')!.body).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+      remember: true,
+    });
     release(json(200, { token: 'tok', user }));
     await waitFor(() => expect(localStorage.getItem('token')).toBe('tok'));
     expect(store.getState().auth.user).toEqual(user);
@@ -69,7 +81,12 @@ describe('LoginPage', () => {
   });
 
   it("joins validation errors with ', '", async () => {
-    stubFetch({ 'POST /web-login': json(422, { message: 'invalid', errors: { email: ['Email is odd'], password: ['Password is odd'] } }) });
+    stubFetch({
+      'POST /web-login': json(422, {
+        message: 'invalid',
+        errors: { email: ['Email is odd'], password: ['Password is odd'] },
+      }),
+    });
     const { user: ue } = renderPage(<LoginPage />, { path: '/login', route: '/login' });
     await ue.type(screen.getByLabelText(/^Email/), 'a@b.co');
     await ue.type(screen.getByLabelText(/^Password/), 'x');
@@ -104,4 +121,3 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Server error: 500');
   });
 });
-

@@ -56,14 +56,13 @@ export function LoginPage() {
         <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
           <Stack gap="md">
             {error ? <FormAlert kind="error">{error}</FormAlert> : null}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
+            <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
               required
-              {...form.getInputProps('email')}
+              {...form.getInputProps('password')}
             />
-            <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
             <Group justify="space-between" wrap="wrap">
               <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
               <Anchor component={Link} to="/forgot-password" size="sm">

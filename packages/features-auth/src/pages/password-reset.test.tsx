@@ -30,7 +30,9 @@ describe('ForgotPasswordPage', () => {
   });
 
   it('shows a server error', async () => {
-    stubFetch({ 'POST /api/forgot-password': json(429, { message: 'Too many requests. Please slow down and try again shortly.' }) });
+    stubFetch({
+      'POST /api/forgot-password': json(429, { message: 'Too many requests. Please slow down and try again shortly.' }),
+    });
     const { user } = renderPage(<ForgotPasswordPage />, { path: '/forgot-password', route: '/forgot-password' });
     await user.type(screen.getByLabelText(/^Email address/), 'owner@shop.co');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -59,12 +61,18 @@ describe('ResetPasswordPage', () => {
     await user.type(screen.getByLabelText(/^Confirm new password/), 'a-new-password');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.resetDone);
-    expect(calls[0]!.body).toEqual({ token: 'abc123', password: 'a-new-password', password_confirmation: 'a-new-password' });
+    expect(calls[0]!.body).toEqual({
+      token: 'abc123',
+      password: 'a-new-password',
+      password_confirmation: 'a-new-password',
+    });
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
 
   it('explains an invalid or expired link and links to a new request', async () => {
-    stubFetch({ 'POST /api/reset-password': json(422, { message: 'invalid', errors: { token: [MESSAGES.resetInvalid] } }) });
+    stubFetch({
+      'POST /api/reset-password': json(422, { message: 'invalid', errors: { token: [MESSAGES.resetInvalid] } }),
+    });
     const { user } = renderPage(<ResetPasswordPage />, route);
     await user.type(screen.getByLabelText(/^New password/), 'a-new-password');
     await user.type(screen.getByLabelText(/^Confirm new password/), 'a-new-password');

@@ -4,7 +4,15 @@ import { MESSAGES } from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch } from '../test/render';
 import { RegisterPage } from './register-page';
 
-const user = { id: 3, name: 'Grace Hopper', email: 'grace@navy.mil', business_name: 'Compilers Inc', company_logo: null, avatar_path: null, roles: ['owner'] };
+const user = {
+  id: 3,
+  name: 'Grace Hopper',
+  email: 'grace@navy.mil',
+  business_name: 'Compilers Inc',
+  company_logo: null,
+  avatar_path: null,
+  roles: ['owner'],
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,7 +35,14 @@ describe('RegisterPage', () => {
   it('shows the heading, the fields, the note, the phone hint and the Sign in link', () => {
     const { field } = setup();
     expect(screen.getByRole('heading', { name: 'Create a new account' })).toBeInTheDocument();
-    for (const label of ['Full name', 'Business Name', 'Email address', 'Phone number', 'Password', 'Confirm password']) {
+    for (const label of [
+      'Full name',
+      'Business Name',
+      'Email address',
+      'Phone number',
+      'Password',
+      'Confirm password',
+    ]) {
       expect(field(label)).toBeInTheDocument();
     }
     expect(screen.getByText('Name and Business Name cannot be changed after registration.')).toBeInTheDocument();
@@ -86,7 +101,14 @@ describe('RegisterPage', () => {
 
   it("registers, shows 'Creating Account...', stores the session and goes to /dashboard", async () => {
     let release: (r: Response) => void = () => {};
-    const { user: ue, field, submit, fillValid, calls, store } = setup({
+    const {
+      user: ue,
+      field,
+      submit,
+      fillValid,
+      calls,
+      store,
+    } = setup({
       'POST /api/register': () => new Promise<Response>((resolve) => (release = resolve)),
     });
     await fillValid();
@@ -118,16 +140,25 @@ describe('RegisterPage', () => {
   });
 
   it('joins 422 field errors with line breaks and shows them under the fields', async () => {
-    const { user: ue, submit, fillValid } = setup({
+    const {
+      user: ue,
+      submit,
+      fillValid,
+    } = setup({
       'POST /api/register': json(422, {
         message: 'The given data was invalid.',
-        errors: { email: ['An account with this email address already exists'], phone: ['Please enter a valid 10-digit US phone number'] },
+        errors: {
+          email: ['An account with this email address already exists'],
+          phone: ['Please enter a valid 10-digit US phone number'],
+        },
       }),
     });
     await fillValid();
     await ue.click(submit());
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('An account with this email address already exists\nPlease enter a valid 10-digit US phone number');
+    expect(alert.textContent).toBe(
+      'An account with this email address already exists\nPlease enter a valid 10-digit US phone number',
+    );
     // The first message of each field also sits under its field.
     expect(screen.getByText('An account with this email address already exists')).not.toBe(alert);
     expect(screen.getByLabelText(/^Email address/)).toHaveAttribute('aria-invalid', 'true');

@@ -74,7 +74,11 @@ export function RegisterPage() {
       setError(registrationErrorMessage(result.error));
       return;
     }
-    toast.show({ severity: 'success', summary: 'Account created', detail: `Welcome to Ledgerleaf, ${valid.name.trim()}!` });
+    toast.show({
+      severity: 'success',
+      summary: 'Account created',
+      detail: `Welcome to Ledgerleaf, ${valid.name.trim()}!`,
+    });
     navigate('/dashboard', { replace: true });
   };
 
@@ -96,13 +100,31 @@ export function RegisterPage() {
           <Stack gap="md">
             {error ? <FormAlert kind="error">{error}</FormAlert> : null}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label="Full name" autoComplete="name" required maxLength={255} {...form.getInputProps('name')} />
-              <TextInput label="Business Name" autoComplete="organization" required maxLength={255} {...form.getInputProps('business_name')} />
+              <TextInput
+                label="Full name"
+                autoComplete="name"
+                required
+                maxLength={255}
+                {...form.getInputProps('name')}
+              />
+              <TextInput
+                label="Business Name"
+                autoComplete="organization"
+                required
+                maxLength={255}
+                {...form.getInputProps('business_name')}
+              />
             </SimpleGrid>
             <Text size="xs" c="dimmed" mt={-8}>
               Name and Business Name cannot be changed after registration.
             </Text>
-            <TextInput label="Email address" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+            <TextInput
+              label="Email address"
+              type="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('email')}
+            />
             <TextInput
               label="Phone number"
               type="tel"
@@ -116,10 +138,20 @@ export function RegisterPage() {
               onBlur={checkPhone}
             />
             <Stack gap={6}>
-              <PasswordInput label="Password" autoComplete="new-password" required {...form.getInputProps('password')} />
+              <PasswordInput
+                label="Password"
+                autoComplete="new-password"
+                required
+                {...form.getInputProps('password')}
+              />
               <PasswordStrength value={values.password} />
             </Stack>
-            <PasswordInput label="Confirm password" autoComplete="new-password" required {...form.getInputProps('password_confirmation')} />
+            <PasswordInput
+              label="Confirm password"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('password_confirmation')}
+            />
             <Button type="submit" fullWidth disabled={!requiredValid || isLoading}>
               {isLoading ? 'Creating Account...' : 'Create Account'}
             </Button>

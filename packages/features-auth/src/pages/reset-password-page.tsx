@@ -17,7 +17,9 @@ interface ResetValues {
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
-  const [feedback, setFeedback] = useState<{ kind: 'success' | 'error'; text: string; invalidLink?: boolean } | null>(null);
+  const [feedback, setFeedback] = useState<{ kind: 'success' | 'error'; text: string; invalidLink?: boolean } | null>(
+    null,
+  );
   const form = useForm<ResetValues>({
     initialValues: { password: '', password_confirmation: '' },
     validate: zodValidate<ResetValues>(resetPasswordRequestSchema, () => ({ token })),
@@ -75,10 +77,20 @@ export function ResetPasswordPage() {
           <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
             <Stack gap="md">
               <Stack gap={6}>
-                <PasswordInput label="New password" autoComplete="new-password" required {...form.getInputProps('password')} />
+                <PasswordInput
+                  label="New password"
+                  autoComplete="new-password"
+                  required
+                  {...form.getInputProps('password')}
+                />
                 <PasswordStrength value={form.getValues().password} />
               </Stack>
-              <PasswordInput label="Confirm new password" autoComplete="new-password" required {...form.getInputProps('password_confirmation')} />
+              <PasswordInput
+                label="Confirm new password"
+                autoComplete="new-password"
+                required
+                {...form.getInputProps('password_confirmation')}
+              />
               <Button type="submit" fullWidth disabled={isLoading}>
                 {isLoading ? 'Resetting...' : 'Reset password'}
               </Button>

@@ -19,7 +19,13 @@ const laptop = goal({ id: 2, title: 'New laptop', target_amount: 2000, current_a
 const reached = goal({ id: 3, title: 'Reached', target_amount: 100, current_amount: 100 });
 const paused = goal({ id: 4, title: 'Paused one', status: 'paused' });
 
-function setup({ goals = [rent, laptop, reached, paused] as unknown[], goalId = null as number | null, routes = {} as Parameters<typeof stubFetch>[0], props = {}, at = '/' } = {}) {
+function setup({
+  goals = [rent, laptop, reached, paused] as unknown[],
+  goalId = null as number | null,
+  routes = {} as Parameters<typeof stubFetch>[0],
+  props = {},
+  at = '/',
+} = {}) {
   const calls = stubFetch({
     'GET /api/goals': json(200, { data: goals, meta: { page: 1, per_page: 25, total: goals.length, last_page: 1 } }),
     'GET /api/invoices/11': json(200, { data: { id: 11, invoice_number: 'INV-2026-0011', goal_id: goalId } }),
@@ -28,7 +34,10 @@ function setup({ goals = [rent, laptop, reached, paused] as unknown[], goalId = 
     ...routes,
   });
   const onClose = vi.fn();
-  const view = renderPage(<AllocatePaymentModal payment={payment} onClose={onClose} {...props} />, { path: at, route: at });
+  const view = renderPage(<AllocatePaymentModal payment={payment} onClose={onClose} {...props} />, {
+    path: at,
+    route: at,
+  });
   const posts = (path: string) => calls.filter((call) => call.method === 'POST' && call.path === path);
   return { ...view, calls, onClose, posts };
 }
@@ -53,14 +62,21 @@ describe('Allocate Payment to Goals', () => {
     expect(within(dialog).queryByText('Paused one')).not.toBeInTheDocument();
     expect(within(dialog).getByText('$250.00 of $1,000.00 · 25% complete')).toBeInTheDocument();
     expect(within(dialog).getByTestId('unallocated-amount')).toHaveTextContent('$100.00');
-    expect(calls.find((call) => call.path === '/api/goals')!.query).toEqual({ type: 'financial', status: 'active', per_page: '100' });
+    expect(calls.find((call) => call.path === '/api/goals')!.query).toEqual({
+      type: 'financial',
+      status: 'active',
+      per_page: '100',
+    });
     expect(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.save })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.clearAll })).toBeDisabled();
     expect(within(dialog).queryByText(/After allocation/)).not.toBeInTheDocument();
   });
 
   it('reads N/A without an invoice number', async () => {
-    stubFetch({ 'GET /api/goals': json(200, [rent]), 'GET /api/invoices/11': json(200, { data: { id: 11, goal_id: null } }) });
+    stubFetch({
+      'GET /api/goals': json(200, [rent]),
+      'GET /api/invoices/11': json(200, { data: { id: 11, goal_id: null } }),
+    });
     renderPage(<AllocatePaymentModal payment={{ ...payment, invoice_number: null }} onClose={() => {}} />);
     const dialog = await panel();
     expect(within(dialog).getByText('N/A')).toBeInTheDocument();
@@ -106,24 +122,32 @@ describe('Allocate Payment to Goals', () => {
   it.each([
     ['/dashboard', 2],
     ['/invoices/11', 1],
-  ])('after allocating on %s the invoice list is fetched %i time(s): the financial data refreshes on dashboard paths only', async (at, times) => {
-    const { user, calls, store, onClose } = setup({ at, routes: { 'GET /api/invoices': json(200, { data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } }) } });
-    const fired = vi.fn();
-    window.addEventListener('goals-updated', fired);
-    const subscription = store.dispatch(invoiceApi.endpoints.listInvoices.initiate({ page: 1 }));
-    const invoiceReads = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/invoices').length;
-    await waitFor(() => expect(invoiceReads()).toBe(1));
-    const dialog = await panel();
-    await user.click(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.allocateEvenly }));
-    await user.click(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.save }));
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
-    await waitFor(() => expect(invoiceReads()).toBe(times));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(invoiceReads()).toBe(times);
-    expect(fired).toHaveBeenCalledTimes(1);
-    window.removeEventListener('goals-updated', fired);
-    subscription.unsubscribe();
-  });
+  ])(
+    'after allocating on %s the invoice list is fetched %i time(s): the financial data refreshes on dashboard paths only',
+    async (at, times) => {
+      const { user, calls, store, onClose } = setup({
+        at,
+        routes: {
+          'GET /api/invoices': json(200, { data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } }),
+        },
+      });
+      const fired = vi.fn();
+      window.addEventListener('goals-updated', fired);
+      const subscription = store.dispatch(invoiceApi.endpoints.listInvoices.initiate({ page: 1 }));
+      const invoiceReads = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/invoices').length;
+      await waitFor(() => expect(invoiceReads()).toBe(1));
+      const dialog = await panel();
+      await user.click(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.allocateEvenly }));
+      await user.click(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.save }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      await waitFor(() => expect(invoiceReads()).toBe(times));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(invoiceReads()).toBe(times);
+      expect(fired).toHaveBeenCalledTimes(1);
+      window.removeEventListener('goals-updated', fired);
+      subscription.unsubscribe();
+    },
+  );
 
   it('a typed amount beyond what is left is reduced by the excess; only lines above 0 are sent; Clear All empties', async () => {
     const { user, posts } = setup();
@@ -141,7 +165,9 @@ describe('Allocate Payment to Goals', () => {
     await user.type(first, '12.34');
     await user.click(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.save }));
     await waitFor(() => expect(posts('/api/invoice-payments/allocate-to-goals')).toHaveLength(1));
-    expect((posts('/api/invoice-payments/allocate-to-goals')[0]!.body as { allocations: unknown }).allocations).toEqual([{ goal_id: 1, amount: 12.34 }]);
+    expect((posts('/api/invoice-payments/allocate-to-goals')[0]!.body as { allocations: unknown }).allocations).toEqual(
+      [{ goal_id: 1, amount: 12.34 }],
+    );
   });
 
   it('"Don\'t show this again" with Skip sends the preference and allocates nothing', async () => {
@@ -150,7 +176,9 @@ describe('Allocate Payment to Goals', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: ALLOCATION_MESSAGES.dontShowAgain }));
     await user.click(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.skip }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(posts('/api/goal-allocation-preferences').map((call) => call.body)).toEqual([{ show_allocation_modal: false }]);
+    expect(posts('/api/goal-allocation-preferences').map((call) => call.body)).toEqual([
+      { show_allocation_modal: false },
+    ]);
     expect(posts('/api/invoice-payments/allocate-to-goals')).toHaveLength(0);
   });
 
@@ -166,7 +194,10 @@ describe('Allocate Payment to Goals', () => {
 
   it('a failure shows the server message in an Error toast and keeps the modal open; no message gives the fallback', async () => {
     let answer = json(422, { message: 'Only $20.00 of this payment is left to allocate' });
-    const { user, onClose } = setup({ goalId: 1, routes: { 'POST /api/invoice-payments/allocate-to-goals': () => answer } });
+    const { user, onClose } = setup({
+      goalId: 1,
+      routes: { 'POST /api/invoice-payments/allocate-to-goals': () => answer },
+    });
     const dialog = await panel();
     await user.click(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.save }));
     expect(await screen.findByText('Only $20.00 of this payment is left to allocate')).toBeInTheDocument();
@@ -194,13 +225,23 @@ describe('Allocate Payment to Goals', () => {
   });
 
   it('offers every active financial goal, not only the first page', async () => {
-    const many = Array.from({ length: 130 }, (_, index) => goal({ id: 100 + index, title: `Goal ${index + 1}`, target_amount: 1000, current_amount: 0 }));
+    const many = Array.from({ length: 130 }, (_, index) =>
+      goal({ id: 100 + index, title: `Goal ${index + 1}`, target_amount: 1000, current_amount: 0 }),
+    );
     const { calls } = setup({
       routes: {
         'GET /api/goals': (call) => {
           const pageNumber = Number(call.query.page ?? '1');
           const perPage = Number(call.query.per_page ?? '25');
-          return json(200, { data: many.slice((pageNumber - 1) * perPage, pageNumber * perPage), meta: { page: pageNumber, per_page: perPage, total: many.length, last_page: Math.ceil(many.length / perPage) } });
+          return json(200, {
+            data: many.slice((pageNumber - 1) * perPage, pageNumber * perPage),
+            meta: {
+              page: pageNumber,
+              per_page: perPage,
+              total: many.length,
+              last_page: Math.ceil(many.length / perPage),
+            },
+          });
         },
       },
     });
@@ -243,7 +284,10 @@ describe('a smaller payment amount', () => {
   }
 
   it('scales the allocations down proportionally', async () => {
-    stubFetch({ 'GET /api/goals': json(200, [rent, laptop]), 'GET /api/invoices/11': json(200, { data: { id: 11, goal_id: null } }) });
+    stubFetch({
+      'GET /api/goals': json(200, [rent, laptop]),
+      'GET /api/invoices/11': json(200, { data: { id: 11, goal_id: null } }),
+    });
     const { user } = renderPage(<Changing />);
     const dialog = await panel();
     await user.type(within(dialog).getByRole('textbox', { name: 'Amount for Rent reserve' }), '60');
@@ -257,13 +301,19 @@ describe('a smaller payment amount', () => {
 
 describe('PaymentAllocationFlow', () => {
   it('opens the modal when the preference allows it', async () => {
-    stubFetch({ 'GET /api/goal-allocation-preferences': json(200, { data: { show_allocation_modal: true } }), 'GET /api/goals': json(200, [rent]), 'GET /api/invoices/11': json(200, { data: { id: 11, goal_id: null } }) });
+    stubFetch({
+      'GET /api/goal-allocation-preferences': json(200, { data: { show_allocation_modal: true } }),
+      'GET /api/goals': json(200, [rent]),
+      'GET /api/invoices/11': json(200, { data: { id: 11, goal_id: null } }),
+    });
     renderPage(<PaymentAllocationFlow payment={payment} onClose={() => {}} />);
     expect(await screen.findByRole('dialog', { name: ALLOCATION_MESSAGES.modalTitle })).toBeInTheDocument();
   });
 
   it('closes without showing anything when the preference says no', async () => {
-    const calls = stubFetch({ 'GET /api/goal-allocation-preferences': json(200, { data: { show_allocation_modal: false } }) });
+    const calls = stubFetch({
+      'GET /api/goal-allocation-preferences': json(200, { data: { show_allocation_modal: false } }),
+    });
     const onClose = vi.fn();
     renderPage(<PaymentAllocationFlow payment={payment} onClose={onClose} />);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -282,7 +332,11 @@ describe('PaymentAllocationFlow', () => {
 
   it('opens the modal when the preference cannot be read', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    stubFetch({ 'GET /api/goal-allocation-preferences': json(500, {}), 'GET /api/goals': json(200, [rent]), 'GET /api/invoices/11': json(200, { data: { id: 11, goal_id: null } }) });
+    stubFetch({
+      'GET /api/goal-allocation-preferences': json(500, {}),
+      'GET /api/goals': json(200, [rent]),
+      'GET /api/invoices/11': json(200, { data: { id: 11, goal_id: null } }),
+    });
     renderPage(<PaymentAllocationFlow payment={payment} onClose={() => {}} />);
     expect(await screen.findByRole('dialog', { name: ALLOCATION_MESSAGES.modalTitle })).toBeInTheDocument();
     warn.mockRestore();

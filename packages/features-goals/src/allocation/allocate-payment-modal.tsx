@@ -10,7 +10,15 @@ import {
   scaleAllocationsToPayment,
   type GoalAllocationLine,
 } from '@ledgerleaf/domain';
-import { readToken, serverMessage, useAllocatePaymentToGoalsMutation, useGetAllocationPreferenceQuery, useGetInvoiceQuery, useListAllGoalsQuery, useSetAllocationPreferenceMutation } from '@ledgerleaf/api';
+import {
+  readToken,
+  serverMessage,
+  useAllocatePaymentToGoalsMutation,
+  useGetAllocationPreferenceQuery,
+  useGetInvoiceQuery,
+  useListAllGoalsQuery,
+  useSetAllocationPreferenceMutation,
+} from '@ledgerleaf/api';
 import { useToast } from '@ledgerleaf/ui';
 import { createSubmissionKeys } from '../shared/idempotency';
 import { useGoalsRefreshed } from '../shared/use-goals-refreshed';
@@ -42,7 +50,10 @@ export function AllocatePaymentModal({ payment, onClose }: AllocatePaymentModalP
   const toast = useToast();
   const hasToken = readToken() !== null;
   // Every active financial goal, all pages: the first page alone would leave goals out.
-  const goalsQuery = useListAllGoalsQuery({ type: 'financial', status: 'active' }, { skip: !hasToken, refetchOnMountOrArgChange: true });
+  const goalsQuery = useListAllGoalsQuery(
+    { type: 'financial', status: 'active' },
+    { skip: !hasToken, refetchOnMountOrArgChange: true },
+  );
   const invoiceQuery = useGetInvoiceQuery(payment.invoice_id, { skip: !hasToken });
   const [allocate, allocateState] = useAllocatePaymentToGoalsMutation();
   const [setPreference] = useSetAllocationPreferenceMutation();
@@ -94,21 +105,41 @@ export function AllocatePaymentModal({ payment, onClose }: AllocatePaymentModalP
       onClose();
       return;
     }
-    const body = { invoice_id: payment.invoice_id, payment_id: payment.payment_id, payment_amount: payment.payment_amount, allocations };
+    const body = {
+      invoice_id: payment.invoice_id,
+      payment_id: payment.payment_id,
+      payment_amount: payment.payment_amount,
+      allocations,
+    };
     const result = await allocate({ body, idempotencyKey: keys.current.keyFor(body) });
     if ('error' in result) {
       // SPEC.md section 8: the server's `message`, else the fallback (also when no answer came back).
-      toast.show({ severity: 'error', summary: ALLOCATION_MESSAGES.errorTitle, detail: serverMessage(result.error) ?? ALLOCATION_MESSAGES.failed });
+      toast.show({
+        severity: 'error',
+        summary: ALLOCATION_MESSAGES.errorTitle,
+        detail: serverMessage(result.error) ?? ALLOCATION_MESSAGES.failed,
+      });
       return;
     }
-    toast.show({ severity: 'success', summary: ALLOCATION_MESSAGES.successTitle, detail: ALLOCATION_MESSAGES.allocated });
+    toast.show({
+      severity: 'success',
+      summary: ALLOCATION_MESSAGES.successTitle,
+      detail: ALLOCATION_MESSAGES.allocated,
+    });
     goalsRefreshed();
     onClose();
   };
 
   const saving = allocateState.isLoading;
   return (
-    <Modal opened onClose={onClose} title={ALLOCATION_MESSAGES.modalTitle} size="lg" fullScreen={narrow} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={ALLOCATION_MESSAGES.modalTitle}
+      size="lg"
+      fullScreen={narrow}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         <Group gap="xl" wrap="wrap">
           <Text size="sm">
@@ -118,8 +149,19 @@ export function AllocatePaymentModal({ payment, onClose }: AllocatePaymentModalP
             Payment amount: <strong>{formatCurrency(payment.payment_amount)}</strong> USD
           </Text>
         </Group>
-        <GoalAllocationPanel goals={goals} lines={current} paymentAmount={payment.payment_amount} onChange={setLines} loading={loading} disabled={saving} />
-        <Checkbox label={ALLOCATION_MESSAGES.dontShowAgain} checked={dontShowAgain} onChange={(event) => setDontShowAgain(event.currentTarget.checked)} />
+        <GoalAllocationPanel
+          goals={goals}
+          lines={current}
+          paymentAmount={payment.payment_amount}
+          onChange={setLines}
+          loading={loading}
+          disabled={saving}
+        />
+        <Checkbox
+          label={ALLOCATION_MESSAGES.dontShowAgain}
+          checked={dontShowAgain}
+          onChange={(event) => setDontShowAgain(event.currentTarget.checked)}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => void onSkip()} disabled={saving}>
             {ALLOCATION_MESSAGES.skip}

@@ -35,7 +35,14 @@ export interface GoalAllocationPanelProps {
  * the "After allocation" line, "Allocate Evenly" and "Clear All". Every number rule comes from the
  * domain (`setAllocationAmount`, `allocateEvenly`, `unallocatedAmount`, `progressAfterAllocation`).
  */
-export function GoalAllocationPanel({ goals, lines, paymentAmount, onChange, loading = false, disabled = false }: GoalAllocationPanelProps) {
+export function GoalAllocationPanel({
+  goals,
+  lines,
+  paymentAmount,
+  onChange,
+  loading = false,
+  disabled = false,
+}: GoalAllocationPanelProps) {
   // What each input holds while typing ("12.", ""), kept only while it means the stored amount.
   const [drafts, setDrafts] = useState<Record<number, string | number>>({});
   const unallocated = unallocatedAmount(paymentAmount, lines);
@@ -67,15 +74,39 @@ export function GoalAllocationPanel({ goals, lines, paymentAmount, onChange, loa
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Text size="sm" aria-live="polite">
                 Unallocated amount:{' '}
-                <Text span fw={700} c={unallocated < 0 ? 'red' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="unallocated-amount">
+                <Text
+                  span
+                  fw={700}
+                  c={unallocated < 0 ? 'red' : undefined}
+                  style={{ fontVariantNumeric: 'tabular-nums' }}
+                  data-testid="unallocated-amount"
+                >
                   {formatCurrency(unallocated)}
                 </Text>
               </Text>
               <Group gap="xs">
-                <Button size="xs" variant="light" disabled={disabled || unallocated <= 0 || goals.length === 0} onClick={() => replaceAll(allocateEvenly(goals.map((goal) => goal.id), lines, paymentAmount))}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  disabled={disabled || unallocated <= 0 || goals.length === 0}
+                  onClick={() =>
+                    replaceAll(
+                      allocateEvenly(
+                        goals.map((goal) => goal.id),
+                        lines,
+                        paymentAmount,
+                      ),
+                    )
+                  }
+                >
                   {ALLOCATION_MESSAGES.allocateEvenly}
                 </Button>
-                <Button size="xs" variant="default" disabled={disabled || total === 0} onClick={() => replaceAll(clearAllocations(lines))}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  disabled={disabled || total === 0}
+                  onClick={() => replaceAll(clearAllocations(lines))}
+                >
                   {ALLOCATION_MESSAGES.clearAll}
                 </Button>
               </Group>
@@ -85,7 +116,12 @@ export function GoalAllocationPanel({ goals, lines, paymentAmount, onChange, loa
                 {ALLOCATION_MESSAGES.noGoals}
               </Text>
             )}
-            <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} hidden={goals.length === 0}>
+            <Stack
+              gap="sm"
+              component="ul"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+              hidden={goals.length === 0}
+            >
               {goals.map((goal) => {
                 const amount = amountOf(goal.id);
                 const draft = drafts[goal.id];
@@ -101,7 +137,8 @@ export function GoalAllocationPanel({ goals, lines, paymentAmount, onChange, loa
                           {goal.title}
                         </Text>
                         <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                          {formatCurrency(goal.current_amount)} of {formatCurrency(goal.target_amount)} · {formatPercent(current)} complete
+                          {formatCurrency(goal.current_amount)} of {formatCurrency(goal.target_amount)} ·{' '}
+                          {formatPercent(current)} complete
                         </Text>
                       </Stack>
                       <NumberInput
@@ -127,8 +164,15 @@ export function GoalAllocationPanel({ goals, lines, paymentAmount, onChange, loa
                       <Progress.Section value={added} color="teal" striped />
                     </Progress.Root>
                     {amount > 0 && (
-                      <Text size="xs" mt={4} c="var(--mantine-color-anchor)" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {ALLOCATION_MESSAGES.afterAllocation}: {formatCurrency(sanitizeAllocationAmount(goal.current_amount + amount))} of {formatCurrency(goal.target_amount)} ({formatPercent(after)})
+                      <Text
+                        size="xs"
+                        mt={4}
+                        c="var(--mantine-color-anchor)"
+                        style={{ fontVariantNumeric: 'tabular-nums' }}
+                      >
+                        {ALLOCATION_MESSAGES.afterAllocation}:{' '}
+                        {formatCurrency(sanitizeAllocationAmount(goal.current_amount + amount))} of{' '}
+                        {formatCurrency(goal.target_amount)} ({formatPercent(after)})
                       </Text>
                     )}
                   </Box>

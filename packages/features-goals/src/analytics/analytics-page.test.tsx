@@ -17,7 +17,16 @@ const analytics: GoalAnalytics = {
     { month: '2026-11', contributed: 300, cumulative: 500 },
   ],
   goal_series: [
-    { goal_id: 1, title: 'Rent reserve', type: 'financial', color: null, points: [{ month: '2026-10', amount: 200, progress: 20 }, { month: '2026-11', amount: 500, progress: 50 }] },
+    {
+      goal_id: 1,
+      title: 'Rent reserve',
+      type: 'financial',
+      color: null,
+      points: [
+        { month: '2026-10', amount: 200, progress: 20 },
+        { month: '2026-11', amount: 500, progress: 50 },
+      ],
+    },
   ],
   contributions_by_source: [
     { source_type: 'payment', label: 'Invoice payments', amount: 400, count: 2 },
@@ -37,17 +46,31 @@ describe('Goal analytics', () => {
     expect(screen.getAllByTestId('card-skeleton').length).toBeGreaterThan(0);
     expect(await screen.findByRole('heading', { name: 'Progress over time' })).toBeInTheDocument();
     expect(await screen.findAllByRole('img')).toHaveLength(4);
-    expect(await screen.findByRole('img', { name: /Invoice payments \$400\.00, Consulting grant \$100\.00/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: /Invoice payments \$400\.00, Consulting grant \$100\.00/ }),
+    ).toBeInTheDocument();
     const progress = screen.getByRole('table', { name: 'Progress over time' });
     expect(within(progress).getByRole('columnheader', { name: 'Nov 2026' })).toBeInTheDocument();
     expect(within(progress).getByText('50%')).toBeInTheDocument();
     const money = screen.getByRole('table', { name: 'Money into financial goals' });
     expect(within(money).getByText('$500.00')).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Achieved, active and behind schedule' })).getByText('Behind schedule')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Achieved, active and behind schedule' })).getByText('Behind schedule'),
+    ).toBeInTheDocument();
   });
 
   it('invites to create a goal when there are none', async () => {
-    stubFetch({ 'GET /api/goals/analytics': json(200, { data: { ...analytics, counts: { ...analytics.counts, total: 0 }, goal_series: [], progress_over_time: [], contributions_by_source: [] } }) });
+    stubFetch({
+      'GET /api/goals/analytics': json(200, {
+        data: {
+          ...analytics,
+          counts: { ...analytics.counts, total: 0 },
+          goal_series: [],
+          progress_over_time: [],
+          contributions_by_source: [],
+        },
+      }),
+    });
     renderPage(<AnalyticsPage />);
     expect(await screen.findByText('No goals to analyse yet')).toBeInTheDocument();
   });
@@ -59,7 +82,10 @@ describe('Goal analytics', () => {
   });
 
   it('builds chart options from the analytics (progress capped at 100, status colours)', () => {
-    const over = { ...analytics, goal_series: [{ ...analytics.goal_series[0]!, points: [{ month: '2026-11', amount: 2000, progress: 180 }] }] };
+    const over = {
+      ...analytics,
+      goal_series: [{ ...analytics.goal_series[0]!, points: [{ month: '2026-11', amount: 2000, progress: 180 }] }],
+    };
     expect(goalProgressOption(over).series[0]!.data).toEqual([100]);
     expect(statusBreakdownOption(analytics).series[0]!.data.map((point) => point.value)).toEqual([1, 1, 1]);
   });

@@ -8,7 +8,13 @@ import { CardSkeleton, EmptyState, ErrorBoundary, PageHeader } from '@ledgerleaf
 import { formatPercent } from '../shared/format';
 import { GoalsNav } from '../shared/goals-nav';
 import { LoadError } from '../shared/query-states';
-import { contributionsBySourceOption, goalProgressOption, monthLabel, moneyOverTimeOption, statusBreakdownOption } from './chart-options';
+import {
+  contributionsBySourceOption,
+  goalProgressOption,
+  monthLabel,
+  moneyOverTimeOption,
+  statusBreakdownOption,
+} from './chart-options';
 
 // ECharts loads with the first chart of this page only, never on other routes.
 const EChart = lazy(() => import('./echart'));
@@ -27,7 +33,19 @@ function Stat({ label, value }: { label: string; value: number }) {
 }
 
 /** A chart with its title, and the same figures as a table (the accessible alternative, also for printing). */
-function ChartCard({ title, summary, option, table, empty }: { title: string; summary: string; option: EChartsCoreOption; table: ReactNode; empty: boolean }) {
+function ChartCard({
+  title,
+  summary,
+  option,
+  table,
+  empty,
+}: {
+  title: string;
+  summary: string;
+  option: EChartsCoreOption;
+  table: ReactNode;
+  empty: boolean;
+}) {
   const id = title.toLowerCase().replace(/[^a-z]+/g, '-');
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={id}>
@@ -65,7 +83,12 @@ function ChartCard({ title, summary, option, table, empty }: { title: string; su
 
 function Charts({ data }: { data: GoalAnalytics }) {
   const options = useMemo(
-    () => ({ money: moneyOverTimeOption(data), goals: goalProgressOption(data), sources: contributionsBySourceOption(data), status: statusBreakdownOption(data) }),
+    () => ({
+      money: moneyOverTimeOption(data),
+      goals: goalProgressOption(data),
+      sources: contributionsBySourceOption(data),
+      status: statusBreakdownOption(data),
+    }),
     [data],
   );
   const months = data.goal_series[0]?.points.map((point) => point.month) ?? [];
@@ -187,7 +210,10 @@ export function AnalyticsPage() {
   const data = query.data;
   return (
     <>
-      <PageHeader title="Goal Analytics" description="How your goals move over time and where their money comes from." />
+      <PageHeader
+        title="Goal Analytics"
+        description="How your goals move over time and where their money comes from."
+      />
       <GoalsNav />
       {query.isError ? (
         <LoadError title="Analytics could not be loaded" error={query.error} onRetry={() => void query.refetch()} />

@@ -25,7 +25,12 @@ export function moneyOverTimeOption(data: GoalAnalytics) {
     yAxis: { type: 'value', axisLabel: { formatter: money } },
     series: [
       { name: 'Contributed', type: 'bar', data: data.progress_over_time.map((point) => point.contributed) },
-      { name: 'Running total', type: 'line', smooth: true, data: data.progress_over_time.map((point) => point.cumulative) },
+      {
+        name: 'Running total',
+        type: 'line',
+        smooth: true,
+        data: data.progress_over_time.map((point) => point.cumulative),
+      },
     ],
   };
 }
@@ -75,7 +80,10 @@ export function statusBreakdownOption(data: GoalAnalytics) {
       {
         name: 'Goals',
         type: 'bar',
-        data: data.status_breakdown.map((group) => ({ value: group.count, itemStyle: { color: STATUS_COLORS[group.key] } })),
+        data: data.status_breakdown.map((group) => ({
+          value: group.count,
+          itemStyle: { color: STATUS_COLORS[group.key] },
+        })),
       },
     ],
   };

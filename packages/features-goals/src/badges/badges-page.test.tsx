@@ -7,7 +7,21 @@ import { BadgesPage } from './badges-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const list = (data = [badge(), badge({ code: 'milestone_50', title: 'Halfway There', how_to_earn: 'Bring a goal to 50% of its target.', category: 'milestone', earned: false, earned_at: null, goal_id: null, goal_title: null })]) => ({
+const list = (
+  data = [
+    badge(),
+    badge({
+      code: 'milestone_50',
+      title: 'Halfway There',
+      how_to_earn: 'Bring a goal to 50% of its target.',
+      category: 'milestone',
+      earned: false,
+      earned_at: null,
+      goal_id: null,
+      goal_title: null,
+    }),
+  ],
+) => ({
   data,
   meta: { earned: data.filter((item) => item.earned).length, total: data.length },
 });
@@ -29,7 +43,10 @@ describe('Goal Achievements', () => {
   it('invites to create a goal when none is earned', async () => {
     stubFetch({ 'GET /api/goal-badges': json(200, list([badge({ earned: false, earned_at: null })])) });
     renderPage(<BadgesPage />);
-    expect(await screen.findByRole('link', { name: 'Create your first goal' })).toHaveAttribute('href', '/goals/create');
+    expect(await screen.findByRole('link', { name: 'Create your first goal' })).toHaveAttribute(
+      'href',
+      '/goals/create',
+    );
   });
 
   it('shows skeletons while loading and an error with a retry', async () => {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Anchor, Badge, Card, Group, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { IconAward} from '@tabler/icons-react';
+import type { IconAward } from '@tabler/icons-react';
 import { IconCalendarCheck, IconCoin, IconLock, IconTarget, IconTrophy } from '@tabler/icons-react';
 import { GOAL_BADGE_MESSAGES, type GoalBadge } from '@ledgerleaf/domain';
 import { useListGoalBadgesQuery, useDateFormat } from '@ledgerleaf/api';
@@ -8,17 +8,39 @@ import { CardSkeleton, PageHeader } from '@ledgerleaf/ui';
 import { GoalsNav } from '../shared/goals-nav';
 import { LoadError } from '../shared/query-states';
 
-const CATEGORY_ICONS: Record<GoalBadge['category'], typeof IconAward> = { goals: IconTrophy, milestone: IconTarget, amount: IconCoin, deadline: IconCalendarCheck };
-const CATEGORY_COLORS: Record<GoalBadge['category'], string> = { goals: 'yellow', milestone: 'blue', amount: 'teal', deadline: 'grape' };
+const CATEGORY_ICONS: Record<GoalBadge['category'], typeof IconAward> = {
+  goals: IconTrophy,
+  milestone: IconTarget,
+  amount: IconCoin,
+  deadline: IconCalendarCheck,
+};
+const CATEGORY_COLORS: Record<GoalBadge['category'], string> = {
+  goals: 'yellow',
+  milestone: 'blue',
+  amount: 'teal',
+  deadline: 'grape',
+};
 
 /** One badge: earned ones show their date (and the goal that earned it), unearned ones how to earn them. */
 export function BadgeCard({ badge }: { badge: GoalBadge }) {
   const { formatDate } = useDateFormat();
   const Icon = badge.earned ? CATEGORY_ICONS[badge.category] : IconLock;
   return (
-    <Card withBorder padding="md" component="li" aria-label={`${badge.title}: ${badge.earned ? 'earned' : 'not earned yet'}`} data-earned={badge.earned} style={badge.earned ? undefined : { opacity: 0.85 }}>
+    <Card
+      withBorder
+      padding="md"
+      component="li"
+      aria-label={`${badge.title}: ${badge.earned ? 'earned' : 'not earned yet'}`}
+      data-earned={badge.earned}
+      style={badge.earned ? undefined : { opacity: 0.85 }}
+    >
       <Group gap="md" wrap="nowrap" align="flex-start">
-        <ThemeIcon size={48} radius="xl" variant={badge.earned ? 'filled' : 'light'} color={badge.earned ? CATEGORY_COLORS[badge.category] : 'gray'}>
+        <ThemeIcon
+          size={48}
+          radius="xl"
+          variant={badge.earned ? 'filled' : 'light'}
+          color={badge.earned ? CATEGORY_COLORS[badge.category] : 'gray'}
+        >
           <Icon size={26} aria-hidden />
         </ThemeIcon>
         <Stack gap={4} style={{ minWidth: 0 }}>
@@ -65,7 +87,10 @@ export function BadgesPage() {
   const unearned = badges.filter((badge) => !badge.earned);
   return (
     <>
-      <PageHeader title={GOAL_BADGE_MESSAGES.title} description="Badges you earn by setting goals, moving money into them and reaching them." />
+      <PageHeader
+        title={GOAL_BADGE_MESSAGES.title}
+        description="Badges you earn by setting goals, moving money into them and reaching them."
+      />
       <GoalsNav />
       {query.isError ? (
         <LoadError title="Achievements could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
@@ -82,19 +107,31 @@ export function BadgesPage() {
               <Text fw={600}>
                 {meta.earned} of {meta.total} badges earned
               </Text>
-              <Progress value={meta.total > 0 ? (meta.earned / meta.total) * 100 : 0} mt="xs" aria-label="Badges earned" color="yellow" />
+              <Progress
+                value={meta.total > 0 ? (meta.earned / meta.total) * 100 : 0}
+                mt="xs"
+                aria-label="Badges earned"
+                color="yellow"
+              />
               {meta.earned === 0 && (
                 <Text size="sm" c="dimmed" mt="xs">
-                  No badges yet. <Anchor component={Link} to="/goals/create" underline="always">
+                  No badges yet.{' '}
+                  <Anchor component={Link} to="/goals/create" underline="always">
                     Create your first goal
-                  </Anchor> to earn "First Step".
+                  </Anchor>{' '}
+                  to earn "First Step".
                 </Text>
               )}
             </Card>
           )}
           {earned.length > 0 && (
             <section aria-label="Earned badges">
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              <SimpleGrid
+                cols={{ base: 1, sm: 2, lg: 3 }}
+                spacing="md"
+                component="ul"
+                style={{ listStyle: 'none', padding: 0, margin: 0 }}
+              >
                 {earned.map((badge) => (
                   <BadgeCard key={badge.code} badge={badge} />
                 ))}
@@ -106,7 +143,12 @@ export function BadgesPage() {
               <Title order={2} fz="h4" mb="sm">
                 Still to earn
               </Title>
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              <SimpleGrid
+                cols={{ base: 1, sm: 2, lg: 3 }}
+                spacing="md"
+                component="ul"
+                style={{ listStyle: 'none', padding: 0, margin: 0 }}
+              >
                 {unearned.map((badge) => (
                   <BadgeCard key={badge.code} badge={badge} />
                 ))}

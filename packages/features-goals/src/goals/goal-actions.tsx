@@ -1,18 +1,42 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconBan, IconCheck, IconDots, IconEdit, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import {
+  IconBan,
+  IconCheck,
+  IconDots,
+  IconEdit,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconTrash,
+} from '@tabler/icons-react';
 import { GOAL_MESSAGES, goalActionResult, type Goal, type GoalAction } from '@ledgerleaf/domain';
 import { errorMessage, useCanWrite, useDeleteGoalMutation, useGoalActionMutation } from '@ledgerleaf/api';
 import { useConfirm, useToast, type ConfirmationOptions } from '@ledgerleaf/ui';
 
-const ACTION_LABELS: Record<GoalAction, string> = { pause: 'Pause', resume: 'Resume', complete: 'Mark as completed', cancel: 'Cancel goal' };
-const DONE: Record<GoalAction, string> = { pause: GOAL_MESSAGES.paused, resume: GOAL_MESSAGES.resumed, complete: GOAL_MESSAGES.completed, cancel: GOAL_MESSAGES.cancelled };
+const ACTION_LABELS: Record<GoalAction, string> = {
+  pause: 'Pause',
+  resume: 'Resume',
+  complete: 'Mark as completed',
+  cancel: 'Cancel goal',
+};
+const DONE: Record<GoalAction, string> = {
+  pause: GOAL_MESSAGES.paused,
+  resume: GOAL_MESSAGES.resumed,
+  complete: GOAL_MESSAGES.completed,
+  cancel: GOAL_MESSAGES.cancelled,
+};
 /** The order actions are offered in; `goalActionResult` says which apply to a status. */
 const ACTIONS: readonly GoalAction[] = ['pause', 'resume', 'complete', 'cancel'];
 
 /** Completing and cancelling ask first; pausing and resuming are one click (resume undoes a pause). */
 function confirmation(action: GoalAction, goal: Goal): ConfirmationOptions | null {
-  if (action === 'complete') return { title: 'Complete goal?', message: `Mark "${goal.title}" as completed? It stops receiving allocations.`, confirmText: 'Complete goal', type: 'info' };
+  if (action === 'complete')
+    return {
+      title: 'Complete goal?',
+      message: `Mark "${goal.title}" as completed? It stops receiving allocations.`,
+      confirmText: 'Complete goal',
+      type: 'info',
+    };
   if (action === 'cancel') {
     return {
       title: 'Cancel goal?',
@@ -42,19 +66,33 @@ export function useGoalCommands(goal: Goal, { onDeleted }: { onDeleted?: () => v
       }
     }
     const result = await runAction({ id: goal.id, action });
-    if ('error' in result) toast.show({ severity: 'error', summary: 'Error', detail: errorMessage(result.error, 'The goal could not be changed. Please try again.') });
+    if ('error' in result)
+      toast.show({
+        severity: 'error',
+        summary: 'Error',
+        detail: errorMessage(result.error, 'The goal could not be changed. Please try again.'),
+      });
     else toast.show({ severity: 'success', summary: result.data.message ?? DONE[action], detail: goal.title });
   };
 
   const onDelete = async () => {
     try {
-      await confirm({ title: GOAL_MESSAGES.deleteConfirmTitle, message: GOAL_MESSAGES.deleteConfirmMessage(goal.title), confirmText: 'Delete goal', type: 'danger' });
+      await confirm({
+        title: GOAL_MESSAGES.deleteConfirmTitle,
+        message: GOAL_MESSAGES.deleteConfirmMessage(goal.title),
+        confirmText: 'Delete goal',
+        type: 'danger',
+      });
     } catch {
       return;
     }
     const result = await remove(goal.id);
     if ('error' in result) {
-      toast.show({ severity: 'error', summary: 'Error', detail: errorMessage(result.error, 'The goal could not be deleted. Please try again.') });
+      toast.show({
+        severity: 'error',
+        summary: 'Error',
+        detail: errorMessage(result.error, 'The goal could not be deleted. Please try again.'),
+      });
       return;
     }
     toast.show({ severity: 'success', summary: GOAL_MESSAGES.deleted, detail: goal.title });
@@ -66,7 +104,15 @@ export function useGoalCommands(goal: Goal, { onDeleted }: { onDeleted?: () => v
 }
 
 /** The "..." menu of a goal: edit, pause or resume, complete, cancel, delete; nothing for a role that may not write. */
-export function GoalActionsMenu({ goal, onEdit, onDeleted }: { goal: Goal; onEdit: () => void; onDeleted?: () => void }) {
+export function GoalActionsMenu({
+  goal,
+  onEdit,
+  onDeleted,
+}: {
+  goal: Goal;
+  onEdit: () => void;
+  onDeleted?: () => void;
+}) {
   const { run, onDelete, available } = useGoalCommands(goal, { onDeleted });
   const canWrite = useCanWrite();
   if (!canWrite) return null;

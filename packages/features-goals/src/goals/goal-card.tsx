@@ -13,11 +13,23 @@ export function GoalCard({ goal, onEdit }: { goal: Goal; onEdit: (goal: Goal) =>
   const { formatDate } = useDateFormat();
   const open = goal.status === 'active' || goal.status === 'in_progress' || goal.status === 'paused';
   return (
-    <Card withBorder padding="md" component="article" aria-labelledby={`goal-${goal.id}-title`} style={goal.color ? { borderTop: `4px solid ${goal.color}` } : undefined}>
+    <Card
+      withBorder
+      padding="md"
+      component="article"
+      aria-labelledby={`goal-${goal.id}-title`}
+      style={goal.color ? { borderTop: `4px solid ${goal.color}` } : undefined}
+    >
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Stack gap={4} style={{ minWidth: 0 }}>
-            <Anchor component={Link} to={`/goals/${goal.id}`} fw={700} id={`goal-${goal.id}-title`} style={{ overflowWrap: 'anywhere' }}>
+            <Anchor
+              component={Link}
+              to={`/goals/${goal.id}`}
+              fw={700}
+              id={`goal-${goal.id}-title`}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {goal.title}
             </Anchor>
             <Group gap={6} wrap="wrap">
@@ -31,7 +43,11 @@ export function GoalCard({ goal, onEdit }: { goal: Goal; onEdit: (goal: Goal) =>
         <GoalProgress goal={goal} />
         <Text size="xs" c="dimmed" mt="auto">
           Target date {formatDate(goal.target_date)}
-          {open ? ` · ${daysLeftLabel(goal.pace.days_left)}` : goal.completed_at ? ` · completed ${formatDate(goal.completed_at)}` : ''}
+          {open
+            ? ` · ${daysLeftLabel(goal.pace.days_left)}`
+            : goal.completed_at
+              ? ` · completed ${formatDate(goal.completed_at)}`
+              : ''}
         </Text>
       </Stack>
     </Card>

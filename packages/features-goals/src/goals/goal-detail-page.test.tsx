@@ -8,14 +8,33 @@ import { GoalDetailPage } from './goal-detail-page';
 afterEach(() => vi.unstubAllGlobals());
 
 const rent = goal({ id: 1, title: 'Rent reserve' });
-const contributions = (rows = [contribution(), contribution({ key: 'other_income-3', source_type: 'other_income', label: 'Other income from Consulting grant', amount: 100, invoice_id: null, invoice_number: null, payment_id: null, other_income_id: 3, other_income_source: 'Consulting grant' })]) => ({
+const contributions = (
+  rows = [
+    contribution(),
+    contribution({
+      key: 'other_income-3',
+      source_type: 'other_income',
+      label: 'Other income from Consulting grant',
+      amount: 100,
+      invoice_id: null,
+      invoice_number: null,
+      payment_id: null,
+      other_income_id: 3,
+      other_income_source: 'Consulting grant',
+    }),
+  ],
+) => ({
   data: rows,
   meta: { page: 1, per_page: 20, total: rows.length, last_page: 1 },
   goal: rent,
 });
 
 function setup(routes: Parameters<typeof stubFetch>[0] = {}, route = '/goals/1', roles = ['owner']) {
-  const calls = stubFetch({ 'GET /api/goals/1': json(200, { data: rent }), 'GET /api/goals/1/contributions': json(200, contributions()), ...routes });
+  const calls = stubFetch({
+    'GET /api/goals/1': json(200, { data: rent }),
+    'GET /api/goals/1/contributions': json(200, contributions()),
+    ...routes,
+  });
   return { ...renderPage(<GoalDetailPage />, { path: '/goals/:id', route, roles }), calls };
 }
 
@@ -31,8 +50,14 @@ describe('Goal details', () => {
     expect(screen.getAllByText('$280.00').length).toBeGreaterThan(0);
     expect(screen.getByRole('alert')).toHaveTextContent(/^Behind schedule/);
     const table = await screen.findByRole('table', { name: 'Contributions' });
-    expect(await within(table).findByRole('link', { name: 'Payment on invoice INV-2026-0012' })).toHaveAttribute('href', '/invoices/12');
-    expect(within(table).getByRole('link', { name: 'Other income from Consulting grant' })).toHaveAttribute('href', '/goals/income?id=3');
+    expect(await within(table).findByRole('link', { name: 'Payment on invoice INV-2026-0012' })).toHaveAttribute(
+      'href',
+      '/invoices/12',
+    );
+    expect(within(table).getByRole('link', { name: 'Other income from Consulting grant' })).toHaveAttribute(
+      'href',
+      '/goals/income?id=3',
+    );
     expect(within(table).getByText('$150.00')).toBeInTheDocument();
   });
 
@@ -54,21 +79,35 @@ describe('Goal details', () => {
 
   it('completes after confirmation and deletes back to the tracker', async () => {
     const { user, calls } = setup({
-      'POST /api/goals/1/complete': json(200, { data: { ...rent, status: 'completed' }, message: GOAL_MESSAGES.completed }),
+      'POST /api/goals/1/complete': json(200, {
+        data: { ...rent, status: 'completed' },
+        message: GOAL_MESSAGES.completed,
+      }),
       'DELETE /api/goals/1': json(200, { message: GOAL_MESSAGES.deleted }),
     });
     await screen.findByRole('heading', { name: 'Rent reserve', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Complete' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Complete goal?' })).getByRole('button', { name: 'Complete goal' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Complete goal?' })).getByRole('button', {
+        name: 'Complete goal',
+      }),
+    );
     await waitFor(() => expect(calls.some((call) => call.path === '/api/goals/1/complete')).toBe(true));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog', { name: GOAL_MESSAGES.deleteConfirmTitle })).getByRole('button', { name: 'Delete goal' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: GOAL_MESSAGES.deleteConfirmTitle })).getByRole('button', {
+        name: 'Delete goal',
+      }),
+    );
     expect(await screen.findByTestId('location')).toHaveTextContent('/goals');
   });
 
   it('cancels a goal only after confirmation; pause is one click', async () => {
     const { user, calls } = setup({
-      'POST /api/goals/1/cancel': json(200, { data: { ...rent, status: 'cancelled' }, message: GOAL_MESSAGES.cancelled }),
+      'POST /api/goals/1/cancel': json(200, {
+        data: { ...rent, status: 'cancelled' },
+        message: GOAL_MESSAGES.cancelled,
+      }),
       'POST /api/goals/1/pause': json(200, { data: { ...rent, status: 'paused' }, message: GOAL_MESSAGES.paused }),
     });
     await screen.findByRole('heading', { name: 'Rent reserve', level: 1 });
@@ -78,7 +117,9 @@ describe('Goal details', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Keep goal' }));
     expect(calls.some((call) => call.path === '/api/goals/1/cancel')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Cancel goal' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel goal?' })).getByRole('button', { name: 'Cancel goal' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel goal?' })).getByRole('button', { name: 'Cancel goal' }),
+    );
     await waitFor(() => expect(calls.filter((call) => call.path === '/api/goals/1/cancel')).toHaveLength(1));
     expect(await screen.findByText(GOAL_MESSAGES.cancelled)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pause' }));
@@ -104,6 +145,7 @@ describe('Goal details for the read-only role', () => {
     expect(await screen.findByRole('heading', { name: 'Rent reserve', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('$250.00 of $1,000.00')).toBeInTheDocument();
     expect(await screen.findByText('Other income from Consulting grant')).toBeInTheDocument();
-    for (const name of ['Edit', 'Pause', 'Resume', 'Complete', 'Cancel goal', 'Delete']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    for (const name of ['Edit', 'Pause', 'Resume', 'Complete', 'Cancel goal', 'Delete'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,39 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Alert, Anchor, Badge, Button, Card, Group, Pagination, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconBan, IconTrendingUp, IconCheck, IconEdit, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconBan,
+  IconTrendingUp,
+  IconCheck,
+  IconEdit,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { Goal, GoalContribution } from '@ledgerleaf/domain';
-import { errorStatus, useCanWrite, useGetGoalQuery, useListGoalContributionsQuery, useDateFormat } from '@ledgerleaf/api';
+import {
+  errorStatus,
+  useCanWrite,
+  useGetGoalQuery,
+  useListGoalContributionsQuery,
+  useDateFormat,
+} from '@ledgerleaf/api';
 import { CardSkeleton, EmptyState, PageHeader } from '@ledgerleaf/ui';
 import { daysLeftLabel, formatGoalAmount } from '../shared/format';
 import { GoalProgress } from '../shared/goal-progress';
@@ -36,7 +66,10 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 
 /** Where a contribution came from, linking back to it: the invoice, the income, the client. */
 function SourceLink({ contribution }: { contribution: GoalContribution }) {
-  if ((contribution.source_type === 'payment' || contribution.source_type === 'invoice') && contribution.invoice_id !== null) {
+  if (
+    (contribution.source_type === 'payment' || contribution.source_type === 'invoice') &&
+    contribution.invoice_id !== null
+  ) {
     return (
       <Anchor component={Link} to={`/invoices/${contribution.invoice_id}`}>
         {contribution.label}
@@ -46,7 +79,12 @@ function SourceLink({ contribution }: { contribution: GoalContribution }) {
   if (contribution.source_type === 'other_income') {
     // The income list opens that income (its edit modal); without an id, the list.
     return (
-      <Anchor component={Link} to={contribution.other_income_id !== null ? `/goals/income?id=${contribution.other_income_id}` : '/goals/income'}>
+      <Anchor
+        component={Link}
+        to={
+          contribution.other_income_id !== null ? `/goals/income?id=${contribution.other_income_id}` : '/goals/income'
+        }
+      >
         {contribution.label}
       </Anchor>
     );
@@ -64,7 +102,10 @@ function SourceLink({ contribution }: { contribution: GoalContribution }) {
 function Contributions({ goal }: { goal: Goal }) {
   const { formatDate } = useDateFormat();
   const [page, setPage] = useState(1);
-  const query = useListGoalContributionsQuery({ id: goal.id, page, per_page: CONTRIBUTIONS_PER_PAGE }, { refetchOnMountOrArgChange: true });
+  const query = useListGoalContributionsQuery(
+    { id: goal.id, page, per_page: CONTRIBUTIONS_PER_PAGE },
+    { refetchOnMountOrArgChange: true },
+  );
   const rows = query.data?.data ?? [];
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="contributions-title">
@@ -73,7 +114,11 @@ function Contributions({ goal }: { goal: Goal }) {
           Contributions
         </Title>
         {query.isError ? (
-          <LoadError title="Contributions could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          <LoadError
+            title="Contributions could not be loaded"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
         ) : query.isLoading ? (
           <Stack gap="xs" aria-busy="true">
             {Array.from({ length: 3 }, (_, index) => (
@@ -84,7 +129,11 @@ function Contributions({ goal }: { goal: Goal }) {
           <EmptyState
             title="No contributions yet"
             titleOrder={3}
-            message={goal.tracks_automatically ? 'This goal counts your records between its start and target dates; none so far.' : 'Allocate a payment after recording it on an invoice, or record other income, to move this goal.'}
+            message={
+              goal.tracks_automatically
+                ? 'This goal counts your records between its start and target dates; none so far.'
+                : 'Allocate a payment after recording it on an invoice, or record other income, to move this goal.'
+            }
           />
         ) : (
           <>
@@ -104,7 +153,9 @@ function Contributions({ goal }: { goal: Goal }) {
                       <Table.Td>
                         <SourceLink contribution={row} />
                       </Table.Td>
-                      <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatGoalAmount(goal.unit, row.amount)}</Table.Td>
+                      <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+                        {formatGoalAmount(goal.unit, row.amount)}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -112,7 +163,12 @@ function Contributions({ goal }: { goal: Goal }) {
             </Table.ScrollContainer>
             {query.data && query.data.meta.last_page > 1 && (
               <Group justify="flex-end">
-                <Pagination total={query.data.meta.last_page} value={page} onChange={setPage} getItemProps={(item) => ({ 'aria-label': `Page ${item}` })} />
+                <Pagination
+                  total={query.data.meta.last_page}
+                  value={page}
+                  onChange={setPage}
+                  getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+                />
               </Group>
             )}
           </>
@@ -141,30 +197,60 @@ function GoalDetail({ goal }: { goal: Goal }) {
         actions={
           canWrite ? (
             <>
-              <Button variant="default" leftSection={<IconEdit size={16} aria-hidden />} onClick={() => modal.openEdit(goal)}>
+              <Button
+                variant="default"
+                leftSection={<IconEdit size={16} aria-hidden />}
+                onClick={() => modal.openEdit(goal)}
+              >
                 Edit
               </Button>
               {available.includes('pause') && (
-                <Button variant="default" leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={() => void run('pause')} disabled={busy}>
+                <Button
+                  variant="default"
+                  leftSection={<IconPlayerPause size={16} aria-hidden />}
+                  onClick={() => void run('pause')}
+                  disabled={busy}
+                >
                   Pause
                 </Button>
               )}
               {available.includes('resume') && (
-                <Button variant="default" leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => void run('resume')} disabled={busy}>
+                <Button
+                  variant="default"
+                  leftSection={<IconPlayerPlay size={16} aria-hidden />}
+                  onClick={() => void run('resume')}
+                  disabled={busy}
+                >
                   Resume
                 </Button>
               )}
               {available.includes('complete') && (
-                <Button variant="default" leftSection={<IconCheck size={16} aria-hidden />} onClick={() => void run('complete')} disabled={busy}>
+                <Button
+                  variant="default"
+                  leftSection={<IconCheck size={16} aria-hidden />}
+                  onClick={() => void run('complete')}
+                  disabled={busy}
+                >
                   Complete
                 </Button>
               )}
               {available.includes('cancel') && (
-                <Button variant="default" leftSection={<IconBan size={16} aria-hidden />} onClick={() => void run('cancel')} disabled={busy}>
+                <Button
+                  variant="default"
+                  leftSection={<IconBan size={16} aria-hidden />}
+                  onClick={() => void run('cancel')}
+                  disabled={busy}
+                >
                   Cancel goal
                 </Button>
               )}
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()} disabled={busy}>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => void onDelete()}
+                disabled={busy}
+              >
                 Delete
               </Button>
             </>
@@ -193,17 +279,46 @@ function GoalDetail({ goal }: { goal: Goal }) {
           </Stack>
         </Card>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-          <Figure label="Remaining" value={amount(goal.remaining_amount)} hint={reached ? 'Target reached' : `of ${amount(goal.target_amount)}`} />
-          <Figure label="Deadline" value={formatDate(goal.target_date)} hint={open ? daysLeftLabel(goal.pace.days_left) : undefined} />
+          <Figure
+            label="Remaining"
+            value={amount(goal.remaining_amount)}
+            hint={reached ? 'Target reached' : `of ${amount(goal.target_amount)}`}
+          />
+          <Figure
+            label="Deadline"
+            value={formatDate(goal.target_date)}
+            hint={open ? daysLeftLabel(goal.pace.days_left) : undefined}
+          />
           <Figure
             label="Needed per month"
             value={reached ? amount(0) : amount(goal.pace.required_per_month)}
-            hint={reached ? 'Nothing more needed' : goal.pace.days_left <= 0 ? 'The target date has passed' : 'to reach the target on time'}
+            hint={
+              reached
+                ? 'Nothing more needed'
+                : goal.pace.days_left <= 0
+                  ? 'The target date has passed'
+                  : 'to reach the target on time'
+            }
           />
-          <Figure label="Projection at current pace" value={amount(goal.pace.projected_at_target_date)} hint={`${amount(goal.pace.current_per_month)} per month so far`} />
+          <Figure
+            label="Projection at current pace"
+            value={amount(goal.pace.projected_at_target_date)}
+            hint={`${amount(goal.pace.current_per_month)} per month so far`}
+          />
         </SimpleGrid>
         {open && !reached && (
-          <Alert color={goal.pace.on_track ? 'green' : 'orange'} variant="default" icon={goal.pace.on_track ? <IconTrendingUp size={20} aria-hidden /> : <IconAlertTriangle size={20} aria-hidden />} title={goal.pace.on_track ? 'On track' : goal.pace.behind_schedule ? 'Behind schedule' : 'Not on track yet'}>
+          <Alert
+            color={goal.pace.on_track ? 'green' : 'orange'}
+            variant="default"
+            icon={
+              goal.pace.on_track ? (
+                <IconTrendingUp size={20} aria-hidden />
+              ) : (
+                <IconAlertTriangle size={20} aria-hidden />
+              )
+            }
+            title={goal.pace.on_track ? 'On track' : goal.pace.behind_schedule ? 'Behind schedule' : 'Not on track yet'}
+          >
             {goal.pace.on_track
               ? `At the current pace this goal reaches ${amount(goal.pace.projected_at_target_date)} by ${formatDate(goal.target_date)}.`
               : `At the current pace this goal reaches ${amount(goal.pace.projected_at_target_date)} by ${formatDate(goal.target_date)}; ${amount(goal.pace.required_per_month)} per month would make it.`}

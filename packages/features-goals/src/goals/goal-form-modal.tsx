@@ -1,5 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, ColorInput, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  ColorInput,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   GOAL_CATEGORY_MAX_LENGTH,
@@ -36,7 +48,18 @@ export interface GoalFormValues {
   color: string;
 }
 
-const FIELDS = new Set(['title', 'description', 'type', 'target_amount', 'current_amount', 'start_date', 'target_date', 'status', 'category', 'color']);
+const FIELDS = new Set([
+  'title',
+  'description',
+  'type',
+  'target_amount',
+  'current_amount',
+  'start_date',
+  'target_date',
+  'status',
+  'category',
+  'color',
+]);
 
 const TYPE_HINTS: Record<GoalType, string> = {
   financial: 'Filled by the money you allocate to it: invoice payments and other income.',
@@ -51,7 +74,19 @@ function toNumber(value: number | string): number {
 }
 
 export function goalFormValues(goal: Goal | null): GoalFormValues {
-  if (!goal) return { title: '', description: '', type: 'financial', target_amount: '', current_amount: 0, start_date: localToday(), target_date: '', status: 'active', category: '', color: '' };
+  if (!goal)
+    return {
+      title: '',
+      description: '',
+      type: 'financial',
+      target_amount: '',
+      current_amount: 0,
+      start_date: localToday(),
+      target_date: '',
+      status: 'active',
+      category: '',
+      color: '',
+    };
   return {
     title: goal.title,
     description: goal.description ?? '',
@@ -60,7 +95,9 @@ export function goalFormValues(goal: Goal | null): GoalFormValues {
     current_amount: goal.current_amount,
     start_date: goal.start_date,
     target_date: goal.target_date,
-    status: (GOAL_EDITABLE_STATUSES as readonly string[]).includes(goal.status) ? (goal.status as GoalFormValues['status']) : 'active',
+    status: (GOAL_EDITABLE_STATUSES as readonly string[]).includes(goal.status)
+      ? (goal.status as GoalFormValues['status'])
+      : 'active',
     category: goal.category ?? '',
     color: goal.color ?? '',
   };
@@ -151,18 +188,33 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
     const body = goalBody(values, goal);
     const result = goal ? await update({ id: goal.id, body }) : await create(body);
     if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, (key) => FIELDS.has(key), 'The goal could not be saved. Please try again.');
+      const { fields, message } = splitServerErrors(
+        result.error,
+        (key) => FIELDS.has(key),
+        'The goal could not be saved. Please try again.',
+      );
       setErrors(fields);
       setFormError(Object.keys(fields).length > 0 && message === 'The given data was invalid.' ? null : message);
       return;
     }
-    toast.show({ severity: 'success', summary: result.data.message ?? (goal ? GOAL_MESSAGES.updated : GOAL_MESSAGES.created), detail: result.data.data.title });
+    toast.show({
+      severity: 'success',
+      summary: result.data.message ?? (goal ? GOAL_MESSAGES.updated : GOAL_MESSAGES.created),
+      detail: result.data.data.title,
+    });
     onSaved?.(result.data.data);
     onClose();
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={goal ? 'Edit goal' : 'Create goal'} size="lg" fullScreen={narrow} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={goal ? 'Edit goal' : 'Create goal'}
+      size="lg"
+      fullScreen={narrow}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -176,7 +228,15 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
               {formError}
             </Alert>
           )}
-          <TextInput label="Title" required maxLength={GOAL_TITLE_MAX_LENGTH} value={values.title} onChange={(event) => setField('title', event.currentTarget.value)} error={errors.title} data-autofocus />
+          <TextInput
+            label="Title"
+            required
+            maxLength={GOAL_TITLE_MAX_LENGTH}
+            value={values.title}
+            onChange={(event) => setField('title', event.currentTarget.value)}
+            error={errors.title}
+            data-autofocus
+          />
           <Select
             label="Type"
             required
@@ -208,7 +268,10 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
               label="Status"
               allowDeselect={false}
               disabled={!statusEditable}
-              data={(statusEditable ? GOAL_EDITABLE_STATUSES : [goal?.status ?? 'active']).map((status) => ({ value: status, label: GOAL_STATUS_LABELS[status] }))}
+              data={(statusEditable ? GOAL_EDITABLE_STATUSES : [goal?.status ?? 'active']).map((status) => ({
+                value: status,
+                label: GOAL_STATUS_LABELS[status],
+              }))}
               value={statusEditable ? values.status : (goal?.status ?? 'active')}
               onChange={(value) => value && setField('status', value as GoalFormValues['status'])}
               error={errors.status}
@@ -218,7 +281,9 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <NumberInput
                 label={goal ? 'Current amount' : 'Already saved'}
-                description={goal ? 'Correct the total if needed; allocations add to it' : 'Money set aside before this goal'}
+                description={
+                  goal ? 'Correct the total if needed; allocations add to it' : 'Money set aside before this goal'
+                }
                 prefix="$"
                 thousandSeparator=","
                 decimalScale={2}
@@ -234,13 +299,51 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
             </SimpleGrid>
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <DateField label="Start date" clearable valueFormat={inputFormat} value={values.start_date} onChange={(value) => setField('start_date', value)} error={errors.start_date} />
-            <DateField label="Target date" required valueFormat={inputFormat} value={values.target_date} onChange={(value) => setField('target_date', value)} error={errors.target_date} />
+            <DateField
+              label="Start date"
+              clearable
+              valueFormat={inputFormat}
+              value={values.start_date}
+              onChange={(value) => setField('start_date', value)}
+              error={errors.start_date}
+            />
+            <DateField
+              label="Target date"
+              required
+              valueFormat={inputFormat}
+              value={values.target_date}
+              onChange={(value) => setField('target_date', value)}
+              error={errors.target_date}
+            />
           </SimpleGrid>
-          <Textarea label="Description" autosize minRows={2} maxRows={5} maxLength={GOAL_DESCRIPTION_MAX_LENGTH} value={values.description} onChange={(event) => setField('description', event.currentTarget.value)} error={errors.description} />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            maxRows={5}
+            maxLength={GOAL_DESCRIPTION_MAX_LENGTH}
+            value={values.description}
+            onChange={(event) => setField('description', event.currentTarget.value)}
+            error={errors.description}
+          />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput label="Category" placeholder="Savings, equipment..." maxLength={GOAL_CATEGORY_MAX_LENGTH} value={values.category} onChange={(event) => setField('category', event.currentTarget.value)} error={errors.category} />
-            <ColorInput withEyeDropper={false} label="Colour" placeholder="#4c6ef5" format="hex" value={values.color} onChange={(value) => setField('color', value)} error={errors.color} />
+            <TextInput
+              label="Category"
+              placeholder="Savings, equipment..."
+              maxLength={GOAL_CATEGORY_MAX_LENGTH}
+              value={values.category}
+              onChange={(event) => setField('category', event.currentTarget.value)}
+              error={errors.category}
+            />
+            <ColorInput
+              withEyeDropper={false}
+              label="Colour"
+              placeholder="#4c6ef5"
+              format="hex"
+              value={values.color}
+              onChange={(value) => setField('color', value)}
+              error={errors.color}
+            />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={saving}>

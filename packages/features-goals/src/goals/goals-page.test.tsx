@@ -9,11 +9,25 @@ import { goalBody, goalFormValues, validateGoal } from './goal-form-modal';
 afterEach(() => vi.unstubAllGlobals());
 
 const rent = goal({ id: 1, title: 'Rent reserve', current_amount: 250, target_amount: 1000 });
-const laptop = goal({ id: 2, title: 'New laptop', current_amount: 2500, target_amount: 2000, status: 'paused', pace: { ...rent.pace, behind_schedule: false } });
+const laptop = goal({
+  id: 2,
+  title: 'New laptop',
+  current_amount: 2500,
+  target_amount: 2000,
+  status: 'paused',
+  pace: { ...rent.pace, behind_schedule: false },
+});
 
-function setup(routes: Parameters<typeof stubFetch>[0] = {}, { route = '/goals', create = false, roles = ['owner'] as string[] } = {}) {
+function setup(
+  routes: Parameters<typeof stubFetch>[0] = {},
+  { route = '/goals', create = false, roles = ['owner'] as string[] } = {},
+) {
   const calls = stubFetch({ 'GET /api/goals': json(200, goalPage([rent, laptop])), ...routes });
-  const view = renderPage(create ? <GoalCreatePage /> : <GoalsPage />, { path: create ? '/goals/create' : '/goals', route, roles });
+  const view = renderPage(create ? <GoalCreatePage /> : <GoalsPage />, {
+    path: create ? '/goals/create' : '/goals',
+    route,
+    roles,
+  });
   const listCalls = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/goals');
   return { ...view, calls, listCalls };
 }
@@ -25,7 +39,10 @@ describe('Goal Tracker', () => {
     const card = (await screen.findByRole('link', { name: 'Rent reserve' })).closest('article')!;
     expect(within(card as HTMLElement).getByText('$250.00 of $1,000.00')).toBeInTheDocument();
     expect(within(card as HTMLElement).getByText('25%')).toBeInTheDocument();
-    expect(within(card as HTMLElement).getByRole('progressbar', { name: 'Progress of Rent reserve' })).toHaveAttribute('aria-valuenow', '25');
+    expect(within(card as HTMLElement).getByRole('progressbar', { name: 'Progress of Rent reserve' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
     expect(within(card as HTMLElement).getByText('Behind schedule')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Rent reserve' })).toHaveAttribute('href', '/goals/1');
     const over = screen.getByRole('link', { name: 'New laptop' }).closest('article') as HTMLElement;
@@ -36,7 +53,12 @@ describe('Goal Tracker', () => {
   it('filters by status and type and sorts on the server, keeping them in the URL', async () => {
     const { user, listCalls } = setup({}, { route: '/goals?status=completed' });
     await screen.findByRole('link', { name: 'Rent reserve' });
-    expect(listCalls()[0]!.query).toMatchObject({ status: 'completed', type: 'all', sort: 'created_at', direction: 'desc' });
+    expect(listCalls()[0]!.query).toMatchObject({
+      status: 'completed',
+      type: 'all',
+      sort: 'created_at',
+      direction: 'desc',
+    });
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByRole('option', { name: 'New clients' }));
     await waitFor(() => expect(listCalls().at(-1)!.query).toMatchObject({ status: 'completed', type: 'new_clients' }));
@@ -59,7 +81,9 @@ describe('Goal Tracker', () => {
 
   it('shows an error with a retry', async () => {
     let fail = true;
-    const { user } = setup({ 'GET /api/goals': () => (fail ? json(500, { message: 'Server error' }) : json(200, goalPage([rent]))) });
+    const { user } = setup({
+      'GET /api/goals': () => (fail ? json(500, { message: 'Server error' }) : json(200, goalPage([rent]))),
+    });
     expect(await screen.findByText('Goals could not be loaded')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
@@ -67,7 +91,9 @@ describe('Goal Tracker', () => {
   });
 
   it('creates a goal from the modal with the domain rules, then refreshes the list', async () => {
-    const { user, calls, listCalls } = setup({ 'POST /api/goals': json(201, { data: goal({ id: 9, title: 'Van' }), message: GOAL_MESSAGES.created }) });
+    const { user, calls, listCalls } = setup({
+      'POST /api/goals': json(201, { data: goal({ id: 9, title: 'Van' }), message: GOAL_MESSAGES.created }),
+    });
     await screen.findByRole('link', { name: 'Rent reserve' });
     await user.click(screen.getByRole('button', { name: 'Create Goal' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create goal' });
@@ -82,13 +108,25 @@ describe('Goal Tracker', () => {
     const before = listCalls().length;
     await user.click(within(dialog).getByRole('button', { name: 'Create goal' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
-    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({ title: 'Van', type: 'financial', target_amount: 5000, current_amount: 0, target_date: '2027-06-30', status: 'active' });
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({
+      title: 'Van',
+      type: 'financial',
+      target_amount: 5000,
+      current_amount: 0,
+      target_date: '2027-06-30',
+      status: 'active',
+    });
     expect(await screen.findByText(GOAL_MESSAGES.created)).toBeInTheDocument();
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
   });
 
   it('puts server errors under the fields', async () => {
-    const { user } = setup({ 'POST /api/goals': json(422, { message: 'The given data was invalid.', errors: { title: ['A goal with this title exists'] } }) });
+    const { user } = setup({
+      'POST /api/goals': json(422, {
+        message: 'The given data was invalid.',
+        errors: { title: ['A goal with this title exists'] },
+      }),
+    });
     await screen.findByRole('link', { name: 'Rent reserve' });
     await user.click(screen.getByRole('button', { name: 'Create Goal' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create goal' });
@@ -139,30 +177,53 @@ describe('Goal Tracker', () => {
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Actions for Rent reserve' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog', { name: GOAL_MESSAGES.deleteConfirmTitle })).getByRole('button', { name: 'Delete goal' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/goals/1')).toBe(true));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: GOAL_MESSAGES.deleteConfirmTitle })).getByRole('button', {
+        name: 'Delete goal',
+      }),
+    );
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/goals/1')).toBe(true),
+    );
   });
 
   it('cancels a goal from its menu after confirmation', async () => {
-    const { user, calls } = setup({ 'POST /api/goals/1/cancel': json(200, { data: { ...rent, status: 'cancelled' }, message: GOAL_MESSAGES.cancelled }) });
+    const { user, calls } = setup({
+      'POST /api/goals/1/cancel': json(200, {
+        data: { ...rent, status: 'cancelled' },
+        message: GOAL_MESSAGES.cancelled,
+      }),
+    });
     await screen.findByRole('link', { name: 'Rent reserve' });
     await user.click(screen.getByRole('button', { name: 'Actions for Rent reserve' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Cancel goal' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel goal?' });
     expect(calls.some((call) => call.path === '/api/goals/1/cancel')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel goal' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/api/goals/1/cancel')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'POST' && call.path === '/api/goals/1/cancel')).toBe(true),
+    );
     expect(await screen.findByText(GOAL_MESSAGES.cancelled)).toBeInTheDocument();
   });
 });
 
 describe('goal form rules', () => {
   it('validates with the domain messages and sends current_amount only when creating a financial goal', () => {
-    const values = { ...goalFormValues(null), title: 'Van', target_amount: 100, target_date: '2026-01-01', start_date: '2026-02-01' };
+    const values = {
+      ...goalFormValues(null),
+      title: 'Van',
+      target_amount: 100,
+      target_date: '2026-01-01',
+      start_date: '2026-02-01',
+    };
     expect(validateGoal(values, null)).toEqual({ target_date: GOAL_MESSAGES.targetDateBeforeStart });
-    expect(validateGoal({ ...values, type: 'new_clients', target_amount: 2.5, start_date: '' }, null).target_amount).toBe(GOAL_MESSAGES.targetCountInvalid);
+    expect(
+      validateGoal({ ...values, type: 'new_clients', target_amount: 2.5, start_date: '' }, null).target_amount,
+    ).toBe(GOAL_MESSAGES.targetCountInvalid);
     expect(goalBody({ ...values, type: 'new_clients' }, null)).not.toHaveProperty('current_amount');
-    expect(goalBody({ ...values, current_amount: 250 }, goal({ current_amount: 250 }))).not.toHaveProperty('current_amount');
+    expect(goalBody({ ...values, current_amount: 250 }, goal({ current_amount: 250 }))).not.toHaveProperty(
+      'current_amount',
+    );
     expect(goalBody({ ...values, current_amount: 300 }, goal({ current_amount: 250 })).current_amount).toBe(300);
     expect(goalBody(values, goal({ status: 'completed' }))).not.toHaveProperty('status');
   });

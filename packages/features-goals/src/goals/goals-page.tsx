@@ -2,8 +2,14 @@ import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Group, Pagination, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTarget } from '@tabler/icons-react';
-import type { GOAL_SORT_FIELDS} from '@ledgerleaf/domain';
-import { GOAL_MESSAGES, GOAL_STATUS_FILTERS, GOAL_TYPES, GOAL_TYPE_LABELS, type GoalStatusFilter } from '@ledgerleaf/domain';
+import type { GOAL_SORT_FIELDS } from '@ledgerleaf/domain';
+import {
+  GOAL_MESSAGES,
+  GOAL_STATUS_FILTERS,
+  GOAL_TYPES,
+  GOAL_TYPE_LABELS,
+  type GoalStatusFilter,
+} from '@ledgerleaf/domain';
 import { useCanWrite, useListGoalsQuery } from '@ledgerleaf/api';
 import { CardSkeleton, EmptyState, PageHeader } from '@ledgerleaf/ui';
 import { GoalsNav } from '../shared/goals-nav';
@@ -43,7 +49,9 @@ function useTrackerParams() {
   const statusParam = params.get('status') as GoalStatusFilter | null;
   const status: GoalStatusFilter = statusParam && GOAL_STATUS_FILTERS.includes(statusParam) ? statusParam : 'all';
   const typeParam = params.get('type') ?? 'all';
-  const type: (typeof GOAL_TYPES)[number] | 'all' = (GOAL_TYPES as readonly string[]).includes(typeParam) ? (typeParam as (typeof GOAL_TYPES)[number]) : 'all';
+  const type: (typeof GOAL_TYPES)[number] | 'all' = (GOAL_TYPES as readonly string[]).includes(typeParam)
+    ? (typeParam as (typeof GOAL_TYPES)[number])
+    : 'all';
   const sortParam = `${params.get('sort') ?? 'created_at'}:${params.get('direction') ?? 'desc'}`;
   const sort = SORTS.some((option) => option.value === sortParam) ? sortParam : 'created_at:desc';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -78,7 +86,17 @@ export function GoalsPage({ create = false }: { create?: boolean }) {
   const canWrite = useCanWrite();
   const params = useTrackerParams();
   const modal = useGoalModal();
-  const query = useListGoalsQuery({ status: params.status, type: params.type, sort: params.sortField, direction: params.direction, page: params.page, per_page: GOALS_PER_PAGE }, FRESH);
+  const query = useListGoalsQuery(
+    {
+      status: params.status,
+      type: params.type,
+      sort: params.sortField,
+      direction: params.direction,
+      page: params.page,
+      per_page: GOALS_PER_PAGE,
+    },
+    FRESH,
+  );
   const goals = query.data?.data ?? [];
   const meta = query.data?.meta;
   const filtered = params.status !== 'all' || params.type !== 'all';
@@ -119,7 +137,10 @@ export function GoalsPage({ create = false }: { create?: boolean }) {
               label="Type"
               w={220}
               allowDeselect={false}
-              data={[{ value: 'all', label: 'All types' }, ...GOAL_TYPES.map((value) => ({ value, label: GOAL_TYPE_LABELS[value] }))]}
+              data={[
+                { value: 'all', label: 'All types' },
+                ...GOAL_TYPES.map((value) => ({ value, label: GOAL_TYPE_LABELS[value] })),
+              ]}
               value={params.type}
               onChange={(value) => value && params.update({ type: value })}
             />
@@ -132,7 +153,10 @@ export function GoalsPage({ create = false }: { create?: boolean }) {
               onChange={(value) => {
                 if (!value) return;
                 const [sort, direction] = value.split(':') as [string, string];
-                params.update({ sort: sort === 'created_at' && direction === 'desc' ? '' : sort, direction: sort === 'created_at' && direction === 'desc' ? '' : direction });
+                params.update({
+                  sort: sort === 'created_at' && direction === 'desc' ? '' : sort,
+                  direction: sort === 'created_at' && direction === 'desc' ? '' : direction,
+                });
               }}
             />
             {filtered && (
@@ -176,7 +200,12 @@ export function GoalsPage({ create = false }: { create?: boolean }) {
           />
         ) : (
           <>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" style={{ opacity: query.isFetching ? 0.7 : 1 }} aria-busy={query.isFetching}>
+            <SimpleGrid
+              cols={{ base: 1, sm: 2, lg: 3 }}
+              spacing="md"
+              style={{ opacity: query.isFetching ? 0.7 : 1 }}
+              aria-busy={query.isFetching}
+            >
               {goals.map((goal) => (
                 <GoalCard key={goal.id} goal={goal} onEdit={modal.openEdit} />
               ))}
@@ -186,7 +215,13 @@ export function GoalsPage({ create = false }: { create?: boolean }) {
                 <Text size="sm" c="dimmed">
                   {meta.total} goals
                 </Text>
-                <Pagination total={meta.last_page} value={meta.page} onChange={(page) => params.update({ page })} getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(page) => ({ 'aria-label': `Page ${page}` })} />
+                <Pagination
+                  total={meta.last_page}
+                  value={meta.page}
+                  onChange={(page) => params.update({ page })}
+                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                  getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+                />
               </Group>
             )}
           </>

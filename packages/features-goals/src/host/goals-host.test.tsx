@@ -18,7 +18,17 @@ function Probe() {
       <button type="button" onClick={actions.openOtherIncome}>
         Add Other Income
       </button>
-      <button type="button" onClick={() => actions.openPaymentAllocation({ invoice_id: 11, invoice_number: 'INV-2026-0011', payment_id: 40, payment_amount: 100 })}>
+      <button
+        type="button"
+        onClick={() =>
+          actions.openPaymentAllocation({
+            invoice_id: 11,
+            invoice_number: 'INV-2026-0011',
+            payment_id: 40,
+            payment_amount: 100,
+          })
+        }
+      >
         Paid
       </button>
       <span>{goals.data ? `${goals.data.data.length} goals` : 'loading'}</span>
@@ -56,7 +66,9 @@ describe('GoalsHost', () => {
     await waitFor(() => expect(goalCalls()).toHaveLength(2));
     expect(await screen.findByRole('dialog', { name: ALLOCATION_MESSAGES.modalTitle })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: ALLOCATION_MESSAGES.skip }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: ALLOCATION_MESSAGES.modalTitle })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: ALLOCATION_MESSAGES.modalTitle })).not.toBeInTheDocument(),
+    );
   });
 
   it('does not open the allocation modal after "Don\'t show this again"', async () => {
@@ -90,7 +102,9 @@ describe('GoalsHost for the read-only role', () => {
     await user.click(screen.getByRole('button', { name: 'Add Other Income' }));
     await user.click(screen.getByRole('button', { name: 'Paid' }));
     // The payment still refreshes the goals; nothing to allocate is asked or shown.
-    await waitFor(() => expect(calls.filter((call) => call.path === '/api/goals' && call.query.status === 'all')).toHaveLength(2));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/goals' && call.query.status === 'all')).toHaveLength(2),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls.some((call) => call.path === '/api/goal-allocation-preferences')).toBe(false);
   });

@@ -1,4 +1,14 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useDispatch } from 'react-redux';
 import { invalidateGoalViews, useCanWrite } from '@ledgerleaf/api';
 import { GOALS_UPDATED_EVENT, isOwnGoalsUpdate } from '../shared/events';
@@ -23,8 +33,12 @@ const noop: GoalsActions = { openPaymentAllocation: () => undefined, openOtherIn
 const GoalsActionsContext = createContext<GoalsActions>(noop);
 
 // The modals' code loads the first time one opens, so it weighs on no page.
-const PaymentAllocationFlow = lazy(async () => ({ default: (await import('../allocation/allocate-payment-modal')).PaymentAllocationFlow }));
-const OtherIncomeModal = lazy(async () => ({ default: (await import('../income/other-income-modal')).OtherIncomeModal }));
+const PaymentAllocationFlow = lazy(async () => ({
+  default: (await import('../allocation/allocate-payment-modal')).PaymentAllocationFlow,
+}));
+const OtherIncomeModal = lazy(async () => ({
+  default: (await import('../income/other-income-modal')).OtherIncomeModal,
+}));
 
 /**
  * Mounted once by apps/web around the authenticated area: owns the goals modals (Other income,
@@ -71,7 +85,13 @@ export function GoalsHost({ children }: { children: ReactNode }) {
     <GoalsActionsContext.Provider value={actions}>
       {children}
       <Suspense fallback={null}>
-        {canWrite && payment && <PaymentAllocationFlow key={`${payment.invoice_id}-${payment.payment_id}`} payment={payment} onClose={closePayment} />}
+        {canWrite && payment && (
+          <PaymentAllocationFlow
+            key={`${payment.invoice_id}-${payment.payment_id}`}
+            payment={payment}
+            onClose={closePayment}
+          />
+        )}
         {canWrite && incomeLoaded && <OtherIncomeModal opened={incomeOpen} onClose={closeIncome} />}
       </Suspense>
     </GoalsActionsContext.Provider>

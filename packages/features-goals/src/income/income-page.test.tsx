@@ -8,7 +8,11 @@ import { IncomePage } from './income-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const page = (rows = [income()]) => ({ data: rows, meta: { page: 1, per_page: 25, total: rows.length, last_page: 1 }, summary: { count: rows.length, total: rows.reduce((sum, row) => sum + row.amount, 0) } });
+const page = (rows = [income()]) => ({
+  data: rows,
+  meta: { page: 1, per_page: 25, total: rows.length, last_page: 1 },
+  summary: { count: rows.length, total: rows.reduce((sum, row) => sum + row.amount, 0) },
+});
 
 function setup(routes: Parameters<typeof stubFetch>[0] = {}, route = '/', roles = ['owner']) {
   const calls = stubFetch({ 'GET /api/other-income': json(200, page()), 'GET /api/goals': json(200, []), ...routes });
@@ -29,7 +33,10 @@ describe('Other income list', () => {
     expect(within(table).getByText('Emergency fund ($200.00)')).toBeInTheDocument();
     expect(within(table).getByText('$500.00')).toBeInTheDocument();
     expect(screen.getByText(/1 entry/)).toBeInTheDocument();
-    expect(calls.find((call) => call.path === '/api/other-income')!.query).toMatchObject({ sort: 'income_date', direction: 'desc' });
+    expect(calls.find((call) => call.path === '/api/other-income')!.query).toMatchObject({
+      sort: 'income_date',
+      direction: 'desc',
+    });
   });
 
   it('shows the empty state with a way to add income', async () => {
@@ -45,7 +52,9 @@ describe('Other income list', () => {
   });
 
   it('edits in the modal and deletes after confirmation', async () => {
-    const { user, calls } = setup({ 'DELETE /api/other-income/7': json(200, { message: OTHER_INCOME_MESSAGES.deleted }) });
+    const { user, calls } = setup({
+      'DELETE /api/other-income/7': json(200, { message: OTHER_INCOME_MESSAGES.deleted }),
+    });
     await screen.findByRole('table', { name: 'Other income' });
     await user.click(await screen.findByRole('button', { name: 'Actions for Consulting grant on 11/15/26' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
@@ -54,14 +63,23 @@ describe('Other income list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'Actions for Consulting grant on 11/15/26' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete income?' })).getByRole('button', { name: 'Delete income' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/other-income/7')).toBe(true));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete income?' })).getByRole('button', {
+        name: 'Delete income',
+      }),
+    );
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/other-income/7')).toBe(true),
+    );
     expect(await screen.findByText(OTHER_INCOME_MESSAGES.deleted)).toBeInTheDocument();
   });
 
   it('?id=N opens that income in its edit modal (a goal contribution links there); closing forgets the id', async () => {
     const linked = income({ id: 12, source: 'Tax refund', amount: 80, goal_allocations: [] });
-    const { user, calls, router } = setup({ 'GET /api/other-income/12': json(200, { data: linked }) }, '/?id=12&sort=amount');
+    const { user, calls, router } = setup(
+      { 'GET /api/other-income/12': json(200, { data: linked }) },
+      '/?id=12&sort=amount',
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Edit Other Income' });
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /^Source/ })).toHaveValue('Tax refund'));
     expect(calls.some((call) => call.path === '/api/other-income/12')).toBe(true);
@@ -71,7 +89,10 @@ describe('Other income list', () => {
   });
 
   it('?id=N of an income that is gone gives an error toast and just the list', async () => {
-    const { router } = setup({ 'GET /api/other-income/99': json(404, { message: OTHER_INCOME_MESSAGES.notFound }) }, '/?id=99');
+    const { router } = setup(
+      { 'GET /api/other-income/99': json(404, { message: OTHER_INCOME_MESSAGES.notFound }) },
+      '/?id=99',
+    );
     expect(await screen.findByText(OTHER_INCOME_MESSAGES.notFound)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.queryByRole('dialog', { name: 'Edit Other Income' })).not.toBeInTheDocument();
@@ -97,7 +118,9 @@ describe('Other income for the read-only role', () => {
   });
 
   it('a link to one income does not open its edit modal', async () => {
-    const { calls } = setup({ 'GET /api/other-income/3': json(200, { data: income({ id: 3 }) }) }, '/?id=3', ['accountant']);
+    const { calls } = setup({ 'GET /api/other-income/3': json(200, { data: income({ id: 3 }) }) }, '/?id=3', [
+      'accountant',
+    ]);
     expect(await screen.findByRole('table', { name: 'Other income' })).toBeInTheDocument();
     await waitFor(() => expect(calls.some((call) => call.path === '/api/other-income/3')).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 50));

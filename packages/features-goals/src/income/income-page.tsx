@@ -3,7 +3,14 @@ import { useSearchParams } from 'react-router';
 import { ActionIcon, Button, Card, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { OTHER_INCOME_MESSAGES, OTHER_INCOME_SORT_FIELDS, formatCurrency, type OtherIncome } from '@ledgerleaf/domain';
-import { errorMessage, useCanWrite, useDeleteOtherIncomeMutation, useGetOtherIncomeQuery, useListOtherIncomeQuery, useDateFormat } from '@ledgerleaf/api';
+import {
+  errorMessage,
+  useCanWrite,
+  useDeleteOtherIncomeMutation,
+  useGetOtherIncomeQuery,
+  useListOtherIncomeQuery,
+  useDateFormat,
+} from '@ledgerleaf/api';
 import { DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
 import { useGoalsActions } from '../host/goals-host';
 import { notifyGoalsUpdated } from '../shared/events';
@@ -31,7 +38,11 @@ function RowActions({ income, onEdit }: { income: OtherIncome; onEdit: (income: 
     }
     const result = await remove(income.id);
     if ('error' in result) {
-      toast.show({ severity: 'error', summary: 'Error', detail: errorMessage(result.error, 'The income could not be deleted. Please try again.') });
+      toast.show({
+        severity: 'error',
+        summary: 'Error',
+        detail: errorMessage(result.error, 'The income could not be deleted. Please try again.'),
+      });
       return;
     }
     toast.show({ severity: 'success', summary: OTHER_INCOME_MESSAGES.deleted, detail: income.source });
@@ -40,7 +51,11 @@ function RowActions({ income, onEdit }: { income: OtherIncome; onEdit: (income: 
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${income.source} on ${formatDate(income.income_date)}`}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Actions for ${income.source} on ${formatDate(income.income_date)}`}
+        >
           <IconDots size={18} aria-hidden />
         </ActionIcon>
       </Menu.Target>
@@ -89,14 +104,20 @@ export function IncomePage() {
     );
   useEffect(() => {
     if (linkedId === null || !linked.isError) return;
-    toast.show({ severity: 'error', summary: OTHER_INCOME_MESSAGES.errorTitle, detail: errorMessage(linked.error, OTHER_INCOME_MESSAGES.notFound) });
+    toast.show({
+      severity: 'error',
+      summary: OTHER_INCOME_MESSAGES.errorTitle,
+      detail: errorMessage(linked.error, OTHER_INCOME_MESSAGES.notFound),
+    });
     forgetLinked();
     // Once per failed read of the linked income.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [linkedId, linked.isError]);
   const modalIncome = editing ?? (linkedId !== null ? (linked.data ?? null) : null);
   const sortParam = params.get('sort') ?? 'income_date';
-  const sort = (OTHER_INCOME_SORT_FIELDS as readonly string[]).includes(sortParam) ? (sortParam as (typeof OTHER_INCOME_SORT_FIELDS)[number]) : 'income_date';
+  const sort = (OTHER_INCOME_SORT_FIELDS as readonly string[]).includes(sortParam)
+    ? (sortParam as (typeof OTHER_INCOME_SORT_FIELDS)[number])
+    : 'income_date';
   const direction = params.get('direction') === 'asc' ? 'asc' : 'desc';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const query = useListOtherIncomeQuery({ sort, direction, page, per_page: INCOME_PER_PAGE });
@@ -140,11 +161,33 @@ export function IncomePage() {
             No goal
           </Text>
         ) : (
-          <Text size="sm">{income.goal_allocations.map((line) => `${line.goal_title} (${formatCurrency(line.amount)})`).join(', ')}</Text>
+          <Text size="sm">
+            {income.goal_allocations.map((line) => `${line.goal_title} (${formatCurrency(line.amount)})`).join(', ')}
+          </Text>
         ),
     },
-    { key: 'amount', header: 'Amount', sortable: true, align: 'right', render: (income) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCurrency(income.amount)}</Text> },
-    ...(canWrite ? [{ key: 'actions', header: <VisuallyHidden>Actions</VisuallyHidden>, align: 'right' as const, width: 56, render: (income: OtherIncome) => <RowActions income={income} onEdit={setEditing} /> }] : []),
+    {
+      key: 'amount',
+      header: 'Amount',
+      sortable: true,
+      align: 'right',
+      render: (income) => (
+        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatCurrency(income.amount)}
+        </Text>
+      ),
+    },
+    ...(canWrite
+      ? [
+          {
+            key: 'actions',
+            header: <VisuallyHidden>Actions</VisuallyHidden>,
+            align: 'right' as const,
+            width: 56,
+            render: (income: OtherIncome) => <RowActions income={income} onEdit={setEditing} />,
+          },
+        ]
+      : []),
   ];
 
   const data = query.data;
@@ -164,11 +207,19 @@ export function IncomePage() {
       <GoalsNav />
       <Card withBorder padding="md">
         {query.isError ? (
-          <LoadError title="Other income could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          <LoadError
+            title="Other income could not be loaded"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
         ) : data && data.meta.total === 0 ? (
           <EmptyState
             title="No other income yet"
-            message={canWrite ? 'Record grants, interest, refunds and other money that does not come from an invoice, and split it over your goals.' : 'Money the business received outside invoices will be listed here.'}
+            message={
+              canWrite
+                ? 'Record grants, interest, refunds and other money that does not come from an invoice, and split it over your goals.'
+                : 'Money the business received outside invoices will be listed here.'
+            }
             action={
               canWrite ? (
                 <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openOtherIncome}>
@@ -182,7 +233,8 @@ export function IncomePage() {
             {data && (
               <Group gap="lg">
                 <Text size="sm">
-                  {data.summary.count} {data.summary.count === 1 ? 'entry' : 'entries'}, <strong>{formatCurrency(data.summary.total)}</strong> in total
+                  {data.summary.count} {data.summary.count === 1 ? 'entry' : 'entries'},{' '}
+                  <strong>{formatCurrency(data.summary.total)}</strong> in total
                 </Text>
               </Group>
             )}

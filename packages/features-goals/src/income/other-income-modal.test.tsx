@@ -14,7 +14,12 @@ const laptop = goal({ id: 2, title: 'New laptop', target_amount: 2000, current_a
 
 const recorded = () => json(201, { data: income(), goals: [], message: OTHER_INCOME_MESSAGES.recorded });
 
-function setup({ goals = [rent, laptop] as unknown[], routes = {} as Parameters<typeof stubFetch>[0], edit = null as ReturnType<typeof income> | null, at = '/' } = {}) {
+function setup({
+  goals = [rent, laptop] as unknown[],
+  routes = {} as Parameters<typeof stubFetch>[0],
+  edit = null as ReturnType<typeof income> | null,
+  at = '/',
+} = {}) {
   const calls = stubFetch({
     'GET /api/goals': json(200, { data: goals, meta: { page: 1, per_page: 25, total: goals.length, last_page: 1 } }),
     'POST /api/other-income/multiple-goals': recorded(),
@@ -22,7 +27,8 @@ function setup({ goals = [rent, laptop] as unknown[], routes = {} as Parameters<
   });
   const onClose = vi.fn();
   const view = renderPage(<OtherIncomeModal opened onClose={onClose} income={edit} />, { path: at, route: at });
-  const posts = () => calls.filter((call) => call.method === 'POST' && call.path === '/api/other-income/multiple-goals');
+  const posts = () =>
+    calls.filter((call) => call.method === 'POST' && call.path === '/api/other-income/multiple-goals');
   return { ...view, calls, onClose, posts };
 }
 
@@ -41,8 +47,12 @@ describe('Other income modal', () => {
       source: OTHER_INCOME_MESSAGES.sourceRequired,
     });
     const ok = { amount: 100, income_date: '2026-11-22', source: 'Grant', reference_number: '', description: '' };
-    expect(validateOtherIncome(ok, [{ goal_id: 1, amount: 100.01 }]).goal_allocations).toBe(OTHER_INCOME_MESSAGES.allocationsExceed);
-    expect(validateOtherIncome(ok, [{ goal_id: 1, amount: 0 }]).goal_allocations).toBe(OTHER_INCOME_MESSAGES.allocationsZero);
+    expect(validateOtherIncome(ok, [{ goal_id: 1, amount: 100.01 }]).goal_allocations).toBe(
+      OTHER_INCOME_MESSAGES.allocationsExceed,
+    );
+    expect(validateOtherIncome(ok, [{ goal_id: 1, amount: 0 }]).goal_allocations).toBe(
+      OTHER_INCOME_MESSAGES.allocationsZero,
+    );
     expect(validateOtherIncome({ ...ok, amount: 0 }, [])).toEqual({ amount: OTHER_INCOME_MESSAGES.amountInvalid });
     expect(validateOtherIncome(ok, [{ goal_id: 1, amount: 100 }])).toEqual({});
   });
@@ -111,8 +121,17 @@ describe('Other income modal', () => {
     await user.click(within(modal).getByRole('checkbox', { name: /Rent reserve/ }));
     await user.click(within(modal).getByRole('button', { name: 'Record income' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(posts()[0]!.body).toEqual({ amount: 250, income_date: localToday(), source: 'Consulting grant', reference_number: 'GR-1', description: '', goal_allocations: [{ goal_id: 1, amount: 100 }] });
-    expect(headers.find((call) => call.path === '/api/other-income/multiple-goals')!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(posts()[0]!.body).toEqual({
+      amount: 250,
+      income_date: localToday(),
+      source: 'Consulting grant',
+      reference_number: 'GR-1',
+      description: '',
+      goal_allocations: [{ goal_id: 1, amount: 100 }],
+    });
+    expect(
+      headers.find((call) => call.path === '/api/other-income/multiple-goals')!.headers.get('Idempotency-Key'),
+    ).toMatch(/^[0-9a-f-]{36}$/);
     expect(await screen.findByText(OTHER_INCOME_MESSAGES.recorded)).toBeInTheDocument();
     expect(screen.getByText(OTHER_INCOME_MESSAGES.successTitle)).toBeInTheDocument();
     expect(fired).toHaveBeenCalledTimes(1);
@@ -122,22 +141,30 @@ describe('Other income modal', () => {
   it.each([
     ['/dashboard', 2],
     ['/goals/income', 1],
-  ])('on %s the financial data is refreshed after recording (refreshFinancialData): invoice list fetched %i time(s)', async (at, times) => {
-    const { user, calls, store, onClose } = setup({ at, routes: { 'GET /api/invoices': json(200, { data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } }) } });
-    const subscription = store.dispatch(invoiceApi.endpoints.listInvoices.initiate({ page: 1 }));
-    const invoiceReads = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/invoices').length;
-    await waitFor(() => expect(invoiceReads()).toBe(1));
-    const modal = await dialog();
-    await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '250');
-    await user.type(within(modal).getByRole('textbox', { name: /^Source/ }), 'Consulting grant');
-    await user.click(within(modal).getByRole('button', { name: 'Record income' }));
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
-    await waitFor(() => expect(invoiceReads()).toBe(times));
-    // Nothing more arrives later on the other path either.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(invoiceReads()).toBe(times);
-    subscription.unsubscribe();
-  });
+  ])(
+    'on %s the financial data is refreshed after recording (refreshFinancialData): invoice list fetched %i time(s)',
+    async (at, times) => {
+      const { user, calls, store, onClose } = setup({
+        at,
+        routes: {
+          'GET /api/invoices': json(200, { data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } }),
+        },
+      });
+      const subscription = store.dispatch(invoiceApi.endpoints.listInvoices.initiate({ page: 1 }));
+      const invoiceReads = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/invoices').length;
+      await waitFor(() => expect(invoiceReads()).toBe(1));
+      const modal = await dialog();
+      await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '250');
+      await user.type(within(modal).getByRole('textbox', { name: /^Source/ }), 'Consulting grant');
+      await user.click(within(modal).getByRole('button', { name: 'Record income' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      await waitFor(() => expect(invoiceReads()).toBe(times));
+      // Nothing more arrives later on the other path either.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(invoiceReads()).toBe(times);
+      subscription.unsubscribe();
+    },
+  );
 
   it('a retry of the same submission after a lost answer reuses its key', async () => {
     let attempt = 0;
@@ -158,7 +185,9 @@ describe('Other income modal', () => {
     await waitFor(() => expect(attempt).toBe(1));
     await user.click(within(modal).getByRole('button', { name: 'Record income' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const keys = headers.filter((call) => call.path === '/api/other-income/multiple-goals').map((call) => call.headers.get('Idempotency-Key'));
+    const keys = headers
+      .filter((call) => call.path === '/api/other-income/multiple-goals')
+      .map((call) => call.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
   });
@@ -168,7 +197,10 @@ describe('Other income modal', () => {
       routes: {
         'POST /api/other-income/multiple-goals': json(422, {
           message: 'The given data was invalid.',
-          errors: { source: ['Source is taken', 'second'], 'goal_allocations.0.goal_id': ['Please choose an active financial goal'] },
+          errors: {
+            source: ['Source is taken', 'second'],
+            'goal_allocations.0.goal_id': ['Please choose an active financial goal'],
+          },
         }),
       },
     });
@@ -197,13 +229,18 @@ describe('Other income modal', () => {
   });
 
   it('offers every active financial goal, not only the first page', async () => {
-    const many = Array.from({ length: 30 }, (_, index) => goal({ id: 100 + index, title: `Goal ${index + 1}`, target_amount: 1000, current_amount: 0 }));
+    const many = Array.from({ length: 30 }, (_, index) =>
+      goal({ id: 100 + index, title: `Goal ${index + 1}`, target_amount: 1000, current_amount: 0 }),
+    );
     const { calls } = setup({
       routes: {
         'GET /api/goals': (call) => {
           // A server whose pages hold 25 at most, whatever per_page asks.
           const pageNumber = Number(call.query.page ?? '1');
-          return json(200, { data: [rent, ...many].slice((pageNumber - 1) * 25, pageNumber * 25), meta: { page: pageNumber, per_page: 25, total: many.length + 1, last_page: 2 } });
+          return json(200, {
+            data: [rent, ...many].slice((pageNumber - 1) * 25, pageNumber * 25),
+            meta: { page: pageNumber, per_page: 25, total: many.length + 1, last_page: 2 },
+          });
         },
       },
     });
@@ -228,11 +265,18 @@ describe('Other income modal', () => {
   });
 
   it('edits an income with PUT and its allocations', async () => {
-    const { user, calls, onClose } = setup({ edit: income({ amount: 500, goal_allocations: [{ goal_id: 1, goal_title: 'Rent reserve', amount: 100 }] }), routes: { 'PUT /api/other-income/7': recorded() } });
+    const { user, calls, onClose } = setup({
+      edit: income({ amount: 500, goal_allocations: [{ goal_id: 1, goal_title: 'Rent reserve', amount: 100 }] }),
+      routes: { 'PUT /api/other-income/7': recorded() },
+    });
     const modal = await dialog('Edit Other Income');
     expect(within(modal).getByRole('textbox', { name: 'Allocation for Rent reserve' })).toHaveValue('$100');
     await user.click(within(modal).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ amount: 500, source: 'Consulting grant', goal_allocations: [{ goal_id: 1, amount: 100 }] });
+    expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({
+      amount: 500,
+      source: 'Consulting grant',
+      goal_allocations: [{ goal_id: 1, amount: 100 }],
+    });
   });
 });

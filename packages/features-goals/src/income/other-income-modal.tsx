@@ -1,5 +1,20 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Checkbox, Fieldset, Group, Loader, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   MAX_AMOUNT,
@@ -20,7 +35,12 @@ import {
   type OtherIncome,
   type OtherIncomeInput,
 } from '@ledgerleaf/domain';
-import { useDateFormat, useListAllGoalsQuery, useRecordOtherIncomeMutation, useUpdateOtherIncomeMutation } from '@ledgerleaf/api';
+import {
+  useDateFormat,
+  useListAllGoalsQuery,
+  useRecordOtherIncomeMutation,
+  useUpdateOtherIncomeMutation,
+} from '@ledgerleaf/api';
 import { DateField, useToast } from '@ledgerleaf/ui';
 import { formatPercent, localToday } from '../shared/format';
 import { createSubmissionKeys } from '../shared/idempotency';
@@ -50,13 +70,24 @@ function emptyValues(): OtherIncomeValues {
 }
 
 function valuesOf(income: OtherIncome): OtherIncomeValues {
-  return { amount: income.amount, income_date: income.income_date, source: income.source, reference_number: income.reference_number ?? '', description: income.description ?? '' };
+  return {
+    amount: income.amount,
+    income_date: income.income_date,
+    source: income.source,
+    reference_number: income.reference_number ?? '',
+    description: income.description ?? '',
+  };
 }
 
 /** The request body of the form (SPEC.md section 7: amount, income_date, source, reference_number, description, goal_allocations). */
 export function otherIncomeBody(values: OtherIncomeValues, lines: readonly GoalAllocationLine[]): OtherIncomeInput {
   return {
-    amount: typeof values.amount === 'number' ? values.amount : values.amount.trim() === '' ? Number.NaN : Number(values.amount),
+    amount:
+      typeof values.amount === 'number'
+        ? values.amount
+        : values.amount.trim() === ''
+          ? Number.NaN
+          : Number(values.amount),
     income_date: values.income_date,
     source: values.source,
     reference_number: values.reference_number,
@@ -69,7 +100,10 @@ export function otherIncomeBody(values: OtherIncomeValues, lines: readonly GoalA
  * The domain schema's messages keyed by field (first message only); an allocation line's error
  * (`goal_allocations.{i}.amount`) is keyed by its goal: `allocation.{goal_id}`.
  */
-export function validateOtherIncome(values: OtherIncomeValues, lines: readonly GoalAllocationLine[]): Record<string, string> {
+export function validateOtherIncome(
+  values: OtherIncomeValues,
+  lines: readonly GoalAllocationLine[],
+): Record<string, string> {
   return keyLineErrors(validateWith(otherIncomeRequestSchema, otherIncomeBody(values, lines)).errors, lines);
 }
 
@@ -105,7 +139,10 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const toast = useToast();
   // Every active financial goal, all pages: the first page alone would leave goals out.
-  const goalsQuery = useListAllGoalsQuery({ type: 'financial', status: 'active' }, { skip: !opened, refetchOnMountOrArgChange: true });
+  const goalsQuery = useListAllGoalsQuery(
+    { type: 'financial', status: 'active' },
+    { skip: !opened, refetchOnMountOrArgChange: true },
+  );
   const [record, recordState] = useRecordOtherIncomeMutation();
   const [update, updateState] = useUpdateOtherIncomeMutation();
   const [values, setValues] = useState<OtherIncomeValues>(emptyValues);
@@ -127,7 +164,12 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
   }, [opened, income]);
 
   useEffect(() => {
-    if (opened && goalsQuery.isError) toast.show({ severity: 'error', summary: OTHER_INCOME_MESSAGES.errorTitle, detail: OTHER_INCOME_MESSAGES.goalsLoadFailed });
+    if (opened && goalsQuery.isError)
+      toast.show({
+        severity: 'error',
+        summary: OTHER_INCOME_MESSAGES.errorTitle,
+        detail: OTHER_INCOME_MESSAGES.goalsLoadFailed,
+      });
     // One toast per failed load.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [opened, goalsQuery.isError]);
@@ -145,7 +187,11 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
 
   const amount = typeof values.amount === 'number' ? values.amount : Number.NaN;
   const state = otherIncomeAllocationState(Number.isFinite(amount) ? amount : 0, lines, saving);
-  const allocationError = state.overAllocated ? OTHER_INCOME_MESSAGES.allocationsExceed : state.zeroAllocated ? OTHER_INCOME_MESSAGES.allocationsZero : (errors.goal_allocations ?? null);
+  const allocationError = state.overAllocated
+    ? OTHER_INCOME_MESSAGES.allocationsExceed
+    : state.zeroAllocated
+      ? OTHER_INCOME_MESSAGES.allocationsZero
+      : (errors.goal_allocations ?? null);
 
   const revalidate = (nextValues: OtherIncomeValues, nextLines: GoalAllocationLine[]) => {
     if (submitted) setErrors(validateOtherIncome(nextValues, nextLines));
@@ -170,16 +216,29 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
   };
   const setLineAmount = (goalId: number, raw: string | number) => {
     setDrafts((current) => ({ ...current, [goalId]: raw }));
-    changeLines(lines.map((line) => (line.goal_id === goalId ? { goal_id: goalId, amount: sanitizeAllocationAmount(raw) } : line)));
+    changeLines(
+      lines.map((line) =>
+        line.goal_id === goalId ? { goal_id: goalId, amount: sanitizeAllocationAmount(raw) } : line,
+      ),
+    );
   };
   // "Corrected to at least 0.01 when a goal is selected", and at most the income amount.
   const correctLine = (goalId: number) => {
     setDrafts(({ [goalId]: _removed, ...rest }) => rest);
-    changeLines(lines.map((line) => (line.goal_id === goalId ? { goal_id: goalId, amount: correctIncomeAllocation(line.amount, amount) } : line)));
+    changeLines(
+      lines.map((line) =>
+        line.goal_id === goalId ? { goal_id: goalId, amount: correctIncomeAllocation(line.amount, amount) } : line,
+      ),
+    );
   };
   const onDistribute = () => {
     setDrafts({});
-    changeLines(distributeEvenly(amount, lines.map((line) => line.goal_id)));
+    changeLines(
+      distributeEvenly(
+        amount,
+        lines.map((line) => line.goal_id),
+      ),
+    );
   };
 
   const submit = async () => {
@@ -189,15 +248,30 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const body = otherIncomeBody(values, lines);
-    const result = income ? await update({ id: income.id, body }) : await record({ body, idempotencyKey: keys.current.keyFor(body) });
+    const result = income
+      ? await update({ id: income.id, body })
+      : await record({ body, idempotencyKey: keys.current.keyFor(body) });
     if ('error' in result) {
-      const { fields } = splitServerErrors(result.error, (key) => (FIELDS as readonly string[]).includes(key) || key.startsWith('goal_allocations.'), OTHER_INCOME_MESSAGES.recordFailed);
+      const { fields } = splitServerErrors(
+        result.error,
+        (key) => (FIELDS as readonly string[]).includes(key) || key.startsWith('goal_allocations.'),
+        OTHER_INCOME_MESSAGES.recordFailed,
+      );
       const keyed = keyLineErrors(fields, lines);
       if (Object.keys(keyed).length > 0) setErrors(keyed);
-      else toast.show({ severity: 'error', summary: OTHER_INCOME_MESSAGES.errorTitle, detail: splitServerErrors(result.error, () => false, OTHER_INCOME_MESSAGES.recordFailed).message });
+      else
+        toast.show({
+          severity: 'error',
+          summary: OTHER_INCOME_MESSAGES.errorTitle,
+          detail: splitServerErrors(result.error, () => false, OTHER_INCOME_MESSAGES.recordFailed).message,
+        });
       return;
     }
-    toast.show({ severity: 'success', summary: OTHER_INCOME_MESSAGES.successTitle, detail: income ? OTHER_INCOME_MESSAGES.updated : OTHER_INCOME_MESSAGES.recorded });
+    toast.show({
+      severity: 'success',
+      summary: OTHER_INCOME_MESSAGES.successTitle,
+      detail: income ? OTHER_INCOME_MESSAGES.updated : OTHER_INCOME_MESSAGES.recorded,
+    });
     goalsRefreshed();
     onClose();
   };
@@ -206,7 +280,14 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
   const selected = (goalId: number) => lines.find((line) => line.goal_id === goalId);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={income ? 'Edit Other Income' : 'Add Other Income'} size="lg" fullScreen={narrow} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={income ? 'Edit Other Income' : 'Add Other Income'}
+      size="lg"
+      fullScreen={narrow}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -233,7 +314,14 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
               onChange={(value) => setField('amount', value)}
               error={error('amount')}
             />
-            <DateField label="Date" required valueFormat={inputFormat} value={values.income_date} onChange={(value) => setField('income_date', value)} error={error('income_date')} />
+            <DateField
+              label="Date"
+              required
+              valueFormat={inputFormat}
+              value={values.income_date}
+              onChange={(value) => setField('income_date', value)}
+              error={error('income_date')}
+            />
           </SimpleGrid>
           <TextInput
             label="Source"
@@ -262,10 +350,19 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
             error={error('description')}
           />
 
-          <Fieldset legend="Allocate to financial goals (optional)" aria-describedby={allocationError ? 'income-allocation-error' : undefined} style={{ minWidth: 0 }}>
+          <Fieldset
+            legend="Allocate to financial goals (optional)"
+            aria-describedby={allocationError ? 'income-allocation-error' : undefined}
+            style={{ minWidth: 0 }}
+          >
             <Stack gap="sm">
               <Group justify="flex-end" gap="xs" wrap="wrap">
-                <Button size="xs" variant="light" onClick={onDistribute} disabled={lines.length === 0 || !(amount > 0) || saving}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={onDistribute}
+                  disabled={lines.length === 0 || !(amount > 0) || saving}
+                >
                   {OTHER_INCOME_MESSAGES.distributeEvenly}
                 </Button>
               </Group>
@@ -282,7 +379,10 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
                   {goals.map((goal) => {
                     const line = selected(goal.id);
                     const draft = drafts[goal.id];
-                    const shown = line && draft !== undefined && sanitizeAllocationAmount(draft) === line.amount ? draft : line?.amount;
+                    const shown =
+                      line && draft !== undefined && sanitizeAllocationAmount(draft) === line.amount
+                        ? draft
+                        : line?.amount;
                     const remaining = Math.max(0, goal.target_amount - goal.current_amount);
                     return (
                       <Box key={goal.id}>
@@ -292,7 +392,11 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
                             onChange={(event) => toggleGoal(goal, event.currentTarget.checked)}
                             disabled={saving}
                             label={goal.title}
-                            description={goal.target_amount > 0 ? `${formatCurrency(goal.current_amount)} of ${formatCurrency(goal.target_amount)} (${formatCurrency(remaining)} to go)` : undefined}
+                            description={
+                              goal.target_amount > 0
+                                ? `${formatCurrency(goal.current_amount)} of ${formatCurrency(goal.target_amount)} (${formatCurrency(remaining)} to go)`
+                                : undefined
+                            }
                           />
                           {line && (
                             <NumberInput
@@ -320,7 +424,8 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
                   {lines.length > 0 && (
                     <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }} aria-live="polite">
                       Allocated {formatCurrency(state.totalAllocated)}
-                      {amount > 0 ? ` (${formatPercent((state.totalAllocated / amount) * 100)})` : ''} · Unallocated {formatCurrency(state.unallocated)}
+                      {amount > 0 ? ` (${formatPercent((state.totalAllocated / amount) * 100)})` : ''} · Unallocated{' '}
+                      {formatCurrency(state.unallocated)}
                     </Text>
                   )}
                 </Stack>

@@ -8,7 +8,8 @@ import { useGoalsActions } from '../host/goals-host';
 import { GoalsNav } from '../shared/goals-nav';
 
 const TYPE_EXPLANATIONS: Record<GoalType, string> = {
-  financial: 'You fill it yourself: after a payment is recorded on an invoice you choose how much of it goes to the goal, and other income can be split over several goals.',
+  financial:
+    'You fill it yourself: after a payment is recorded on an invoice you choose how much of it goes to the goal, and other income can be split over several goals.',
   revenue_collected: 'Tracks itself: every payment received between the start and target dates counts.',
   amount_invoiced: 'Tracks itself: the totals of the invoices issued between the start and target dates count.',
   new_clients: 'Tracks itself: each client added between the start and target dates counts as one.',
@@ -49,11 +50,13 @@ export function GoalsInfoPage() {
       <Stack gap="lg">
         <Section title="Goals">
           <Text>
-            A goal has a title, a target, a start date and a target date. Its progress is what it holds divided by its target, shown as a percent that stops at 100%. The{' '}
+            A goal has a title, a target, a start date and a target date. Its progress is what it holds divided by its
+            target, shown as a percent that stops at 100%. The{' '}
             <Anchor component={Link} to="/goals" underline="always">
               Goal Tracker
             </Anchor>{' '}
-            lists them with their progress; each goal's page shows what is left, the days to its deadline, what is needed per month to make it and where the current pace leads.
+            lists them with their progress; each goal's page shows what is left, the days to its deadline, what is
+            needed per month to make it and where the current pace leads.
           </Text>
           <Table.ScrollContainer minWidth={420}>
             <Table aria-label="Goal types" withTableBorder>
@@ -74,21 +77,33 @@ export function GoalsInfoPage() {
             </Table>
           </Table.ScrollContainer>
           <Text>
-            Active and in-progress goals count as active. You can pause a goal (it stops being offered for allocations), resume it, mark it completed, or delete it; deleting takes its contributions off it but keeps
-            the payments and income recorded.
+            Active and in-progress goals count as active. You can pause a goal (it stops being offered for allocations),
+            resume it, mark it completed, or delete it; deleting takes its contributions off it but keeps the payments
+            and income recorded.
           </Text>
         </Section>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Section title="Allocating a payment">
             <List spacing="xs">
-              <List.Item>Record a payment on an invoice: the Allocate Payment to Goals window opens with your active financial goals that have not reached their target.</List.Item>
-              <List.Item>Type an amount per goal, or use Allocate Evenly to share what is unallocated; Clear All starts again. The total never exceeds the payment.</List.Item>
+              <List.Item>
+                Record a payment on an invoice: the Allocate Payment to Goals window opens with your active financial
+                goals that have not reached their target.
+              </List.Item>
+              <List.Item>
+                Type an amount per goal, or use Allocate Evenly to share what is unallocated; Clear All starts again.
+                The total never exceeds the payment.
+              </List.Item>
               <List.Item>An invoice linked to a goal offers the whole payment to that goal to begin with.</List.Item>
-              <List.Item>Skip allocates nothing. Tick "Don't show this again" if you never want the window after a payment.</List.Item>
+              <List.Item>
+                Skip allocates nothing. Tick "Don't show this again" if you never want the window after a payment.
+              </List.Item>
             </List>
           </Section>
           <Section title="Other income">
-            <Text>Money that does not come from an invoice (a grant, interest, a refund) is other income. Record it with its amount, date and source, and split it over your financial goals.</Text>
+            <Text>
+              Money that does not come from an invoice (a grant, interest, a refund) is other income. Record it with its
+              amount, date and source, and split it over your financial goals.
+            </Text>
             <Group>
               {canWrite && (
                 <Button variant="light" onClick={openOtherIncome}>

@@ -6,7 +6,13 @@ import { formatGoalAmount, formatPercent } from './format';
  * A goal's progress bar and percent: SPEC.md section 3's rule (current / target, capped at 100, 0
  * when the target is 0) through the domain's `goalProgressPercent`.
  */
-export function GoalProgress({ goal, size = 'md' }: { goal: Pick<Goal, 'title' | 'unit' | 'current_amount' | 'target_amount' | 'color' | 'status'>; size?: 'sm' | 'md' | 'lg' }) {
+export function GoalProgress({
+  goal,
+  size = 'md',
+}: {
+  goal: Pick<Goal, 'title' | 'unit' | 'current_amount' | 'target_amount' | 'color' | 'status'>;
+  size?: 'sm' | 'md' | 'lg';
+}) {
   const percent = goalProgressPercent(goal.current_amount, goal.target_amount);
   const reached = percent >= 100;
   return (

@@ -1,7 +1,13 @@
 import { Badge } from '@mantine/core';
 import { GOAL_STATUS_LABELS, type Goal, type GoalStatus } from '@ledgerleaf/domain';
 
-const STATUS_COLORS: Record<GoalStatus, string> = { active: 'blue', in_progress: 'cyan', completed: 'green', paused: 'yellow', cancelled: 'gray' };
+const STATUS_COLORS: Record<GoalStatus, string> = {
+  active: 'blue',
+  in_progress: 'cyan',
+  completed: 'green',
+  paused: 'yellow',
+  cancelled: 'gray',
+};
 
 /** The goal's status as a badge, plus "Behind schedule" for an active goal behind its pace. */
 export function GoalStatusBadge({ goal }: { goal: Pick<Goal, 'status' | 'pace'> }) {

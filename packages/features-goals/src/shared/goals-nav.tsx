@@ -11,10 +11,20 @@ export const GOALS_NAV = [
 
 /** Which entry a path belongs to: the tracker for `/goals`, `/goals/create` and a goal's details. */
 export function activeGoalsNav(pathname: string): string {
-  return GOALS_NAV.find((entry) => entry.to !== '/goals' && (pathname === entry.to || pathname.startsWith(`${entry.to}/`)))?.to ?? '/goals';
+  return (
+    GOALS_NAV.find((entry) => entry.to !== '/goals' && (pathname === entry.to || pathname.startsWith(`${entry.to}/`)))
+      ?.to ?? '/goals'
+  );
 }
 
 /** The goals area's own navigation (links, the current one marked `aria-current="page"`). */
 export function GoalsNav() {
-  return <SectionNav label="Goals area" items={GOALS_NAV} active={activeGoalsNav(useLocation().pathname)} linkComponent={Link} />;
+  return (
+    <SectionNav
+      label="Goals area"
+      items={GOALS_NAV}
+      active={activeGoalsNav(useLocation().pathname)}
+      linkComponent={Link}
+    />
+  );
 }

@@ -6,7 +6,11 @@ import { fieldErrors, serverMessage, type RequestError } from '@ledgerleaf/api';
  * SPEC.md section 5) and one message for a toast or alert: the server's message, plus any error whose
  * key has no field on screen.
  */
-export function splitServerErrors(error: RequestError, isField: (key: string) => boolean, fallback: string): { fields: Record<string, string>; message: string } {
+export function splitServerErrors(
+  error: RequestError,
+  isField: (key: string) => boolean,
+  fallback: string,
+): { fields: Record<string, string>; message: string } {
   const all = firstFieldErrors(fieldErrors(error));
   const fields: Record<string, string> = {};
   const orphans: string[] = [];

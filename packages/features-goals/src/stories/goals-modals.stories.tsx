@@ -23,7 +23,11 @@ const payment = { invoice_id: 11, invoice_number: 'INV-2026-0011', payment_id: 4
 const allocate = (api: StoryApi = {}, goalId: number | null = null) =>
   screenStory(<AllocatePaymentModal payment={payment} onClose={noop} />, {
     path: '/',
-    api: { 'GET /api/goals': goalsAnswer(financialGoals), 'GET /api/invoices/11': ok({ data: { id: 11, invoice_number: 'INV-2026-0011', goal_id: goalId } }), ...api },
+    api: {
+      'GET /api/goals': goalsAnswer(financialGoals),
+      'GET /api/invoices/11': ok({ data: { id: 11, invoice_number: 'INV-2026-0011', goal_id: goalId } }),
+      ...api,
+    },
   });
 const allocateDialog = async () => {
   const dialog = await screen.findByRole('dialog');
@@ -46,7 +50,9 @@ export const AllocatePaymentEvenly: Story = {
 };
 /** The server refuses (someone allocated meanwhile): its message in an Error toast, the modal stays. */
 export const AllocatePaymentFailed: Story = {
-  ...allocate({ 'POST /api/invoice-payments/allocate-to-goals': fail(422, 'Only $20.00 of this payment is left to allocate') }),
+  ...allocate({
+    'POST /api/invoice-payments/allocate-to-goals': fail(422, 'Only $20.00 of this payment is left to allocate'),
+  }),
   play: async () => {
     const dialog = await allocateDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: /evenly/i }));
@@ -57,7 +63,10 @@ export const AllocatePaymentFailed: Story = {
 // ---------------------------------------------------------------- Add / edit other income
 
 const otherIncome = (api: StoryApi = {}, edit: ReturnType<typeof income> | null = null) =>
-  screenStory(<OtherIncomeModal opened onClose={noop} income={edit} />, { path: '/', api: { 'GET /api/goals': goalsAnswer(financialGoals), ...api } });
+  screenStory(<OtherIncomeModal opened onClose={noop} income={edit} />, {
+    path: '/',
+    api: { 'GET /api/goals': goalsAnswer(financialGoals), ...api },
+  });
 const incomeDialog = async (name = 'Add Other Income') => {
   const dialog = await screen.findByRole('dialog', { name });
   await within(dialog).findByRole('checkbox', { name: /Rent reserve/ });

@@ -15,13 +15,17 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const tracker = (api: StoryApi, route = '/goals') => screenStory(<GoalsPage />, { path: '/goals', route, api });
-const create = (api: StoryApi = {}) => screenStory(<GoalCreatePage />, { path: '/goals/create', api: { 'GET /api/goals': goalsAnswer(), ...api } });
+const create = (api: StoryApi = {}) =>
+  screenStory(<GoalCreatePage />, { path: '/goals/create', api: { 'GET /api/goals': goalsAnswer(), ...api } });
 
 export const Tracker: Story = tracker({ 'GET /api/goals': goalsAnswer() });
 export const TrackerLoading: Story = tracker({ 'GET /api/goals': pending });
 export const TrackerEmpty: Story = tracker({ 'GET /api/goals': { status: 200, body: goalPage([]) } });
 /** A filter that matches nothing. */
-export const TrackerNoMatches: Story = tracker({ 'GET /api/goals': { status: 200, body: goalPage([]) } }, '/goals?status=paused');
+export const TrackerNoMatches: Story = tracker(
+  { 'GET /api/goals': { status: 200, body: goalPage([]) } },
+  '/goals?status=paused',
+);
 export const TrackerError: Story = tracker({ 'GET /api/goals': serverError });
 
 /** `/goals/create`: the tracker with the create modal open. */

@@ -18,7 +18,14 @@ export function goal(overrides: Partial<Goal> = {}): Goal {
     is_active: true,
     category: null,
     color: null,
-    pace: { days_left: 39, required_per_month: 585.34, current_per_month: 23.5, projected_at_target_date: 280, on_track: false, behind_schedule: true },
+    pace: {
+      days_left: 39,
+      required_per_month: 585.34,
+      current_per_month: 23.5,
+      projected_at_target_date: 280,
+      on_track: false,
+      behind_schedule: true,
+    },
     completed_at: null,
     created_at: '2026-01-01T10:00:00Z',
     updated_at: '2026-01-01T10:00:00Z',
@@ -26,7 +33,10 @@ export function goal(overrides: Partial<Goal> = {}): Goal {
   };
 }
 
-export function goalPage(goals: Goal[], meta: Partial<{ page: number; per_page: number; total: number; last_page: number }> = {}) {
+export function goalPage(
+  goals: Goal[],
+  meta: Partial<{ page: number; per_page: number; total: number; last_page: number }> = {},
+) {
   return { data: goals, meta: { page: 1, per_page: 24, total: goals.length, last_page: 1, ...meta } };
 }
 

@@ -18,9 +18,26 @@ function Location() {
  * Renders a page inside the app's providers with a memory router; other paths render their name.
  * The signed-in person is an owner unless `roles` says otherwise (what a role may see).
  */
-export function renderPage(element: ReactElement, { path = '/', route = '/', extraRoutes = [] as RouteObject[], roles = ['owner'] as Roles } = {}) {
-  const store = makeStore({ auth: { user: { id: 1, name: 'Olive Owner', email: 'olive@example.com', business_name: 'Olive Bakery', company_logo: null, avatar_path: null, roles } } });
-  const router = createMemoryRouter([{ path, element }, ...extraRoutes, { path: '*', Component: Location }], { initialEntries: [route] });
+export function renderPage(
+  element: ReactElement,
+  { path = '/', route = '/', extraRoutes = [] as RouteObject[], roles = ['owner'] as Roles } = {},
+) {
+  const store = makeStore({
+    auth: {
+      user: {
+        id: 1,
+        name: 'Olive Owner',
+        email: 'olive@example.com',
+        business_name: 'Olive Bakery',
+        company_logo: null,
+        avatar_path: null,
+        roles,
+      },
+    },
+  });
+  const router = createMemoryRouter([{ path, element }, ...extraRoutes, { path: '*', Component: Location }], {
+    initialEntries: [route],
+  });
   const user = userEvent.setup();
   const view = render(
     <Provider store={store}>

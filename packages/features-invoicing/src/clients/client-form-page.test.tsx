@@ -34,7 +34,11 @@ describe('ClientCreatePage', () => {
     const { user } = setupCreate({
       'POST /api/clients': json(422, {
         message: 'The given data was invalid.',
-        errors: { name: ['Another client already has this name'], 'contacts.0.email': ['Contact email bounced'], something_else: ['Odd problem'] },
+        errors: {
+          name: ['Another client already has this name'],
+          'contacts.0.email': ['Contact email bounced'],
+          something_else: ['Odd problem'],
+        },
       }),
     });
     await user.type(await screen.findByLabelText(/Company name/), 'Acme');
@@ -49,7 +53,9 @@ describe('ClientCreatePage', () => {
   });
 
   it('keeps exactly one primary contact when adding, switching and removing', async () => {
-    const { user, calls } = setupCreate({ 'POST /api/clients': (call) => json(201, { data: client({ name: (call.body as { name: string }).name }) }) });
+    const { user, calls } = setupCreate({
+      'POST /api/clients': (call) => json(201, { data: client({ name: (call.body as { name: string }).name }) }),
+    });
     await user.type(await screen.findByLabelText(/Company name/), 'Acme');
     const add = screen.getByRole('button', { name: 'Add contact' });
     await user.click(add);
@@ -68,7 +74,11 @@ describe('ClientCreatePage', () => {
     await user.type(screen.getByLabelText(/Contact 2 name/), 'Bob');
     await user.click(screen.getByRole('button', { name: 'Create client' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
-    const body = calls.find((call) => call.method === 'POST')!.body as { contacts: { name: string; is_primary: boolean }[]; shipping_address: unknown; billing_address: unknown };
+    const body = calls.find((call) => call.method === 'POST')!.body as {
+      contacts: { name: string; is_primary: boolean }[];
+      shipping_address: unknown;
+      billing_address: unknown;
+    };
     expect(body.contacts).toEqual([
       { name: 'Ann', email: '', phone: '', is_primary: true },
       { name: 'Bob', email: '', phone: '', is_primary: false },
@@ -104,7 +114,11 @@ describe('ClientCreatePage', () => {
 
 describe('ClientEditPage', () => {
   it('loads the client, saves with PUT and returns to the list', async () => {
-    const existing = client({ id: 9, name: 'Globex', contacts: [{ id: 1, name: 'Hank', email: 'hank@globex.test', phone: null, is_primary: true }] });
+    const existing = client({
+      id: 9,
+      name: 'Globex',
+      contacts: [{ id: 1, name: 'Hank', email: 'hank@globex.test', phone: null, is_primary: true }],
+    });
     const calls = stubFetch({
       'GET /api/settings/invoicing': settings,
       'GET /api/clients/9': json(200, { data: existing }),
@@ -132,11 +146,16 @@ describe('ClientEditPage', () => {
     const { user } = renderPage(<ClientEditPage />, { path: '/clients/:id/edit', route: '/clients/5/edit' });
     expect(await screen.findByText(/This client is archived/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Restore' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/api/clients/5/restore')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'POST' && call.path === '/api/clients/5/restore')).toBe(true),
+    );
   });
 
   it('says when the client does not exist', async () => {
-    stubFetch({ 'GET /api/settings/invoicing': settings, 'GET /api/clients/404': json(404, { message: 'Client not found.' }) });
+    stubFetch({
+      'GET /api/settings/invoicing': settings,
+      'GET /api/clients/404': json(404, { message: 'Client not found.' }),
+    });
     renderPage(<ClientEditPage />, { path: '/clients/:id/edit', route: '/clients/404/edit' });
     expect(await screen.findByRole('heading', { name: CATALOG_MESSAGES.clientNotFound })).toBeInTheDocument();
   });
@@ -144,7 +163,13 @@ describe('ClientEditPage', () => {
 
 describe('ClientEditPage for the read-only role', () => {
   it('shows the client with every field off and no way to save or restore', async () => {
-    const archived = client({ id: 9, name: 'Globex', status: 'archived', archived_at: '2026-11-02T10:00:00Z', contacts: [{ id: 1, name: 'Hank', email: 'hank@globex.test', phone: null, is_primary: true }] });
+    const archived = client({
+      id: 9,
+      name: 'Globex',
+      status: 'archived',
+      archived_at: '2026-11-02T10:00:00Z',
+      contacts: [{ id: 1, name: 'Hank', email: 'hank@globex.test', phone: null, is_primary: true }],
+    });
     stubFetch({ 'GET /api/settings/invoicing': settings, 'GET /api/clients/9': json(200, { data: archived }) });
     renderPage(<ClientEditPage />, { path: '/clients/:id/edit', route: '/clients/9/edit', roles: ['accountant'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Globex' })).toBeInTheDocument();

@@ -19,8 +19,22 @@ import {
 } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { CATALOG_MESSAGES, DEFAULT_PAYMENT_TERMS_DAYS, MAX_CONTACTS, MAX_PAYMENT_TERMS_DAYS, type Client } from '@ledgerleaf/domain';
-import { errorStatus, useCanWrite, useCreateClientMutation, useGetClientQuery, useGetInvoicingSettingsQuery, useRestoreClientMutation, useUpdateClientMutation } from '@ledgerleaf/api';
+import {
+  CATALOG_MESSAGES,
+  DEFAULT_PAYMENT_TERMS_DAYS,
+  MAX_CONTACTS,
+  MAX_PAYMENT_TERMS_DAYS,
+  type Client,
+} from '@ledgerleaf/domain';
+import {
+  errorStatus,
+  useCanWrite,
+  useCreateClientMutation,
+  useGetClientQuery,
+  useGetInvoicingSettingsQuery,
+  useRestoreClientMutation,
+  useUpdateClientMutation,
+} from '@ledgerleaf/api';
 import { ArchivedNotice } from '../shared/archived-notice';
 import { PageHeader, useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
@@ -28,18 +42,42 @@ import { LoadError } from '../shared/query-states';
 import { splitServerErrors } from '../shared/server-errors';
 import { FormActions, FormFields, FormSkeleton, RecordNotFound, useRouteId } from '../shared/record-form';
 import { useUnsavedChangesWarning } from '../shared/unsaved-changes';
-import { clientToValues, emptyClientValues, isClientField, newContact, validateClient, valuesToRequest, type ClientFormValues } from './client-form';
+import {
+  clientToValues,
+  emptyClientValues,
+  isClientField,
+  newContact,
+  validateClient,
+  valuesToRequest,
+  type ClientFormValues,
+} from './client-form';
 
 type Form = UseFormReturnType<ClientFormValues>;
 
-function AddressFields({ form, prefix, legend }: { form: Form; prefix: 'billing_address' | 'shipping_address'; legend: string }) {
+function AddressFields({
+  form,
+  prefix,
+  legend,
+}: {
+  form: Form;
+  prefix: 'billing_address' | 'shipping_address';
+  legend: string;
+}) {
   return (
     <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <Text component="legend" fw={600} size="sm" mb={4}>
         {legend}
       </Text>
-      <TextInput label="Address line 1" autoComplete={`${prefix === 'billing_address' ? 'billing' : 'shipping'} address-line1`} {...form.getInputProps(`${prefix}.line1`)} />
-      <TextInput label="Address line 2" autoComplete={`${prefix === 'billing_address' ? 'billing' : 'shipping'} address-line2`} {...form.getInputProps(`${prefix}.line2`)} />
+      <TextInput
+        label="Address line 1"
+        autoComplete={`${prefix === 'billing_address' ? 'billing' : 'shipping'} address-line1`}
+        {...form.getInputProps(`${prefix}.line1`)}
+      />
+      <TextInput
+        label="Address line 2"
+        autoComplete={`${prefix === 'billing_address' ? 'billing' : 'shipping'} address-line2`}
+        {...form.getInputProps(`${prefix}.line2`)}
+      />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput label="City" {...form.getInputProps(`${prefix}.city`)} />
         <TextInput label="State / region" {...form.getInputProps(`${prefix}.state`)} />
@@ -86,7 +124,8 @@ function ContactsEditor({ form }: { form: Form }) {
       </Group>
       {contacts.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No contacts yet. Invoices go to the primary contact&apos;s email, or the client&apos;s email when there is none.
+          No contacts yet. Invoices go to the primary contact&apos;s email, or the client&apos;s email when there is
+          none.
         </Text>
       ) : (
         <Radio.Group
@@ -100,13 +139,35 @@ function ContactsEditor({ form }: { form: Form }) {
               <Card key={contact.key} withBorder padding="sm" data-testid="contact-row">
                 <Group align="flex-start" gap="sm" wrap="nowrap">
                   <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ flex: 1 }}>
-                    <TextInput label={`Contact ${index + 1} name`} required {...form.getInputProps(`contacts.${index}.name`)} />
-                    <TextInput label={`Contact ${index + 1} email`} type="email" {...form.getInputProps(`contacts.${index}.email`)} />
-                    <TextInput label={`Contact ${index + 1} phone`} type="tel" {...form.getInputProps(`contacts.${index}.phone`)} />
+                    <TextInput
+                      label={`Contact ${index + 1} name`}
+                      required
+                      {...form.getInputProps(`contacts.${index}.name`)}
+                    />
+                    <TextInput
+                      label={`Contact ${index + 1} email`}
+                      type="email"
+                      {...form.getInputProps(`contacts.${index}.email`)}
+                    />
+                    <TextInput
+                      label={`Contact ${index + 1} phone`}
+                      type="tel"
+                      {...form.getInputProps(`contacts.${index}.phone`)}
+                    />
                   </SimpleGrid>
                   <Stack gap={6} align="center" pt={26}>
-                    <Radio value={String(index)} aria-label={`Contact ${index + 1} is primary`} label="Primary" size="xs" />
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove contact ${index + 1}`} onClick={() => remove(index)}>
+                    <Radio
+                      value={String(index)}
+                      aria-label={`Contact ${index + 1} is primary`}
+                      label="Primary"
+                      size="xs"
+                    />
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove contact ${index + 1}`}
+                      onClick={() => remove(index)}
+                    >
                       <IconTrash size={18} aria-hidden />
                     </ActionIcon>
                   </Stack>
@@ -121,7 +182,15 @@ function ContactsEditor({ form }: { form: Form }) {
 }
 
 /** With `readOnly` (an existing client and the read-only role) the form is the client's view: every field off, no save. */
-function ClientForm({ client, defaultTerms, readOnly = false }: { client?: Client; defaultTerms: number; readOnly?: boolean }) {
+function ClientForm({
+  client,
+  defaultTerms,
+  readOnly = false,
+}: {
+  client?: Client;
+  defaultTerms: number;
+  readOnly?: boolean;
+}) {
   const navigate = useNavigate();
   const toast = useToast();
   const [createClient, createState] = useCreateClientMutation();
@@ -153,7 +222,10 @@ function ClientForm({ client, defaultTerms, readOnly = false }: { client?: Clien
   };
 
   return (
-    <form onSubmit={form.onSubmit(handleSubmit, () => setFormError('Please correct the highlighted fields.'))} noValidate>
+    <form
+      onSubmit={form.onSubmit(handleSubmit, () => setFormError('Please correct the highlighted fields.'))}
+      noValidate
+    >
       <FormFields readOnly={readOnly}>
         {formError && <FormAlert>{formError}</FormAlert>}
         <Card withBorder padding="lg">
@@ -192,7 +264,11 @@ function ClientForm({ client, defaultTerms, readOnly = false }: { client?: Clien
               />
               <TextInput label="Tax ID" description="VAT, EIN or other tax number" {...form.getInputProps('tax_id')} />
             </SimpleGrid>
-            <Switch label="Active" description="Inactive clients stay in your records but are flagged in lists." {...form.getInputProps('is_active', { type: 'checkbox' })} />
+            <Switch
+              label="Active"
+              description="Inactive clients stay in your records but are flagged in lists."
+              {...form.getInputProps('is_active', { type: 'checkbox' })}
+            />
           </Stack>
         </Card>
 
@@ -217,7 +293,9 @@ function ClientForm({ client, defaultTerms, readOnly = false }: { client?: Clien
                     form.setFieldValue('same_as_billing', same);
                   }}
                 />
-                {!values.same_as_billing && <AddressFields form={form} prefix="shipping_address" legend="Shipping address" />}
+                {!values.same_as_billing && (
+                  <AddressFields form={form} prefix="shipping_address" legend="Shipping address" />
+                )}
               </Stack>
             </SimpleGrid>
           </Stack>
@@ -228,10 +306,22 @@ function ClientForm({ client, defaultTerms, readOnly = false }: { client?: Clien
         </Card>
 
         <Card withBorder padding="lg">
-          <Textarea label="Notes" description="Only you see these." autosize minRows={3} maxRows={10} {...form.getInputProps('notes')} />
+          <Textarea
+            label="Notes"
+            description="Only you see these."
+            autosize
+            minRows={3}
+            maxRows={10}
+            {...form.getInputProps('notes')}
+          />
         </Card>
 
-        <FormActions cancelTo="/clients" submitLabel={client ? 'Save changes' : 'Create client'} saving={saving} readOnly={readOnly} />
+        <FormActions
+          cancelTo="/clients"
+          submitLabel={client ? 'Save changes' : 'Create client'}
+          saving={saving}
+          readOnly={readOnly}
+        />
       </FormFields>
     </form>
   );
@@ -270,8 +360,18 @@ export function ClientEditPage() {
   }
   return (
     <>
-      <PageHeader title={client.data ? (readOnly ? client.data.name : `Edit ${client.data.name}`) : readOnly ? 'Client' : 'Edit client'} />
-      {client.data?.status === 'archived' && <ArchivedNotice what="client" onRestore={readOnly ? undefined : () => void restore(client.data!.id)} restoring={restoreState.isLoading} />}
+      <PageHeader
+        title={
+          client.data ? (readOnly ? client.data.name : `Edit ${client.data.name}`) : readOnly ? 'Client' : 'Edit client'
+        }
+      />
+      {client.data?.status === 'archived' && (
+        <ArchivedNotice
+          what="client"
+          onRestore={readOnly ? undefined : () => void restore(client.data!.id)}
+          restoring={restoreState.isLoading}
+        />
+      )}
       {client.isLoading ? (
         <FormSkeleton cards={CLIENT_FORM_CARDS} />
       ) : client.error || !client.data ? (

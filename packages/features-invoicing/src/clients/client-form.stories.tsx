@@ -15,15 +15,38 @@ type Story = StoryObj<typeof meta>;
 
 const settings = ok({ data: { default_payment_terms_days: 14, prices_include_tax: false } });
 
-const create = (api: StoryApi) => screenStory(<ClientCreatePage />, { path: '/clients/create', api: { 'GET /api/settings/invoicing': settings, ...api } });
-const edit = (api: StoryApi) => screenStory(<ClientEditPage />, { path: '/clients/:id/edit', route: '/clients/1/edit', api: { 'GET /api/settings/invoicing': settings, ...api } });
+const create = (api: StoryApi) =>
+  screenStory(<ClientCreatePage />, {
+    path: '/clients/create',
+    api: { 'GET /api/settings/invoicing': settings, ...api },
+  });
+const edit = (api: StoryApi) =>
+  screenStory(<ClientEditPage />, {
+    path: '/clients/:id/edit',
+    route: '/clients/1/edit',
+    api: { 'GET /api/settings/invoicing': settings, ...api },
+  });
 
 const acme = client({
   phone: '(415) 555-0199',
   tax_id: 'US-94-1234567',
   notes: 'Send invoices to the finance inbox, copy Wile.',
-  billing_address: { line1: '1 Market Street', line2: 'Suite 400', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'United States' },
-  shipping_address: { line1: '88 Dock Road', line2: null, city: 'Oakland', state: 'CA', postal_code: '94607', country: 'United States' },
+  billing_address: {
+    line1: '1 Market Street',
+    line2: 'Suite 400',
+    city: 'San Francisco',
+    state: 'CA',
+    postal_code: '94105',
+    country: 'United States',
+  },
+  shipping_address: {
+    line1: '88 Dock Road',
+    line2: null,
+    city: 'Oakland',
+    state: 'CA',
+    postal_code: '94607',
+    country: 'United States',
+  },
   contacts: [
     { id: 1, name: 'Wile E. Coyote', email: 'wile@acme.test', phone: '(415) 555-0101', is_primary: true },
     { id: 2, name: 'Road Runner', email: 'beep@acme.test', phone: null, is_primary: false },
@@ -62,12 +85,21 @@ export const CreateServerErrors: Story = {
 /** A client with both addresses and two contacts. */
 export const Edit: Story = edit({ 'GET /api/clients/1': ok({ data: acme }) });
 export const EditPerson: Story = edit({
-  'GET /api/clients/1': ok({ data: client({ kind: 'person', name: 'Dana Whitfield', email: 'dana@whitfield.test', payment_terms_days: 7 }) }),
+  'GET /api/clients/1': ok({
+    data: client({ kind: 'person', name: 'Dana Whitfield', email: 'dana@whitfield.test', payment_terms_days: 7 }),
+  }),
 });
 export const EditLoading: Story = edit({ 'GET /api/clients/1': pending });
-export const EditArchived: Story = edit({ 'GET /api/clients/1': ok({ data: { ...acme, status: 'archived', is_active: false, archived_at: '2026-10-20T09:00:00Z' } }) });
+export const EditArchived: Story = edit({
+  'GET /api/clients/1': ok({
+    data: { ...acme, status: 'archived', is_active: false, archived_at: '2026-10-20T09:00:00Z' },
+  }),
+});
 export const EditServerErrors: Story = {
-  ...edit({ 'GET /api/clients/1': ok({ data: acme }), 'PUT /api/clients/1': invalid({ email: [CATALOG_MESSAGES.emailInvalid] }) }),
+  ...edit({
+    'GET /api/clients/1': ok({ data: acme }),
+    'PUT /api/clients/1': invalid({ email: [CATALOG_MESSAGES.emailInvalid] }),
+  }),
   play: async () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
   },

@@ -117,11 +117,13 @@ export function valuesToRequest(values: ClientFormValues): ClientRequestInput {
 export function validateClient(values: ClientFormValues): Record<string, string> {
   const errors = { ...validateWith(clientRequestSchema, valuesToRequest(values)).errors };
   // With "Same as billing" the shipping fields are hidden: their errors are the billing ones.
-  if (values.same_as_billing) for (const key of Object.keys(errors)) if (key.startsWith('shipping_address.')) delete errors[key];
+  if (values.same_as_billing)
+    for (const key of Object.keys(errors)) if (key.startsWith('shipping_address.')) delete errors[key];
   return errors;
 }
 
-const FIELD_KEYS = /^(kind|name|email|phone|payment_terms_days|tax_id|notes|is_active|contacts|(billing|shipping)_address(\.\w+)?|contacts\.\d+\.(name|email|phone|is_primary))$/;
+const FIELD_KEYS =
+  /^(kind|name|email|phone|payment_terms_days|tax_id|notes|is_active|contacts|(billing|shipping)_address(\.\w+)?|contacts\.\d+\.(name|email|phone|is_primary))$/;
 
 /** Whether a server error key has a field on the form. */
 export function isClientField(key: string): boolean {

@@ -7,7 +7,10 @@ import { ClientsPage } from './clients-page';
 afterEach(() => vi.unstubAllGlobals());
 
 function setup(routes: Parameters<typeof stubFetch>[0] = {}, route = '/clients') {
-  const calls = stubFetch({ 'GET /api/clients': json(200, clientPage([clientItem()], { total: 60, last_page: 3 })), ...routes });
+  const calls = stubFetch({
+    'GET /api/clients': json(200, clientPage([clientItem()], { total: 60, last_page: 3 })),
+    ...routes,
+  });
   const view = renderPage(<ClientsPage />, { path: '/clients', route });
   const listCalls = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/clients');
   return { ...view, calls, listCalls };
@@ -26,11 +29,21 @@ describe('ClientsPage', () => {
   it('asks the server once typing pauses, with the query', async () => {
     const { user, listCalls } = setup();
     await screen.findByRole('table', { name: 'Clients' });
-    expect(listCalls()[0]!.query).toEqual({ sort: 'name', direction: 'asc', page: '1', per_page: '25', status: 'active' });
+    expect(listCalls()[0]!.query).toEqual({
+      sort: 'name',
+      direction: 'asc',
+      page: '1',
+      per_page: '25',
+      status: 'active',
+    });
     await user.type(screen.getByRole('textbox', { name: 'Search clients' }), 'acme');
     await waitFor(() => expect(listCalls().at(-1)!.query.search).toBe('acme'));
     // No request for the partial words typed on the way.
-    expect(listCalls().filter((call) => call.query.search !== undefined).map((call) => call.query.search)).toEqual(['acme']);
+    expect(
+      listCalls()
+        .filter((call) => call.query.search !== undefined)
+        .map((call) => call.query.search),
+    ).toEqual(['acme']);
   });
 
   it('sorts on the server when a header is clicked', async () => {
@@ -40,7 +53,10 @@ describe('ClientsPage', () => {
     await waitFor(() => expect(listCalls().at(-1)!.query).toMatchObject({ sort: 'balance', direction: 'asc' }));
     await user.click(screen.getByRole('button', { name: /Balance outstanding/ }));
     await waitFor(() => expect(listCalls().at(-1)!.query).toMatchObject({ sort: 'balance', direction: 'desc' }));
-    expect(screen.getByRole('columnheader', { name: /Balance outstanding/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: /Balance outstanding/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
   });
 
   it('pages on the server and filters by status', async () => {
@@ -71,7 +87,9 @@ describe('ClientsPage', () => {
   });
 
   it('archives after confirmation and refreshes the list', async () => {
-    const { user, calls, listCalls } = setup({ 'POST /api/clients/1/archive': json(200, { data: { ...clientItem(), contacts: [], status: 'archived' } }) });
+    const { user, calls, listCalls } = setup({
+      'POST /api/clients/1/archive': json(200, { data: { ...clientItem(), contacts: [], status: 'archived' } }),
+    });
     await screen.findByRole('table', { name: 'Clients' });
     await user.click(await screen.findByRole('button', { name: 'Actions for Acme Corp' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Archive' }));
@@ -79,7 +97,9 @@ describe('ClientsPage', () => {
     expect(within(dialog).getByText('Archive client?')).toBeInTheDocument();
     const before = listCalls().length;
     await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/api/clients/1/archive')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'POST' && call.path === '/api/clients/1/archive')).toBe(true),
+    );
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
     expect(await screen.findByText('Client archived')).toBeInTheDocument();
   });
@@ -107,10 +127,11 @@ describe('ClientsPage', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete client?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/clients/2')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/clients/2')).toBe(true),
+    );
   });
 });
-
 
 describe('ClientsPage for the read-only role', () => {
   it('lists and exports the clients, and offers nothing that changes them', async () => {

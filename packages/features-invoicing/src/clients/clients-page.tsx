@@ -1,8 +1,39 @@
 import { useState, useMemo } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Anchor, Badge, Button, Card, CloseButton, Group, Menu, SegmentedControl, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { IconDots, IconDownload, IconEdit, IconArchive, IconArchiveOff, IconPlus, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
-import { CLIENT_CSV_COLUMNS, CLIENT_CSV_EXPORT_ONLY, CLIENT_SORT_FIELDS, formatCurrency, type CatalogStatusFilter, type ClientListItem } from '@ledgerleaf/domain';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  Menu,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconDots,
+  IconDownload,
+  IconEdit,
+  IconArchive,
+  IconArchiveOff,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
+import {
+  CLIENT_CSV_COLUMNS,
+  CLIENT_CSV_EXPORT_ONLY,
+  CLIENT_SORT_FIELDS,
+  formatCurrency,
+  type CatalogStatusFilter,
+  type ClientListItem,
+} from '@ledgerleaf/domain';
 import {
   errorMessage,
   useArchiveClientMutation,
@@ -38,7 +69,8 @@ function RowActions({ client }: { client: ClientListItem }) {
 
   const run = async (action: () => Promise<{ error?: unknown }>, done: string, failed: string) => {
     const result = await action();
-    if (result.error) toast.show({ severity: 'error', summary: failed, detail: errorMessage(result.error as never, failed) });
+    if (result.error)
+      toast.show({ severity: 'error', summary: failed, detail: errorMessage(result.error as never, failed) });
     else toast.show({ severity: 'success', summary: done, detail: client.name });
   };
 
@@ -58,7 +90,12 @@ function RowActions({ client }: { client: ClientListItem }) {
 
   const onRestore = async () => {
     try {
-      await confirm({ title: 'Restore client?', message: `${client.name} will be active again.`, confirmText: 'Restore', type: 'info' });
+      await confirm({
+        title: 'Restore client?',
+        message: `${client.name} will be active again.`,
+        confirmText: 'Restore',
+        type: 'info',
+      });
     } catch {
       return;
     }
@@ -101,7 +138,12 @@ function RowActions({ client }: { client: ClientListItem }) {
         )}
         {client.has_invoices ? (
           // A client with invoices keeps its history: archive it instead (the server refuses too).
-          <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} disabled title="Clients with invoices can be archived, not deleted">
+          <Menu.Item
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            disabled
+            title="Clients with invoices can be archived, not deleted"
+          >
             Delete (has invoices)
           </Menu.Item>
         ) : (
@@ -165,13 +207,23 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<ClientListItem>[
         </Text>
       ),
   },
-  { key: 'created_at', header: 'Created', sortable: true, visibleFrom: 'sm', render: (client) => formatDate(client.created_at) },
+  {
+    key: 'created_at',
+    header: 'Created',
+    sortable: true,
+    visibleFrom: 'sm',
+    render: (client) => formatDate(client.created_at),
+  },
   {
     key: 'balance',
     header: 'Balance outstanding',
     sortable: true,
     align: 'right',
-    render: (client) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCurrency(client.balance_outstanding)}</Text>,
+    render: (client) => (
+      <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatCurrency(client.balance_outstanding)}
+      </Text>
+    ),
   },
   {
     key: 'status',
@@ -192,7 +244,13 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<ClientListItem>[
         </Badge>
       ),
   },
-  { key: 'actions', header: <VisuallyHidden>Actions</VisuallyHidden>, align: 'right', width: 56, render: (client) => <RowActions client={client} /> },
+  {
+    key: 'actions',
+    header: <VisuallyHidden>Actions</VisuallyHidden>,
+    align: 'right',
+    width: 56,
+    render: (client) => <RowActions client={client} />,
+  },
 ];
 
 /** /clients: server-side search, sort, pagination and status filter; CSV import and export. */
@@ -220,7 +278,11 @@ export function ClientsPage() {
   const onExport = async () => {
     const result = await exportCsv();
     if ('error' in result) {
-      toast.show({ severity: 'error', summary: 'Export failed', detail: errorMessage(result.error, 'The CSV could not be created.') });
+      toast.show({
+        severity: 'error',
+        summary: 'Export failed',
+        detail: errorMessage(result.error, 'The CSV could not be created.'),
+      });
       return;
     }
     downloadText(datedFilename('clients'), result.data);
@@ -238,11 +300,20 @@ export function ClientsPage() {
         actions={
           <>
             {canWrite && (
-              <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
+              <Button
+                variant="default"
+                leftSection={<IconUpload size={16} aria-hidden />}
+                onClick={() => setImportOpen(true)}
+              >
                 Import CSV
               </Button>
             )}
-            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void onExport()} loading={exportState.isLoading}>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => void onExport()}
+              loading={exportState.isLoading}
+            >
               Export CSV
             </Button>
             {canWrite && (
@@ -260,12 +331,19 @@ export function ClientsPage() {
               aria-label="Search clients"
               placeholder="Search by name, contact or email"
               leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={list.searchInput ? <CloseButton size="sm" aria-label="Clear search" onClick={list.clearSearch} /> : null}
+              rightSection={
+                list.searchInput ? <CloseButton size="sm" aria-label="Clear search" onClick={list.clearSearch} /> : null
+              }
               value={list.searchInput}
               onChange={(event) => list.setSearchInput(event.currentTarget.value)}
               style={{ flex: '1 1 260px', maxWidth: 420 }}
             />
-            <SegmentedControl aria-label="Status" value={params.status} onChange={(value) => list.setStatus(value as CatalogStatusFilter)} data={STATUS_OPTIONS} />
+            <SegmentedControl
+              aria-label="Status"
+              value={params.status}
+              onChange={(value) => list.setStatus(value as CatalogStatusFilter)}
+              data={STATUS_OPTIONS}
+            />
           </Group>
 
           {query.isError ? (
@@ -273,7 +351,11 @@ export function ClientsPage() {
           ) : empty && !filtered ? (
             <EmptyState
               title="No clients yet"
-              message={canWrite ? 'Add the companies and people you work for, or import them from a CSV file.' : 'The clients of the business will be listed here.'}
+              message={
+                canWrite
+                  ? 'Add the companies and people you work for, or import them from a CSV file.'
+                  : 'The clients of the business will be listed here.'
+              }
               action={
                 canWrite ? (
                   <Group gap="sm" justify="center">

@@ -25,8 +25,20 @@ export const List: Story = screen({
     body: clientPage(
       [
         clientItem(),
-        clientItem({ id: 2, name: 'Birch Studio', email: 'hello@birch.test', balance_outstanding: 0, has_invoices: false }),
-        clientItem({ id: 3, kind: 'person', name: 'Dana Whitfield', email: 'dana@whitfield.test', balance_outstanding: 320 }),
+        clientItem({
+          id: 2,
+          name: 'Birch Studio',
+          email: 'hello@birch.test',
+          balance_outstanding: 0,
+          has_invoices: false,
+        }),
+        clientItem({
+          id: 3,
+          kind: 'person',
+          name: 'Dana Whitfield',
+          email: 'dana@whitfield.test',
+          balance_outstanding: 320,
+        }),
       ],
       { total: 3 },
     ),

@@ -1,8 +1,24 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ActionIcon, Anchor, Button, Card, Grid, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCircleCheck, IconCopy, IconDots, IconDownload, IconEdit, IconFileInvoice, IconSend, IconTrash } from '@tabler/icons-react';
-import { ESTIMATE_MESSAGES, formatCurrency, isEstimateConvertible, isEstimateDeletable, isEstimateEditable } from '@ledgerleaf/domain';
+import {
+  IconArrowLeft,
+  IconCircleCheck,
+  IconCopy,
+  IconDots,
+  IconDownload,
+  IconEdit,
+  IconFileInvoice,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
+import {
+  ESTIMATE_MESSAGES,
+  formatCurrency,
+  isEstimateConvertible,
+  isEstimateDeletable,
+  isEstimateEditable,
+} from '@ledgerleaf/domain';
 import {
   errorMessage,
   errorStatus,
@@ -43,7 +59,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** The estimate as the API answers it, in the invoice document's layout (no payments, no balance). */
 export function estimateDocumentData(estimate: EstimateDetail) {
-  return { ...estimate, invoice_number: estimate.estimate_number, due_date: estimate.expiry_date, amount_paid: 0, balance_due: estimate.totals.total, credit: 0, payments: [] };
+  return {
+    ...estimate,
+    invoice_number: estimate.estimate_number,
+    due_date: estimate.expiry_date,
+    amount_paid: 0,
+    balance_due: estimate.totals.total,
+    credit: 0,
+    payments: [],
+  };
 }
 
 /** The estimate with its status, rendering, the client's answer, timeline and every action. */
@@ -61,12 +85,18 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
   const [send, sendState] = useSendEstimateMutation();
   const label = estimateLabel(estimate);
   const draft = estimate.status === 'draft';
-  const failed = (summary: string, error: unknown) => toast.show({ severity: 'error', summary, detail: errorMessage(error as never, 'Please try again.') });
+  const failed = (summary: string, error: unknown) =>
+    toast.show({ severity: 'error', summary, detail: errorMessage(error as never, 'Please try again.') });
 
   const onMarkSent = async () => {
     const result = await markSent(estimate.id);
     if ('error' in result) failed('Could not mark as sent', result.error);
-    else toast.show({ severity: 'success', summary: ESTIMATE_MESSAGES.markedAsSent, detail: result.data.estimate_number ?? undefined });
+    else
+      toast.show({
+        severity: 'success',
+        summary: ESTIMATE_MESSAGES.markedAsSent,
+        detail: result.data.estimate_number ?? undefined,
+      });
   };
 
   const onConvert = async () => {
@@ -88,7 +118,12 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
 
   const onDelete = async () => {
     try {
-      await confirm({ title: 'Delete draft?', message: `${label} for ${estimate.client.name} will be deleted for good.`, confirmText: 'Delete draft', type: 'danger' });
+      await confirm({
+        title: 'Delete draft?',
+        message: `${label} for ${estimate.client.name} will be deleted for good.`,
+        confirmText: 'Delete draft',
+        type: 'danger',
+      });
     } catch {
       return;
     }
@@ -103,7 +138,11 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
       const { blob, filename } = await fetchEstimatePdf(estimate.id);
       saveBlob(blob, filename);
     } catch (error) {
-      toast.show({ severity: 'error', summary: 'Could not download the PDF', detail: error instanceof Error ? error.message : 'Please try again.' });
+      toast.show({
+        severity: 'error',
+        summary: 'Could not download the PDF',
+        detail: error instanceof Error ? error.message : 'Please try again.',
+      });
     }
   };
 
@@ -111,7 +150,11 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
     if (!estimate.public_url) return;
     try {
       await navigator.clipboard.writeText(estimate.public_url);
-      toast.show({ severity: 'success', summary: 'Link copied', detail: 'Your client can open, accept or decline the estimate with it, without signing in.' });
+      toast.show({
+        severity: 'success',
+        summary: 'Link copied',
+        detail: 'Your client can open, accept or decline the estimate with it, without signing in.',
+      });
     } catch {
       toast.show({ severity: 'warn', summary: 'Could not copy the link', detail: estimate.public_url, timeout: false });
     }
@@ -122,7 +165,14 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
 
   return (
     <>
-      <Anchor component={Link} to="/estimates" size="sm" mb="xs" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+      <Anchor
+        component={Link}
+        to="/estimates"
+        size="sm"
+        mb="xs"
+        display="inline-flex"
+        style={{ alignItems: 'center', gap: 4 }}
+      >
         <IconArrowLeft size={14} aria-hidden /> All estimates
       </Anchor>
       <PageHeader
@@ -136,17 +186,30 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
         actions={
           <>
             {canWrite && isEstimateEditable(estimate.status) && (
-              <Button variant="default" component={Link} to={`/estimates/${estimate.id}?edit=1`} leftSection={<IconEdit size={16} aria-hidden />}>
+              <Button
+                variant="default"
+                component={Link}
+                to={`/estimates/${estimate.id}?edit=1`}
+                leftSection={<IconEdit size={16} aria-hidden />}
+              >
                 Edit
               </Button>
             )}
             {canWrite && convertible && (
-              <Button onClick={() => void onConvert()} loading={convertState.isLoading} leftSection={<IconFileInvoice size={16} aria-hidden />}>
+              <Button
+                onClick={() => void onConvert()}
+                loading={convertState.isLoading}
+                leftSection={<IconFileInvoice size={16} aria-hidden />}
+              >
                 Convert to invoice
               </Button>
             )}
             {canWrite && canSend && (
-              <Button variant={convertible ? 'default' : 'filled'} onClick={() => setSendOpen(true)} leftSection={<IconSend size={16} aria-hidden />}>
+              <Button
+                variant={convertible ? 'default' : 'filled'}
+                onClick={() => setSendOpen(true)}
+                leftSection={<IconSend size={16} aria-hidden />}
+              >
                 {draft ? 'Send' : 'Send again'}
               </Button>
             )}
@@ -158,7 +221,11 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
               </Menu.Target>
               <Menu.Dropdown>
                 {canWrite && draft && (
-                  <Menu.Item leftSection={<IconCircleCheck size={16} aria-hidden />} onClick={() => void onMarkSent()} disabled={markState.isLoading}>
+                  <Menu.Item
+                    leftSection={<IconCircleCheck size={16} aria-hidden />}
+                    onClick={() => void onMarkSent()}
+                    disabled={markState.isLoading}
+                  >
                     Mark as sent
                   </Menu.Item>
                 )}
@@ -171,7 +238,11 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
                   </Menu.Item>
                 )}
                 {canWrite && isEstimateDeletable(estimate.status) && (
-                  <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()}>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={() => void onDelete()}
+                  >
                     Delete
                   </Menu.Item>
                 )}
@@ -182,7 +253,11 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <InvoiceDocument invoice={estimateDocumentData(estimate)} labels={ESTIMATE_DOCUMENT_LABELS} billTo={{ name: estimate.client.name, lines: estimate.client.email ? [estimate.client.email] : [] }} />
+          <InvoiceDocument
+            invoice={estimateDocumentData(estimate)}
+            labels={ESTIMATE_DOCUMENT_LABELS}
+            billTo={{ name: estimate.client.name, lines: estimate.client.email ? [estimate.client.email] : [] }}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
@@ -192,12 +267,18 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
                   Client’s answer
                 </Title>
                 <Fact label="Total">{formatCurrency(estimate.totals.total)}</Fact>
-                {estimate.accepted_at && <Fact label="Accepted">{`${formatDate(estimate.accepted_at)} by ${estimate.accepted_by ?? ''}`}</Fact>}
+                {estimate.accepted_at && (
+                  <Fact label="Accepted">{`${formatDate(estimate.accepted_at)} by ${estimate.accepted_by ?? ''}`}</Fact>
+                )}
                 {estimate.declined_at && <Fact label="Declined">{formatDate(estimate.declined_at)}</Fact>}
                 {estimate.decline_reason && <Fact label="Reason">{estimate.decline_reason}</Fact>}
                 {!estimate.accepted_at && !estimate.declined_at && (
                   <Text size="sm" c="dimmed">
-                    {draft ? 'Send the estimate so your client can answer.' : estimate.status === 'expired' ? 'It expired without an answer.' : 'Waiting for your client.'}
+                    {draft
+                      ? 'Send the estimate so your client can answer.'
+                      : estimate.status === 'expired'
+                        ? 'It expired without an answer.'
+                        : 'Waiting for your client.'}
                   </Text>
                 )}
                 {estimate.invoice_id !== null && (
@@ -224,9 +305,16 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
         <SendModal<EstimateSendResponse>
           opened={sendOpen}
           onClose={() => setSendOpen(false)}
-          invoice={{ id: estimate.id, invoice_number: estimate.estimate_number, status: estimate.status, client: estimate.client }}
+          invoice={{
+            id: estimate.id,
+            invoice_number: estimate.estimate_number,
+            status: estimate.status,
+            client: estimate.client,
+          }}
           document={{ noun: 'estimate', send: (args) => send(args), sending: sendState.isLoading }}
-          onSent={(response) => toast.show({ severity: 'success', summary: 'Estimate sent', detail: `To ${response.email.to.join(', ')}` })}
+          onSent={(response) =>
+            toast.show({ severity: 'success', summary: 'Estimate sent', detail: `To ${response.email.to.join(', ')}` })
+          }
         />
       )}
     </>
@@ -262,7 +350,10 @@ export function EstimateDetailPage() {
       </Stack>
     );
   }
-  if (!query.data) return <LoadError title="The estimate could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data)
+    return (
+      <LoadError title="The estimate could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+    );
   if (search.get('edit') === '1' && canWrite && isEstimateEditable(query.data.status)) {
     return (
       <>

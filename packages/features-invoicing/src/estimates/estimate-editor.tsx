@@ -1,6 +1,13 @@
 import { useNavigate } from 'react-router';
 import { addCalendarDays, utcCalendarDate, type InvoiceInput } from '@ledgerleaf/domain';
-import { errorMessage, useCreateEstimateMutation, useSendEstimateMutation, useUpdateEstimateMutation, type EstimateBody, type EstimateDetail } from '@ledgerleaf/api';
+import {
+  errorMessage,
+  useCreateEstimateMutation,
+  useSendEstimateMutation,
+  useUpdateEstimateMutation,
+  type EstimateBody,
+  type EstimateDetail,
+} from '@ledgerleaf/api';
 import { PageHeader, useToast } from '@ledgerleaf/ui';
 import { InvoiceEditorLoader, type EditorAdapter } from '../invoices/invoice-editor';
 import { emptyInvoiceValues, invoiceToValues } from '../invoices/invoice-form';
@@ -44,28 +51,57 @@ export function EstimateEditor({ estimate }: { estimate?: EstimateDetail }) {
       const saved = result.data;
       if (andSend) {
         const sent = await send({ id: saved.id });
-        if ('error' in sent) toast.show({ severity: 'error', summary: 'Saved, but not sent', detail: errorMessage(sent.error, 'The estimate could not be sent.') });
-        else toast.show({ severity: 'success', summary: 'Estimate sent', detail: `${sent.data.data.estimate_number ?? ''} to ${sent.data.email.to.join(', ')}` });
+        if ('error' in sent)
+          toast.show({
+            severity: 'error',
+            summary: 'Saved, but not sent',
+            detail: errorMessage(sent.error, 'The estimate could not be sent.'),
+          });
+        else
+          toast.show({
+            severity: 'success',
+            summary: 'Estimate sent',
+            detail: `${sent.data.data.estimate_number ?? ''} to ${sent.data.email.to.join(', ')}`,
+          });
       } else {
-        toast.show({ severity: 'success', summary: estimate ? 'Estimate saved' : 'Draft saved', detail: saved.estimate_number ?? saved.client.name });
+        toast.show({
+          severity: 'success',
+          summary: estimate ? 'Estimate saved' : 'Draft saved',
+          detail: saved.estimate_number ?? saved.client.name,
+        });
       }
       navigate(`/estimates/${saved.id}`);
       return undefined;
     },
   };
-  return <InvoiceEditorLoader adapter={adapter} initialValues={initialValues} initialClientName={estimate?.client.name} issued={issued} />;
+  return (
+    <InvoiceEditorLoader
+      adapter={adapter}
+      initialValues={initialValues}
+      initialClientName={estimate?.client.name}
+      issued={issued}
+    />
+  );
 }
 
 /** /estimates/create-new (and /estimates/create, the dashboard's quick action). */
 export function EstimateCreatePage() {
   return (
     <>
-      <PageHeader title="New estimate" description="Quote your client: the same lines, taxes and discounts as an invoice, and an expiry date." />
+      <PageHeader
+        title="New estimate"
+        description="Quote your client: the same lines, taxes and discounts as an invoice, and an expiry date."
+      />
       <EstimateEditor />
     </>
   );
 }
 
 export function EstimateEditHeader({ estimate }: { estimate: EstimateDetail }) {
-  return <PageHeader title={estimate.estimate_number ? `Edit estimate ${estimateLabel(estimate)}` : 'Edit draft estimate'} description={estimate.client.name} />;
+  return (
+    <PageHeader
+      title={estimate.estimate_number ? `Edit estimate ${estimateLabel(estimate)}` : 'Edit draft estimate'}
+      description={estimate.client.name}
+    />
+  );
 }

@@ -19,8 +19,16 @@ const item = (overrides: Partial<EstimateListItem> = {}): EstimateListItem => ({
   created_at: '2026-11-01T09:00:00.000Z',
   ...overrides,
 });
-const page = (data: EstimateListItem[]): EstimatePage => ({ data, meta: { page: 1, per_page: 25, total: data.length, last_page: 1 } });
-const clientsFound = { data: [{ id: 1, name: 'Northwind Traders', email: 'ap@northwind.test', payment_terms_days: 30 }, { id: 2, name: 'Globex', email: null, payment_terms_days: 15 }] };
+const page = (data: EstimateListItem[]): EstimatePage => ({
+  data,
+  meta: { page: 1, per_page: 25, total: data.length, last_page: 1 },
+});
+const clientsFound = {
+  data: [
+    { id: 1, name: 'Northwind Traders', email: 'ap@northwind.test', payment_terms_days: 30 },
+    { id: 2, name: 'Globex', email: null, payment_terms_days: 15 },
+  ],
+};
 const listCalls = (calls: ReturnType<typeof stubFetch>) => calls.filter((call) => call.path === '/api/estimates');
 
 describe('estimate list', () => {
@@ -32,10 +40,21 @@ describe('estimate list', () => {
   });
 
   it('shows the rows with number links, client, status and total', async () => {
-    stubFetch({ 'GET /api/estimates': json(200, page([item(), item({ id: 6, estimate_number: null, status: 'draft', client: { id: 2, name: 'Globex' }, total: 120.5 })])) });
+    stubFetch({
+      'GET /api/estimates': json(
+        200,
+        page([
+          item(),
+          item({ id: 6, estimate_number: null, status: 'draft', client: { id: 2, name: 'Globex' }, total: 120.5 }),
+        ]),
+      ),
+    });
     renderPage(<EstimatesPage />, { path: '/estimates', route: '/estimates' });
     const table = await screen.findByRole('table', { name: 'Estimates' });
-    expect(await within(table).findByRole('link', { name: /EST-2026-0005, Northwind Traders/ })).toHaveAttribute('href', '/estimates/5');
+    expect(await within(table).findByRole('link', { name: /EST-2026-0005, Northwind Traders/ })).toHaveAttribute(
+      'href',
+      '/estimates/5',
+    );
     expect(within(table).getByRole('link', { name: /Globex/ })).toHaveAttribute('href', '/estimates/6');
     expect(within(table).getByText('$3,000.00')).toBeInTheDocument();
     expect(within(table).getByText('$120.50')).toBeInTheDocument();
@@ -44,7 +63,10 @@ describe('estimate list', () => {
   it('with no estimates at all invites to create the first one', async () => {
     stubFetch({ 'GET /api/estimates': json(200, page([])) });
     renderPage(<EstimatesPage />, { path: '/estimates', route: '/estimates' });
-    expect(await screen.findByRole('link', { name: 'Create your first estimate' })).toHaveAttribute('href', '/estimates/create-new');
+    expect(await screen.findByRole('link', { name: 'Create your first estimate' })).toHaveAttribute(
+      'href',
+      '/estimates/create-new',
+    );
   });
 
   it('says when the filters match nothing', async () => {
@@ -56,7 +78,9 @@ describe('estimate list', () => {
 
   it('shows an error with a retry that loads the list', async () => {
     let fail = true;
-    stubFetch({ 'GET /api/estimates': () => (fail ? json(500, { message: 'Server error' }) : json(200, page([item()]))) });
+    stubFetch({
+      'GET /api/estimates': () => (fail ? json(500, { message: 'Server error' }) : json(200, page([item()]))),
+    });
     const { user } = renderPage(<EstimatesPage />, { path: '/estimates', route: '/estimates' });
     expect(await screen.findByText('Estimates could not be loaded')).toBeInTheDocument();
     fail = false;
@@ -65,7 +89,10 @@ describe('estimate list', () => {
   });
 
   it('filters by client: the server is asked for that client, and clearing it asks for all again', async () => {
-    const calls = stubFetch({ 'GET /api/estimates': json(200, page([item()])), 'GET /api/clients/search': json(200, clientsFound) });
+    const calls = stubFetch({
+      'GET /api/estimates': json(200, page([item()])),
+      'GET /api/clients/search': json(200, clientsFound),
+    });
     const { user, router } = renderPage(<EstimatesPage />, { path: '/estimates', route: '/estimates?page=2' });
     await screen.findByRole('table', { name: 'Estimates' });
     expect(listCalls(calls)[0]!.query.client_id).toBeUndefined();
@@ -78,7 +105,11 @@ describe('estimate list', () => {
   });
 
   it('a client in the URL shows its name in the filter, even with none of its estimates on the page', async () => {
-    const calls = stubFetch({ 'GET /api/estimates': json(200, page([])), 'GET /api/clients/search': json(200, { data: [] }), 'GET /api/clients/9': json(200, { data: client({ id: 9, name: 'Initech' }) }) });
+    const calls = stubFetch({
+      'GET /api/estimates': json(200, page([])),
+      'GET /api/clients/search': json(200, { data: [] }),
+      'GET /api/clients/9': json(200, { data: client({ id: 9, name: 'Initech' }) }),
+    });
     renderPage(<EstimatesPage />, { path: '/estimates', route: '/estimates?client_id=9' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Client' })).toHaveValue('Initech'));
     expect(listCalls(calls)[0]!.query.client_id).toBe('9');
@@ -87,7 +118,10 @@ describe('estimate list', () => {
 
   it('filters by issue date range; a backwards range is flagged and not sent; Clear dates empties both', async () => {
     const calls = stubFetch({ 'GET /api/estimates': json(200, page([item()])) });
-    const { user } = renderPage(<EstimatesPage />, { path: '/estimates', route: '/estimates?date_from=2026-10-01&date_to=2026-10-31' });
+    const { user } = renderPage(<EstimatesPage />, {
+      path: '/estimates',
+      route: '/estimates?date_from=2026-10-01&date_to=2026-10-31',
+    });
     await screen.findByRole('table', { name: 'Estimates' });
     expect(listCalls(calls)[0]!.query).toMatchObject({ date_from: '2026-10-01', date_to: '2026-10-31' });
     // Shown in the business's date format (mm/dd/yy by default) and typed in it.
@@ -121,7 +155,10 @@ describe('estimate list for the read-only role', () => {
     stubFetch({ 'GET /api/estimates': json(200, page([item()])) });
     renderPage(<EstimatesPage />, { path: '/estimates', route: '/estimates', roles: ['accountant'] });
     const table = await screen.findByRole('table', { name: 'Estimates' });
-    expect(await within(table).findByRole('link', { name: /EST-2026-0005, Northwind Traders/ })).toHaveAttribute('href', '/estimates/5');
+    expect(await within(table).findByRole('link', { name: /EST-2026-0005, Northwind Traders/ })).toHaveAttribute(
+      'href',
+      '/estimates/5',
+    );
     expect(within(table).getByText('$3,000.00')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New Estimate' })).not.toBeInTheDocument();
   });

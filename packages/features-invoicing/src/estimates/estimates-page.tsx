@@ -2,8 +2,21 @@ import { useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Anchor, Box, Button, Card, CloseButton, Group, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { ESTIMATE_SORT_FIELDS, ESTIMATE_STATUS_FILTERS, formatCurrency, isCalendarDate, type EstimateListItem, type EstimateStatusFilter } from '@ledgerleaf/domain';
-import { useCanWrite, useGetClientQuery, useListEstimatesQuery, useDateFormat, type DateFormatter } from '@ledgerleaf/api';
+import {
+  ESTIMATE_SORT_FIELDS,
+  ESTIMATE_STATUS_FILTERS,
+  formatCurrency,
+  isCalendarDate,
+  type EstimateListItem,
+  type EstimateStatusFilter,
+} from '@ledgerleaf/domain';
+import {
+  useCanWrite,
+  useGetClientQuery,
+  useListEstimatesQuery,
+  useDateFormat,
+  type DateFormatter,
+} from '@ledgerleaf/api';
 import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
 import { InvoicingAreaTabs } from '../invoices/area-tabs';
 import { ClientPicker } from '../invoices/pickers';
@@ -30,7 +43,12 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<EstimateListItem
     sortable: true,
     render: (estimate) => (
       <Stack gap={2}>
-        <Anchor component={Link} to={`/estimates/${estimate.id}`} fw={600} aria-label={`Estimate ${estimateLabel(estimate)}, ${estimate.client.name}`}>
+        <Anchor
+          component={Link}
+          to={`/estimates/${estimate.id}`}
+          fw={600}
+          aria-label={`Estimate ${estimateLabel(estimate)}, ${estimate.client.name}`}
+        >
           {estimateLabel(estimate)}
         </Anchor>
         <Text size="xs" c="dimmed" hiddenFrom="sm">
@@ -39,10 +57,33 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<EstimateListItem
       </Stack>
     ),
   },
-  { key: 'client_name', header: 'Client', sortable: true, visibleFrom: 'sm', render: (estimate) => estimate.client.name },
-  { key: 'issue_date', header: 'Date', sortable: true, visibleFrom: 'md', render: (estimate) => formatDate(estimate.issue_date) },
-  { key: 'expiry_date', header: 'Expires', sortable: true, visibleFrom: 'md', render: (estimate) => formatDate(estimate.expiry_date) },
-  { key: 'status', header: 'Status', sortable: true, render: (estimate) => <EstimateStatusBadge status={estimate.status} size="sm" /> },
+  {
+    key: 'client_name',
+    header: 'Client',
+    sortable: true,
+    visibleFrom: 'sm',
+    render: (estimate) => estimate.client.name,
+  },
+  {
+    key: 'issue_date',
+    header: 'Date',
+    sortable: true,
+    visibleFrom: 'md',
+    render: (estimate) => formatDate(estimate.issue_date),
+  },
+  {
+    key: 'expiry_date',
+    header: 'Expires',
+    sortable: true,
+    visibleFrom: 'md',
+    render: (estimate) => formatDate(estimate.expiry_date),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    sortable: true,
+    render: (estimate) => <EstimateStatusBadge status={estimate.status} size="sm" />,
+  },
   {
     key: 'total',
     header: 'Total',
@@ -65,7 +106,9 @@ export function EstimatesPage() {
   const list = useListParams('issue_date', ESTIMATE_SORT_FIELDS);
   const [search] = useSearchParams();
   const statusParam = list.filter('status');
-  const status = (ESTIMATE_STATUS_FILTERS as readonly string[]).includes(statusParam) ? (statusParam as EstimateStatusFilter) : 'all';
+  const status = (ESTIMATE_STATUS_FILTERS as readonly string[]).includes(statusParam)
+    ? (statusParam as EstimateStatusFilter)
+    : 'all';
   const clientParam = Number(list.filter('client_id'));
   const clientId = Number.isSafeInteger(clientParam) && clientParam > 0 ? clientParam : undefined;
   const dateParam = (key: 'date_from' | 'date_to') => (isCalendarDate(list.filter(key)) ? list.filter(key) : '');
@@ -86,7 +129,8 @@ export function EstimatesPage() {
     ...dateRangeQuery(dateFrom, dateTo),
   });
   const page = query.data;
-  const filtered = params.search !== '' || status !== 'all' || clientId !== undefined || dateFrom !== '' || dateTo !== '';
+  const filtered =
+    params.search !== '' || status !== 'all' || clientId !== undefined || dateFrom !== '' || dateTo !== '';
   const empty = page !== undefined && page.meta.total === 0;
   const onRowClick = (event: MouseEvent<HTMLElement>) => {
     const target = event.target as HTMLElement;
@@ -112,7 +156,12 @@ export function EstimatesPage() {
       <Card withBorder padding="md">
         <Stack gap="md">
           <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
-            <Tabs value={status} onChange={(value) => list.setFilter('status', value === 'all' || !value ? '' : value)} variant="pills" aria-label="Estimate status">
+            <Tabs
+              value={status}
+              onChange={(value) => list.setFilter('status', value === 'all' || !value ? '' : value)}
+              variant="pills"
+              aria-label="Estimate status"
+            >
               <Tabs.List style={{ flexWrap: 'nowrap' }}>
                 {ESTIMATE_LIST_TABS.map((tab) => (
                   <Tabs.Tab key={tab.value} value={tab.value}>
@@ -127,13 +176,20 @@ export function EstimatesPage() {
               aria-label="Search estimates"
               placeholder="Search by number or client"
               leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={list.searchInput ? <CloseButton size="sm" aria-label="Clear search" onClick={list.clearSearch} /> : null}
+              rightSection={
+                list.searchInput ? <CloseButton size="sm" aria-label="Clear search" onClick={list.clearSearch} /> : null
+              }
               value={list.searchInput}
               onChange={(event) => list.setSearchInput(event.currentTarget.value)}
               style={{ flex: '1 1 240px', maxWidth: 380 }}
             />
             <Box w={240}>
-              <ClientPicker filter value={clientId ? String(clientId) : ''} label={client.data?.name ?? null} onChange={(picked) => list.setFilter('client_id', picked ? String(picked.id) : '')} />
+              <ClientPicker
+                filter
+                value={clientId ? String(clientId) : ''}
+                label={client.data?.name ?? null}
+                onChange={(picked) => list.setFilter('client_id', picked ? String(picked.id) : '')}
+              />
             </Box>
             <DateRangeFilter from={dateFrom} to={dateTo} onChange={(range) => list.setFilters(range)} />
           </Group>
@@ -142,7 +198,11 @@ export function EstimatesPage() {
           ) : empty && !filtered ? (
             <EmptyState
               title="No estimates yet"
-              message={canWrite ? 'Send a quote your client can accept online; once accepted, turn it into an invoice in one click.' : 'The estimates of the business will be listed here.'}
+              message={
+                canWrite
+                  ? 'Send a quote your client can accept online; once accepted, turn it into an invoice in one click.'
+                  : 'The estimates of the business will be listed here.'
+              }
               action={
                 canWrite ? (
                   <Button component={Link} to="/estimates/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
@@ -152,7 +212,10 @@ export function EstimatesPage() {
               }
             />
           ) : empty ? (
-            <EmptyState title="No matching estimates" message={params.search ? `Nothing matches "${params.search}".` : 'No estimates match these filters.'} />
+            <EmptyState
+              title="No matching estimates"
+              message={params.search ? `Nothing matches "${params.search}".` : 'No estimates match these filters.'}
+            />
           ) : (
             <Box onClick={onRowClick} style={{ cursor: 'pointer' }}>
               <DataTable

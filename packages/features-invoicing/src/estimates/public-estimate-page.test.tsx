@@ -15,10 +15,37 @@ const estimate: PublicEstimate = {
   currency: 'USD',
   business: { name: 'Fielding Joinery', email: 'robin@fielding.test', phone: null },
   client: { name: 'Northwind Traders', address_lines: ['1 Main Street'] },
-  lines: [{ position: 0, description: 'Cabinets', quantity: 2, unit: 'item', unit_price: 1500, discount_type: null, discount_value: null, subtotal: 3000, discount: 0, net: 3000, invoice_discount: 0, taxable: 3000, taxes: [], tax: 0, total: 3000 }],
+  lines: [
+    {
+      position: 0,
+      description: 'Cabinets',
+      quantity: 2,
+      unit: 'item',
+      unit_price: 1500,
+      discount_type: null,
+      discount_value: null,
+      subtotal: 3000,
+      discount: 0,
+      net: 3000,
+      invoice_discount: 0,
+      taxable: 3000,
+      taxes: [],
+      tax: 0,
+      total: 3000,
+    },
+  ],
   discount_type: null,
   discount_value: null,
-  totals: { subtotal: 3000, line_discounts: 0, invoice_discount: 0, taxable: 3000, taxes: [], tax: 0, total: 3000, prices_include_tax: false },
+  totals: {
+    subtotal: 3000,
+    line_discounts: 0,
+    invoice_discount: 0,
+    taxable: 3000,
+    taxes: [],
+    tax: 0,
+    total: 3000,
+    prices_include_tax: false,
+  },
   notes: null,
   terms: null,
   accepted_at: null,
@@ -30,7 +57,13 @@ const estimate: PublicEstimate = {
 
 describe('public estimate page', () => {
   it('shows the estimate without balance rows, and accepts with the name typed (required in the browser first)', async () => {
-    const accepted: PublicEstimate = { ...estimate, status: 'accepted', accepted_by: 'Dana', accepted_at: '2026-11-05T10:00:00.000Z', can_respond: false };
+    const accepted: PublicEstimate = {
+      ...estimate,
+      status: 'accepted',
+      accepted_by: 'Dana',
+      accepted_at: '2026-11-05T10:00:00.000Z',
+      can_respond: false,
+    };
     let current = estimate;
     const calls = stubFetch({
       'GET /api/public/estimates/tok': () => json(200, { data: current }),
@@ -60,7 +93,9 @@ describe('public estimate page', () => {
   });
 
   it('offers no answer once expired, and says so', async () => {
-    stubFetch({ 'GET /api/public/estimates/tok': json(200, { data: { ...estimate, status: 'expired', can_respond: false } }) });
+    stubFetch({
+      'GET /api/public/estimates/tok': json(200, { data: { ...estimate, status: 'expired', can_respond: false } }),
+    });
     renderPage(<PublicEstimatePage />, { path: '/e/:token', route: '/e/tok' });
     expect(await screen.findByText('This estimate has expired')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();

@@ -3,8 +3,20 @@ import { useParams } from 'react-router';
 import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconDownload, IconX } from '@tabler/icons-react';
-import { ESTIMATE_MESSAGES, estimateAcceptInputSchema, estimateDeclineInputSchema, formatCurrency, validateWith } from '@ledgerleaf/domain';
-import { errorStatus, useAcceptPublicEstimateMutation, useDeclinePublicEstimateMutation, useGetPublicEstimateQuery, dateFormatting } from '@ledgerleaf/api';
+import {
+  ESTIMATE_MESSAGES,
+  estimateAcceptInputSchema,
+  estimateDeclineInputSchema,
+  formatCurrency,
+  validateWith,
+} from '@ledgerleaf/domain';
+import {
+  errorStatus,
+  useAcceptPublicEstimateMutation,
+  useDeclinePublicEstimateMutation,
+  useGetPublicEstimateQuery,
+  dateFormatting,
+} from '@ledgerleaf/api';
 import { CardSkeleton } from '@ledgerleaf/ui';
 import { InvoiceDocument } from '../invoices/invoice-document';
 import { Frame } from '../public/public-invoice-page';
@@ -17,12 +29,19 @@ import { EstimateStatusBadge } from './estimate-status';
 function AcceptModal({ token, opened, onClose }: { token: string; opened: boolean; onClose: () => void }) {
   const [accept, state] = useAcceptPublicEstimateMutation();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({ initialValues: { name: '' }, validate: (values) => validateWith(estimateAcceptInputSchema, values).errors });
+  const form = useForm({
+    initialValues: { name: '' },
+    validate: (values) => validateWith(estimateAcceptInputSchema, values).errors,
+  });
   const submit = async (values: { name: string }) => {
     setFormError(null);
     const result = await accept({ token, body: values });
     if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, (key) => key === 'name', 'The estimate could not be accepted.');
+      const { fields, message } = splitServerErrors(
+        result.error,
+        (key) => key === 'name',
+        'The estimate could not be accepted.',
+      );
       form.setErrors(fields);
       setFormError(message);
       return;
@@ -35,7 +54,14 @@ function AcceptModal({ token, opened, onClose }: { token: string; opened: boolea
         <Stack gap="md">
           <Text size="sm">Type your name to accept this estimate. The sender is notified at once.</Text>
           {formError && <FormAlert>{formError}</FormAlert>}
-          <TextInput label="Your name" required autoComplete="name" maxLength={200} data-autofocus {...form.getInputProps('name')} />
+          <TextInput
+            label="Your name"
+            required
+            autoComplete="name"
+            maxLength={200}
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -53,12 +79,19 @@ function AcceptModal({ token, opened, onClose }: { token: string; opened: boolea
 function DeclineModal({ token, opened, onClose }: { token: string; opened: boolean; onClose: () => void }) {
   const [decline, state] = useDeclinePublicEstimateMutation();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({ initialValues: { reason: '' }, validate: (values) => validateWith(estimateDeclineInputSchema, values).errors });
+  const form = useForm({
+    initialValues: { reason: '' },
+    validate: (values) => validateWith(estimateDeclineInputSchema, values).errors,
+  });
   const submit = async (values: { reason: string }) => {
     setFormError(null);
     const result = await decline({ token, body: values });
     if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, (key) => key === 'reason', 'The estimate could not be declined.');
+      const { fields, message } = splitServerErrors(
+        result.error,
+        (key) => key === 'reason',
+        'The estimate could not be declined.',
+      );
       form.setErrors(fields);
       setFormError(message);
       return;
@@ -101,7 +134,10 @@ export function PublicEstimatePage() {
             <Title order={1} size="h2">
               Estimate not found
             </Title>
-            <Text c="dimmed">This link does not lead to an estimate. It may be mistyped, or the estimate was withdrawn. Please ask the sender for a new link.</Text>
+            <Text c="dimmed">
+              This link does not lead to an estimate. It may be mistyped, or the estimate was withdrawn. Please ask the
+              sender for a new link.
+            </Text>
           </Stack>
         </Paper>
       </Frame>
@@ -143,12 +179,23 @@ export function PublicEstimatePage() {
             </Text>
           </Stack>
           <Group gap="sm">
-            <Button component="a" href={estimate.pdf_url} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+            <Button
+              component="a"
+              href={estimate.pdf_url}
+              download
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
               Download PDF
             </Button>
             {estimate.can_respond && (
               <>
-                <Button variant="default" color="red" onClick={() => setDeclining(true)} leftSection={<IconX size={16} aria-hidden />}>
+                <Button
+                  variant="default"
+                  color="red"
+                  onClick={() => setDeclining(true)}
+                  leftSection={<IconX size={16} aria-hidden />}
+                >
                   Decline
                 </Button>
                 <Button onClick={() => setAccepting(true)} leftSection={<IconCheck size={16} aria-hidden />}>
@@ -160,7 +207,8 @@ export function PublicEstimatePage() {
         </Group>
         {estimate.status === 'accepted' && (
           <Alert color="green" variant="light" title={ESTIMATE_MESSAGES.accepted} role="status">
-            Accepted by {estimate.accepted_by} on {formatDate(estimate.accepted_at)}. {estimate.business.name} will be in touch.
+            Accepted by {estimate.accepted_by} on {formatDate(estimate.accepted_at)}. {estimate.business.name} will be
+            in touch.
           </Alert>
         )}
         {estimate.status === 'declined' && (
@@ -187,9 +235,19 @@ export function PublicEstimatePage() {
           </Alert>
         )}
         <InvoiceDocument
-          invoice={{ ...estimate, invoice_number: estimate.estimate_number, due_date: estimate.expiry_date, amount_paid: 0, balance_due: estimate.totals.total, credit: 0 }}
+          invoice={{
+            ...estimate,
+            invoice_number: estimate.estimate_number,
+            due_date: estimate.expiry_date,
+            amount_paid: 0,
+            balance_due: estimate.totals.total,
+            credit: 0,
+          }}
           labels={ESTIMATE_DOCUMENT_LABELS}
-          from={{ name: estimate.business.name, lines: [estimate.business.email, estimate.business.phone].filter((line): line is string => Boolean(line)) }}
+          from={{
+            name: estimate.business.name,
+            lines: [estimate.business.email, estimate.business.phone].filter((line): line is string => Boolean(line)),
+          }}
           billTo={{ name: estimate.client.name, lines: estimate.client.address_lines }}
           formatDate={formatDate}
         />
@@ -199,4 +257,3 @@ export function PublicEstimatePage() {
     </Frame>
   );
 }
-

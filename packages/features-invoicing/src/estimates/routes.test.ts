@@ -3,8 +3,18 @@ import { estimateRoutes, publicEstimateRoutes, recurringRoutes } from './routes'
 
 describe('estimate and recurring routes (SPEC.md section 2)', () => {
   it('has every path, and the dashboard quick action’s /estimates/create reaches the editor like /estimates/create-new', () => {
-    expect(estimateRoutes.map((route) => route.path)).toEqual(['/estimates', '/estimates/create-new', '/estimates/create', '/estimates/:id']);
-    expect(recurringRoutes.map((route) => route.path)).toEqual(['/recurring-invoices', '/recurring-invoices/create', '/recurring-invoices/config', '/recurring-invoices/:id']);
+    expect(estimateRoutes.map((route) => route.path)).toEqual([
+      '/estimates',
+      '/estimates/create-new',
+      '/estimates/create',
+      '/estimates/:id',
+    ]);
+    expect(recurringRoutes.map((route) => route.path)).toEqual([
+      '/recurring-invoices',
+      '/recurring-invoices/create',
+      '/recurring-invoices/config',
+      '/recurring-invoices/:id',
+    ]);
     expect(publicEstimateRoutes.map((route) => route.path)).toEqual(['/e/:token']);
   });
 

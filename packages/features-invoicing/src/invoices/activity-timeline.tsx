@@ -14,17 +14,22 @@ export function activityText(entry: InvoiceActivityEntry, formatDate: DateFormat
   switch (entry.event) {
     case 'invoice.created':
       if (typeof entry.data.estimate_number === 'string') return `Created from estimate ${entry.data.estimate_number}`;
-      if (typeof entry.data.period === 'string') return `Created by its recurring invoice for ${formatDate(entry.data.period)}`;
+      if (typeof entry.data.period === 'string')
+        return `Created by its recurring invoice for ${formatDate(entry.data.period)}`;
       return 'Invoice created';
     case 'invoice.updated':
       return 'Invoice edited';
     case 'invoice.sent':
       if (entry.data.again) return 'Sent again';
-      if (entry.data.via === 'email') return entry.data.scheduled ? 'Emailed by its recurring schedule' : 'Sent by email';
+      if (entry.data.via === 'email')
+        return entry.data.scheduled ? 'Emailed by its recurring schedule' : 'Sent by email';
       // Issued (numbered) by a recurring schedule: with auto-send off nobody has emailed it yet.
       if (typeof entry.data.period === 'string') {
-        if (entry.data.auto_send === false) return 'Issued by its recurring schedule, not emailed: send it to your client';
-        return entry.data.auto_send === true ? 'Issued by its recurring schedule; it will be emailed' : 'Issued by its recurring schedule';
+        if (entry.data.auto_send === false)
+          return 'Issued by its recurring schedule, not emailed: send it to your client';
+        return entry.data.auto_send === true
+          ? 'Issued by its recurring schedule; it will be emailed'
+          : 'Issued by its recurring schedule';
       }
       return 'Marked as sent';
     case 'invoice.viewed':
@@ -38,13 +43,17 @@ export function activityText(entry: InvoiceActivityEntry, formatDate: DateFormat
     case 'payment.deleted':
       return `Payment deleted${amount}`;
     case 'payment.receipt_sent':
-      return Array.isArray(entry.data.to) ? `Receipt emailed to ${entry.data.to.join(', ')}${amount}` : `Receipt emailed${amount}`;
+      return Array.isArray(entry.data.to)
+        ? `Receipt emailed to ${entry.data.to.join(', ')}${amount}`
+        : `Receipt emailed${amount}`;
     case 'payment.receipt_failed':
       return `Receipt could not be emailed${amount}${typeof entry.data.reason === 'string' && entry.data.reason ? `: ${entry.data.reason}` : ''}`;
     case 'invoice.overdue':
       return 'Became overdue';
     case 'invoice.reminder_sent':
-      return typeof entry.data.offset_days === 'number' ? `Reminder sent (${reminderStep(entry.data.offset_days)})` : 'Reminder sent';
+      return typeof entry.data.offset_days === 'number'
+        ? `Reminder sent (${reminderStep(entry.data.offset_days)})`
+        : 'Reminder sent';
     case 'estimate.created':
       return 'Estimate created';
     case 'estimate.updated':

@@ -17,7 +17,9 @@ export const INVOICING_AREA_TABS: AreaTab[] = [
 ];
 
 function activeTab(tabs: AreaTab[], pathname: string): string | null {
-  const match = tabs.find((tab) => [tab.to, ...(tab.also ?? [])].some((path) => pathname === path || pathname.startsWith(`${path}/`)));
+  const match = tabs.find((tab) =>
+    [tab.to, ...(tab.also ?? [])].some((path) => pathname === path || pathname.startsWith(`${path}/`)),
+  );
   return match?.to ?? null;
 }
 
@@ -26,7 +28,12 @@ export function InvoicingAreaTabs({ tabs = INVOICING_AREA_TABS }: { tabs?: AreaT
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return (
-    <Tabs value={activeTab(tabs, pathname)} onChange={(value) => value && navigate(value)} mb="md" aria-label="Invoicing area">
+    <Tabs
+      value={activeTab(tabs, pathname)}
+      onChange={(value) => value && navigate(value)}
+      mb="md"
+      aria-label="Invoicing area"
+    >
       <Tabs.List>
         {tabs.map((tab) => (
           <Tabs.Tab key={tab.to} value={tab.to}>

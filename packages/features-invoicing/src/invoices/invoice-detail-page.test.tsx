@@ -8,11 +8,29 @@ import { PaymentRecordedProvider } from './payment-hooks';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const payment = { id: 9, payment_id: 9, invoice_id: 11, amount: 1000, payment_date: '2026-11-22', method: 'cash', reference: null, note: null, created_at: '2026-11-22T10:00:00Z' };
+const payment = {
+  id: 9,
+  payment_id: 9,
+  invoice_id: 11,
+  amount: 1000,
+  payment_date: '2026-11-22',
+  method: 'cash',
+  reference: null,
+  note: null,
+  created_at: '2026-11-22T10:00:00Z',
+};
 
 describe('invoice detail', () => {
   it('renders the invoice with the actions its status allows', async () => {
-    stubFetch({ 'GET /api/invoices/11': json(200, { data: invoiceDetail({ activity: [{ id: 1, event: 'invoice.sent', user_id: 1, data: { via: 'email' }, created_at: '2026-11-01T10:00:00Z' }] }) }) });
+    stubFetch({
+      'GET /api/invoices/11': json(200, {
+        data: invoiceDetail({
+          activity: [
+            { id: 1, event: 'invoice.sent', user_id: 1, data: { via: 'email' }, created_at: '2026-11-01T10:00:00Z' },
+          ],
+        }),
+      }),
+    });
     const { user } = renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11' });
     expect(await screen.findByRole('heading', { level: 1, name: /Invoice INV-2026-0001/ })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Invoice lines' })).toHaveTextContent('Design work');
@@ -28,7 +46,11 @@ describe('invoice detail', () => {
   });
 
   it('a paid invoice can no longer be edited or paid', async () => {
-    stubFetch({ 'GET /api/invoices/11': json(200, { data: invoiceDetail({ status: 'paid', amount_paid: 1000, balance_due: 0, payments: [payment as never] }) }) });
+    stubFetch({
+      'GET /api/invoices/11': json(200, {
+        data: invoiceDetail({ status: 'paid', amount_paid: 1000, balance_due: 0, payments: [payment as never] }),
+      }),
+    });
     renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11' });
     expect(await screen.findByRole('table', { name: 'Payments' })).toHaveTextContent('$1,000.00');
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
@@ -39,7 +61,11 @@ describe('invoice detail', () => {
     const onPaymentRecorded = vi.fn();
     stubFetch({
       'GET /api/invoices/11': json(200, { data: invoiceDetail() }),
-      'POST /api/invoices/11/payments': json(201, { data: payment, invoice: invoiceDetail({ status: 'paid', balance_due: 0 }), message: INVOICE_MESSAGES.paymentRecorded }),
+      'POST /api/invoices/11/payments': json(201, {
+        data: payment,
+        invoice: invoiceDetail({ status: 'paid', balance_due: 0 }),
+        message: INVOICE_MESSAGES.paymentRecorded,
+      }),
     });
     const { user } = renderPage(
       <PaymentRecordedProvider onPaymentRecorded={onPaymentRecorded}>
@@ -50,12 +76,27 @@ describe('invoice detail', () => {
     await user.click((await screen.findAllByRole('button', { name: 'Record payment' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
-    await waitFor(() => expect(onPaymentRecorded).toHaveBeenCalledWith({ invoice_id: 11, invoice_number: 'INV-2026-0001', payment_id: 9, payment_amount: 1000 }));
+    await waitFor(() =>
+      expect(onPaymentRecorded).toHaveBeenCalledWith({
+        invoice_id: 11,
+        invoice_number: 'INV-2026-0001',
+        payment_id: 9,
+        payment_amount: 1000,
+      }),
+    );
   });
 
   it('shows the linked goal and where the invoice came from, each a link', async () => {
     stubFetch({
-      'GET /api/invoices/11': json(200, { data: invoiceDetail({ goal_id: 5, estimate_id: 3, estimate_number: 'EST-2026-0003', recurring_invoice_id: 4, recurring_period: '2026-11-01' }) }),
+      'GET /api/invoices/11': json(200, {
+        data: invoiceDetail({
+          goal_id: 5,
+          estimate_id: 3,
+          estimate_number: 'EST-2026-0003',
+          recurring_invoice_id: 4,
+          recurring_period: '2026-11-01',
+        }),
+      }),
       'GET /api/goals/5': json(200, { data: goalItem({ id: 5, title: 'New van' }) }),
     });
     renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11' });
@@ -83,26 +124,40 @@ describe('invoice detail', () => {
 });
 
 describe('invoice detail for the read-only role', () => {
-  const partial = () => invoiceDetail({ status: 'partial', amount_paid: 400, balance_due: 600, payments: [{ ...payment, amount: 400 } as never] });
+  const partial = () =>
+    invoiceDetail({
+      status: 'partial',
+      amount_paid: 400,
+      balance_due: 600,
+      payments: [{ ...payment, amount: 400 } as never],
+    });
 
   it('shows the invoice, its balance and payments, and only the actions that read', async () => {
     stubFetch({ 'GET /api/invoices/11': json(200, { data: partial() }) });
-    const { user } = renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11', roles: 'accountant' });
+    const { user } = renderPage(<InvoiceDetailPage />, {
+      path: '/invoices/:id',
+      route: '/invoices/11',
+      roles: 'accountant',
+    });
     expect(await screen.findByRole('heading', { level: 1, name: /Invoice INV-2026-0001/ })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Invoice lines' })).toHaveTextContent('Design work');
     expect(screen.getByTestId('balance-due')).toHaveTextContent('$600.00');
     expect(screen.getByRole('table', { name: 'Payments' })).toHaveTextContent('$400.00');
-    for (const name of ['Record payment', 'Send again', 'Add', /^Delete payment/, /^Send receipt/]) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    for (const name of ['Record payment', 'Send again', 'Add', /^Delete payment/, /^Send receipt/])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'More actions' }));
     expect(await screen.findByRole('menuitem', { name: 'Download PDF' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Preview PDF' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Copy public link' })).toBeInTheDocument();
-    for (const name of ['Duplicate', 'Void', 'Delete', 'Mark as sent']) expect(screen.queryByRole('menuitem', { name })).not.toBeInTheDocument();
+    for (const name of ['Duplicate', 'Void', 'Delete', 'Mark as sent'])
+      expect(screen.queryByRole('menuitem', { name })).not.toBeInTheDocument();
   });
 
   it('opens the invoice, not its editor, from an edit link', async () => {
-    stubFetch({ 'GET /api/invoices/11': json(200, { data: invoiceDetail({ status: 'draft', invoice_number: null }) }) });
+    stubFetch({
+      'GET /api/invoices/11': json(200, { data: invoiceDetail({ status: 'draft', invoice_number: null }) }),
+    });
     renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11?edit=1', roles: ['accountant'] });
     expect(await screen.findByRole('heading', { level: 1, name: /Draft invoice/ })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Edit draft invoice' })).not.toBeInTheDocument();

@@ -15,7 +15,16 @@ import {
   IconTrash,
   IconBan,
 } from '@tabler/icons-react';
-import { INVOICE_MESSAGES, PAYMENT_METHOD_LABELS, acceptsPayment, canVoid, formatCurrency, isDeletable, isEditable, type PaymentResponse } from '@ledgerleaf/domain';
+import {
+  INVOICE_MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  acceptsPayment,
+  canVoid,
+  formatCurrency,
+  isDeletable,
+  isEditable,
+  type PaymentResponse,
+} from '@ledgerleaf/domain';
 import {
   errorMessage,
   errorStatus,
@@ -67,8 +76,18 @@ function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boo
       return;
     }
     const result = await deletePayment({ invoiceId: invoice.id, paymentId: payment.id });
-    if ('error' in result) toast.show({ severity: 'error', summary: 'Could not delete the payment', detail: errorMessage(result.error, 'Please try again.') });
-    else toast.show({ severity: 'success', summary: INVOICE_MESSAGES.paymentDeleted, detail: formatCurrency(payment.amount) });
+    if ('error' in result)
+      toast.show({
+        severity: 'error',
+        summary: 'Could not delete the payment',
+        detail: errorMessage(result.error, 'Please try again.'),
+      });
+    else
+      toast.show({
+        severity: 'success',
+        summary: INVOICE_MESSAGES.paymentDeleted,
+        detail: formatCurrency(payment.amount),
+      });
   };
   return (
     <Table aria-label="Payments" verticalSpacing="xs">
@@ -79,7 +98,10 @@ function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boo
           <Table.Th ta="right">Amount</Table.Th>
           {canWrite && (
             <Table.Th w={72}>
-              <Box component="span" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              <Box
+                component="span"
+                style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+              >
                 Actions
               </Box>
             </Table.Th>
@@ -107,7 +129,12 @@ function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boo
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
                   {invoice.status !== 'void' && <SendReceiptButton invoice={invoice} payment={payment} />}
-                  <ActionIcon variant="subtle" color="red" aria-label={`Delete payment of ${formatCurrency(payment.amount)}`} onClick={() => void onDelete(payment)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete payment of ${formatCurrency(payment.amount)}`}
+                    onClick={() => void onDelete(payment)}
+                  >
                     <IconTrash size={16} aria-hidden />
                   </ActionIcon>
                 </Group>
@@ -196,17 +223,32 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
   const label = invoiceLabel(invoice);
   const draft = invoice.status === 'draft';
 
-  const failed = (summary: string, error: unknown) => toast.show({ severity: 'error', summary, detail: errorMessage(error as never, 'Please try again.') });
+  const failed = (summary: string, error: unknown) =>
+    toast.show({ severity: 'error', summary, detail: errorMessage(error as never, 'Please try again.') });
 
   const onRecorded = (response: PaymentResponse) => {
-    toast.show({ severity: 'success', summary: INVOICE_MESSAGES.paymentRecorded, detail: `${formatCurrency(response.data.amount)} on ${invoiceLabel(response.invoice)}` });
-    paymentRecorded?.({ invoice_id: invoice.id, invoice_number: response.invoice.invoice_number, payment_id: response.data.payment_id, payment_amount: response.data.amount });
+    toast.show({
+      severity: 'success',
+      summary: INVOICE_MESSAGES.paymentRecorded,
+      detail: `${formatCurrency(response.data.amount)} on ${invoiceLabel(response.invoice)}`,
+    });
+    paymentRecorded?.({
+      invoice_id: invoice.id,
+      invoice_number: response.invoice.invoice_number,
+      payment_id: response.data.payment_id,
+      payment_amount: response.data.amount,
+    });
   };
 
   const onMarkSent = async () => {
     const result = await markSent(invoice.id);
     if ('error' in result) failed('Could not mark as sent', result.error);
-    else toast.show({ severity: 'success', summary: INVOICE_MESSAGES.markedAsSent, detail: result.data.invoice_number ?? undefined });
+    else
+      toast.show({
+        severity: 'success',
+        summary: INVOICE_MESSAGES.markedAsSent,
+        detail: result.data.invoice_number ?? undefined,
+      });
   };
 
   const onDuplicate = async () => {
@@ -234,7 +276,12 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
 
   const onDelete = async () => {
     try {
-      await confirm({ title: 'Delete draft?', message: `${label} for ${invoice.client.name} will be deleted for good.`, confirmText: 'Delete draft', type: 'danger' });
+      await confirm({
+        title: 'Delete draft?',
+        message: `${label} for ${invoice.client.name} will be deleted for good.`,
+        confirmText: 'Delete draft',
+        type: 'danger',
+      });
     } catch {
       return;
     }
@@ -249,7 +296,11 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
     try {
       await downloadInvoicePdf(invoice.id);
     } catch (error) {
-      toast.show({ severity: 'error', summary: 'Could not download the PDF', detail: error instanceof Error ? error.message : 'Please try again.' });
+      toast.show({
+        severity: 'error',
+        summary: 'Could not download the PDF',
+        detail: error instanceof Error ? error.message : 'Please try again.',
+      });
     } finally {
       setDownloading(false);
     }
@@ -259,7 +310,11 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
     try {
       await previewInvoicePdf(invoice.id);
     } catch (error) {
-      toast.show({ severity: 'error', summary: 'Could not open the PDF', detail: error instanceof Error ? error.message : 'Please try again.' });
+      toast.show({
+        severity: 'error',
+        summary: 'Could not open the PDF',
+        detail: error instanceof Error ? error.message : 'Please try again.',
+      });
     }
   };
 
@@ -267,7 +322,11 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
     if (!invoice.public_url) return;
     try {
       await navigator.clipboard.writeText(invoice.public_url);
-      toast.show({ severity: 'success', summary: 'Link copied', detail: 'Your client can open the invoice with it, without signing in.' });
+      toast.show({
+        severity: 'success',
+        summary: 'Link copied',
+        detail: 'Your client can open the invoice with it, without signing in.',
+      });
     } catch {
       toast.show({ severity: 'warn', summary: 'Could not copy the link', detail: invoice.public_url, timeout: false });
     }
@@ -275,7 +334,14 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
 
   return (
     <>
-      <Anchor component={Link} to="/invoices/all" size="sm" mb="xs" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+      <Anchor
+        component={Link}
+        to="/invoices/all"
+        size="sm"
+        mb="xs"
+        display="inline-flex"
+        style={{ alignItems: 'center', gap: 4 }}
+      >
         <IconArrowLeft size={14} aria-hidden /> All invoices
       </Anchor>
       <PageHeader
@@ -289,7 +355,12 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
         actions={
           <>
             {canWrite && isEditable(invoice.status) && (
-              <Button variant="default" component={Link} to={`/invoices/${invoice.id}?edit=1`} leftSection={<IconEdit size={16} aria-hidden />}>
+              <Button
+                variant="default"
+                component={Link}
+                to={`/invoices/${invoice.id}?edit=1`}
+                leftSection={<IconEdit size={16} aria-hidden />}
+              >
                 Edit
               </Button>
             )}
@@ -299,7 +370,11 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
               </Button>
             )}
             {canWrite && invoice.status !== 'void' && (
-              <Button variant={acceptsPayment(invoice.status) ? 'default' : 'filled'} onClick={() => setSendOpen(true)} leftSection={<IconSend size={16} aria-hidden />}>
+              <Button
+                variant={acceptsPayment(invoice.status) ? 'default' : 'filled'}
+                onClick={() => setSendOpen(true)}
+                leftSection={<IconSend size={16} aria-hidden />}
+              >
                 {draft ? 'Send' : 'Send again'}
               </Button>
             )}
@@ -311,14 +386,22 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
               </Menu.Target>
               <Menu.Dropdown>
                 {canWrite && draft && (
-                  <Menu.Item leftSection={<IconCircleCheck size={16} aria-hidden />} onClick={() => void onMarkSent()} disabled={markState.isLoading}>
+                  <Menu.Item
+                    leftSection={<IconCircleCheck size={16} aria-hidden />}
+                    onClick={() => void onMarkSent()}
+                    disabled={markState.isLoading}
+                  >
                     Mark as sent
                   </Menu.Item>
                 )}
                 <Menu.Item leftSection={<IconEye size={16} aria-hidden />} onClick={() => void onPreview()}>
                   Preview PDF
                 </Menu.Item>
-                <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void onDownload()} disabled={downloading}>
+                <Menu.Item
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                  onClick={() => void onDownload()}
+                  disabled={downloading}
+                >
                   Download PDF
                 </Menu.Item>
                 {invoice.public_url && (
@@ -327,7 +410,11 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
                   </Menu.Item>
                 )}
                 {canWrite && (
-                  <Menu.Item leftSection={<IconFiles size={16} aria-hidden />} onClick={() => void onDuplicate()} disabled={duplicateState.isLoading}>
+                  <Menu.Item
+                    leftSection={<IconFiles size={16} aria-hidden />}
+                    onClick={() => void onDuplicate()}
+                    disabled={duplicateState.isLoading}
+                  >
                     Duplicate
                   </Menu.Item>
                 )}
@@ -337,7 +424,11 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
                   </Menu.Item>
                 )}
                 {canWrite && isDeletable(invoice.status) && (
-                  <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()}>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={() => void onDelete()}
+                  >
                     Delete
                   </Menu.Item>
                 )}
@@ -348,7 +439,10 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
       />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <InvoiceDocument invoice={invoice} billTo={{ name: invoice.client.name, lines: invoice.client.email ? [invoice.client.email] : [] }} />
+          <InvoiceDocument
+            invoice={invoice}
+            billTo={{ name: invoice.client.name, lines: invoice.client.email ? [invoice.client.email] : [] }}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
@@ -397,12 +491,23 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
       </Grid>
       {canWrite && (
         <>
-          <PaymentModal opened={paymentOpen} onClose={() => setPaymentOpen(false)} invoice={invoice} onRecorded={onRecorded} />
+          <PaymentModal
+            opened={paymentOpen}
+            onClose={() => setPaymentOpen(false)}
+            invoice={invoice}
+            onRecorded={onRecorded}
+          />
           <SendModal
             opened={sendOpen}
             onClose={() => setSendOpen(false)}
             invoice={invoice}
-            onSent={(response) => toast.show({ severity: 'success', summary: INVOICE_MESSAGES.sent, detail: `To ${response.email.to.join(', ')}` })}
+            onSent={(response) =>
+              toast.show({
+                severity: 'success',
+                summary: INVOICE_MESSAGES.sent,
+                detail: `To ${response.email.to.join(', ')}`,
+              })
+            }
           />
         </>
       )}
@@ -440,11 +545,17 @@ export function InvoiceDetailPage({ onPaymentRecorded }: { onPaymentRecorded?: O
       </Stack>
     );
   }
-  if (!query.data) return <LoadError title="The invoice could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data)
+    return (
+      <LoadError title="The invoice could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+    );
   if (search.get('edit') === '1' && canWrite && isEditable(query.data.status)) {
     return (
       <>
-        <PageHeader title={query.data.invoice_number ? `Edit invoice ${query.data.invoice_number}` : 'Edit draft invoice'} description={query.data.client.name} />
+        <PageHeader
+          title={query.data.invoice_number ? `Edit invoice ${query.data.invoice_number}` : 'Edit draft invoice'}
+          description={query.data.client.name}
+        />
         <InvoiceEditorLoader invoice={query.data} />
       </>
     );

@@ -1,5 +1,11 @@
 import { Box, Divider, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { PAYMENT_METHOD_LABELS, formatCurrency, formatTaxLabel, type DiscountType, type PaymentMethod } from '@ledgerleaf/domain';
+import {
+  PAYMENT_METHOD_LABELS,
+  formatCurrency,
+  formatTaxLabel,
+  type DiscountType,
+  type PaymentMethod,
+} from '@ledgerleaf/domain';
 import { useDateFormat, type DateFormatter } from '@ledgerleaf/api';
 
 /** What both the owner's invoice (`Invoice`) and the public view (`PublicInvoice`) carry. */
@@ -43,16 +49,29 @@ const num = { fontVariantNumeric: 'tabular-nums' } as const;
 function discountText(line: InvoiceDocumentData['lines'][number]): string {
   if (line.discount <= 0) return '';
   const amount = formatCurrency(-line.discount);
-  return line.discount_type === 'percent' && line.discount_value !== null ? `${percentFormat.format(line.discount_value)}% (${amount})` : amount;
+  return line.discount_type === 'percent' && line.discount_value !== null
+    ? `${percentFormat.format(line.discount_value)}% (${amount})`
+    : amount;
 }
 
 /** The summary rows, in the PDF's order and wording (apps/server/src/lib/pdf/render-invoice.ts). */
-export function summaryRows(invoice: InvoiceDocumentData, options: { hideBalance?: boolean } = {}): Array<{ label: string; value: string; strong?: boolean }> {
+export function summaryRows(
+  invoice: InvoiceDocumentData,
+  options: { hideBalance?: boolean } = {},
+): Array<{ label: string; value: string; strong?: boolean }> {
   const { totals } = invoice;
-  const rows: Array<{ label: string; value: string; strong?: boolean }> = [{ label: totals.prices_include_tax ? 'Subtotal (tax included)' : 'Subtotal', value: formatCurrency(totals.subtotal) }];
+  const rows: Array<{ label: string; value: string; strong?: boolean }> = [
+    {
+      label: totals.prices_include_tax ? 'Subtotal (tax included)' : 'Subtotal',
+      value: formatCurrency(totals.subtotal),
+    },
+  ];
   if (totals.line_discounts > 0) rows.push({ label: 'Line discounts', value: formatCurrency(-totals.line_discounts) });
   if (totals.invoice_discount > 0) {
-    const percent = invoice.discount_type === 'percent' && invoice.discount_value !== null ? ` (${percentFormat.format(invoice.discount_value)}%)` : '';
+    const percent =
+      invoice.discount_type === 'percent' && invoice.discount_value !== null
+        ? ` (${percentFormat.format(invoice.discount_value)}%)`
+        : '';
     rows.push({ label: `Discount${percent}`, value: formatCurrency(-totals.invoice_discount) });
   }
   for (const tax of totals.taxes) {
@@ -102,7 +121,13 @@ export function InvoiceDocument({
   const fromPreferences = useDateFormat().formatDate;
   const formatDate = givenFormat ?? fromPreferences;
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md" aria-label={`${labels?.title ?? 'Invoice'} document`} component="article">
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'xl' }}
+      radius="md"
+      aria-label={`${labels?.title ?? 'Invoice'} document`}
+      component="article"
+    >
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
           <Stack gap={2}>
@@ -162,7 +187,9 @@ export function InvoiceDocument({
                 <Table.Th ta="right">Qty</Table.Th>
                 <Table.Th visibleFrom="sm">Unit</Table.Th>
                 <Table.Th ta="right">Unit price</Table.Th>
-                <Table.Th ta="right" visibleFrom="sm">Discount</Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">
+                  Discount
+                </Table.Th>
                 <Table.Th visibleFrom="sm">Tax</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
               </Table.Tr>
@@ -174,7 +201,13 @@ export function InvoiceDocument({
                     {line.description}
                     {/* Narrow screens: the unit, discount and taxes under the description. */}
                     <Text size="xs" c="dimmed" hiddenFrom="sm">
-                      {[line.unit, discountText(line) && `Discount ${discountText(line)}`, ...line.taxes.map((tax) => formatTaxLabel(tax))].filter(Boolean).join(' · ')}
+                      {[
+                        line.unit,
+                        discountText(line) && `Discount ${discountText(line)}`,
+                        ...line.taxes.map((tax) => formatTaxLabel(tax)),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right" style={num}>

@@ -14,7 +14,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const create = (api: StoryApi = {}) => screenStory(<InvoiceCreatePage />, { path: '/invoices/create-new', api: { ...editorApi, ...api } });
+const create = (api: StoryApi = {}) =>
+  screenStory(<InvoiceCreatePage />, { path: '/invoices/create-new', api: { ...editorApi, ...api } });
 
 /** Types into a field the way a person pastes: the live totals follow every change. */
 async function fill(label: string, value: string) {
@@ -81,5 +82,10 @@ export const ServerValidationErrors: Story = {
 export const EditDraft: Story = screenStory(<InvoiceDetailPage />, {
   path: '/invoices/:id',
   route: '/invoices/11?edit=1',
-  api: { ...editorApi, 'GET /api/invoices/11': ok({ data: taxedInvoice({ status: 'draft', invoice_number: null, sent_at: null, public_url: null }) }) },
+  api: {
+    ...editorApi,
+    'GET /api/invoices/11': ok({
+      data: taxedInvoice({ status: 'draft', invoice_number: null, sent_at: null, public_url: null }),
+    }),
+  },
 });

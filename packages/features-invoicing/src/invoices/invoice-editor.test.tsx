@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { ACCOUNT_MESSAGES, INVOICE_MESSAGES, LINE_DESCRIPTION_MAX_LENGTH, invoiceInputSchema, calculateInvoiceDraft, formatCurrency, fromCents } from '@ledgerleaf/domain';
+import {
+  ACCOUNT_MESSAGES,
+  INVOICE_MESSAGES,
+  LINE_DESCRIPTION_MAX_LENGTH,
+  invoiceInputSchema,
+  calculateInvoiceDraft,
+  formatCurrency,
+  fromCents,
+} from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch } from '../test/render';
 import { taxRate } from '../test/fixtures';
 import { InvoiceEditor, InvoiceEditorLoader } from './invoice-editor';
@@ -12,8 +20,15 @@ const rate = taxRate({ id: 7, name: 'Sales tax', rate: 8.875 });
 const clients = { data: [{ id: 1, name: 'Acme Corp', email: 'billing@acme.test', payment_terms_days: 15 }] };
 
 function renderEditor(routes: Parameters<typeof stubFetch>[0] = {}) {
-  const calls = stubFetch({ 'GET /api/clients/search': json(200, clients), 'GET /api/products/search': json(200, { data: [] }), ...routes });
-  const view = renderPage(<InvoiceEditor taxRates={[rate]} pricesIncludeTax={false} defaultTermsDays={30} />, { path: '/invoices/create-new', route: '/invoices/create-new' });
+  const calls = stubFetch({
+    'GET /api/clients/search': json(200, clients),
+    'GET /api/products/search': json(200, { data: [] }),
+    ...routes,
+  });
+  const view = renderPage(<InvoiceEditor taxRates={[rate]} pricesIncludeTax={false} defaultTermsDays={30} />, {
+    path: '/invoices/create-new',
+    route: '/invoices/create-new',
+  });
   return { ...view, calls };
 }
 
@@ -56,7 +71,9 @@ describe('invoice editor', () => {
       },
       { taxRates: [rate], prices_include_tax: false },
     );
-    await waitFor(() => expect(screen.getByTestId('live-total')).toHaveTextContent(formatCurrency(fromCents(expected.total_cents))));
+    await waitFor(() =>
+      expect(screen.getByTestId('live-total')).toHaveTextContent(formatCurrency(fromCents(expected.total_cents))),
+    );
     const totals = screen.getByRole('group', { name: 'Invoice totals' });
     expect(within(totals).getByText(formatCurrency(fromCents(expected.subtotal_cents)))).toBeInTheDocument();
     expect(within(totals).getByText('Sales tax (8.875%)')).toBeInTheDocument();
@@ -75,7 +92,10 @@ describe('invoice editor', () => {
 
   it("maps the server's 422 under the fields, a line's field included", async () => {
     const { user, calls } = renderEditor({
-      'POST /api/invoices': json(422, { message: 'The given data was invalid.', errors: { 'lines.1.quantity': ['The quantity is too odd'], due_date: [INVOICE_MESSAGES.dueBeforeIssue] } }),
+      'POST /api/invoices': json(422, {
+        message: 'The given data was invalid.',
+        errors: { 'lines.1.quantity': ['The quantity is too odd'], due_date: [INVOICE_MESSAGES.dueBeforeIssue] },
+      }),
     });
     await pickClient(user);
     await fill(user, 'Line 1 description', 'Design');
@@ -87,7 +107,11 @@ describe('invoice editor', () => {
     const quantity = screen.getByRole('textbox', { name: 'Line 2 quantity' });
     await waitFor(() => expect(quantity).toHaveAccessibleDescription('The quantity is too odd'));
     expect(screen.getByText(INVOICE_MESSAGES.dueBeforeIssue)).toBeInTheDocument();
-    const body = calls.find((call) => call.path === '/api/invoices')!.body as { client_id: number; lines: unknown[]; due_date: string };
+    const body = calls.find((call) => call.path === '/api/invoices')!.body as {
+      client_id: number;
+      lines: unknown[];
+      due_date: string;
+    };
     expect(body.client_id).toBe(1);
     expect(body.lines).toHaveLength(2);
   });
@@ -109,31 +133,49 @@ describe('invoice editor', () => {
     const saved = invoiceDetail({ id: 42, status: 'draft', invoice_number: null });
     const { user, calls, router } = renderEditor({
       'POST /api/invoices': json(201, { data: saved }),
-      'POST /api/invoices/42/send': json(200, { data: { ...saved, status: 'sent', invoice_number: 'INV-2026-0001' }, email: { id: 1, to: ['billing@acme.test'], subject: 'Invoice', transport: 'log' }, message: 'Invoice sent.' }),
+      'POST /api/invoices/42/send': json(200, {
+        data: { ...saved, status: 'sent', invoice_number: 'INV-2026-0001' },
+        email: { id: 1, to: ['billing@acme.test'], subject: 'Invoice', transport: 'log' },
+        message: 'Invoice sent.',
+      }),
     });
     await pickClient(user);
     await fill(user, 'Line 1 description', 'Design');
     await fill(user, 'Line 1 unit price', '100');
     await user.click(screen.getByRole('button', { name: 'Save and send' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/42'));
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(expect.arrayContaining(['POST /api/invoices', 'POST /api/invoices/42/send']));
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(
+      expect.arrayContaining(['POST /api/invoices', 'POST /api/invoices/42/send']),
+    );
   });
 });
 
 describe('invoice editor, leaving', () => {
   it('asks before leaving with unsaved changes, also for the same path without ?edit=1', async () => {
     stubFetch({ 'GET /api/clients/search': json(200, clients), 'GET /api/products/search': json(200, { data: [] }) });
-    const { user, router } = renderPage(<InvoiceEditor invoice={invoiceDetail({ status: 'draft' })} taxRates={[rate]} pricesIncludeTax={false} defaultTermsDays={30} />, {
-      path: '/invoices/:id',
-      route: '/invoices/11?edit=1',
-    });
+    const { user, router } = renderPage(
+      <InvoiceEditor
+        invoice={invoiceDetail({ status: 'draft' })}
+        taxRates={[rate]}
+        pricesIncludeTax={false}
+        defaultTermsDays={30}
+      />,
+      {
+        path: '/invoices/:id',
+        route: '/invoices/11?edit=1',
+      },
+    );
     await fill(user, 'Line 1 description', 'Changed');
     await user.click(screen.getByRole('link', { name: 'Cancel' }));
     const dialog = await screen.findByRole('dialog', { name: 'Discard changes?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
     expect(router.state.location.search).toBe('?edit=1');
     await user.click(screen.getByRole('link', { name: 'Cancel' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', { name: 'Leave page' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', {
+        name: 'Leave page',
+      }),
+    );
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/invoices/11');
   });
@@ -141,7 +183,16 @@ describe('invoice editor, leaving', () => {
 
 describe('invoice editor, product picker', () => {
   it('fills the line from a product found on the server', async () => {
-    const product = { id: 3, name: 'Design hour', description: null, type: 'service', unit: 'hour', unit_price: 120, sku: null, default_tax_rate: { id: 7, name: 'Sales tax', rate: 8.875, is_compound: false } };
+    const product = {
+      id: 3,
+      name: 'Design hour',
+      description: null,
+      type: 'service',
+      unit: 'hour',
+      unit_price: 120,
+      sku: null,
+      default_tax_rate: { id: 7, name: 'Sales tax', rate: 8.875, is_compound: false },
+    };
     const { user, calls } = renderEditor({ 'GET /api/products/search': json(200, { data: [product] }) });
     await user.click(screen.getByRole('combobox', { name: 'Line 1 product or service' }));
     await user.click(await screen.findByRole('option', { name: /Design hour/ }));
@@ -154,9 +205,21 @@ describe('invoice editor, product picker', () => {
   });
 
   it('a product with the longest unit and description still fills a line that saves', async () => {
-    const product = { id: 4, name: 'Survey', description: 'd'.repeat(5000), type: 'service', unit: 'u'.repeat(32), unit_price: 10, sku: null, default_tax_rate: null };
+    const product = {
+      id: 4,
+      name: 'Survey',
+      description: 'd'.repeat(5000),
+      type: 'service',
+      unit: 'u'.repeat(32),
+      unit_price: 10,
+      sku: null,
+      default_tax_rate: null,
+    };
     const saved = invoiceDetail({ id: 43, status: 'draft' });
-    const { user, calls } = renderEditor({ 'GET /api/products/search': json(200, { data: [product] }), 'POST /api/invoices': json(201, { data: saved }) });
+    const { user, calls } = renderEditor({
+      'GET /api/products/search': json(200, { data: [product] }),
+      'POST /api/invoices': json(201, { data: saved }),
+    });
     await pickClient(user);
     await user.click(screen.getByRole('combobox', { name: 'Line 1 product or service' }));
     await user.click(await screen.findByRole('option', { name: /Survey/ }));
@@ -166,18 +229,28 @@ describe('invoice editor, product picker', () => {
     expect(description.startsWith('Survey\nddd')).toBe(true);
     expect(description.endsWith('…')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/api/invoices')).toBe(true));
-    const body = calls.find((call) => call.method === 'POST' && call.path === '/api/invoices')!.body as { lines: { unit: string; description: string }[] };
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'POST' && call.path === '/api/invoices')).toBe(true),
+    );
+    const body = calls.find((call) => call.method === 'POST' && call.path === '/api/invoices')!.body as {
+      lines: { unit: string; description: string }[];
+    };
     expect(invoiceInputSchema.safeParse(body).success).toBe(true);
   });
 });
 
 describe('invoice editor, goal', () => {
-  const goals = { data: [goalItem({ id: 5, title: 'New van' }), goalItem({ id: 6, title: 'Emergency fund' })], meta: { page: 1, per_page: 100, total: 2, last_page: 1 } };
+  const goals = {
+    data: [goalItem({ id: 5, title: 'New van' }), goalItem({ id: 6, title: 'Emergency fund' })],
+    meta: { page: 1, per_page: 100, total: 2, last_page: 1 },
+  };
 
   it('links a new invoice to an active goal: goal_id is sent', async () => {
     const saved = invoiceDetail({ id: 42, status: 'draft', invoice_number: null, goal_id: 5 });
-    const { user, calls, router } = renderEditor({ 'GET /api/goals': json(200, goals), 'POST /api/invoices': json(201, { data: saved }) });
+    const { user, calls, router } = renderEditor({
+      'GET /api/goals': json(200, goals),
+      'POST /api/invoices': json(201, { data: saved }),
+    });
     await pickClient(user);
     await fill(user, 'Line 1 description', 'Design');
     await fill(user, 'Line 1 unit price', '100');
@@ -186,25 +259,44 @@ describe('invoice editor, goal', () => {
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/42'));
     expect(calls.find((call) => call.path === '/api/goals')?.query).toMatchObject({ status: 'active' });
-    expect((calls.find((call) => call.method === 'POST' && call.path === '/api/invoices')!.body as { goal_id: unknown }).goal_id).toBe(5);
+    expect(
+      (calls.find((call) => call.method === 'POST' && call.path === '/api/invoices')!.body as { goal_id: unknown })
+        .goal_id,
+    ).toBe(5);
   });
 
   it('keeps the linked goal when an invoice is edited, also a goal no longer active', async () => {
     const calls = stubFetch({
       'GET /api/clients/search': json(200, clients),
       'GET /api/goals': json(200, goals),
-      'GET /api/goals/9': json(200, { data: goalItem({ id: 9, title: 'Old laptop', status: 'completed', is_active: false }) }),
+      'GET /api/goals/9': json(200, {
+        data: goalItem({ id: 9, title: 'Old laptop', status: 'completed', is_active: false }),
+      }),
       'PUT /api/invoices/11': json(200, { data: invoiceDetail({ status: 'draft', goal_id: 9 }) }),
     });
-    const { user, router } = renderPage(<InvoiceEditor invoice={invoiceDetail({ status: 'draft', goal_id: 9 })} taxRates={[rate]} pricesIncludeTax={false} defaultTermsDays={30} />, {
-      path: '/invoices/:id',
-      route: '/invoices/11?edit=1',
-    });
+    const { user, router } = renderPage(
+      <InvoiceEditor
+        invoice={invoiceDetail({ status: 'draft', goal_id: 9 })}
+        taxRates={[rate]}
+        pricesIncludeTax={false}
+        defaultTermsDays={30}
+      />,
+      {
+        path: '/invoices/:id',
+        route: '/invoices/11?edit=1',
+      },
+    );
     // Two requests in a row (the active goals, then the linked one): more than waitFor's default second on a busy machine.
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Goal (optional)' })).toHaveValue('Old laptop (completed)'), { timeout: 5000 });
+    await waitFor(
+      () => expect(screen.getByRole('combobox', { name: 'Goal (optional)' })).toHaveValue('Old laptop (completed)'),
+      { timeout: 5000 },
+    );
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect((calls.find((call) => call.method === 'PUT' && call.path === '/api/invoices/11')!.body as { goal_id: unknown }).goal_id).toBe(9);
+    expect(
+      (calls.find((call) => call.method === 'PUT' && call.path === '/api/invoices/11')!.body as { goal_id: unknown })
+        .goal_id,
+    ).toBe(9);
   });
 
   it('clearing the goal unlinks it: goal_id null', async () => {
@@ -213,27 +305,48 @@ describe('invoice editor, goal', () => {
       'GET /api/goals': json(200, goals),
       'PUT /api/invoices/11': json(200, { data: invoiceDetail({ status: 'draft' }) }),
     });
-    const { user, router } = renderPage(<InvoiceEditor invoice={invoiceDetail({ status: 'draft', goal_id: 5 })} taxRates={[rate]} pricesIncludeTax={false} defaultTermsDays={30} />, {
-      path: '/invoices/:id',
-      route: '/invoices/11?edit=1',
-    });
+    const { user, router } = renderPage(
+      <InvoiceEditor
+        invoice={invoiceDetail({ status: 'draft', goal_id: 5 })}
+        taxRates={[rate]}
+        pricesIncludeTax={false}
+        defaultTermsDays={30}
+      />,
+      {
+        path: '/invoices/:id',
+        route: '/invoices/11?edit=1',
+      },
+    );
     const picker = screen.getByRole('combobox', { name: 'Goal (optional)' });
     await waitFor(() => expect(picker).toHaveValue('New van'), { timeout: 5000 });
     await user.click(screen.getByLabelText('Clear goal'));
     await waitFor(() => expect(picker).toHaveValue(''));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect((calls.find((call) => call.method === 'PUT' && call.path === '/api/invoices/11')!.body as { goal_id: unknown }).goal_id).toBeNull();
+    expect(
+      (calls.find((call) => call.method === 'PUT' && call.path === '/api/invoices/11')!.body as { goal_id: unknown })
+        .goal_id,
+    ).toBeNull();
   });
 
   it('offers every active goal, not only the first page', async () => {
-    const many = Array.from({ length: 130 }, (_, index) => goalItem({ id: 100 + index, title: `Goal ${String(index + 1).padStart(3, '0')}` }));
+    const many = Array.from({ length: 130 }, (_, index) =>
+      goalItem({ id: 100 + index, title: `Goal ${String(index + 1).padStart(3, '0')}` }),
+    );
     const saved = invoiceDetail({ id: 42, status: 'draft', invoice_number: null, goal_id: 229 });
     const { user, calls, router } = renderEditor({
       'GET /api/goals': (call) => {
         const pageNumber = Number(call.query.page ?? '1');
         const perPage = Number(call.query.per_page ?? '25');
-        return json(200, { data: many.slice((pageNumber - 1) * perPage, pageNumber * perPage), meta: { page: pageNumber, per_page: perPage, total: many.length, last_page: Math.ceil(many.length / perPage) } });
+        return json(200, {
+          data: many.slice((pageNumber - 1) * perPage, pageNumber * perPage),
+          meta: {
+            page: pageNumber,
+            per_page: perPage,
+            total: many.length,
+            last_page: Math.ceil(many.length / perPage),
+          },
+        });
       },
       'POST /api/invoices': json(201, { data: saved }),
     });
@@ -249,8 +362,12 @@ describe('invoice editor, goal', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/42'));
     const goalCalls = calls.filter((call) => call.path === '/api/goals');
     expect(goalCalls.map((call) => call.query.page)).toEqual([undefined, '2']);
-    for (const call of goalCalls) expect(call.query).toMatchObject({ status: 'active', sort: 'title', direction: 'asc' });
-    expect((calls.find((call) => call.method === 'POST' && call.path === '/api/invoices')!.body as { goal_id: unknown }).goal_id).toBe(229);
+    for (const call of goalCalls)
+      expect(call.query).toMatchObject({ status: 'active', sort: 'title', direction: 'asc' });
+    expect(
+      (calls.find((call) => call.method === 'POST' && call.path === '/api/invoices')!.body as { goal_id: unknown })
+        .goal_id,
+    ).toBe(229);
   });
 });
 
@@ -275,8 +392,14 @@ describe('invoice editor, default notes and terms', () => {
   };
 
   it("a new invoice starts with the business's default notes and terms, and saves them", async () => {
-    const calls = stubFetch({ ...editorRoutes, 'POST /api/invoices': json(201, { data: invoiceDetail({ id: 42, status: 'draft' }) }) });
-    const { user, router } = renderPage(<InvoiceEditorLoader />, { path: '/invoices/create-new', route: '/invoices/create-new' });
+    const calls = stubFetch({
+      ...editorRoutes,
+      'POST /api/invoices': json(201, { data: invoiceDetail({ id: 42, status: 'draft' }) }),
+    });
+    const { user, router } = renderPage(<InvoiceEditorLoader />, {
+      path: '/invoices/create-new',
+      route: '/invoices/create-new',
+    });
     expect(await screen.findByRole('textbox', { name: 'Notes' })).toHaveValue(business.default_invoice_notes);
     expect(screen.getByRole('textbox', { name: 'Terms' })).toHaveValue(business.default_invoice_terms);
     await pickClient(user);
@@ -284,12 +407,18 @@ describe('invoice editor, default notes and terms', () => {
     await fill(user, 'Line 1 unit price', '100');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/42'));
-    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/invoices')!.body).toMatchObject({ notes: business.default_invoice_notes, terms: business.default_invoice_terms });
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/invoices')!.body).toMatchObject({
+      notes: business.default_invoice_notes,
+      terms: business.default_invoice_terms,
+    });
   });
 
   it('an invoice being edited (or a duplicate, which is edited) keeps its own notes and terms', async () => {
     const calls = stubFetch(editorRoutes);
-    renderPage(<InvoiceEditorLoader invoice={invoiceDetail({ status: 'draft', notes: null, terms: 'Net 15' })} />, { path: '/invoices/:id', route: '/invoices/11?edit=1' });
+    renderPage(<InvoiceEditorLoader invoice={invoiceDetail({ status: 'draft', notes: null, terms: 'Net 15' })} />, {
+      path: '/invoices/:id',
+      route: '/invoices/11?edit=1',
+    });
     expect(await screen.findByRole('textbox', { name: 'Notes' })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: 'Terms' })).toHaveValue('Net 15');
     expect(calls.some((call) => call.path === '/api/settings/business')).toBe(false);
@@ -306,7 +435,11 @@ describe('invoice editor, default notes and terms', () => {
 describe('invoice editor, read-only role', () => {
   it('an accountant gets no editor (the server would refuse the save) and nothing is fetched for it', async () => {
     const calls = stubFetch({});
-    renderPage(<InvoiceEditorLoader />, { path: '/invoices/create-new', route: '/invoices/create-new', roles: ['accountant'] });
+    renderPage(<InvoiceEditorLoader />, {
+      path: '/invoices/create-new',
+      route: '/invoices/create-new',
+      roles: ['accountant'],
+    });
     expect(await screen.findByRole('heading', { name: 'Read-only access' })).toBeInTheDocument();
     expect(screen.getByText(ACCOUNT_MESSAGES.readOnlyRole)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument();

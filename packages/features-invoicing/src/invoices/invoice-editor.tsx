@@ -1,6 +1,23 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ActionIcon, Button, Card, Grid, Group, MultiSelect, NumberInput, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Grid,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
@@ -77,7 +94,12 @@ export function LiveTotals({ calculation, values }: { calculation: InvoiceCalcul
           <Text size="sm" fw={row.strong ? 700 : undefined} c={row.strong ? undefined : 'dimmed'}>
             {row.label}
           </Text>
-          <Text size={row.strong ? 'lg' : 'sm'} fw={row.strong ? 700 : undefined} style={num} data-testid={row.strong ? 'live-total' : undefined}>
+          <Text
+            size={row.strong ? 'lg' : 'sm'}
+            fw={row.strong ? 700 : undefined}
+            style={num}
+            data-testid={row.strong ? 'live-total' : undefined}
+          >
             {row.value}
           </Text>
         </Group>
@@ -145,7 +167,17 @@ export interface InvoiceEditorProps {
  * and moved, live totals from the one engine (`calculateInvoiceDraft`), the domain's messages under
  * fields (the server's 422 as well, `lines.3.quantity` included), a warning before leaving unsaved.
  */
-export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTermsDays, adapter, initialValues, initialClientName, issued: issuedProp, textDefaults }: InvoiceEditorProps) {
+export function InvoiceEditor({
+  invoice,
+  taxRates,
+  pricesIncludeTax,
+  defaultTermsDays,
+  adapter,
+  initialValues,
+  initialClientName,
+  issued: issuedProp,
+  textDefaults,
+}: InvoiceEditorProps) {
   const { inputFormat } = useDateFormat();
   const navigate = useNavigate();
   const toast = useToast();
@@ -159,13 +191,26 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
   const leaving = useRef(false);
   const dueTouched = useRef(Boolean(invoice ?? initialValues));
   const form = useForm<InvoiceFormValues>({
-    initialValues: initialValues ?? (invoice ? invoiceToValues(invoice) : emptyInvoiceValues(undefined, defaultTermsDays, textDefaults)),
+    initialValues:
+      initialValues ??
+      (invoice ? invoiceToValues(invoice) : emptyInvoiceValues(undefined, defaultTermsDays, textDefaults)),
     validate: validateInvoice,
   });
   const values = form.getValues();
   useUnsavedInvoiceWarning(() => !leaving.current && form.isDirty());
 
-  const context = useMemo(() => ({ taxRates: taxRates.map((rate) => ({ id: rate.id, name: rate.name, rate: rate.rate, is_compound: rate.is_compound })), prices_include_tax: pricesIncludeTax }), [taxRates, pricesIncludeTax]);
+  const context = useMemo(
+    () => ({
+      taxRates: taxRates.map((rate) => ({
+        id: rate.id,
+        name: rate.name,
+        rate: rate.rate,
+        is_compound: rate.is_compound,
+      })),
+      prices_include_tax: pricesIncludeTax,
+    }),
+    [taxRates, pricesIncludeTax],
+  );
   const calculation = calculateInvoiceDraft(draftValues(values), context);
   const issued = issuedProp ?? (invoice !== undefined && invoice.status !== 'draft');
 
@@ -184,7 +229,11 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
       if (!outcome) return;
       leaving.current = false;
       const toForm = adapter.formKey ?? ((key: string) => key);
-      const { fields, message } = splitServerErrors(outcome.error, (key) => isInvoiceField(toForm(key)), adapter.fallbackError);
+      const { fields, message } = splitServerErrors(
+        outcome.error,
+        (key) => isInvoiceField(toForm(key)),
+        adapter.fallbackError,
+      );
       form.setErrors(Object.fromEntries(Object.entries(fields).map(([key, value]) => [toForm(key), value])));
       setFormError(message);
       return;
@@ -202,12 +251,24 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
     if (andSend) {
       const sent = await sendInvoice({ id: saved.id });
       if ('error' in sent) {
-        toast.show({ severity: 'error', summary: 'Saved, but not sent', detail: errorMessage(sent.error, 'The invoice could not be sent.') });
+        toast.show({
+          severity: 'error',
+          summary: 'Saved, but not sent',
+          detail: errorMessage(sent.error, 'The invoice could not be sent.'),
+        });
       } else {
-        toast.show({ severity: 'success', summary: 'Invoice sent', detail: `${sent.data.data.invoice_number ?? ''} to ${sent.data.email.to.join(', ')}` });
+        toast.show({
+          severity: 'success',
+          summary: 'Invoice sent',
+          detail: `${sent.data.data.invoice_number ?? ''} to ${sent.data.email.to.join(', ')}`,
+        });
       }
     } else {
-      toast.show({ severity: 'success', summary: invoice ? 'Invoice saved' : 'Draft saved', detail: saved.invoice_number ?? saved.client.name });
+      toast.show({
+        severity: 'success',
+        summary: invoice ? 'Invoice saved' : 'Draft saved',
+        detail: saved.invoice_number ?? saved.client.name,
+      });
     }
     setSaving(null);
     navigate(`/invoices/${saved.id}`);
@@ -215,7 +276,8 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
 
   const onIssueDate = (next: string) => {
     form.setFieldValue('issue_date', next);
-    if (!dueTouched.current && termsDays !== null) form.setFieldValue('due_date', dueFromTerms(next, termsDays, values.due_date));
+    if (!dueTouched.current && termsDays !== null)
+      form.setFieldValue('due_date', dueFromTerms(next, termsDays, values.due_date));
     else if (!dueTouched.current) form.setFieldValue('due_date', dueFromTerms(next, defaultTermsDays, values.due_date));
   };
 
@@ -234,10 +296,7 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
   const busy = createState.isLoading || updateState.isLoading || sendState.isLoading;
 
   return (
-    <form
-      onSubmit={form.onSubmit((valid) => void save(valid, false), invalid)}
-      noValidate
-    >
+    <form onSubmit={form.onSubmit((valid) => void save(valid, false), invalid)} noValidate>
       <Stack gap="lg">
         {formError && <FormAlert>{formError}</FormAlert>}
         <Card withBorder padding="lg">
@@ -252,21 +311,35 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
                 form.clearFieldError('client_id');
                 setClientLabel(client.name);
                 setTermsDays(client.payment_terms_days);
-                if (!dueTouched.current) form.setFieldValue('due_date', dueFromTerms(values.issue_date, client.payment_terms_days, values.due_date));
+                if (!dueTouched.current)
+                  form.setFieldValue(
+                    'due_date',
+                    dueFromTerms(values.issue_date, client.payment_terms_days, values.due_date),
+                  );
               }}
             />
-            {!adapter?.hideDates && <DateField label={adapter?.dateLabel ?? 'Invoice date'} required valueFormat={inputFormat} {...form.getInputProps('issue_date')} onChange={(value) => onIssueDate(value)} />}
-            {!adapter?.hideDates && <DateField
-              label={adapter?.dueLabel ?? 'Due date'}
-              required
-              valueFormat={inputFormat}
-              description={termsDays !== null ? `Net ${termsDays} from the client's terms` : undefined}
-              {...form.getInputProps('due_date')}
-              onChange={(value) => {
-                dueTouched.current = true;
-                form.setFieldValue('due_date', value);
-              }}
-            />}
+            {!adapter?.hideDates && (
+              <DateField
+                label={adapter?.dateLabel ?? 'Invoice date'}
+                required
+                valueFormat={inputFormat}
+                {...form.getInputProps('issue_date')}
+                onChange={(value) => onIssueDate(value)}
+              />
+            )}
+            {!adapter?.hideDates && (
+              <DateField
+                label={adapter?.dueLabel ?? 'Due date'}
+                required
+                valueFormat={inputFormat}
+                description={termsDays !== null ? `Net ${termsDays} from the client's terms` : undefined}
+                {...form.getInputProps('due_date')}
+                onChange={(value) => {
+                  dueTouched.current = true;
+                  form.setFieldValue('due_date', value);
+                }}
+              />
+            )}
           </SimpleGrid>
         </Card>
         {adapter?.children}
@@ -285,7 +358,15 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
               const n = index + 1;
               const amount = calculation.lines[index] ? fromCents(calculation.lines[index].subtotal_cents) : 0;
               return (
-                <Card key={line.key} withBorder padding="md" radius="sm" role="group" aria-label={`Line ${n}`} data-testid="invoice-line">
+                <Card
+                  key={line.key}
+                  withBorder
+                  padding="md"
+                  radius="sm"
+                  role="group"
+                  aria-label={`Line ${n}`}
+                  data-testid="invoice-line"
+                >
                   <Stack gap="sm">
                     <Group justify="space-between" gap="xs">
                       <Text fw={600} size="sm">
@@ -293,12 +374,24 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
                       </Text>
                       <Group gap={4}>
                         <Tooltip label="Move up">
-                          <ActionIcon variant="subtle" color="gray" aria-label={`Move line ${n} up`} disabled={index === 0} onClick={() => moveLine(index, index - 1)}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`Move line ${n} up`}
+                            disabled={index === 0}
+                            onClick={() => moveLine(index, index - 1)}
+                          >
                             <IconArrowUp size={16} aria-hidden />
                           </ActionIcon>
                         </Tooltip>
                         <Tooltip label="Move down">
-                          <ActionIcon variant="subtle" color="gray" aria-label={`Move line ${n} down`} disabled={index === values.lines.length - 1} onClick={() => moveLine(index, index + 1)}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`Move line ${n} down`}
+                            disabled={index === values.lines.length - 1}
+                            onClick={() => moveLine(index, index + 1)}
+                          >
                             <IconArrowDown size={16} aria-hidden />
                           </ActionIcon>
                         </Tooltip>
@@ -327,20 +420,43 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
                             form.setFieldValue(`lines.${index}.description`, lineDescriptionFromProduct(product));
                             form.setFieldValue(`lines.${index}.unit`, product.unit);
                             form.setFieldValue(`lines.${index}.unit_price`, product.unit_price);
-                            form.setFieldValue(`lines.${index}.tax_rate_ids`, product.default_tax_rate ? [String(product.default_tax_rate.id)] : []);
+                            form.setFieldValue(
+                              `lines.${index}.tax_rate_ids`,
+                              product.default_tax_rate ? [String(product.default_tax_rate.id)] : [],
+                            );
                           }}
                         />
                       </Grid.Col>
                       <Grid.Col span={{ base: 12, md: 8 }}>
-                        <Textarea label="Description" aria-label={`Line ${n} description`} required autosize minRows={1} maxRows={6} {...form.getInputProps(`lines.${index}.description`)} />
+                        <Textarea
+                          label="Description"
+                          aria-label={`Line ${n} description`}
+                          required
+                          autosize
+                          minRows={1}
+                          maxRows={6}
+                          {...form.getInputProps(`lines.${index}.description`)}
+                        />
                       </Grid.Col>
                     </Grid>
                     <Grid gap="sm" align="flex-start">
                       <Grid.Col span={{ base: 6, sm: 4, md: 1.5 }}>
-                        <NumberInput label="Quantity" aria-label={`Line ${n} quantity`} decimalScale={3} hideControls inputMode="decimal" {...form.getInputProps(`lines.${index}.quantity`)} />
+                        <NumberInput
+                          label="Quantity"
+                          aria-label={`Line ${n} quantity`}
+                          decimalScale={3}
+                          hideControls
+                          inputMode="decimal"
+                          {...form.getInputProps(`lines.${index}.quantity`)}
+                        />
                       </Grid.Col>
                       <Grid.Col span={{ base: 6, sm: 4, md: 1.5 }}>
-                        <TextInput label="Unit" aria-label={`Line ${n} unit`} maxLength={LINE_UNIT_MAX_LENGTH} {...form.getInputProps(`lines.${index}.unit`)} />
+                        <TextInput
+                          label="Unit"
+                          aria-label={`Line ${n} unit`}
+                          maxLength={LINE_UNIT_MAX_LENGTH}
+                          {...form.getInputProps(`lines.${index}.unit`)}
+                        />
                       </Grid.Col>
                       <Grid.Col span={{ base: 12, sm: 4, md: 2 }}>
                         <NumberInput
@@ -430,8 +546,22 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
                     }}
                   />
                 )}
-                <Textarea label="Notes" description="Shown on the invoice, e.g. a thank-you." autosize minRows={2} maxRows={8} {...form.getInputProps('notes')} />
-                <Textarea label="Terms" description="Payment instructions, late fees..." autosize minRows={2} maxRows={8} {...form.getInputProps('terms')} />
+                <Textarea
+                  label="Notes"
+                  description="Shown on the invoice, e.g. a thank-you."
+                  autosize
+                  minRows={2}
+                  maxRows={8}
+                  {...form.getInputProps('notes')}
+                />
+                <Textarea
+                  label="Terms"
+                  description="Payment instructions, late fees..."
+                  autosize
+                  minRows={2}
+                  maxRows={8}
+                  {...form.getInputProps('terms')}
+                />
               </Stack>
             </Card>
           </Grid.Col>
@@ -448,7 +578,14 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
                     style={{ flex: 1 }}
                     {...form.getInputProps('discount_value')}
                   />
-                  <Select label="Type" aria-label="Invoice discount type" data={DISCOUNT_OPTIONS} allowDeselect={false} w={64} {...form.getInputProps('discount_type')} />
+                  <Select
+                    label="Type"
+                    aria-label="Invoice discount type"
+                    data={DISCOUNT_OPTIONS}
+                    allowDeselect={false}
+                    w={64}
+                    {...form.getInputProps('discount_type')}
+                  />
                 </Group>
                 <LiveTotals calculation={calculation} values={values} />
               </Stack>
@@ -457,21 +594,30 @@ export function InvoiceEditor({ invoice, taxRates, pricesIncludeTax, defaultTerm
         </Grid>
 
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to={adapter?.cancelTo ?? (invoice ? `/invoices/${invoice.id}` : '/invoices/all')}>
+          <Button
+            variant="default"
+            component={Link}
+            to={adapter?.cancelTo ?? (invoice ? `/invoices/${invoice.id}` : '/invoices/all')}
+          >
             Cancel
           </Button>
-          <Button type="submit" variant={adapter?.sendLabel === null ? 'filled' : 'default'} loading={saving === 'draft'} disabled={(busy || saving !== null) && saving !== 'draft'}>
+          <Button
+            type="submit"
+            variant={adapter?.sendLabel === null ? 'filled' : 'default'}
+            loading={saving === 'draft'}
+            disabled={(busy || saving !== null) && saving !== 'draft'}
+          >
             {adapter?.draftLabel ?? (issued ? 'Save changes' : 'Save draft')}
           </Button>
-          {adapter?.sendLabel !== null && <Button
-            loading={saving === 'send'}
-            disabled={(busy || saving !== null) && saving !== 'send'}
-            onClick={() =>
-              form.onSubmit((valid) => void save(valid, true), invalid)()
-            }
-          >
-            {adapter?.sendLabel ?? (issued ? 'Save and send again' : 'Save and send')}
-          </Button>}
+          {adapter?.sendLabel !== null && (
+            <Button
+              loading={saving === 'send'}
+              disabled={(busy || saving !== null) && saving !== 'send'}
+              onClick={() => form.onSubmit((valid) => void save(valid, true), invalid)()}
+            >
+              {adapter?.sendLabel ?? (issued ? 'Save and send again' : 'Save and send')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </form>
@@ -493,7 +639,10 @@ function EditorSkeleton() {
  * waits for the business's default notes and terms; without them (they could not be loaded) it
  * starts empty rather than not at all.
  */
-export function InvoiceEditorLoader({ invoice, ...reuse }: { invoice?: Invoice } & Pick<InvoiceEditorProps, 'adapter' | 'initialValues' | 'initialClientName' | 'issued'>) {
+export function InvoiceEditorLoader({
+  invoice,
+  ...reuse
+}: { invoice?: Invoice } & Pick<InvoiceEditorProps, 'adapter' | 'initialValues' | 'initialClientName' | 'issued'>) {
   // The read-only role gets no editor (the server would refuse every save with 403), and loads nothing for it.
   const canWrite = useCanWrite();
   const taxRates = useListTaxRatesQuery({ status: 'all' }, { skip: !canWrite });
@@ -501,7 +650,13 @@ export function InvoiceEditorLoader({ invoice, ...reuse }: { invoice?: Invoice }
   const newInvoice = !invoice && !reuse.adapter && !reuse.initialValues;
   const business = useGetBusinessDetailsQuery(undefined, { skip: !newInvoice || !canWrite });
   if (!canWrite) {
-    return <EmptyState icon={<IconEye size={28} stroke={1.5} aria-hidden />} title="Read-only access" message={ACCOUNT_MESSAGES.readOnlyRole} />;
+    return (
+      <EmptyState
+        icon={<IconEye size={28} stroke={1.5} aria-hidden />}
+        title="Read-only access"
+        message={ACCOUNT_MESSAGES.readOnlyRole}
+      />
+    );
   }
   if (taxRates.isLoading || settings.isLoading || business.isLoading) return <EditorSkeleton />;
   if (!taxRates.data || !settings.data) {
@@ -516,7 +671,9 @@ export function InvoiceEditorLoader({ invoice, ...reuse }: { invoice?: Invoice }
       />
     );
   }
-  const textDefaults = business.data ? { notes: business.data.default_invoice_notes, terms: business.data.default_invoice_terms } : undefined;
+  const textDefaults = business.data
+    ? { notes: business.data.default_invoice_notes, terms: business.data.default_invoice_terms }
+    : undefined;
   return (
     <InvoiceEditor
       key={invoice?.id ?? 'new'}
@@ -534,7 +691,10 @@ export function InvoiceEditorLoader({ invoice, ...reuse }: { invoice?: Invoice }
 export function InvoiceCreatePage() {
   return (
     <>
-      <PageHeader title="New invoice" description="Pick a client, add what you are charging for; totals follow as you type." />
+      <PageHeader
+        title="New invoice"
+        description="Pick a client, add what you are charging for; totals follow as you type."
+      />
       <InvoiceEditorLoader />
     </>
   );

@@ -49,10 +49,24 @@ export function lineKey(): string {
 }
 
 export function emptyLine(): LineFormValues {
-  return { key: lineKey(), product_id: null, description: '', quantity: 1, unit: '', unit_price: '', discount_type: 'percent', discount_value: '', tax_rate_ids: [] };
+  return {
+    key: lineKey(),
+    product_id: null,
+    description: '',
+    quantity: 1,
+    unit: '',
+    unit_price: '',
+    discount_type: 'percent',
+    discount_value: '',
+    tax_rate_ids: [],
+  };
 }
 
-export function emptyInvoiceValues(today = utcCalendarDate(new Date()), netDays = 30, texts: InvoiceTextDefaults = { notes: null, terms: null }): InvoiceFormValues {
+export function emptyInvoiceValues(
+  today = utcCalendarDate(new Date()),
+  netDays = 30,
+  texts: InvoiceTextDefaults = { notes: null, terms: null },
+): InvoiceFormValues {
   return {
     client_id: '',
     issue_date: today,
@@ -68,7 +82,10 @@ export function emptyInvoiceValues(today = utcCalendarDate(new Date()), netDays 
 
 /** Form values of an invoice, or of anything shaped like one (an estimate with its expiry date as `due_date`). */
 export function invoiceToValues(
-  invoice: Pick<Invoice, 'client' | 'issue_date' | 'due_date' | 'lines' | 'discount_type' | 'discount_value' | 'notes' | 'terms'> & { goal_id?: number | null },
+  invoice: Pick<
+    Invoice,
+    'client' | 'issue_date' | 'due_date' | 'lines' | 'discount_type' | 'discount_value' | 'notes' | 'terms'
+  > & { goal_id?: number | null },
 ): InvoiceFormValues {
   return {
     client_id: String(invoice.client.id),
@@ -101,7 +118,9 @@ function number(value: number | string): number | undefined {
 
 function discount(type: DiscountType, value: number | string) {
   const parsed = number(value);
-  return parsed === undefined || parsed === 0 ? { discount_type: null, discount_value: null } : { discount_type: type, discount_value: parsed };
+  return parsed === undefined || parsed === 0
+    ? { discount_type: null, discount_value: null }
+    : { discount_type: type, discount_value: parsed };
 }
 
 /** The request body for POST/PUT /api/invoices. */
@@ -147,8 +166,27 @@ export function draftValues(values: InvoiceFormValues) {
 }
 
 /** Keys the form shows under a field: top-level fields and `lines.N.field`. */
-const TOP_FIELDS = new Set(['client_id', 'issue_date', 'due_date', 'lines', 'discount_type', 'discount_value', 'notes', 'terms', 'goal_id']);
-const LINE_FIELDS = new Set(['description', 'quantity', 'unit', 'unit_price', 'discount_type', 'discount_value', 'tax_rate_ids', 'product_id']);
+const TOP_FIELDS = new Set([
+  'client_id',
+  'issue_date',
+  'due_date',
+  'lines',
+  'discount_type',
+  'discount_value',
+  'notes',
+  'terms',
+  'goal_id',
+]);
+const LINE_FIELDS = new Set([
+  'description',
+  'quantity',
+  'unit',
+  'unit_price',
+  'discount_type',
+  'discount_value',
+  'tax_rate_ids',
+  'product_id',
+]);
 export function isInvoiceField(key: string): boolean {
   if (TOP_FIELDS.has(key)) return true;
   const match = /^lines\.(\d+)\.([a-z_]+)$/.exec(key);

@@ -17,7 +17,11 @@ const noop = () => undefined;
 const unpaid = { id: 11, invoice_number: 'INV-2026-0011', balance_due: 634.31, client: { email: 'billing@acme.test' } };
 
 const payment = (api: StoryApi = {}) =>
-  screenStory(<PaymentModal opened onClose={noop} invoice={unpaid} onRecorded={noop} />, { path: '/invoices/:id', route: '/invoices/11', api });
+  screenStory(<PaymentModal opened onClose={noop} invoice={unpaid} onRecorded={noop} />, {
+    path: '/invoices/:id',
+    route: '/invoices/11',
+    api,
+  });
 
 /** Record payment: the balance due as the default amount, today, bank transfer. */
 export const Payment: Story = payment();
@@ -34,7 +38,9 @@ export const PaymentValidationErrors: Story = {
 
 /** The server refuses (another payment was recorded meanwhile): its 422 under the amount. */
 export const PaymentServerErrors: Story = {
-  ...payment({ 'POST /api/invoices/11/payments': invalid({ amount: [INVOICE_MESSAGES.paymentMoreThanBalance(toCents(234.31))] }) }),
+  ...payment({
+    'POST /api/invoices/11/payments': invalid({ amount: [INVOICE_MESSAGES.paymentMoreThanBalance(toCents(234.31))] }),
+  }),
   play: async () => {
     const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Reference/ }), 'TX-2211');
@@ -53,7 +59,17 @@ export const PaymentFailed: Story = {
 
 const send = (invoice: { status: string; email: string | null }, api: StoryApi = {}) =>
   screenStory(
-    <SendModal opened onClose={noop} onSent={noop} invoice={{ id: 11, invoice_number: invoice.status === 'draft' ? null : 'INV-2026-0011', status: invoice.status, client: { email: invoice.email } }} />,
+    <SendModal
+      opened
+      onClose={noop}
+      onSent={noop}
+      invoice={{
+        id: 11,
+        invoice_number: invoice.status === 'draft' ? null : 'INV-2026-0011',
+        status: invoice.status,
+        client: { email: invoice.email },
+      }}
+    />,
     { path: '/invoices/:id', route: '/invoices/11', api },
   );
 
@@ -73,7 +89,15 @@ export const SendValidationErrors: Story = {
 
 /** Sending failed on the server (the mail transport): the alert, the form kept for a retry. */
 export const SendFailed: Story = {
-  ...send({ status: 'sent', email: 'billing@acme.test' }, { 'POST /api/invoices/11/send': fail(503, 'The mail server did not answer, so the invoice was not sent. Please try again.') }),
+  ...send(
+    { status: 'sent', email: 'billing@acme.test' },
+    {
+      'POST /api/invoices/11/send': fail(
+        503,
+        'The mail server did not answer, so the invoice was not sent. Please try again.',
+      ),
+    },
+  ),
   play: async () => {
     const dialog = await screen.findByRole('dialog', { name: 'Send invoice again' });
     await userEvent.type(within(dialog).getByLabelText(/^To/), 'accounts@acme.test{enter}');

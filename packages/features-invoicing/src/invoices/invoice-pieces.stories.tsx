@@ -62,7 +62,11 @@ export const Document: Story = {
     return (
       <Stack maw={860}>
         <Paper withBorder p="lg">
-          <InvoiceDocument invoice={invoice} from={{ name: 'Olive Bakery', lines: ['hello@olive.test', '(415) 555-0142'] }} billTo={{ name: 'Acme Corp', lines: ['billing@acme.test'] }} />
+          <InvoiceDocument
+            invoice={invoice}
+            from={{ name: 'Olive Bakery', lines: ['hello@olive.test', '(415) 555-0142'] }}
+            billTo={{ name: 'Acme Corp', lines: ['billing@acme.test'] }}
+          />
         </Paper>
       </Stack>
     );

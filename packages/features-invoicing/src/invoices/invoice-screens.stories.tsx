@@ -15,10 +15,41 @@ type Story = StoryObj<typeof meta>;
 const list = invoicePage(
   [
     invoiceItem(),
-    invoiceItem({ id: 12, invoice_number: 'INV-2026-0002', status: 'partial', client: { id: 2, name: 'Birch Studio' }, total: 2400, amount_paid: 1000, balance_due: 1400 }),
-    invoiceItem({ id: 13, invoice_number: 'INV-2026-0003', status: 'overdue', client: { id: 3, name: 'Cedar & Co' }, due_date: '2026-10-15', total: 560, balance_due: 560 }),
-    invoiceItem({ id: 14, invoice_number: 'INV-2026-0004', status: 'paid', client: { id: 1, name: 'Acme Corp' }, total: 890, amount_paid: 890, balance_due: 0 }),
-    invoiceItem({ id: 15, invoice_number: null, status: 'draft', client: { id: 4, name: 'Delta Freight' }, total: 120, balance_due: 120 }),
+    invoiceItem({
+      id: 12,
+      invoice_number: 'INV-2026-0002',
+      status: 'partial',
+      client: { id: 2, name: 'Birch Studio' },
+      total: 2400,
+      amount_paid: 1000,
+      balance_due: 1400,
+    }),
+    invoiceItem({
+      id: 13,
+      invoice_number: 'INV-2026-0003',
+      status: 'overdue',
+      client: { id: 3, name: 'Cedar & Co' },
+      due_date: '2026-10-15',
+      total: 560,
+      balance_due: 560,
+    }),
+    invoiceItem({
+      id: 14,
+      invoice_number: 'INV-2026-0004',
+      status: 'paid',
+      client: { id: 1, name: 'Acme Corp' },
+      total: 890,
+      amount_paid: 890,
+      balance_due: 0,
+    }),
+    invoiceItem({
+      id: 15,
+      invoice_number: null,
+      status: 'draft',
+      client: { id: 4, name: 'Delta Freight' },
+      total: 120,
+      balance_due: 120,
+    }),
   ],
   { amount_paid: 1890, balance_due: 3169.38 },
 );
@@ -40,7 +71,19 @@ const detail = invoiceDetail({
   status: 'partial',
   amount_paid: 400,
   balance_due: 600,
-  payments: [{ id: 5, payment_id: 5, invoice_id: 11, amount: 400, payment_date: '2026-11-20', method: 'bank_transfer', reference: 'TX-118', note: null, created_at: '2026-11-20T15:04:00Z' }],
+  payments: [
+    {
+      id: 5,
+      payment_id: 5,
+      invoice_id: 11,
+      amount: 400,
+      payment_date: '2026-11-20',
+      method: 'bank_transfer',
+      reference: 'TX-118',
+      note: null,
+      created_at: '2026-11-20T15:04:00Z',
+    },
+  ],
   activity: [
     { id: 3, event: 'payment.recorded', user_id: 1, data: { amount: 400 }, created_at: '2026-11-20T15:04:00Z' },
     { id: 2, event: 'invoice.sent', user_id: 1, data: { via: 'email' }, created_at: '2026-11-01T10:30:00Z' },
@@ -57,4 +100,6 @@ const detailScreen = (api: StoryApi) => ({
 });
 
 export const Detail: Story = detailScreen({ 'GET /api/invoices/11': { status: 200, body: { data: detail } } });
-export const DetailNotFound: Story = detailScreen({ 'GET /api/invoices/11': { status: 404, body: { message: 'Not found.' } } });
+export const DetailNotFound: Story = detailScreen({
+  'GET /api/invoices/11': { status: 404, body: { message: 'Not found.' } },
+});

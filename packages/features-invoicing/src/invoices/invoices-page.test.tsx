@@ -12,11 +12,27 @@ afterEach(() => {
 });
 
 const listCalls = (calls: ReturnType<typeof stubFetch>) => calls.filter((call) => call.path === '/api/invoices');
-const clientsFound = { data: [{ id: 1, name: 'Northwind Traders', email: 'ap@northwind.test', payment_terms_days: 30 }, { id: 2, name: 'Globex', email: null, payment_terms_days: 15 }] };
+const clientsFound = {
+  data: [
+    { id: 1, name: 'Northwind Traders', email: 'ap@northwind.test', payment_terms_days: 30 },
+    { id: 2, name: 'Globex', email: null, payment_terms_days: 15 },
+  ],
+};
 
 describe('invoice list', () => {
   it('shows rows with status badges and the totals of what is shown', async () => {
-    stubFetch({ 'GET /api/invoices': json(200, invoicePage([invoiceItem(), invoiceItem({ id: 12, invoice_number: null, status: 'draft', client: { id: 2, name: 'Globex' } })], { total: 2178.76, amount_paid: 0, balance_due: 1089.38 })) });
+    stubFetch({
+      'GET /api/invoices': json(
+        200,
+        invoicePage(
+          [
+            invoiceItem(),
+            invoiceItem({ id: 12, invoice_number: null, status: 'draft', client: { id: 2, name: 'Globex' } }),
+          ],
+          { total: 2178.76, amount_paid: 0, balance_due: 1089.38 },
+        ),
+      ),
+    });
     renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all' });
     const table = await screen.findByRole('table', { name: 'Invoices' });
     expect(await within(table).findByRole('link', { name: /INV-2026-0001/ })).toHaveAttribute('href', '/invoices/11');
@@ -55,16 +71,24 @@ describe('invoice list', () => {
 
   it('has a first-invoice call to action and an error with retry', async () => {
     let fail = true;
-    stubFetch({ 'GET /api/invoices': () => (fail ? json(500, { message: 'Server error' }) : json(200, invoicePage([]))) });
+    stubFetch({
+      'GET /api/invoices': () => (fail ? json(500, { message: 'Server error' }) : json(200, invoicePage([]))),
+    });
     const { user } = renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all' });
     expect(await screen.findByText('Invoices could not be loaded')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('link', { name: 'Create your first invoice' })).toHaveAttribute('href', '/invoices/create-new');
+    expect(await screen.findByRole('link', { name: 'Create your first invoice' })).toHaveAttribute(
+      'href',
+      '/invoices/create-new',
+    );
   });
 
   it('filters by client: the server is asked for that client, and clearing it asks for all again', async () => {
-    const calls = stubFetch({ 'GET /api/invoices': json(200, invoicePage([invoiceItem()])), 'GET /api/clients/search': json(200, clientsFound) });
+    const calls = stubFetch({
+      'GET /api/invoices': json(200, invoicePage([invoiceItem()])),
+      'GET /api/clients/search': json(200, clientsFound),
+    });
     const { user, router } = renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all?page=2' });
     await screen.findByRole('table', { name: 'Invoices' });
     expect(listCalls(calls)[0]!.query.client_id).toBeUndefined();
@@ -78,7 +102,11 @@ describe('invoice list', () => {
   });
 
   it('a client in the URL shows its name in the filter and asks for its invoices only, even with none on the page', async () => {
-    const calls = stubFetch({ 'GET /api/invoices': json(200, invoicePage([])), 'GET /api/clients/search': json(200, { data: [] }), 'GET /api/clients/9': json(200, { data: client({ id: 9, name: 'Initech' }) }) });
+    const calls = stubFetch({
+      'GET /api/invoices': json(200, invoicePage([])),
+      'GET /api/clients/search': json(200, { data: [] }),
+      'GET /api/clients/9': json(200, { data: client({ id: 9, name: 'Initech' }) }),
+    });
     renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all?client_id=9' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Client' })).toHaveValue('Initech'));
     expect(listCalls(calls)[0]!.query.client_id).toBe('9');
@@ -91,21 +119,32 @@ describe('invoice list', () => {
     renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all?client_id=abc' });
     await screen.findByRole('table', { name: 'Invoices' });
     expect(listCalls(calls).every((call) => call.query.client_id === undefined)).toBe(true);
-    expect(calls.some((call) => call.path.startsWith('/api/clients/') && call.path !== '/api/clients/search')).toBe(false);
+    expect(calls.some((call) => call.path.startsWith('/api/clients/') && call.path !== '/api/clients/search')).toBe(
+      false,
+    );
   });
 
   it('dates rows in the business date format, mm/dd/yy by default', async () => {
     stubFetch({ 'GET /api/invoices': json(200, invoicePage([invoiceItem()])) });
     renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all' });
-    const row = (await within(await screen.findByRole('table', { name: 'Invoices' })).findByRole('link', { name: /INV-2026-0001/ })).closest('tr')!;
+    const row = (
+      await within(await screen.findByRole('table', { name: 'Invoices' })).findByRole('link', { name: /INV-2026-0001/ })
+    ).closest('tr')!;
     expect(within(row).getByText('11/01/26')).toBeInTheDocument();
     expect(within(row).getByText('12/01/26')).toBeInTheDocument();
   });
 
   it('a business on dd.mm.yyyy sees its dates so, and a changed setting re-renders the list at once', async () => {
     stubFetch({ 'GET /api/invoices': json(200, invoicePage([invoiceItem()])) });
-    const user = { ...testUser(['owner']), preferences: { date_format: 'dd.mm.yyyy' as const, first_day_of_week: 1 as const } };
-    const { store } = renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all', auth: { token: 't', user } });
+    const user = {
+      ...testUser(['owner']),
+      preferences: { date_format: 'dd.mm.yyyy' as const, first_day_of_week: 1 as const },
+    };
+    const { store } = renderPage(<InvoicesPage />, {
+      path: '/invoices/all',
+      route: '/invoices/all',
+      auth: { token: 't', user },
+    });
     const table = await screen.findByRole('table', { name: 'Invoices' });
     expect(await within(table).findByText('01.11.2026')).toBeInTheDocument();
     expect(within(table).getByText('01.12.2026')).toBeInTheDocument();
@@ -119,11 +158,18 @@ describe('invoice list', () => {
 
 describe('invoice list for the read-only role', () => {
   it('lists the invoices and their totals without offering to create one', async () => {
-    stubFetch({ 'GET /api/invoices': json(200, invoicePage([invoiceItem()], { total: 1089.38, amount_paid: 0, balance_due: 1089.38 })) });
+    stubFetch({
+      'GET /api/invoices': json(
+        200,
+        invoicePage([invoiceItem()], { total: 1089.38, amount_paid: 0, balance_due: 1089.38 }),
+      ),
+    });
     renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all', roles: ['accountant'] });
     const table = await screen.findByRole('table', { name: 'Invoices' });
     expect(await within(table).findByRole('link', { name: /INV-2026-0001/ })).toHaveAttribute('href', '/invoices/11');
-    expect(within(screen.getByRole('group', { name: 'Totals of the invoices shown' })).getAllByText('$1,089.38').length).toBeGreaterThan(0);
+    expect(
+      within(screen.getByRole('group', { name: 'Totals of the invoices shown' })).getAllByText('$1,089.38').length,
+    ).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: 'New Invoice' })).not.toBeInTheDocument();
   });
 

@@ -1,9 +1,33 @@
 import { useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Anchor, Box, Button, Card, CloseButton, Group, ScrollArea, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { INVOICE_STATUS_FILTERS, formatCurrency, type InvoiceListItem, type InvoiceStatusFilter } from '@ledgerleaf/domain';
-import { useCanWrite, useGetClientQuery, useListInvoicesQuery, useDateFormat, type DateFormatter } from '@ledgerleaf/api';
+import {
+  INVOICE_STATUS_FILTERS,
+  formatCurrency,
+  type InvoiceListItem,
+  type InvoiceStatusFilter,
+} from '@ledgerleaf/domain';
+import {
+  useCanWrite,
+  useGetClientQuery,
+  useListInvoicesQuery,
+  useDateFormat,
+  type DateFormatter,
+} from '@ledgerleaf/api';
 import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
 import { DateRangeFilter } from '../shared/date-range-filter';
 import { LoadError } from '../shared/query-states';
@@ -43,7 +67,12 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<InvoiceListItem>
     sortable: true,
     render: (invoice) => (
       <Stack gap={2}>
-        <Anchor component={Link} to={`/invoices/${invoice.id}`} fw={600} aria-label={`Invoice ${invoiceLabel(invoice)}, ${invoice.client.name}`}>
+        <Anchor
+          component={Link}
+          to={`/invoices/${invoice.id}`}
+          fw={600}
+          aria-label={`Invoice ${invoiceLabel(invoice)}, ${invoice.client.name}`}
+        >
           {invoiceLabel(invoice)}
         </Anchor>
         <Text size="xs" c="dimmed" hiddenFrom="sm">
@@ -53,11 +82,41 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<InvoiceListItem>
     ),
   },
   { key: 'client_name', header: 'Client', sortable: true, visibleFrom: 'sm', render: (invoice) => invoice.client.name },
-  { key: 'issue_date', header: 'Date', sortable: true, visibleFrom: 'md', render: (invoice) => formatDate(invoice.issue_date) },
-  { key: 'due_date', header: 'Due', sortable: true, visibleFrom: 'md', render: (invoice) => formatDate(invoice.due_date) },
-  { key: 'status', header: 'Status', sortable: true, render: (invoice) => <InvoiceStatusBadge status={invoice.status} size="sm" /> },
-  { key: 'total', header: 'Total', sortable: true, align: 'right', visibleFrom: 'sm', render: (invoice) => amount(invoice.total) },
-  { key: 'balance_due', header: 'Balance', sortable: true, align: 'right', render: (invoice) => amount(invoice.balance_due) },
+  {
+    key: 'issue_date',
+    header: 'Date',
+    sortable: true,
+    visibleFrom: 'md',
+    render: (invoice) => formatDate(invoice.issue_date),
+  },
+  {
+    key: 'due_date',
+    header: 'Due',
+    sortable: true,
+    visibleFrom: 'md',
+    render: (invoice) => formatDate(invoice.due_date),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    sortable: true,
+    render: (invoice) => <InvoiceStatusBadge status={invoice.status} size="sm" />,
+  },
+  {
+    key: 'total',
+    header: 'Total',
+    sortable: true,
+    align: 'right',
+    visibleFrom: 'sm',
+    render: (invoice) => amount(invoice.total),
+  },
+  {
+    key: 'balance_due',
+    header: 'Balance',
+    sortable: true,
+    align: 'right',
+    render: (invoice) => amount(invoice.balance_due),
+  },
 ];
 
 function Summary({ count, total, paid, balance }: { count: number; total: number; paid: number; balance: number }) {
@@ -101,7 +160,12 @@ export function InvoicesPage() {
   const clientId = params.client_id ? Number(params.client_id) : undefined;
   const client = useGetClientQuery(clientId ?? 0, { skip: clientId === undefined });
   const page = query.data;
-  const filtered = params.search !== '' || params.status !== 'all' || params.client_id !== '' || params.date_from !== '' || params.date_to !== '';
+  const filtered =
+    params.search !== '' ||
+    params.status !== 'all' ||
+    params.client_id !== '' ||
+    params.date_from !== '' ||
+    params.date_to !== '';
   const empty = page !== undefined && page.meta.total === 0;
 
   return (
@@ -121,9 +185,16 @@ export function InvoicesPage() {
       <Card withBorder padding="md">
         <Stack gap="md">
           <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
-            <Tabs value={params.status} onChange={(value) => list.update({ status: value ?? 'all' })} variant="pills" aria-label="Invoice status">
+            <Tabs
+              value={params.status}
+              onChange={(value) => list.update({ status: value ?? 'all' })}
+              variant="pills"
+              aria-label="Invoice status"
+            >
               <Tabs.List style={{ flexWrap: 'nowrap' }}>
-                {INVOICE_LIST_TABS.filter((tab) => (INVOICE_STATUS_FILTERS as readonly string[]).includes(tab.value)).map((tab) => (
+                {INVOICE_LIST_TABS.filter((tab) =>
+                  (INVOICE_STATUS_FILTERS as readonly string[]).includes(tab.value),
+                ).map((tab) => (
                   <Tabs.Tab key={tab.value} value={tab.value}>
                     {tab.label}
                   </Tabs.Tab>
@@ -153,19 +224,35 @@ export function InvoicesPage() {
               style={{ flex: '1 1 240px', maxWidth: 380 }}
             />
             <Box w={240}>
-              <ClientPicker filter value={params.client_id} label={client.data?.name ?? null} onChange={(picked) => list.update({ client_id: picked ? String(picked.id) : '' })} />
+              <ClientPicker
+                filter
+                value={params.client_id}
+                label={client.data?.name ?? null}
+                onChange={(picked) => list.update({ client_id: picked ? String(picked.id) : '' })}
+              />
             </Box>
             <DateRangeFilter from={params.date_from} to={params.date_to} onChange={(range) => list.update(range)} />
           </Group>
 
-          {page && !empty && <Summary count={page.summary.count} total={page.summary.total} paid={page.summary.amount_paid} balance={page.summary.balance_due} />}
+          {page && !empty && (
+            <Summary
+              count={page.summary.count}
+              total={page.summary.total}
+              paid={page.summary.amount_paid}
+              balance={page.summary.balance_due}
+            />
+          )}
 
           {query.isError ? (
             <LoadError title="Invoices could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
           ) : empty && !filtered ? (
             <EmptyState
               title="No invoices yet"
-              message={canWrite ? 'Create your first invoice: pick a client, add what you did, and send it with a link your client can open.' : 'The invoices of the business will be listed here.'}
+              message={
+                canWrite
+                  ? 'Create your first invoice: pick a client, add what you did, and send it with a link your client can open.'
+                  : 'The invoices of the business will be listed here.'
+              }
               action={
                 canWrite ? (
                   <Button component={Link} to="/invoices/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
@@ -175,23 +262,28 @@ export function InvoicesPage() {
               }
             />
           ) : empty ? (
-            <EmptyState title="No matching invoices" message={params.search ? `Nothing matches "${params.search}".` : 'No invoices match these filters.'} />
+            <EmptyState
+              title="No matching invoices"
+              message={params.search ? `Nothing matches "${params.search}".` : 'No invoices match these filters.'}
+            />
           ) : (
             <Box onClick={onRowClick} style={{ cursor: 'pointer' }}>
-            <DataTable
-              label="Invoices"
-              columns={columns}
-              rows={page?.data ?? []}
-              rowKey={(invoice) => invoice.id}
-              sort={{ field: params.sort, direction: params.direction }}
-              onSortChange={(sort) => list.update({ sort: sort.field as InvoiceSortField, direction: sort.direction })}
-              page={page?.meta.page ?? params.page}
-              lastPage={page?.meta.last_page ?? 1}
-              total={page?.meta.total}
-              perPage={page?.meta.per_page}
-              onPageChange={(next) => list.update({ page: next })}
-              loading={query.isFetching}
-            />
+              <DataTable
+                label="Invoices"
+                columns={columns}
+                rows={page?.data ?? []}
+                rowKey={(invoice) => invoice.id}
+                sort={{ field: params.sort, direction: params.direction }}
+                onSortChange={(sort) =>
+                  list.update({ sort: sort.field as InvoiceSortField, direction: sort.direction })
+                }
+                page={page?.meta.page ?? params.page}
+                lastPage={page?.meta.last_page ?? 1}
+                total={page?.meta.total}
+                perPage={page?.meta.per_page}
+                onPageChange={(next) => list.update({ page: next })}
+                loading={query.isFetching}
+              />
             </Box>
           )}
         </Stack>

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '@mantine/hooks';
-import { INVOICE_SORT_FIELDS, INVOICE_STATUS_FILTERS, isCalendarDate, type InvoiceListQueryInput, type InvoiceStatusFilter } from '@ledgerleaf/domain';
+import {
+  INVOICE_SORT_FIELDS,
+  INVOICE_STATUS_FILTERS,
+  isCalendarDate,
+  type InvoiceListQueryInput,
+  type InvoiceStatusFilter,
+} from '@ledgerleaf/domain';
 import { dateRangeQuery } from '../shared/date-range-filter';
 import { PER_PAGE, SEARCH_DEBOUNCE_MS } from '../shared/list-params';
 

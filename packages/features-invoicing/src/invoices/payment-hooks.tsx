@@ -17,7 +17,13 @@ const PaymentRecordedContext = createContext<OnPaymentRecorded | null>(null);
  * detail page calls `onPaymentRecorded` with the new `payment_id` once the server recorded it.
  * `InvoiceDetailPage` also takes the callback as a prop, which wins over the provider.
  */
-export function PaymentRecordedProvider({ onPaymentRecorded, children }: { onPaymentRecorded: OnPaymentRecorded; children: ReactNode }) {
+export function PaymentRecordedProvider({
+  onPaymentRecorded,
+  children,
+}: {
+  onPaymentRecorded: OnPaymentRecorded;
+  children: ReactNode;
+}) {
   return <PaymentRecordedContext.Provider value={onPaymentRecorded}>{children}</PaymentRecordedContext.Provider>;
 }
 

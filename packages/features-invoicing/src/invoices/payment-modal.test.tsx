@@ -10,7 +10,17 @@ afterEach(() => vi.unstubAllGlobals());
 const invoice = { id: 11, invoice_number: 'INV-2026-0001', balance_due: 400, client: { email: 'billing@acme.test' } };
 
 const recorded = () => ({
-  data: { id: 5, payment_id: 5, invoice_id: 11, amount: 400, payment_date: '2026-11-22', method: 'bank_transfer', reference: null, note: null, created_at: '2026-11-22T10:00:00Z' },
+  data: {
+    id: 5,
+    payment_id: 5,
+    invoice_id: 11,
+    amount: 400,
+    payment_date: '2026-11-22',
+    method: 'bank_transfer',
+    reference: null,
+    note: null,
+    created_at: '2026-11-22T10:00:00Z',
+  },
   invoice: invoiceDetail({ status: 'paid', amount_paid: 1000, balance_due: 0 }),
   message: INVOICE_MESSAGES.paymentRecorded,
 });
@@ -18,10 +28,20 @@ const paid = () => json(201, recorded());
 
 describe('payment modal', () => {
   it('defaults to the balance and refuses more than the balance with the domain message', () => {
-    const values = { payment_date: '2026-11-22', method: 'cash', reference: '', note: '', send_receipt: false } as const;
-    expect(validatePayment({ ...values, amount: 400.01 }, 400).amount).toBe(INVOICE_MESSAGES.paymentMoreThanBalance(toCents(400)));
+    const values = {
+      payment_date: '2026-11-22',
+      method: 'cash',
+      reference: '',
+      note: '',
+      send_receipt: false,
+    } as const;
+    expect(validatePayment({ ...values, amount: 400.01 }, 400).amount).toBe(
+      INVOICE_MESSAGES.paymentMoreThanBalance(toCents(400)),
+    );
     expect(validatePayment({ ...values, amount: 400 }, 400)).toEqual({});
-    expect(validatePayment({ ...values, amount: '', payment_date: '' }, 400).amount).toBe(INVOICE_MESSAGES.paymentAmountRequired);
+    expect(validatePayment({ ...values, amount: '', payment_date: '' }, 400).amount).toBe(
+      INVOICE_MESSAGES.paymentAmountRequired,
+    );
   });
 
   it('caps the typed amount at the balance', async () => {
@@ -36,7 +56,10 @@ describe('payment modal', () => {
   });
 
   it('sends one Idempotency-Key per opening and reuses it when the same submission is retried', async () => {
-    const { keys, bodies } = stubSequence((url) => url.includes('/payments'), [() => Promise.reject(new TypeError('Failed to fetch')), paid]);
+    const { keys, bodies } = stubSequence(
+      (url) => url.includes('/payments'),
+      [() => Promise.reject(new TypeError('Failed to fetch')), paid],
+    );
     const onRecorded = vi.fn();
     const { user } = renderPage(<PaymentModal opened onClose={() => {}} invoice={invoice} onRecorded={onRecorded} />);
     const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
@@ -53,7 +76,10 @@ describe('payment modal', () => {
   });
 
   it('a changed submission after a refusal gets a new key; the 422 lands under the field', async () => {
-    const { keys } = stubSequence((url) => url.includes('/payments'), [() => json(422, { message: 'The given data was invalid.', errors: { reference: ['Bad reference'] } }), paid]);
+    const { keys } = stubSequence(
+      (url) => url.includes('/payments'),
+      [() => json(422, { message: 'The given data was invalid.', errors: { reference: ['Bad reference'] } }), paid],
+    );
     const { user } = renderPage(<PaymentModal opened onClose={() => {}} invoice={invoice} onRecorded={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Reference' }), 'x');
@@ -70,7 +96,14 @@ describe('payment modal', () => {
       'POST /api/invoices/11/payments': (call) =>
         json(201, {
           ...recorded(),
-          ...((call.body as { send_receipt: boolean }).send_receipt && { receipt: { sent: true, to: ['ann@acme.test'], email_id: 3, message: RECEIPT_MESSAGES.sent(['ann@acme.test']) } }),
+          ...((call.body as { send_receipt: boolean }).send_receipt && {
+            receipt: {
+              sent: true,
+              to: ['ann@acme.test'],
+              email_id: 3,
+              message: RECEIPT_MESSAGES.sent(['ann@acme.test']),
+            },
+          }),
         }),
     });
     const { user } = renderPage(<PaymentModal opened onClose={() => {}} invoice={invoice} onRecorded={() => {}} />);
@@ -79,7 +112,9 @@ describe('payment modal', () => {
     expect(checkbox).toBeChecked();
     expect(checkbox).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ amount: 400, send_receipt: true }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ amount: 400, send_receipt: true }),
+    );
     expect(await screen.findByText('Receipt emailed')).toBeInTheDocument();
     expect(screen.getByText('To ann@acme.test')).toBeInTheDocument();
   });
@@ -90,23 +125,41 @@ describe('payment modal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
     await user.click(within(dialog).getByRole('checkbox', { name: 'Email a receipt to the client' }));
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ send_receipt: false }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ send_receipt: false }),
+    );
   });
 
   it('offers no receipt for a client without an email address, saying why', async () => {
     const calls = stubFetch({ 'POST /api/invoices/11/payments': paid() });
-    const { user } = renderPage(<PaymentModal opened onClose={() => {}} invoice={{ ...invoice, client: { email: null } }} onRecorded={() => {}} />);
+    const { user } = renderPage(
+      <PaymentModal
+        opened
+        onClose={() => {}}
+        invoice={{ ...invoice, client: { email: null } }}
+        onRecorded={() => {}}
+      />,
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
     const checkbox = within(dialog).getByRole('checkbox', { name: 'Email a receipt to the client' });
     expect(checkbox).not.toBeChecked();
     expect(checkbox).toBeDisabled();
     expect(within(dialog).getByText(/The client has no email address/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ send_receipt: false }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ send_receipt: false }),
+    );
   });
 
   it("offers the receipt when only the client's contacts have an email (where the server sends it)", async () => {
-    renderPage(<PaymentModal opened onClose={() => {}} invoice={{ ...invoice, client: { email: null, recipients: ['ap@acme.test'] } }} onRecorded={() => {}} />);
+    renderPage(
+      <PaymentModal
+        opened
+        onClose={() => {}}
+        invoice={{ ...invoice, client: { email: null, recipients: ['ap@acme.test'] } }}
+        onRecorded={() => {}}
+      />,
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
     const checkbox = within(dialog).getByRole('checkbox', { name: 'Email a receipt to the client' });
     expect(checkbox).toBeChecked();
@@ -116,7 +169,10 @@ describe('payment modal', () => {
   it('warns when the payment was recorded but its receipt could not be sent', async () => {
     const onRecorded = vi.fn();
     stubFetch({
-      'POST /api/invoices/11/payments': json(201, { ...recorded(), receipt: { sent: false, to: ['ann@acme.test'], email_id: 3, message: RECEIPT_MESSAGES.failed } }),
+      'POST /api/invoices/11/payments': json(201, {
+        ...recorded(),
+        receipt: { sent: false, to: ['ann@acme.test'], email_id: 3, message: RECEIPT_MESSAGES.failed },
+      }),
     });
     const { user } = renderPage(<PaymentModal opened onClose={() => {}} invoice={invoice} onRecorded={onRecorded} />);
     const dialog = await screen.findByRole('dialog', { name: 'Record payment' });

@@ -1,8 +1,33 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { MAX_AMOUNT, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, formatCurrency, paymentInputSchema, toCents, utcCalendarDate, validatePaymentAmount, validateWith, type PaymentMethod, type PaymentResponse, recipientsOf } from '@ledgerleaf/domain';
+import {
+  MAX_AMOUNT,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  formatCurrency,
+  paymentInputSchema,
+  toCents,
+  utcCalendarDate,
+  validatePaymentAmount,
+  validateWith,
+  type PaymentMethod,
+  type PaymentResponse,
+  recipientsOf,
+} from '@ledgerleaf/domain';
 import { useDateFormat, useRecordPaymentMutation } from '@ledgerleaf/api';
 import { DateField, useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
@@ -47,7 +72,12 @@ export interface PaymentModalProps {
   opened: boolean;
   onClose: () => void;
   /** The client's email decides whether a receipt can be emailed (and is offered by default). */
-  invoice: { id: number; invoice_number: string | null; balance_due: number; client: { email: string | null; recipients?: string[] } };
+  invoice: {
+    id: number;
+    invoice_number: string | null;
+    balance_due: number;
+    client: { email: string | null; recipients?: string[] };
+  };
   /** After the server recorded the payment (its answer carries `data.payment_id`). */
   onRecorded: (response: PaymentResponse) => void;
 }
@@ -104,7 +134,11 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
     attempt.current = current;
     const result = await recordPayment({ invoiceId: invoice.id, body, idempotencyKey: current.key });
     if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, (key) => PAYMENT_FIELDS.has(key), 'The payment could not be recorded. Please try again.');
+      const { fields, message } = splitServerErrors(
+        result.error,
+        (key) => PAYMENT_FIELDS.has(key),
+        'The payment could not be recorded. Please try again.',
+      );
       form.setErrors(fields);
       setFormError(Object.keys(fields).length > 0 && !message ? null : message);
       return;
@@ -122,7 +156,13 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Record payment" fullScreen={narrow} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Record payment"
+      fullScreen={narrow}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
@@ -145,7 +185,12 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
               inputMode="decimal"
               {...form.getInputProps('amount')}
             />
-            <DateField label="Payment date" required valueFormat={inputFormat} {...form.getInputProps('payment_date')} />
+            <DateField
+              label="Payment date"
+              required
+              valueFormat={inputFormat}
+              {...form.getInputProps('payment_date')}
+            />
           </SimpleGrid>
           <Select
             label="Method"
@@ -154,7 +199,12 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
             data={PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
             {...form.getInputProps('method')}
           />
-          <TextInput label="Reference" description="Check number, transfer reference..." maxLength={100} {...form.getInputProps('reference')} />
+          <TextInput
+            label="Reference"
+            description="Check number, transfer reference..."
+            maxLength={100}
+            {...form.getInputProps('reference')}
+          />
           <Textarea label="Note" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
           <Checkbox
             label="Email a receipt to the client"

@@ -56,11 +56,20 @@ export function ClientPicker({
 }
 
 /** Fills a line from a product or service (`/api/products/search`). */
-export function ProductPicker({ lineNumber, onPick }: { lineNumber: number; onPick: (product: ProductPickerItem) => void }) {
+export function ProductPicker({
+  lineNumber,
+  onPick,
+}: {
+  lineNumber: number;
+  onPick: (product: ProductPickerItem) => void;
+}) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [opened, setOpened] = useState(false);
-  const query = useSearchProductsQuery({ q: debounced || undefined, limit: PICKER_LIMIT }, { skip: !opened && debounced === '' });
+  const query = useSearchProductsQuery(
+    { q: debounced || undefined, limit: PICKER_LIMIT },
+    { skip: !opened && debounced === '' },
+  );
   const found = query.data?.data ?? [];
   return (
     <Select
@@ -103,12 +112,24 @@ export function ProductPicker({ lineNumber, onPick }: { lineNumber: number; onPi
  * The goal an invoice counts towards (optional, clearable): every one of the business's active goals
  * (`/api/goals?status=active`, page after page), plus the goal already linked when it is no longer active.
  */
-export function GoalPicker({ value, onChange, error }: { value: string; onChange: (goalId: string) => void; error?: string }) {
+export function GoalPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (goalId: string) => void;
+  error?: string;
+}) {
   const active = useListAllGoalsQuery({ status: 'active', sort: 'title', direction: 'asc' });
   const data = (active.data?.data ?? []).map((goal) => ({ value: String(goal.id), label: goal.title }));
   const inactive = value !== '' && !active.isLoading && !data.some((option) => option.value === value);
   const linked = useGetGoalQuery(Number(value), { skip: !inactive });
-  if (inactive) data.unshift({ value, label: linked.data ? `${linked.data.title} (${linked.data.status.replace('_', ' ')})` : `Goal #${value}` });
+  if (inactive)
+    data.unshift({
+      value,
+      label: linked.data ? `${linked.data.title} (${linked.data.status.replace('_', ' ')})` : `Goal #${value}`,
+    });
   return (
     <Select
       label="Goal (optional)"

@@ -8,7 +8,6 @@ afterEach(() => vi.unstubAllGlobals());
 
 const invoice = { id: 11, invoice_number: null, status: 'draft', client: { email: 'ap@acme.test' } };
 
-
 const sent = () =>
   json(200, {
     data: invoiceDetail({ status: 'sent' }),
@@ -18,7 +17,10 @@ const sent = () =>
 
 describe('send modal', () => {
   it('retries the same send with the same Idempotency-Key, so the client is mailed once', async () => {
-    const { keys, bodies } = stubSequence((url) => url.endsWith('/api/invoices/11/send'), [() => Promise.reject(new TypeError('Failed to fetch')), sent]);
+    const { keys, bodies } = stubSequence(
+      (url) => url.endsWith('/api/invoices/11/send'),
+      [() => Promise.reject(new TypeError('Failed to fetch')), sent],
+    );
     const onSent = vi.fn();
     const { user } = renderPage(<SendModal opened onClose={() => {}} invoice={invoice} onSent={onSent} />);
     const dialog = await screen.findByRole('dialog', { name: 'Send invoice' });
@@ -33,7 +35,10 @@ describe('send modal', () => {
   });
 
   it('a changed message after a failure is a new send with a new key', async () => {
-    const { keys } = stubSequence((url) => url.endsWith('/api/invoices/11/send'), [() => Promise.reject(new TypeError('Failed to fetch')), sent]);
+    const { keys } = stubSequence(
+      (url) => url.endsWith('/api/invoices/11/send'),
+      [() => Promise.reject(new TypeError('Failed to fetch')), sent],
+    );
     const { user } = renderPage(<SendModal opened onClose={() => {}} invoice={invoice} onSent={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Send invoice' });
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));

@@ -17,7 +17,12 @@ interface SendValues {
 export interface SendModalProps<R = InvoiceSendResponse> {
   opened: boolean;
   onClose: () => void;
-  invoice: { id: number; invoice_number: string | null; status: string; client: { email: string | null; recipients?: string[] } };
+  invoice: {
+    id: number;
+    invoice_number: string | null;
+    status: string;
+    client: { email: string | null; recipients?: string[] };
+  };
   onSent: (response: R) => void;
   /** Another document's send (an estimate): its request and its wording. The invoice's when omitted. */
   document?: SendDocument<R>;
@@ -27,7 +32,10 @@ export interface SendModalProps<R = InvoiceSendResponse> {
 export interface SendDocument<R> {
   /** `estimate` */
   noun: string;
-  send: (args: { id: number; body: { to: string[]; subject: string; message: string } }) => Promise<{ data: R } | { error: RequestError }>;
+  send: (args: {
+    id: number;
+    body: { to: string[]; subject: string; message: string };
+  }) => Promise<{ data: R } | { error: RequestError }>;
   sending: boolean;
 }
 
@@ -65,9 +73,16 @@ export function SendModal<R = InvoiceSendResponse>({ opened, onClose, invoice, o
     const body = { to: values.to, subject: values.subject, message: values.message };
     const serialized = JSON.stringify(body);
     if (attempt.current?.body !== serialized) attempt.current = { body: serialized, key: newIdempotencyKey() };
-    const result = document ? await document.send({ id: invoice.id, body }) : ((await send({ id: invoice.id, body, idempotencyKey: attempt.current.key })) as { data: R } | { error: RequestError });
+    const result = document
+      ? await document.send({ id: invoice.id, body })
+      : ((await send({ id: invoice.id, body, idempotencyKey: attempt.current.key })) as
+          { data: R } | { error: RequestError });
     if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, (key) => key === 'to' || key.startsWith('to.') || key === 'subject' || key === 'message', `The ${noun} could not be sent.`);
+      const { fields, message } = splitServerErrors(
+        result.error,
+        (key) => key === 'to' || key.startsWith('to.') || key === 'subject' || key === 'message',
+        `The ${noun} could not be sent.`,
+      );
       const to = Object.entries(fields).find(([key]) => key.startsWith('to'));
       form.setErrors({ ...fields, ...(to ? { to: to[1] } : {}) });
       setFormError(message);
@@ -78,16 +93,43 @@ export function SendModal<R = InvoiceSendResponse>({ opened, onClose, invoice, o
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={again ? `Send ${noun} again` : `Send ${noun}`} size="lg" fullScreen={narrow} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={again ? `Send ${noun} again` : `Send ${noun}`}
+      size="lg"
+      fullScreen={narrow}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            {again ? `The email carries the PDF and the link to the ${noun} page.` : `Sending issues the ${noun}: it gets its number, and the email carries the PDF and the link to the ${noun} page.`}
+            {again
+              ? `The email carries the PDF and the link to the ${noun} page.`
+              : `Sending issues the ${noun}: it gets its number, and the email carries the PDF and the link to the ${noun} page.`}
           </Text>
           {formError && <FormAlert>{formError}</FormAlert>}
-          <TagsInput label="To" description="Press Enter after each address" required clearable {...form.getInputProps('to')} />
-          <TextInput label="Subject" placeholder={`${noun[0]?.toUpperCase()}${noun.slice(1)} from your business (default)`} maxLength={200} {...form.getInputProps('subject')} />
-          <Textarea label="Message" placeholder="A short note to your client (optional)" autosize minRows={3} maxRows={10} {...form.getInputProps('message')} />
+          <TagsInput
+            label="To"
+            description="Press Enter after each address"
+            required
+            clearable
+            {...form.getInputProps('to')}
+          />
+          <TextInput
+            label="Subject"
+            placeholder={`${noun[0]?.toUpperCase()}${noun.slice(1)} from your business (default)`}
+            maxLength={200}
+            {...form.getInputProps('subject')}
+          />
+          <Textarea
+            label="Message"
+            placeholder="A short note to your client (optional)"
+            autosize
+            minRows={3}
+            maxRows={10}
+            {...form.getInputProps('message')}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

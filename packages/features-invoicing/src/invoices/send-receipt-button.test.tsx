@@ -13,10 +13,19 @@ const payment = { id: 5, amount: 400 };
 describe('Send receipt on a payment row', () => {
   it('asks the server to email the receipt and toasts the recipients', async () => {
     const to = ['ann@acme.test', 'bob@acme.test'];
-    const calls = stubFetch({ 'POST /api/invoices/11/payments/5/receipt': json(200, { data: { sent: true, to, email_id: 3, message: RECEIPT_MESSAGES.sent(to) }, message: RECEIPT_MESSAGES.sent(to) }) });
+    const calls = stubFetch({
+      'POST /api/invoices/11/payments/5/receipt': json(200, {
+        data: { sent: true, to, email_id: 3, message: RECEIPT_MESSAGES.sent(to) },
+        message: RECEIPT_MESSAGES.sent(to),
+      }),
+    });
     const { user } = renderPage(<SendReceiptButton invoice={invoice} payment={payment} />);
     await user.click(await screen.findByRole('button', { name: 'Send receipt for the payment of $400.00' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/api/invoices/11/payments/5/receipt')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'POST' && call.path === '/api/invoices/11/payments/5/receipt')).toBe(
+        true,
+      ),
+    );
     expect(await screen.findByText('Receipt emailed')).toBeInTheDocument();
     expect(screen.getByText('To ann@acme.test, bob@acme.test')).toBeInTheDocument();
   });
@@ -38,11 +47,21 @@ describe('Send receipt on a payment row', () => {
 });
 
 describe('receipts on the timeline', () => {
-  const entry = (event: string, data: Record<string, unknown>) => ({ id: 1, event, user_id: 1, data, created_at: '2026-11-22T10:00:00Z' });
+  const entry = (event: string, data: Record<string, unknown>) => ({
+    id: 1,
+    event,
+    user_id: 1,
+    data,
+    created_at: '2026-11-22T10:00:00Z',
+  });
 
   it('reads who was emailed, or why not', () => {
-    expect(activityText(entry('payment.receipt_sent', { amount: 400, to: ['ann@acme.test', 'bob@acme.test'] }))).toBe('Receipt emailed to ann@acme.test, bob@acme.test ($400.00)');
-    expect(activityText(entry('payment.receipt_failed', { amount: 400, reason: 'The client has no email address.' }))).toBe('Receipt could not be emailed ($400.00): The client has no email address.');
+    expect(activityText(entry('payment.receipt_sent', { amount: 400, to: ['ann@acme.test', 'bob@acme.test'] }))).toBe(
+      'Receipt emailed to ann@acme.test, bob@acme.test ($400.00)',
+    );
+    expect(
+      activityText(entry('payment.receipt_failed', { amount: 400, reason: 'The client has no email address.' })),
+    ).toBe('Receipt could not be emailed ($400.00): The client has no email address.');
     expect(activityText(entry('payment.receipt_failed', {}))).toBe('Receipt could not be emailed');
   });
 });

@@ -18,17 +18,31 @@ export function SendReceiptButton({ invoice, payment }: SendReceiptButtonProps) 
   const toast = useToast();
   const [sendReceipt, state] = useSendPaymentReceiptMutation();
   const canEmail = recipientsOf(invoice.client).length > 0;
-  const label = canEmail ? `Send receipt for the payment of ${formatCurrency(payment.amount)}` : 'Send receipt: the client has no email address';
+  const label = canEmail
+    ? `Send receipt for the payment of ${formatCurrency(payment.amount)}`
+    : 'Send receipt: the client has no email address';
 
   const onSend = async () => {
     const result = await sendReceipt({ invoiceId: invoice.id, paymentId: payment.id });
-    if ('error' in result) toast.show({ severity: 'error', summary: 'Receipt not sent', detail: errorMessage(result.error, 'Please try again.') });
-    else toast.show({ severity: 'success', summary: 'Receipt emailed', detail: `To ${result.data.data.to.join(', ')}` });
+    if ('error' in result)
+      toast.show({
+        severity: 'error',
+        summary: 'Receipt not sent',
+        detail: errorMessage(result.error, 'Please try again.'),
+      });
+    else
+      toast.show({ severity: 'success', summary: 'Receipt emailed', detail: `To ${result.data.data.to.join(', ')}` });
   };
 
   return (
     <Tooltip label={canEmail ? 'Send receipt' : 'The client has no email address'} withinPortal>
-      <ActionIcon variant="subtle" aria-label={label} disabled={!canEmail} loading={state.isLoading} onClick={() => void onSend()}>
+      <ActionIcon
+        variant="subtle"
+        aria-label={label}
+        disabled={!canEmail}
+        loading={state.isLoading}
+        onClick={() => void onSend()}
+      >
         <IconReceipt size={16} aria-hidden />
       </ActionIcon>
     </Tooltip>

@@ -14,13 +14,36 @@ export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
 
 /** The status badge: a dot for contrast in both colour schemes, the label of INVOICE_STATUS_LABELS. */
 export function InvoiceStatusBadge({ status, size = 'md' }: { status: InvoiceStatus; size?: MantineSize }) {
-  return <StatusDot status={status} label={INVOICE_STATUS_LABELS[status]} color={INVOICE_STATUS_COLORS[status]} size={size} />;
+  return (
+    <StatusDot
+      status={status}
+      label={INVOICE_STATUS_LABELS[status]}
+      color={INVOICE_STATUS_COLORS[status]}
+      size={size}
+    />
+  );
 }
 
 /** The badge itself, for any document's statuses (estimates and recurring invoices pass their own label and colour). */
-export function StatusDot({ status, label, color, size = 'md' }: { status: string; label: string; color: string; size?: MantineSize }) {
+export function StatusDot({
+  status,
+  label,
+  color,
+  size = 'md',
+}: {
+  status: string;
+  label: string;
+  color: string;
+  size?: MantineSize;
+}) {
   return (
-    <Badge color={color} variant="dot" size={size} data-status={status} styles={{ root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } }}>
+    <Badge
+      color={color}
+      variant="dot"
+      size={size}
+      data-status={status}
+      styles={{ root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } }}
+    >
       {label}
     </Badge>
   );

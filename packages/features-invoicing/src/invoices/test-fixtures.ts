@@ -23,11 +23,26 @@ export function invoicePage(data: InvoiceListItem[], summary: Partial<InvoicePag
   return {
     data,
     meta: { page: 1, per_page: 25, total: data.length, last_page: 1 },
-    summary: { count: data.length, total: data.reduce((sum, item) => sum + item.total, 0), amount_paid: 0, balance_due: 0, ...summary },
+    summary: {
+      count: data.length,
+      total: data.reduce((sum, item) => sum + item.total, 0),
+      amount_paid: 0,
+      balance_due: 0,
+      ...summary,
+    },
   };
 }
 
-const totals = { subtotal: 1000, line_discounts: 0, invoice_discount: 0, taxable: 1000, taxes: [], tax: 0, total: 1000, prices_include_tax: false };
+const totals = {
+  subtotal: 1000,
+  line_discounts: 0,
+  invoice_discount: 0,
+  taxable: 1000,
+  taxes: [],
+  tax: 0,
+  total: 1000,
+  prices_include_tax: false,
+};
 
 export function invoiceDetail(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
   return {
@@ -104,7 +119,14 @@ export function goalItem(overrides: Partial<Goal> = {}): Goal {
     is_active: true,
     category: null,
     color: null,
-    pace: { days_left: 30, required_per_month: 2400, current_per_month: 100, projected_at_target_date: 2400, on_track: false, behind_schedule: true },
+    pace: {
+      days_left: 30,
+      required_per_month: 2400,
+      current_per_month: 100,
+      projected_at_target_date: 2400,
+      on_track: false,
+      behind_schedule: true,
+    },
     completed_at: null,
     created_at: '2026-01-01T10:00:00Z',
     updated_at: '2026-01-01T10:00:00Z',

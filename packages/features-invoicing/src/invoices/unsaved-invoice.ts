@@ -10,7 +10,11 @@ export function useUnsavedInvoiceWarning(isDirty: () => boolean) {
   const confirm = useConfirm();
   const check = useRef(isDirty);
   check.current = isDirty;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search) && check.current());
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search) &&
+      check.current(),
+  );
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

@@ -9,7 +9,12 @@ import { ProductsPage } from './products-page';
 afterEach(() => vi.unstubAllGlobals());
 
 function setup(routes: Parameters<typeof stubFetch>[0] = {}) {
-  const calls = stubFetch({ 'GET /api/tax-rates': json(200, { data: [taxRate(), taxRate({ id: 8, name: 'Reduced', rate: 5, is_default: false })] }), ...routes });
+  const calls = stubFetch({
+    'GET /api/tax-rates': json(200, {
+      data: [taxRate(), taxRate({ id: 8, name: 'Reduced', rate: 5, is_default: false })],
+    }),
+    ...routes,
+  });
   const view = renderPage(<ProductCreatePage />, { path: '/products/create', route: '/products/create' });
   return { ...view, calls };
 }
@@ -26,7 +31,10 @@ describe('ProductCreatePage', () => {
 
   it('sends the price as a number and maps a 422 to its field', async () => {
     const { user, calls } = setup({
-      'POST /api/products': json(422, { message: 'The given data was invalid.', errors: { sku: [CATALOG_MESSAGES.skuTaken] } }),
+      'POST /api/products': json(422, {
+        message: 'The given data was invalid.',
+        errors: { sku: [CATALOG_MESSAGES.skuTaken] },
+      }),
     });
     await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Logo design');
     await user.type(screen.getByRole('textbox', { name: /Unit price/ }), '1250.5');
@@ -51,7 +59,12 @@ describe('ProductsPage', () => {
   it('lists products with price per unit and tax, and links to the tax rates and invoicing settings under /user/settings', async () => {
     stubFetch({
       'GET /api/products': json(200, {
-        data: [product({ default_tax_rate_id: 7, default_tax_rate: { id: 7, name: 'Sales tax', rate: 8.875, is_compound: false } })],
+        data: [
+          product({
+            default_tax_rate_id: 7,
+            default_tax_rate: { id: 7, name: 'Sales tax', rate: 8.875, is_compound: false },
+          }),
+        ],
         meta: { page: 1, per_page: 25, total: 1, last_page: 1 },
       }),
     });
@@ -65,17 +78,26 @@ describe('ProductsPage', () => {
   });
 
   it('filters by type on the server', async () => {
-    const calls = stubFetch({ 'GET /api/products': json(200, { data: [product()], meta: { page: 1, per_page: 25, total: 1, last_page: 1 } }) });
+    const calls = stubFetch({
+      'GET /api/products': json(200, { data: [product()], meta: { page: 1, per_page: 25, total: 1, last_page: 1 } }),
+    });
     const { user } = renderPage(<ProductsPage />, { path: '/products', route: '/products' });
     await screen.findByRole('table', { name: 'Products and services' });
     await user.click(screen.getByRole('radio', { name: 'Products' }));
-    await waitFor(() => expect(calls.filter((call) => call.path === '/api/products').at(-1)!.query).toMatchObject({ type: 'product', status: 'active' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/products').at(-1)!.query).toMatchObject({
+        type: 'product',
+        status: 'active',
+      }),
+    );
   });
 });
 
 describe('products for the read-only role', () => {
   it('lists and exports the catalogue, and offers nothing that changes it', async () => {
-    stubFetch({ 'GET /api/products': json(200, { data: [product()], meta: { page: 1, per_page: 25, total: 1, last_page: 1 } }) });
+    stubFetch({
+      'GET /api/products': json(200, { data: [product()], meta: { page: 1, per_page: 25, total: 1, last_page: 1 } }),
+    });
     renderPage(<ProductsPage />, { path: '/products', route: '/products', roles: ['accountant'] });
     const table = await screen.findByRole('table', { name: 'Products and services' });
     expect(await within(table).findByRole('link', { name: 'Design hour' })).toHaveAttribute('href', '/products/3/edit');
@@ -87,7 +109,10 @@ describe('products for the read-only role', () => {
   });
 
   it('shows an item with every field off and no save', async () => {
-    stubFetch({ 'GET /api/products/3': json(200, { data: product() }), 'GET /api/tax-rates': json(200, { data: [taxRate()] }) });
+    stubFetch({
+      'GET /api/products/3': json(200, { data: product() }),
+      'GET /api/tax-rates': json(200, { data: [taxRate()] }),
+    });
     renderPage(<ProductEditPage />, { path: '/products/:id/edit', route: '/products/3/edit', roles: ['accountant'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Design hour' })).toBeInTheDocument();
     expect(screen.getByText('Your role can view but not change this.')).toBeInTheDocument();

@@ -1,9 +1,29 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Autocomplete, Card, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Autocomplete,
+  Card,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CATALOG_MESSAGES, MAX_AMOUNT, PRODUCT_UNITS, type Product, type TaxRate } from '@ledgerleaf/domain';
-import { errorStatus, useCanWrite, useCreateProductMutation, useGetProductQuery, useListTaxRatesQuery, useRestoreProductMutation, useUpdateProductMutation } from '@ledgerleaf/api';
+import {
+  errorStatus,
+  useCanWrite,
+  useCreateProductMutation,
+  useGetProductQuery,
+  useListTaxRatesQuery,
+  useRestoreProductMutation,
+  useUpdateProductMutation,
+} from '@ledgerleaf/api';
 import { ArchivedNotice } from '../shared/archived-notice';
 import { PageHeader, useToast } from '@ledgerleaf/ui';
 import { FormAlert } from '../shared/form-alert';
@@ -12,17 +32,36 @@ import { splitServerErrors } from '../shared/server-errors';
 import { FormActions, FormFields, FormSkeleton, RecordNotFound, useRouteId } from '../shared/record-form';
 import { useUnsavedChangesWarning } from '../shared/unsaved-changes';
 import { formatPercent } from '../shared/format';
-import { emptyProductValues, isProductField, productToValues, productValuesToRequest, validateProduct, type ProductFormValues } from './product-form';
+import {
+  emptyProductValues,
+  isProductField,
+  productToValues,
+  productValuesToRequest,
+  validateProduct,
+  type ProductFormValues,
+} from './product-form';
 
 function taxRateOptions(rates: TaxRate[], current: Product['default_tax_rate'] | null | undefined) {
-  const options = [{ value: '', label: 'No tax' }, ...rates.map((rate) => ({ value: String(rate.id), label: `${rate.name} (${formatPercent(rate.rate)})` }))];
+  const options = [
+    { value: '', label: 'No tax' },
+    ...rates.map((rate) => ({ value: String(rate.id), label: `${rate.name} (${formatPercent(rate.rate)})` })),
+  ];
   // A product may still point at a rate archived since: keep it selectable so saving does not drop it silently.
-  if (current && !rates.some((rate) => rate.id === current.id)) options.push({ value: String(current.id), label: `${current.name} (${formatPercent(current.rate)}, archived)` });
+  if (current && !rates.some((rate) => rate.id === current.id))
+    options.push({ value: String(current.id), label: `${current.name} (${formatPercent(current.rate)}, archived)` });
   return options;
 }
 
 /** With `readOnly` (an existing item and the read-only role) the form is the item's view: every field off, no save. */
-function ProductForm({ product, taxRates, readOnly = false }: { product?: Product; taxRates: TaxRate[]; readOnly?: boolean }) {
+function ProductForm({
+  product,
+  taxRates,
+  readOnly = false,
+}: {
+  product?: Product;
+  taxRates: TaxRate[];
+  readOnly?: boolean;
+}) {
   const navigate = useNavigate();
   const toast = useToast();
   const [createProduct, createState] = useCreateProductMutation();
@@ -49,12 +88,19 @@ function ProductForm({ product, taxRates, readOnly = false }: { product?: Produc
       return;
     }
     leaving.current = true;
-    toast.show({ severity: 'success', summary: product ? 'Product saved' : valid.type === 'service' ? 'Service created' : 'Product created', detail: result.data.name });
+    toast.show({
+      severity: 'success',
+      summary: product ? 'Product saved' : valid.type === 'service' ? 'Service created' : 'Product created',
+      detail: result.data.name,
+    });
     navigate('/products');
   };
 
   return (
-    <form onSubmit={form.onSubmit(handleSubmit, () => setFormError('Please correct the highlighted fields.'))} noValidate>
+    <form
+      onSubmit={form.onSubmit(handleSubmit, () => setFormError('Please correct the highlighted fields.'))}
+      noValidate
+    >
       <FormFields readOnly={readOnly}>
         {formError && <FormAlert>{formError}</FormAlert>}
         <Card withBorder padding="lg">
@@ -73,7 +119,14 @@ function ProductForm({ product, taxRates, readOnly = false }: { product?: Produc
               style={{ alignSelf: 'flex-start' }}
             />
             <TextInput label="Name" required maxLength={255} {...form.getInputProps('name')} />
-            <Textarea label="Description" description="Shown on invoice lines." autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />
+            <Textarea
+              label="Description"
+              description="Shown on invoice lines."
+              autosize
+              minRows={2}
+              maxRows={8}
+              {...form.getInputProps('description')}
+            />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
               <NumberInput
                 label="Unit price"
@@ -90,7 +143,13 @@ function ProductForm({ product, taxRates, readOnly = false }: { product?: Produc
                 inputMode="decimal"
                 {...form.getInputProps('unit_price')}
               />
-              <Autocomplete label="Unit" required data={[...PRODUCT_UNITS]} maxLength={32} {...form.getInputProps('unit')} />
+              <Autocomplete
+                label="Unit"
+                required
+                data={[...PRODUCT_UNITS]}
+                maxLength={32}
+                {...form.getInputProps('unit')}
+              />
               <Select
                 label="Default tax rate"
                 data={taxRateOptions(taxRates, product?.default_tax_rate)}
@@ -99,9 +158,18 @@ function ProductForm({ product, taxRates, readOnly = false }: { product?: Produc
               />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <TextInput label="SKU" description="Your own code, unique per business" maxLength={64} {...form.getInputProps('sku')} />
+              <TextInput
+                label="SKU"
+                description="Your own code, unique per business"
+                maxLength={64}
+                {...form.getInputProps('sku')}
+              />
             </SimpleGrid>
-            <Switch label="Active" description="Inactive items are not offered when you add invoice lines." {...form.getInputProps('is_active', { type: 'checkbox' })} />
+            <Switch
+              label="Active"
+              description="Inactive items are not offered when you add invoice lines."
+              {...form.getInputProps('is_active', { type: 'checkbox' })}
+            />
           </Stack>
         </Card>
         <FormActions
@@ -122,11 +190,18 @@ export function ProductCreatePage() {
   const taxRates = useListTaxRatesQuery();
   return (
     <>
-      <PageHeader title="New product or service" description="Items you sell, with the price and tax they start with on an invoice line." />
+      <PageHeader
+        title="New product or service"
+        description="Items you sell, with the price and tax they start with on an invoice line."
+      />
       {taxRates.isLoading ? (
         <FormSkeleton cards={PRODUCT_FORM_CARDS} />
       ) : taxRates.isError ? (
-        <LoadError title="Tax rates could not be loaded" error={taxRates.error} onRetry={() => void taxRates.refetch()} />
+        <LoadError
+          title="Tax rates could not be loaded"
+          error={taxRates.error}
+          onRetry={() => void taxRates.refetch()}
+        />
       ) : (
         <ProductForm taxRates={taxRates.data ?? []} />
       )}
@@ -149,8 +224,24 @@ export function ProductEditPage() {
   const error = product.error ?? taxRates.error;
   return (
     <>
-      <PageHeader title={product.data ? (readOnly ? product.data.name : `Edit ${product.data.name}`) : readOnly ? 'Product' : 'Edit product'} />
-      {product.data?.status === 'archived' && <ArchivedNotice what="item" onRestore={readOnly ? undefined : () => void restore(product.data!.id)} restoring={restoreState.isLoading} />}
+      <PageHeader
+        title={
+          product.data
+            ? readOnly
+              ? product.data.name
+              : `Edit ${product.data.name}`
+            : readOnly
+              ? 'Product'
+              : 'Edit product'
+        }
+      />
+      {product.data?.status === 'archived' && (
+        <ArchivedNotice
+          what="item"
+          onRestore={readOnly ? undefined : () => void restore(product.data!.id)}
+          restoring={restoreState.isLoading}
+        />
+      )}
       {product.isLoading || taxRates.isLoading ? (
         <FormSkeleton cards={PRODUCT_FORM_CARDS} />
       ) : error || !product.data ? (

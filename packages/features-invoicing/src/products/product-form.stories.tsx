@@ -15,8 +15,14 @@ type Story = StoryObj<typeof meta>;
 
 const taxRates = ok({ data: [taxRate(), taxRate({ id: 8, name: 'Reduced rate', rate: 5, is_default: false })] });
 
-const create = (api: StoryApi) => screenStory(<ProductCreatePage />, { path: '/products/create', api: { 'GET /api/tax-rates': taxRates, ...api } });
-const edit = (api: StoryApi) => screenStory(<ProductEditPage />, { path: '/products/:id/edit', route: '/products/4/edit', api: { 'GET /api/tax-rates': taxRates, ...api } });
+const create = (api: StoryApi) =>
+  screenStory(<ProductCreatePage />, { path: '/products/create', api: { 'GET /api/tax-rates': taxRates, ...api } });
+const edit = (api: StoryApi) =>
+  screenStory(<ProductEditPage />, {
+    path: '/products/:id/edit',
+    route: '/products/4/edit',
+    api: { 'GET /api/tax-rates': taxRates, ...api },
+  });
 
 const workshop = product({
   id: 4,
@@ -57,7 +63,14 @@ export const EditLoading: Story = edit({ 'GET /api/products/4': pending });
 /** An archived item: the notice offers to restore it; its archived tax rate stays selectable. */
 export const EditArchived: Story = edit({
   'GET /api/products/4': ok({
-    data: { ...workshop, status: 'archived', is_active: false, archived_at: '2026-10-20T09:00:00Z', default_tax_rate_id: 9, default_tax_rate: { id: 9, name: 'Old VAT', rate: 20, is_compound: false } },
+    data: {
+      ...workshop,
+      status: 'archived',
+      is_active: false,
+      archived_at: '2026-10-20T09:00:00Z',
+      default_tax_rate_id: 9,
+      default_tax_rate: { id: 9, name: 'Old VAT', rate: 20, is_compound: false },
+    },
   }),
 });
 export const EditNotFound: Story = edit({ 'GET /api/products/4': fail(404, CATALOG_MESSAGES.productNotFound) });

@@ -1,4 +1,10 @@
-import { productRequestSchema, validateWith, type Product, type ProductRequestInput, type ProductType } from '@ledgerleaf/domain';
+import {
+  productRequestSchema,
+  validateWith,
+  type Product,
+  type ProductRequestInput,
+  type ProductType,
+} from '@ledgerleaf/domain';
 
 /** What the product form holds; NumberInput gives '' for an empty field. */
 export interface ProductFormValues {
@@ -57,5 +63,14 @@ export function validateProduct(values: ProductFormValues): Record<string, strin
   return validateWith(productRequestSchema, productValuesToRequest(values)).errors;
 }
 
-const FIELDS = new Set(['name', 'description', 'type', 'unit', 'unit_price', 'default_tax_rate_id', 'sku', 'is_active']);
+const FIELDS = new Set([
+  'name',
+  'description',
+  'type',
+  'unit',
+  'unit_price',
+  'default_tax_rate_id',
+  'sku',
+  'is_active',
+]);
 export const isProductField = (key: string) => FIELDS.has(key);

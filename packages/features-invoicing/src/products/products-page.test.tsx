@@ -7,7 +7,10 @@ import { ProductsPage } from './products-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const productPage = (data: Product[], meta: Partial<ProductPage['meta']> = {}): ProductPage => ({ data, meta: { page: 1, per_page: 25, total: data.length, last_page: 1, ...meta } });
+const productPage = (data: Product[], meta: Partial<ProductPage['meta']> = {}): ProductPage => ({
+  data,
+  meta: { page: 1, per_page: 25, total: data.length, last_page: 1, ...meta },
+});
 
 function setup(routes: Parameters<typeof stubFetch>[0] = {}, route = '/products') {
   const calls = stubFetch({ 'GET /api/products': json(200, productPage([product()])), ...routes });
@@ -43,7 +46,10 @@ describe('ProductsPage', () => {
   it('invites to add the first product or service when there are none', async () => {
     const { listCalls } = setup({ 'GET /api/products': json(200, productPage([])) });
     expect(await screen.findByText('No products or services yet')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add your first product or service' })).toHaveAttribute('href', '/products/create');
+    expect(screen.getByRole('link', { name: 'Add your first product or service' })).toHaveAttribute(
+      'href',
+      '/products/create',
+    );
     // One Import CSV in the header, one in the empty state.
     expect(screen.getAllByRole('button', { name: 'Import CSV' })).toHaveLength(2);
     expect(screen.queryByRole('table', { name: 'Products and services' })).not.toBeInTheDocument();
@@ -73,7 +79,9 @@ describe('ProductsPage', () => {
   });
 
   it('does not archive when the confirmation is cancelled', async () => {
-    const { user, writes, listCalls } = setup({ 'POST /api/products/3/archive': json(200, { data: product({ status: 'archived' }) }) });
+    const { user, writes, listCalls } = setup({
+      'POST /api/products/3/archive': json(200, { data: product({ status: 'archived' }) }),
+    });
     await openAction(user, 'Design hour', 'Archive');
     const dialog = await screen.findByRole('dialog', { name: 'Archive item?' });
     expect(within(dialog).getByText(/Design hour will no longer be offered on new invoices/)).toBeInTheDocument();
@@ -86,12 +94,16 @@ describe('ProductsPage', () => {
   });
 
   it('archives after confirmation and refreshes the list', async () => {
-    const { user, writes, listCalls } = setup({ 'POST /api/products/3/archive': json(200, { data: product({ status: 'archived' }) }) });
+    const { user, writes, listCalls } = setup({
+      'POST /api/products/3/archive': json(200, { data: product({ status: 'archived' }) }),
+    });
     await openAction(user, 'Design hour', 'Archive');
     const dialog = await screen.findByRole('dialog', { name: 'Archive item?' });
     const before = listCalls().length;
     await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
-    await waitFor(() => expect(writes().map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/products/3/archive']));
+    await waitFor(() =>
+      expect(writes().map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/products/3/archive']),
+    );
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
     expect(within(await toast('status', 'Archived')).getByText('Design hour')).toBeInTheDocument();
   });
@@ -113,16 +125,24 @@ describe('ProductsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete item?' });
     const before = listCalls().length;
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(writes().map((call) => `${call.method} ${call.path}`)).toEqual(['DELETE /api/products/3']));
+    await waitFor(() =>
+      expect(writes().map((call) => `${call.method} ${call.path}`)).toEqual(['DELETE /api/products/3']),
+    );
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
     expect(within(await toast('status', 'Deleted')).getByText('Design hour')).toBeInTheDocument();
   });
 
   it('a refused delete (an item used on invoices) says why and keeps the item', async () => {
-    const { user, writes } = setup({ 'DELETE /api/products/3': json(409, { message: 'This item is used on invoices. Archive it instead.' }) });
+    const { user, writes } = setup({
+      'DELETE /api/products/3': json(409, { message: 'This item is used on invoices. Archive it instead.' }),
+    });
     await openAction(user, 'Design hour', 'Delete');
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete item?' })).getByRole('button', { name: 'Delete' }));
-    expect(within(await toast('alert', 'Could not delete')).getByText('This item is used on invoices. Archive it instead.')).toBeInTheDocument();
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete item?' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(
+      within(await toast('alert', 'Could not delete')).getByText('This item is used on invoices. Archive it instead.'),
+    ).toBeInTheDocument();
     expect(writes()).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Design hour' })).toBeInTheDocument();
   });

@@ -1,8 +1,39 @@
 import { useState, useMemo } from 'react';
 import { Link } from 'react-router';
-import { ActionIcon, Anchor, Badge, Button, Card, CloseButton, Group, Menu, SegmentedControl, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconDots, IconDownload, IconEdit, IconPlus, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
-import { formatCurrency, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_EXPORT_ONLY, PRODUCT_SORT_FIELDS, type CatalogStatusFilter, type Product } from '@ledgerleaf/domain';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  Menu,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconDots,
+  IconDownload,
+  IconEdit,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
+import {
+  formatCurrency,
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_EXPORT_ONLY,
+  PRODUCT_SORT_FIELDS,
+  type CatalogStatusFilter,
+  type Product,
+} from '@ledgerleaf/domain';
 import {
   errorMessage,
   useArchiveProductMutation,
@@ -52,7 +83,8 @@ function RowActions({ product }: { product: Product }) {
   };
   const run = async (action: () => Promise<{ error?: unknown }>, done: string, failed: string) => {
     const result = await action();
-    if (result.error) toast.show({ severity: 'error', summary: failed, detail: errorMessage(result.error as never, failed) });
+    if (result.error)
+      toast.show({ severity: 'error', summary: failed, detail: errorMessage(result.error as never, failed) });
     else toast.show({ severity: 'success', summary: done, detail: product.name });
   };
 
@@ -64,14 +96,25 @@ function RowActions({ product }: { product: Product }) {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to={`/products/${product.id}/edit`} leftSection={<IconEdit size={16} aria-hidden />}>
+        <Menu.Item
+          component={Link}
+          to={`/products/${product.id}/edit`}
+          leftSection={<IconEdit size={16} aria-hidden />}
+        >
           Edit
         </Menu.Item>
         {archived ? (
           <Menu.Item
             leftSection={<IconArchiveOff size={16} aria-hidden />}
             onClick={async () => {
-              if (await ask({ title: 'Restore item?', message: `${product.name} will be offered on invoices again.`, confirmText: 'Restore', type: 'info' }))
+              if (
+                await ask({
+                  title: 'Restore item?',
+                  message: `${product.name} will be offered on invoices again.`,
+                  confirmText: 'Restore',
+                  type: 'info',
+                })
+              )
                 await run(() => restore(product.id), 'Restored', 'Could not restore');
             }}
           >
@@ -140,13 +183,20 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<Product>[] => [
     key: 'type',
     header: 'Type',
     visibleFrom: 'sm',
-    render: (product) => (
-      <Badge variant="default">
-        {product.type === 'service' ? 'Service' : 'Product'}
-      </Badge>
-    ),
+    render: (product) => <Badge variant="default">{product.type === 'service' ? 'Service' : 'Product'}</Badge>,
   },
-  { key: 'sku', header: 'SKU', sortable: true, visibleFrom: 'md', render: (product) => product.sku ?? <Text size="sm" c="dimmed">-</Text> },
+  {
+    key: 'sku',
+    header: 'SKU',
+    sortable: true,
+    visibleFrom: 'md',
+    render: (product) =>
+      product.sku ?? (
+        <Text size="sm" c="dimmed">
+          -
+        </Text>
+      ),
+  },
   {
     key: 'unit_price',
     header: 'Unit price',
@@ -154,7 +204,10 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<Product>[] => [
     align: 'right',
     render: (product) => (
       <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-        {formatCurrency(product.unit_price)} <Text span size="xs" c="dimmed">/ {product.unit}</Text>
+        {formatCurrency(product.unit_price)}{' '}
+        <Text span size="xs" c="dimmed">
+          / {product.unit}
+        </Text>
       </Text>
     ),
   },
@@ -163,9 +216,21 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<Product>[] => [
     header: 'Tax',
     visibleFrom: 'md',
     render: (product) =>
-      product.default_tax_rate ? `${product.default_tax_rate.name} (${formatPercent(product.default_tax_rate.rate)})` : <Text size="sm" c="dimmed">No tax</Text>,
+      product.default_tax_rate ? (
+        `${product.default_tax_rate.name} (${formatPercent(product.default_tax_rate.rate)})`
+      ) : (
+        <Text size="sm" c="dimmed">
+          No tax
+        </Text>
+      ),
   },
-  { key: 'created_at', header: 'Created', sortable: true, visibleFrom: 'lg', render: (product) => formatDate(product.created_at) },
+  {
+    key: 'created_at',
+    header: 'Created',
+    sortable: true,
+    visibleFrom: 'lg',
+    render: (product) => formatDate(product.created_at),
+  },
   {
     key: 'status',
     header: 'Status',
@@ -185,7 +250,13 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<Product>[] => [
         </Badge>
       ),
   },
-  { key: 'actions', header: <VisuallyHidden>Actions</VisuallyHidden>, align: 'right', width: 56, render: (product) => <RowActions product={product} /> },
+  {
+    key: 'actions',
+    header: <VisuallyHidden>Actions</VisuallyHidden>,
+    align: 'right',
+    width: 56,
+    render: (product) => <RowActions product={product} />,
+  },
 ];
 
 function ProductsPanel({ onImport }: { onImport: () => void }) {
@@ -218,14 +289,26 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
             aria-label="Search products and services"
             placeholder="Search by name, SKU or description"
             leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={list.searchInput ? <CloseButton size="sm" aria-label="Clear search" onClick={list.clearSearch} /> : null}
+            rightSection={
+              list.searchInput ? <CloseButton size="sm" aria-label="Clear search" onClick={list.clearSearch} /> : null
+            }
             value={list.searchInput}
             onChange={(event) => list.setSearchInput(event.currentTarget.value)}
             style={{ flex: '1 1 260px', maxWidth: 420 }}
           />
           <Group gap="sm">
-            <SegmentedControl aria-label="Type" value={type} onChange={(value) => list.setFilter('type', value)} data={TYPE_OPTIONS} />
-            <SegmentedControl aria-label="Status" value={params.status} onChange={(value) => list.setStatus(value as CatalogStatusFilter)} data={STATUS_OPTIONS} />
+            <SegmentedControl
+              aria-label="Type"
+              value={type}
+              onChange={(value) => list.setFilter('type', value)}
+              data={TYPE_OPTIONS}
+            />
+            <SegmentedControl
+              aria-label="Status"
+              value={params.status}
+              onChange={(value) => list.setStatus(value as CatalogStatusFilter)}
+              data={STATUS_OPTIONS}
+            />
           </Group>
         </Group>
         {query.isError ? (
@@ -233,7 +316,11 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
         ) : empty && !filtered ? (
           <EmptyState
             title="No products or services yet"
-            message={canWrite ? 'Save what you sell once, with its price and tax, and fill invoice lines in one click.' : 'The products and services of the business will be listed here.'}
+            message={
+              canWrite
+                ? 'Save what you sell once, with its price and tax, and fill invoice lines in one click.'
+                : 'The products and services of the business will be listed here.'
+            }
             action={
               canWrite ? (
                 <Group gap="sm" justify="center">
@@ -292,7 +379,11 @@ export function ProductsPage() {
   const onExport = async () => {
     const result = await exportCsv();
     if ('error' in result) {
-      toast.show({ severity: 'error', summary: 'Export failed', detail: errorMessage(result.error, 'The CSV could not be created.') });
+      toast.show({
+        severity: 'error',
+        summary: 'Export failed',
+        detail: errorMessage(result.error, 'The CSV could not be created.'),
+      });
       return;
     }
     downloadText(datedFilename('products'), result.data);
@@ -306,11 +397,20 @@ export function ProductsPage() {
         actions={
           <>
             {canWrite && (
-              <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImportOpen(true)}>
+              <Button
+                variant="default"
+                leftSection={<IconUpload size={16} aria-hidden />}
+                onClick={() => setImportOpen(true)}
+              >
                 Import CSV
               </Button>
             )}
-            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void onExport()} loading={exportState.isLoading}>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => void onExport()}
+              loading={exportState.isLoading}
+            >
               Export CSV
             </Button>
             {canWrite && (
@@ -333,7 +433,9 @@ export function ProductsPage() {
         opened={canWrite && importOpen}
         onClose={() => setImportOpen(false)}
         noun="products and services"
-        columns={PRODUCT_CSV_COLUMNS.filter((column) => !(PRODUCT_CSV_EXPORT_ONLY as readonly string[]).includes(column))}
+        columns={PRODUCT_CSV_COLUMNS.filter(
+          (column) => !(PRODUCT_CSV_EXPORT_ONLY as readonly string[]).includes(column),
+        )}
         previewColumns={['name', 'sku', 'unit_price', 'tax_rate']}
         preview={(csv) => previewImport({ csv })}
         runImport={(csv) => runImport({ csv })}

@@ -15,11 +15,36 @@ const invoice: PublicInvoice = {
   business: { name: 'Fielding Joinery', email: 'robin@fielding.test', phone: null },
   client: { name: 'Northwind Traders', address_lines: ['1 Main Street', 'Springfield, IL 62701'] },
   lines: [
-    { position: 1, description: 'Cabinets', quantity: 2, unit: 'item', unit_price: 1500, discount_type: 'percent', discount_value: 10, subtotal: 3000, discount: 300, net: 2700, invoice_discount: 0, taxable: 2700, taxes: [], tax: 0, total: 2700 },
+    {
+      position: 1,
+      description: 'Cabinets',
+      quantity: 2,
+      unit: 'item',
+      unit_price: 1500,
+      discount_type: 'percent',
+      discount_value: 10,
+      subtotal: 3000,
+      discount: 300,
+      net: 2700,
+      invoice_discount: 0,
+      taxable: 2700,
+      taxes: [],
+      tax: 0,
+      total: 2700,
+    },
   ],
   discount_type: null,
   discount_value: null,
-  totals: { subtotal: 3000, line_discounts: 300, invoice_discount: 0, taxable: 2700, taxes: [], tax: 0, total: 2700, prices_include_tax: false },
+  totals: {
+    subtotal: 3000,
+    line_discounts: 300,
+    invoice_discount: 0,
+    taxable: 2700,
+    taxes: [],
+    tax: 0,
+    total: 2700,
+    prices_include_tax: false,
+  },
   amount_paid: 0,
   balance_due: 2700,
   credit: 0,
@@ -42,7 +67,11 @@ describe('public invoice page', () => {
   });
 
   it('dates the invoice in the business format from the payload, whoever views it', async () => {
-    stubFetch({ 'GET /api/public/invoices/tok': json(200, { data: { ...invoice, business: { ...invoice.business, date_format: 'dd.mm.yyyy' } } }) });
+    stubFetch({
+      'GET /api/public/invoices/tok': json(200, {
+        data: { ...invoice, business: { ...invoice.business, date_format: 'dd.mm.yyyy' } },
+      }),
+    });
     // A signed-in viewer of another business (mm/dd/yy) still reads the sender's format.
     renderPage(<PublicInvoicePage />, { path: '/i/:token', route: '/i/tok' });
     expect(await screen.findByText(/Please pay by 01\.12\.2026/)).toBeInTheDocument();

@@ -43,7 +43,10 @@ export function PublicInvoicePage() {
             <Title order={1} size="h2">
               Invoice not found
             </Title>
-            <Text c="dimmed">This link does not lead to an invoice. It may be mistyped, or the invoice was withdrawn. Please ask the sender for a new link.</Text>
+            <Text c="dimmed">
+              This link does not lead to an invoice. It may be mistyped, or the invoice was withdrawn. Please ask the
+              sender for a new link.
+            </Text>
           </Stack>
         </Paper>
       </Frame>
@@ -86,7 +89,11 @@ export function PublicInvoicePage() {
             </Text>
           </Stack>
           <Group gap="sm">
-            <Button variant="default" leftSection={preview ? <IconEyeOff size={16} aria-hidden /> : <IconEye size={16} aria-hidden />} onClick={() => setPreview((value) => !value)}>
+            <Button
+              variant="default"
+              leftSection={preview ? <IconEyeOff size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
+              onClick={() => setPreview((value) => !value)}
+            >
               {preview ? 'Hide PDF' : 'View PDF'}
             </Button>
             <Button component="a" href={invoice.pdf_url} download leftSection={<IconDownload size={16} aria-hidden />}>
@@ -99,19 +106,29 @@ export function PublicInvoicePage() {
             Please pay by {formatDate(invoice.due_date)}.{' '}
             {invoice.business.email && (
               <>
-                Questions? <Anchor href={`mailto:${invoice.business.email}`} c="inherit" underline="always">{invoice.business.email}</Anchor>
+                Questions?{' '}
+                <Anchor href={`mailto:${invoice.business.email}`} c="inherit" underline="always">
+                  {invoice.business.email}
+                </Anchor>
               </>
             )}
           </Alert>
         )}
         {preview && (
           <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-            <iframe src={`${invoice.pdf_url}?inline=1`} title="Invoice PDF" style={{ width: '100%', height: '80vh', border: 0, display: 'block' }} />
+            <iframe
+              src={`${invoice.pdf_url}?inline=1`}
+              title="Invoice PDF"
+              style={{ width: '100%', height: '80vh', border: 0, display: 'block' }}
+            />
           </Paper>
         )}
         <InvoiceDocument
           invoice={invoice}
-          from={{ name: invoice.business.name, lines: [invoice.business.email, invoice.business.phone].filter((line): line is string => Boolean(line)) }}
+          from={{
+            name: invoice.business.name,
+            lines: [invoice.business.email, invoice.business.phone].filter((line): line is string => Boolean(line)),
+          }}
           billTo={{ name: invoice.client.name, lines: invoice.client.address_lines }}
           formatDate={formatDate}
         />

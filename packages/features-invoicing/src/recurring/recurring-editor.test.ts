@@ -27,7 +27,14 @@ describe('recurring editor schedule', () => {
   });
 
   it('sends only the fields of the chosen end condition', () => {
-    expect(scheduleRequest(values({ end_type: 'never', end_count: 4, end_date: '2027-01-01' }))).toMatchObject({ end_count: null, end_date: null, day_of_month: 31 });
-    expect(scheduleRequest(values({ end_type: 'after_count', end_count: 4 }))).toMatchObject({ end_count: 4, end_date: null });
+    expect(scheduleRequest(values({ end_type: 'never', end_count: 4, end_date: '2027-01-01' }))).toMatchObject({
+      end_count: null,
+      end_date: null,
+      day_of_month: 31,
+    });
+    expect(scheduleRequest(values({ end_type: 'after_count', end_count: 4 }))).toMatchObject({
+      end_count: 4,
+      end_date: null,
+    });
   });
 });

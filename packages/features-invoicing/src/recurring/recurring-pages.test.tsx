@@ -7,7 +7,15 @@ import { RecurringConfigPage, RecurringDetailPage, RecurringInvoicesPage } from 
 
 afterEach(() => vi.unstubAllGlobals());
 
-const user = (roles: string[]): User => ({ id: 1, name: 'Olive Owner', email: 'olive@example.com', business_name: 'Olive Bakery', company_logo: null, avatar_path: null, roles });
+const user = (roles: string[]): User => ({
+  id: 1,
+  name: 'Olive Owner',
+  email: 'olive@example.com',
+  business_name: 'Olive Bakery',
+  company_logo: null,
+  avatar_path: null,
+  roles,
+});
 const signedIn = (roles: string[]) => ({ auth: { token: 'tok', user: user(roles), status: 'authenticated' as const } });
 const pending = () => new Promise<Response>(() => undefined);
 
@@ -25,9 +33,31 @@ const item = (overrides: Partial<RecurringListItem> = {}): RecurringListItem => 
   created_at: '2026-10-01T09:00:00.000Z',
   ...overrides,
 });
-const page = (data: RecurringListItem[]): RecurringPage => ({ data, meta: { page: 1, per_page: 25, total: data.length, last_page: 1 } });
+const page = (data: RecurringListItem[]): RecurringPage => ({
+  data,
+  meta: { page: 1, per_page: 25, total: data.length, last_page: 1 },
+});
 
-const line = { id: 1, position: 0, product_id: null, description: 'Monthly bookkeeping', quantity: 1, unit: null, unit_price: 400, discount_type: null, discount_value: null, tax_rate_ids: [], subtotal: 400, discount: 0, net: 400, invoice_discount: 0, taxable: 400, taxes: [], tax: 0, total: 400 };
+const line = {
+  id: 1,
+  position: 0,
+  product_id: null,
+  description: 'Monthly bookkeeping',
+  quantity: 1,
+  unit: null,
+  unit_price: 400,
+  discount_type: null,
+  discount_value: null,
+  tax_rate_ids: [],
+  subtotal: 400,
+  discount: 0,
+  net: 400,
+  invoice_discount: 0,
+  taxable: 400,
+  taxes: [],
+  tax: 0,
+  total: 400,
+};
 const recurring = (overrides: Partial<RecurringInvoice> = {}): RecurringInvoice => ({
   id: 8,
   status: 'active',
@@ -35,7 +65,16 @@ const recurring = (overrides: Partial<RecurringInvoice> = {}): RecurringInvoice 
   lines: [line],
   discount_type: null,
   discount_value: null,
-  totals: { subtotal: 400, line_discounts: 0, invoice_discount: 0, taxable: 400, taxes: [], tax: 0, total: 400, prices_include_tax: false },
+  totals: {
+    subtotal: 400,
+    line_discounts: 0,
+    invoice_discount: 0,
+    taxable: 400,
+    taxes: [],
+    tax: 0,
+    total: 400,
+    prices_include_tax: false,
+  },
   notes: null,
   terms: null,
   payment_terms_days: 15,
@@ -54,18 +93,45 @@ const recurring = (overrides: Partial<RecurringInvoice> = {}): RecurringInvoice 
   last_run_at: '2026-11-30T09:00:00.000Z',
   last_error: null,
   invoices: [
-    { id: 41, invoice_number: 'INV-2026-0041', period: '2026-11-30', status: 'sent', total: 400, created_at: '2026-11-30T09:00:00.000Z' },
-    { id: 30, invoice_number: 'INV-2026-0030', period: '2026-10-31', status: 'paid', total: 400, created_at: '2026-10-31T09:00:00.000Z' },
+    {
+      id: 41,
+      invoice_number: 'INV-2026-0041',
+      period: '2026-11-30',
+      status: 'sent',
+      total: 400,
+      created_at: '2026-11-30T09:00:00.000Z',
+    },
+    {
+      id: 30,
+      invoice_number: 'INV-2026-0030',
+      period: '2026-10-31',
+      status: 'paid',
+      total: 400,
+      created_at: '2026-10-31T09:00:00.000Z',
+    },
   ],
   created_at: '2026-10-01T09:00:00.000Z',
   updated_at: '2026-11-30T09:00:00.000Z',
   ...overrides,
 });
-const config: RecurringConfig = { send_time: '09:00', time_zone: 'America/New_York', default_auto_send: true, missed_runs: 'catch_up' };
-const ran = { data: { invoices_created: 1, emails_sent: 1, overdue: 0, expired: 0, reminders: 0, failures: 0 }, message: 'The scheduler created 1 invoice.' };
+const config: RecurringConfig = {
+  send_time: '09:00',
+  time_zone: 'America/New_York',
+  default_auto_send: true,
+  missed_runs: 'catch_up',
+};
+const ran = {
+  data: { invoices_created: 1, emails_sent: 1, overdue: 0, expired: 0, reminders: 0, failures: 0 },
+  message: 'The scheduler created 1 invoice.',
+};
 
 describe('recurring invoice list', () => {
-  const renderList = (roles = ['owner']) => renderPage(<RecurringInvoicesPage />, { path: '/recurring-invoices', route: '/recurring-invoices', ...signedIn(roles) });
+  const renderList = (roles = ['owner']) =>
+    renderPage(<RecurringInvoicesPage />, {
+      path: '/recurring-invoices',
+      route: '/recurring-invoices',
+      ...signedIn(roles),
+    });
 
   it('shows skeleton rows while loading', async () => {
     stubFetch({ 'GET /api/recurring-invoices': pending });
@@ -74,10 +140,29 @@ describe('recurring invoice list', () => {
   });
 
   it('shows each recurring invoice with its schedule, next run, remaining count and status', async () => {
-    stubFetch({ 'GET /api/recurring-invoices': json(200, page([item(), item({ id: 9, client: { id: 2, name: 'Globex' }, status: 'finished', next_run_date: null, remaining_count: null, frequency: 'weekly', interval: 2 })])) });
+    stubFetch({
+      'GET /api/recurring-invoices': json(
+        200,
+        page([
+          item(),
+          item({
+            id: 9,
+            client: { id: 2, name: 'Globex' },
+            status: 'finished',
+            next_run_date: null,
+            remaining_count: null,
+            frequency: 'weekly',
+            interval: 2,
+          }),
+        ]),
+      ),
+    });
     renderList();
     const table = await screen.findByRole('table', { name: 'Recurring invoices' });
-    expect(await within(table).findByRole('link', { name: 'Recurring invoice for Northwind Traders' })).toHaveAttribute('href', '/recurring-invoices/8');
+    expect(await within(table).findByRole('link', { name: 'Recurring invoice for Northwind Traders' })).toHaveAttribute(
+      'href',
+      '/recurring-invoices/8',
+    );
     expect(within(table).getByText('Every month')).toBeInTheDocument();
     expect(within(table).getByText('Every 2 weeks')).toBeInTheDocument();
     expect(within(table).getByText('No end')).toBeInTheDocument();
@@ -88,12 +173,17 @@ describe('recurring invoice list', () => {
   it('with none yet invites to create the first one', async () => {
     stubFetch({ 'GET /api/recurring-invoices': json(200, page([])) });
     renderList();
-    expect(await screen.findByRole('link', { name: 'Create a recurring invoice' })).toHaveAttribute('href', '/recurring-invoices/create');
+    expect(await screen.findByRole('link', { name: 'Create a recurring invoice' })).toHaveAttribute(
+      'href',
+      '/recurring-invoices/create',
+    );
   });
 
   it('shows an error with a retry that loads the list', async () => {
     let fail = true;
-    stubFetch({ 'GET /api/recurring-invoices': () => (fail ? json(500, { message: 'Server error' }) : json(200, page([item()]))) });
+    stubFetch({
+      'GET /api/recurring-invoices': () => (fail ? json(500, { message: 'Server error' }) : json(200, page([item()]))),
+    });
     const { user } = renderList();
     expect(await screen.findByText('Recurring invoices could not be loaded')).toBeInTheDocument();
     fail = false;
@@ -102,7 +192,10 @@ describe('recurring invoice list', () => {
   });
 
   it('“Run now” runs the scheduler and says what it did', async () => {
-    const calls = stubFetch({ 'GET /api/recurring-invoices': json(200, page([item()])), 'POST /api/recurring-invoices/run-scheduler': json(200, ran) });
+    const calls = stubFetch({
+      'GET /api/recurring-invoices': json(200, page([item()])),
+      'POST /api/recurring-invoices/run-scheduler': json(200, ran),
+    });
     const { user } = renderList(['member']);
     await screen.findByRole('table', { name: 'Recurring invoices' });
     await user.click(screen.getByRole('button', { name: 'Run now' }));
@@ -114,7 +207,10 @@ describe('recurring invoice list', () => {
     stubFetch({ 'GET /api/recurring-invoices': json(200, page([item()])) });
     renderList(['accountant']);
     const table = await screen.findByRole('table', { name: 'Recurring invoices' });
-    expect(await within(table).findByRole('link', { name: 'Recurring invoice for Northwind Traders' })).toHaveAttribute('href', '/recurring-invoices/8');
+    expect(await within(table).findByRole('link', { name: 'Recurring invoice for Northwind Traders' })).toHaveAttribute(
+      'href',
+      '/recurring-invoices/8',
+    );
     expect(screen.queryByRole('button', { name: 'Run now' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New Recurring Invoice' })).not.toBeInTheDocument();
     // Reading the settings is allowed.
@@ -130,7 +226,12 @@ describe('recurring invoice list', () => {
 });
 
 describe('recurring invoice detail', () => {
-  const renderDetail = (roles = ['owner'], id = 8) => renderPage(<RecurringDetailPage />, { path: '/recurring-invoices/:id', route: `/recurring-invoices/${id}`, ...signedIn(roles) });
+  const renderDetail = (roles = ['owner'], id = 8) =>
+    renderPage(<RecurringDetailPage />, {
+      path: '/recurring-invoices/:id',
+      route: `/recurring-invoices/${id}`,
+      ...signedIn(roles),
+    });
 
   it('shows skeletons while loading', async () => {
     stubFetch({ 'GET /api/recurring-invoices/8': pending });
@@ -148,11 +249,16 @@ describe('recurring invoice detail', () => {
     const produced = screen.getByRole('table', { name: 'Invoices created' });
     expect(within(produced).getByRole('link', { name: 'INV-2026-0041' })).toHaveAttribute('href', '/invoices/41');
     expect(within(produced).getAllByRole('row')).toHaveLength(3);
-    for (const name of ['Edit', 'Skip next run', 'Pause', 'Run now', 'Delete']) expect(screen.getByRole(name === 'Edit' ? 'link' : 'button', { name })).toBeInTheDocument();
+    for (const name of ['Edit', 'Skip next run', 'Pause', 'Run now', 'Delete'])
+      expect(screen.getByRole(name === 'Edit' ? 'link' : 'button', { name })).toBeInTheDocument();
   });
 
   it('before its first run says when the first invoice comes, and shows the last failure', async () => {
-    stubFetch({ 'GET /api/recurring-invoices/8': json(200, { data: recurring({ invoices: [], generated_count: 0, last_error: '2026-12-31: The tax rate no longer exists' }) }) });
+    stubFetch({
+      'GET /api/recurring-invoices/8': json(200, {
+        data: recurring({ invoices: [], generated_count: 0, last_error: '2026-12-31: The tax rate no longer exists' }),
+      }),
+    });
     renderDetail();
     expect(await screen.findByText(/None yet: the first one is created on/)).toBeInTheDocument();
     expect(screen.getByText('Last run failed: 2026-12-31: The tax rate no longer exists')).toBeInTheDocument();
@@ -163,14 +269,21 @@ describe('recurring invoice detail', () => {
     renderDetail(['accountant']);
     await screen.findByRole('heading', { name: /Recurring invoice for Northwind Traders/ });
     expect(screen.getByTestId('fact-remaining')).toHaveTextContent('4');
-    expect(within(screen.getByRole('table', { name: 'Invoices created' })).getByRole('link', { name: 'INV-2026-0041' })).toBeInTheDocument();
-    for (const name of ['Skip next run', 'Pause', 'Resume', 'Run now', 'Delete']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Invoices created' })).getByRole('link', { name: 'INV-2026-0041' }),
+    ).toBeInTheDocument();
+    for (const name of ['Skip next run', 'Pause', 'Resume', 'Run now', 'Delete'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
   it('a read-only role following an edit link sees the recurring invoice, not the editor', async () => {
     stubFetch({ 'GET /api/recurring-invoices/8': json(200, { data: recurring() }) });
-    renderPage(<RecurringDetailPage />, { path: '/recurring-invoices/:id', route: '/recurring-invoices/8?edit=1', ...signedIn(['accountant']) });
+    renderPage(<RecurringDetailPage />, {
+      path: '/recurring-invoices/:id',
+      route: '/recurring-invoices/8?edit=1',
+      ...signedIn(['accountant']),
+    });
     expect(await screen.findByRole('heading', { name: /Recurring invoice for Northwind Traders/ })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Edit recurring invoice' })).not.toBeInTheDocument();
   });
@@ -179,12 +292,18 @@ describe('recurring invoice detail', () => {
     stubFetch({ 'GET /api/recurring-invoices/9': json(404, { message: 'Recurring invoice not found.' }) });
     renderDetail(['owner'], 9);
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/not found/i);
-    expect(screen.getByRole('link', { name: 'Back to recurring invoices' })).toHaveAttribute('href', '/recurring-invoices');
+    expect(screen.getByRole('link', { name: 'Back to recurring invoices' })).toHaveAttribute(
+      'href',
+      '/recurring-invoices',
+    );
   });
 
   it('shows an error with a retry', async () => {
     let fail = true;
-    stubFetch({ 'GET /api/recurring-invoices/8': () => (fail ? json(500, { message: 'Server error' }) : json(200, { data: recurring() })) });
+    stubFetch({
+      'GET /api/recurring-invoices/8': () =>
+        fail ? json(500, { message: 'Server error' }) : json(200, { data: recurring() }),
+    });
     const { user } = renderDetail();
     expect(await screen.findByText('The recurring invoice could not be loaded')).toBeInTheDocument();
     fail = false;
@@ -194,7 +313,12 @@ describe('recurring invoice detail', () => {
 });
 
 describe('recurring invoice settings', () => {
-  const renderConfig = (roles = ['owner']) => renderPage(<RecurringConfigPage />, { path: '/recurring-invoices/config', route: '/recurring-invoices/config', ...signedIn(roles) });
+  const renderConfig = (roles = ['owner']) =>
+    renderPage(<RecurringConfigPage />, {
+      path: '/recurring-invoices/config',
+      route: '/recurring-invoices/config',
+      ...signedIn(roles),
+    });
 
   it('shows a skeleton while loading', async () => {
     stubFetch({ 'GET /api/recurring-invoices/config': pending });
@@ -205,7 +329,8 @@ describe('recurring invoice settings', () => {
   it('shows the saved settings and saves a change', async () => {
     const calls = stubFetch({
       'GET /api/recurring-invoices/config': json(200, { data: config }),
-      'PUT /api/recurring-invoices/config': (call) => json(200, { data: call.body, message: 'Recurring invoice settings saved.' }),
+      'PUT /api/recurring-invoices/config': (call) =>
+        json(200, { data: call.body, message: 'Recurring invoice settings saved.' }),
     });
     const { user } = renderConfig();
     const sendTime = await screen.findByLabelText(/Send time/);
@@ -215,23 +340,31 @@ describe('recurring invoice settings', () => {
     await user.clear(sendTime);
     await user.type(sendTime, '07:30');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ ...config, send_time: '07:30' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ ...config, send_time: '07:30' }),
+    );
   });
 
-  it.each([['accountant'], ['member']])('a %s (business settings are for owners and admins) reads the settings and cannot change them', async (role) => {
-    stubFetch({ 'GET /api/recurring-invoices/config': json(200, { data: config }) });
-    renderConfig([role]);
-    expect(await screen.findByLabelText(/Send time/)).toHaveValue('09:00');
-    expect(screen.getByText('Only an owner or an admin can change these settings.')).toBeInTheDocument();
-    expect(screen.getByLabelText(/Send time/)).toHaveAttribute('readonly');
-    expect(screen.getByRole('combobox', { name: /Time zone/ })).toBeDisabled();
-    expect(screen.getByRole('checkbox', { name: /Email new recurring invoices automatically/ })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
-  });
+  it.each([['accountant'], ['member']])(
+    'a %s (business settings are for owners and admins) reads the settings and cannot change them',
+    async (role) => {
+      stubFetch({ 'GET /api/recurring-invoices/config': json(200, { data: config }) });
+      renderConfig([role]);
+      expect(await screen.findByLabelText(/Send time/)).toHaveValue('09:00');
+      expect(screen.getByText('Only an owner or an admin can change these settings.')).toBeInTheDocument();
+      expect(screen.getByLabelText(/Send time/)).toHaveAttribute('readonly');
+      expect(screen.getByRole('combobox', { name: /Time zone/ })).toBeDisabled();
+      expect(screen.getByRole('checkbox', { name: /Email new recurring invoices automatically/ })).toBeDisabled();
+      expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
+    },
+  );
 
   it('shows an error with a retry', async () => {
     let fail = true;
-    stubFetch({ 'GET /api/recurring-invoices/config': () => (fail ? json(500, { message: 'Server error' }) : json(200, { data: config })) });
+    stubFetch({
+      'GET /api/recurring-invoices/config': () =>
+        fail ? json(500, { message: 'Server error' }) : json(200, { data: config }),
+    });
     const { user } = renderConfig();
     expect(await screen.findByText('The settings could not be loaded')).toBeInTheDocument();
     fail = false;
@@ -241,12 +374,24 @@ describe('recurring invoice settings', () => {
 });
 
 describe('the timeline of an invoice a schedule issued', () => {
-  const entry = (data: Record<string, unknown>) => ({ id: 1, event: 'invoice.sent', user_id: null, data, created_at: '2026-11-30T09:00:00.000Z' });
+  const entry = (data: Record<string, unknown>) => ({
+    id: 1,
+    event: 'invoice.sent',
+    user_id: null,
+    data,
+    created_at: '2026-11-30T09:00:00.000Z',
+  });
 
   it('says the schedule issued it and whether it was emailed, so the owner knows to send it', () => {
-    expect(activityText(entry({ via: 'manual', recurring_invoice_id: 8, period: '2026-11-30', auto_send: false }))).toBe('Issued by its recurring schedule, not emailed: send it to your client');
-    expect(activityText(entry({ via: 'manual', recurring_invoice_id: 8, period: '2026-11-30', auto_send: true }))).toBe('Issued by its recurring schedule; it will be emailed');
-    expect(activityText(entry({ via: 'email', scheduled: true, to: ['ap@northwind.test'] }))).toBe('Emailed by its recurring schedule');
+    expect(
+      activityText(entry({ via: 'manual', recurring_invoice_id: 8, period: '2026-11-30', auto_send: false })),
+    ).toBe('Issued by its recurring schedule, not emailed: send it to your client');
+    expect(activityText(entry({ via: 'manual', recurring_invoice_id: 8, period: '2026-11-30', auto_send: true }))).toBe(
+      'Issued by its recurring schedule; it will be emailed',
+    );
+    expect(activityText(entry({ via: 'email', scheduled: true, to: ['ap@northwind.test'] }))).toBe(
+      'Emailed by its recurring schedule',
+    );
     // What people do reads as before.
     expect(activityText(entry({ via: 'manual' }))).toBe('Marked as sent');
     expect(activityText(entry({ via: 'email' }))).toBe('Sent by email');

@@ -1,7 +1,34 @@
 import { useEffect, useState, useMemo, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Anchor, Box, Button, Card, Checkbox, CloseButton, Grid, Group, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft, IconEdit, IconPlayerPause, IconPlayerPlay, IconPlayerSkipForward, IconPlus, IconRefresh, IconSearch, IconSettings, IconTrash } from '@tabler/icons-react';
+import {
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  CloseButton,
+  Grid,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconEdit,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlayerSkipForward,
+  IconPlus,
+  IconRefresh,
+  IconSearch,
+  IconSettings,
+  IconTrash,
+} from '@tabler/icons-react';
 import {
   ACCOUNT_MESSAGES,
   MISSED_RUN_POLICIES,
@@ -30,7 +57,15 @@ import {
   useDateFormat,
   type DateFormatter,
 } from '@ledgerleaf/api';
-import { CardSkeleton, DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import {
+  CardSkeleton,
+  DataTable,
+  EmptyState,
+  PageHeader,
+  useConfirm,
+  useToast,
+  type DataTableColumn,
+} from '@ledgerleaf/ui';
 import { InvoicingAreaTabs } from '../invoices/area-tabs';
 import { InvoiceDocument } from '../invoices/invoice-document';
 import { FormAlert } from '../shared/form-alert';
@@ -53,16 +88,48 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<RecurringListIte
     header: 'Client',
     sortable: true,
     render: (row) => (
-      <Anchor component={Link} to={`/recurring-invoices/${row.id}`} fw={600} aria-label={`Recurring invoice for ${row.client.name}`}>
+      <Anchor
+        component={Link}
+        to={`/recurring-invoices/${row.id}`}
+        fw={600}
+        aria-label={`Recurring invoice for ${row.client.name}`}
+      >
         {row.client.name}
       </Anchor>
     ),
   },
-  { key: 'frequency', header: 'Repeats', visibleFrom: 'sm', render: (row) => describeSchedule({ frequency: row.frequency, interval: row.interval, day_of_month: null }) },
-  { key: 'next_run_date', header: 'Next run', sortable: true, render: (row) => (row.next_run_date ? formatDate(row.next_run_date) : '—') },
-  { key: 'remaining', header: 'Remaining', visibleFrom: 'md', render: (row) => (row.remaining_count === null ? 'No end' : String(row.remaining_count)) },
-  { key: 'status', header: 'Status', sortable: true, render: (row) => <RecurringStatusBadge status={row.status} size="sm" /> },
-  { key: 'total', header: 'Amount', sortable: true, align: 'right', visibleFrom: 'sm', render: (row) => money(row.total) },
+  {
+    key: 'frequency',
+    header: 'Repeats',
+    visibleFrom: 'sm',
+    render: (row) => describeSchedule({ frequency: row.frequency, interval: row.interval, day_of_month: null }),
+  },
+  {
+    key: 'next_run_date',
+    header: 'Next run',
+    sortable: true,
+    render: (row) => (row.next_run_date ? formatDate(row.next_run_date) : '—'),
+  },
+  {
+    key: 'remaining',
+    header: 'Remaining',
+    visibleFrom: 'md',
+    render: (row) => (row.remaining_count === null ? 'No end' : String(row.remaining_count)),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    sortable: true,
+    render: (row) => <RecurringStatusBadge status={row.status} size="sm" />,
+  },
+  {
+    key: 'total',
+    header: 'Amount',
+    sortable: true,
+    align: 'right',
+    visibleFrom: 'sm',
+    render: (row) => money(row.total),
+  },
 ];
 
 /**
@@ -81,7 +148,12 @@ function RunNowButton() {
       leftSection={<IconRefresh size={16} aria-hidden />}
       onClick={async () => {
         const result = await run();
-        if ('error' in result) toast.show({ severity: 'error', summary: 'The scheduler could not run', detail: errorMessage(result.error, 'Please try again.') });
+        if ('error' in result)
+          toast.show({
+            severity: 'error',
+            summary: 'The scheduler could not run',
+            detail: errorMessage(result.error, 'Please try again.'),
+          });
         else toast.show({ severity: 'success', summary: 'Scheduler ran', detail: result.data.message });
       }}
     >
@@ -111,7 +183,13 @@ export function RecurringInvoicesPage() {
     );
   const status = (['active', 'paused', 'finished'] as const).find((value) => value === search.get('status')) ?? 'all';
   const { params } = list;
-  const query = useListRecurringInvoicesQuery({ page: params.page, search: params.search || undefined, sort: params.sort as (typeof RECURRING_SORT_FIELDS)[number], direction: params.direction, status });
+  const query = useListRecurringInvoicesQuery({
+    page: params.page,
+    search: params.search || undefined,
+    sort: params.sort as (typeof RECURRING_SORT_FIELDS)[number],
+    direction: params.direction,
+    status,
+  });
   const page = query.data;
   const empty = page !== undefined && page.meta.total === 0;
   const onRowClick = (event: MouseEvent<HTMLElement>) => {
@@ -128,7 +206,12 @@ export function RecurringInvoicesPage() {
         actions={
           <>
             <RunNowButton />
-            <Button variant="default" component={Link} to="/recurring-invoices/config" leftSection={<IconSettings size={16} aria-hidden />}>
+            <Button
+              variant="default"
+              component={Link}
+              to="/recurring-invoices/config"
+              leftSection={<IconSettings size={16} aria-hidden />}
+            >
               Settings
             </Button>
             {canWrite && (
@@ -142,7 +225,12 @@ export function RecurringInvoicesPage() {
       <InvoicingAreaTabs />
       <Card withBorder padding="md">
         <Stack gap="md">
-          <Tabs value={status} onChange={(value) => setStatusParam(value === 'all' || !value ? '' : value)} variant="pills" aria-label="Recurring invoice status">
+          <Tabs
+            value={status}
+            onChange={(value) => setStatusParam(value === 'all' || !value ? '' : value)}
+            variant="pills"
+            aria-label="Recurring invoice status"
+          >
             <Tabs.List>
               <Tabs.Tab value="all">All</Tabs.Tab>
               <Tabs.Tab value="active">Active</Tabs.Tab>
@@ -154,20 +242,34 @@ export function RecurringInvoicesPage() {
             aria-label="Search recurring invoices"
             placeholder="Search by client"
             leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={list.searchInput ? <CloseButton size="sm" aria-label="Clear search" onClick={list.clearSearch} /> : null}
+            rightSection={
+              list.searchInput ? <CloseButton size="sm" aria-label="Clear search" onClick={list.clearSearch} /> : null
+            }
             value={list.searchInput}
             onChange={(event) => list.setSearchInput(event.currentTarget.value)}
             maw={380}
           />
           {query.isError ? (
-            <LoadError title="Recurring invoices could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+            <LoadError
+              title="Recurring invoices could not be loaded"
+              error={query.error}
+              onRetry={() => void query.refetch()}
+            />
           ) : empty && params.search === '' && status === 'all' ? (
             <EmptyState
               title="No recurring invoices yet"
-              message={canWrite ? 'Bill a retainer or a subscription automatically: set the lines once and choose how often.' : 'The recurring invoices of the business will be listed here.'}
+              message={
+                canWrite
+                  ? 'Bill a retainer or a subscription automatically: set the lines once and choose how often.'
+                  : 'The recurring invoices of the business will be listed here.'
+              }
               action={
                 canWrite ? (
-                  <Button component={Link} to="/recurring-invoices/create" leftSection={<IconPlus size={16} aria-hidden />}>
+                  <Button
+                    component={Link}
+                    to="/recurring-invoices/create"
+                    leftSection={<IconPlus size={16} aria-hidden />}
+                  >
                     Create a recurring invoice
                   </Button>
                 ) : undefined
@@ -224,29 +326,56 @@ function RecurringDetailView({ recurring }: { recurring: RecurringInvoice }) {
   const run = async (action: 'pause' | 'resume' | 'skip') => {
     if (action === 'skip') {
       try {
-        await confirm({ title: 'Skip the next run?', message: `No invoice will be created on ${formatDate(recurring.next_run_date)}; the schedule moves to the following date.`, confirmText: 'Skip next run', type: 'warning' });
+        await confirm({
+          title: 'Skip the next run?',
+          message: `No invoice will be created on ${formatDate(recurring.next_run_date)}; the schedule moves to the following date.`,
+          confirmText: 'Skip next run',
+          type: 'warning',
+        });
       } catch {
         return;
       }
     }
     const result = await act({ id: recurring.id, action });
-    if ('error' in result) toast.show({ severity: 'error', summary: 'That did not work', detail: errorMessage(result.error, 'Please try again.') });
+    if ('error' in result)
+      toast.show({
+        severity: 'error',
+        summary: 'That did not work',
+        detail: errorMessage(result.error, 'Please try again.'),
+      });
     else toast.show({ severity: 'success', summary: result.data.message });
   };
   const onDelete = async () => {
     try {
-      await confirm({ title: 'Delete this recurring invoice?', message: 'No more invoices will be created. The invoices it already created stay.', confirmText: 'Delete', type: 'danger' });
+      await confirm({
+        title: 'Delete this recurring invoice?',
+        message: 'No more invoices will be created. The invoices it already created stay.',
+        confirmText: 'Delete',
+        type: 'danger',
+      });
     } catch {
       return;
     }
     const result = await remove(recurring.id);
-    if ('error' in result) return toast.show({ severity: 'error', summary: 'Could not delete', detail: errorMessage(result.error, 'Please try again.') });
+    if ('error' in result)
+      return toast.show({
+        severity: 'error',
+        summary: 'Could not delete',
+        detail: errorMessage(result.error, 'Please try again.'),
+      });
     toast.show({ severity: 'success', summary: RECURRING_MESSAGES.deleted });
     navigate('/recurring-invoices');
   };
   return (
     <>
-      <Anchor component={Link} to="/recurring-invoices" size="sm" mb="xs" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+      <Anchor
+        component={Link}
+        to="/recurring-invoices"
+        size="sm"
+        mb="xs"
+        display="inline-flex"
+        style={{ alignItems: 'center', gap: 4 }}
+      >
         <IconArrowLeft size={14} aria-hidden /> All recurring invoices
       </Anchor>
       <PageHeader
@@ -260,26 +389,50 @@ function RecurringDetailView({ recurring }: { recurring: RecurringInvoice }) {
         actions={
           canWrite ? (
             <>
-              <Button variant="default" component={Link} to={`/recurring-invoices/${recurring.id}?edit=1`} leftSection={<IconEdit size={16} aria-hidden />}>
+              <Button
+                variant="default"
+                component={Link}
+                to={`/recurring-invoices/${recurring.id}?edit=1`}
+                leftSection={<IconEdit size={16} aria-hidden />}
+              >
                 Edit
               </Button>
               {recurring.status === 'active' && (
                 <>
-                  <Button variant="default" loading={actState.isLoading} onClick={() => void run('skip')} leftSection={<IconPlayerSkipForward size={16} aria-hidden />}>
+                  <Button
+                    variant="default"
+                    loading={actState.isLoading}
+                    onClick={() => void run('skip')}
+                    leftSection={<IconPlayerSkipForward size={16} aria-hidden />}
+                  >
                     Skip next run
                   </Button>
-                  <Button variant="default" loading={actState.isLoading} onClick={() => void run('pause')} leftSection={<IconPlayerPause size={16} aria-hidden />}>
+                  <Button
+                    variant="default"
+                    loading={actState.isLoading}
+                    onClick={() => void run('pause')}
+                    leftSection={<IconPlayerPause size={16} aria-hidden />}
+                  >
                     Pause
                   </Button>
                 </>
               )}
               {recurring.status === 'paused' && (
-                <Button loading={actState.isLoading} onClick={() => void run('resume')} leftSection={<IconPlayerPlay size={16} aria-hidden />}>
+                <Button
+                  loading={actState.isLoading}
+                  onClick={() => void run('resume')}
+                  leftSection={<IconPlayerPlay size={16} aria-hidden />}
+                >
                   Resume
                 </Button>
               )}
               <RunNowButton />
-              <Button variant="subtle" color="red" onClick={() => void onDelete()} leftSection={<IconTrash size={16} aria-hidden />}>
+              <Button
+                variant="subtle"
+                color="red"
+                onClick={() => void onDelete()}
+                leftSection={<IconTrash size={16} aria-hidden />}
+              >
                 Delete
               </Button>
             </>
@@ -290,7 +443,15 @@ function RecurringDetailView({ recurring }: { recurring: RecurringInvoice }) {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             <InvoiceDocument
-              invoice={{ ...recurring, invoice_number: 'Template', issue_date: recurring.next_run_date ?? recurring.start_date, due_date: recurring.next_run_date ?? recurring.start_date, amount_paid: 0, balance_due: recurring.totals.total, credit: 0 }}
+              invoice={{
+                ...recurring,
+                invoice_number: 'Template',
+                issue_date: recurring.next_run_date ?? recurring.start_date,
+                due_date: recurring.next_run_date ?? recurring.start_date,
+                amount_paid: 0,
+                balance_due: recurring.totals.total,
+                credit: 0,
+              }}
               labels={{ title: 'Recurring invoice', due: 'Next run', hideBalance: true }}
               billTo={{ name: recurring.client.name, lines: recurring.client.email ? [recurring.client.email] : [] }}
             />
@@ -341,9 +502,17 @@ function RecurringDetailView({ recurring }: { recurring: RecurringInvoice }) {
               </Title>
               <Fact label="Next run">{recurring.next_run_date ? formatDate(recurring.next_run_date) : '—'}</Fact>
               <Fact label="Starts">{formatDate(recurring.start_date)}</Fact>
-              <Fact label="Ends">{recurring.end_type === 'never' ? 'Never' : recurring.end_type === 'on_date' ? formatDate(recurring.end_date) : `After ${recurring.end_count} invoices`}</Fact>
+              <Fact label="Ends">
+                {recurring.end_type === 'never'
+                  ? 'Never'
+                  : recurring.end_type === 'on_date'
+                    ? formatDate(recurring.end_date)
+                    : `After ${recurring.end_count} invoices`}
+              </Fact>
               <Fact label="Created">{String(recurring.generated_count)}</Fact>
-              <Fact label="Remaining">{recurring.remaining_count === null ? 'No end' : String(recurring.remaining_count)}</Fact>
+              <Fact label="Remaining">
+                {recurring.remaining_count === null ? 'No end' : String(recurring.remaining_count)}
+              </Fact>
               <Fact label="Payment terms">{`${recurring.payment_terms_days} days`}</Fact>
               <Fact label="Emailed">{recurring.auto_send ? 'Automatically' : 'No'}</Fact>
               {recurring.last_error && <FormAlert>{`Last run failed: ${recurring.last_error}`}</FormAlert>}
@@ -398,7 +567,14 @@ export function RecurringDetailPage() {
       </Stack>
     );
   }
-  if (!query.data) return <LoadError title="The recurring invoice could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data)
+    return (
+      <LoadError
+        title="The recurring invoice could not be loaded"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   if (search.get('edit') === '1' && canWrite) {
     return (
       <>
@@ -435,7 +611,11 @@ function ConfigForm({ config }: { config: RecurringConfig }) {
     if (Object.keys(found).length > 0) return;
     const result = await save(values);
     if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, (key) => key in values, 'The settings could not be saved.');
+      const { fields, message } = splitServerErrors(
+        result.error,
+        (key) => key in values,
+        'The settings could not be saved.',
+      );
       setErrors(fields);
       setFormError(message);
       return;
@@ -458,15 +638,44 @@ function ConfigForm({ config }: { config: RecurringConfig }) {
             </Text>
           )}
           {formError && <FormAlert>{formError}</FormAlert>}
-          <TextInput type="time" label="Send time" description="Invoices of the day are created from this time on" required readOnly={readOnly} value={values.send_time} onChange={(event) => setValues({ ...values, send_time: event.currentTarget.value })} error={errors.send_time} />
-          <Select label="Time zone" searchable required disabled={readOnly} data={TIME_ZONES} value={values.time_zone} onChange={(value) => value && setValues({ ...values, time_zone: value })} error={errors.time_zone} />
-          <Checkbox label="Email new recurring invoices automatically by default" disabled={readOnly} checked={values.default_auto_send} onChange={(event) => setValues({ ...values, default_auto_send: event.currentTarget.checked })} />
+          <TextInput
+            type="time"
+            label="Send time"
+            description="Invoices of the day are created from this time on"
+            required
+            readOnly={readOnly}
+            value={values.send_time}
+            onChange={(event) => setValues({ ...values, send_time: event.currentTarget.value })}
+            error={errors.send_time}
+          />
+          <Select
+            label="Time zone"
+            searchable
+            required
+            disabled={readOnly}
+            data={TIME_ZONES}
+            value={values.time_zone}
+            onChange={(value) => value && setValues({ ...values, time_zone: value })}
+            error={errors.time_zone}
+          />
+          <Checkbox
+            label="Email new recurring invoices automatically by default"
+            disabled={readOnly}
+            checked={values.default_auto_send}
+            onChange={(event) => setValues({ ...values, default_auto_send: event.currentTarget.checked })}
+          />
           <Select
             label="Runs missed while the server was down"
             allowDeselect={false}
-            data={MISSED_RUN_POLICIES.map((value) => ({ value, label: value === 'catch_up' ? 'Catch up: create every missed invoice' : 'Skip: create only the latest one' }))}
+            data={MISSED_RUN_POLICIES.map((value) => ({
+              value,
+              label:
+                value === 'catch_up' ? 'Catch up: create every missed invoice' : 'Skip: create only the latest one',
+            }))}
             value={values.missed_runs}
-            onChange={(value) => value && setValues({ ...values, missed_runs: value as RecurringConfig['missed_runs'] })}
+            onChange={(value) =>
+              value && setValues({ ...values, missed_runs: value as RecurringConfig['missed_runs'] })
+            }
             error={errors.missed_runs}
             disabled={readOnly}
           />
@@ -488,9 +697,18 @@ export function RecurringConfigPage() {
   const query = useGetRecurringConfigQuery();
   return (
     <>
-      <PageHeader title="Recurring invoice settings" description="When runs happen, in which time zone, and what to do with runs missed while the server was down." />
+      <PageHeader
+        title="Recurring invoice settings"
+        description="When runs happen, in which time zone, and what to do with runs missed while the server was down."
+      />
       <InvoicingAreaTabs />
-      {query.isLoading ? <CardSkeleton lines={4} /> : query.data ? <ConfigForm config={query.data} /> : <LoadError title="The settings could not be loaded" error={query.error} onRetry={() => void query.refetch()} />}
+      {query.isLoading ? (
+        <CardSkeleton lines={4} />
+      ) : query.data ? (
+        <ConfigForm config={query.data} />
+      ) : (
+        <LoadError title="The settings could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+      )}
     </>
   );
 }

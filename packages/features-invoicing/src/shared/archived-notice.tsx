@@ -2,7 +2,15 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
 
 /** Shown above the form of an archived record, with the way back (none without `onRestore`: a role that may not write). */
-export function ArchivedNotice({ what, onRestore, restoring }: { what: string; onRestore?: (() => void) | undefined; restoring: boolean }) {
+export function ArchivedNotice({
+  what,
+  onRestore,
+  restoring,
+}: {
+  what: string;
+  onRestore?: (() => void) | undefined;
+  restoring: boolean;
+}) {
   return (
     <Alert color="gray" variant="light" icon={<IconArchive size={20} aria-hidden />} mb="lg">
       <Group justify="space-between" gap="sm">

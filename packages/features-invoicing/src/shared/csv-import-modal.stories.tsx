@@ -15,15 +15,28 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const PRODUCTS_CSV = 'name,sku,unit_price,tax_rate\nDesign hour,,120,\nBrand workshop,WS-HALF,950,Sales tax\nPrinted brochure,BRO-A5,four fifty,Sales tax\nGift card,,25,Luxury tax\n';
+const PRODUCTS_CSV =
+  'name,sku,unit_price,tax_rate\nDesign hour,,120,\nBrand workshop,WS-HALF,950,Sales tax\nPrinted brochure,BRO-A5,four fifty,Sales tax\nGift card,,25,Luxury tax\n';
 
 const productsPreview: ImportPreviewView = {
   columns: ['name', 'sku', 'unit_price', 'tax_rate'],
   rows: [
     { row: 2, values: { name: 'Design hour', sku: '', unit_price: '120', tax_rate: '' }, errors: {} },
-    { row: 3, values: { name: 'Brand workshop', sku: 'WS-HALF', unit_price: '950', tax_rate: 'Sales tax' }, errors: {} },
-    { row: 4, values: { name: 'Printed brochure', sku: 'BRO-A5', unit_price: 'four fifty', tax_rate: 'Sales tax' }, errors: { unit_price: [CATALOG_MESSAGES.csvNumberInvalid] } },
-    { row: 5, values: { name: 'Gift card', sku: '', unit_price: '25', tax_rate: 'Luxury tax' }, errors: { tax_rate: [CATALOG_MESSAGES.taxRateUnknown] } },
+    {
+      row: 3,
+      values: { name: 'Brand workshop', sku: 'WS-HALF', unit_price: '950', tax_rate: 'Sales tax' },
+      errors: {},
+    },
+    {
+      row: 4,
+      values: { name: 'Printed brochure', sku: 'BRO-A5', unit_price: 'four fifty', tax_rate: 'Sales tax' },
+      errors: { unit_price: [CATALOG_MESSAGES.csvNumberInvalid] },
+    },
+    {
+      row: 5,
+      values: { name: 'Gift card', sku: '', unit_price: '25', tax_rate: 'Luxury tax' },
+      errors: { tax_rate: [CATALOG_MESSAGES.taxRateUnknown] },
+    },
   ],
   total: 4,
   valid: 2,
@@ -31,7 +44,9 @@ const productsPreview: ImportPreviewView = {
   errors: {},
 };
 
-const columns = PRODUCT_CSV_COLUMNS.filter((column) => !(PRODUCT_CSV_EXPORT_ONLY as readonly string[]).includes(column));
+const columns = PRODUCT_CSV_COLUMNS.filter(
+  (column) => !(PRODUCT_CSV_EXPORT_ONLY as readonly string[]).includes(column),
+);
 
 /** The modal on its own, answering the preview with `answer`. */
 const modal = (answer: ImportPreviewView) => ({
@@ -43,7 +58,9 @@ const modal = (answer: ImportPreviewView) => ({
       columns={columns}
       previewColumns={['name', 'sku', 'unit_price', 'tax_rate']}
       preview={async () => ({ data: answer })}
-      runImport={async () => ({ data: { message: CATALOG_MESSAGES.imported(answer.total), imported: answer.total, ids: [] } })}
+      runImport={async () => ({
+        data: { message: CATALOG_MESSAGES.imported(answer.total), imported: answer.total, ids: [] },
+      })}
     />
   ),
 });
@@ -73,7 +90,14 @@ export const PreviewReady: Story = {
 
 /** A file without a required column: the file-level problem instead of rows. */
 export const MissingColumn: Story = {
-  ...modal({ columns: ['title', 'price'], rows: [], total: 0, valid: 0, invalid: 0, errors: { csv: [CATALOG_MESSAGES.csvMissingColumn('name')] } }),
+  ...modal({
+    columns: ['title', 'price'],
+    rows: [],
+    total: 0,
+    valid: 0,
+    invalid: 0,
+    errors: { csv: [CATALOG_MESSAGES.csvMissingColumn('name')] },
+  }),
   play: () => pasteAndPreview('Import products and services from CSV', 'title,price\nDesign hour,120\n'),
 };
 
@@ -83,7 +107,12 @@ const clientsApi: StoryApi = {
     columns: ['name', 'email'],
     rows: [
       { row: 2, data: { name: 'Acme Corp' }, values: { name: 'Acme Corp', email: 'billing@acme.test' }, errors: {} },
-      { row: 3, data: null, values: { name: 'Birch Studio', email: 'hello@birch' }, errors: { email: [CATALOG_MESSAGES.emailInvalid] } },
+      {
+        row: 3,
+        data: null,
+        values: { name: 'Birch Studio', email: 'hello@birch' },
+        errors: { email: [CATALOG_MESSAGES.emailInvalid] },
+      },
     ],
     total: 2,
     valid: 1,
@@ -98,13 +127,19 @@ export const FromClientsList: Story = {
   play: async () => {
     await screen.findByText('No clients yet');
     await userEvent.click(screen.getAllByRole('button', { name: 'Import CSV' })[0]!);
-    await pasteAndPreview('Import clients from CSV', 'name,email\nAcme Corp,billing@acme.test\nBirch Studio,hello@birch\n');
+    await pasteAndPreview(
+      'Import clients from CSV',
+      'name,email\nAcme Corp,billing@acme.test\nBirch Studio,hello@birch\n',
+    );
   },
 };
 
 /** The products list's Import CSV button opens it. */
 export const FromProductsList: Story = {
-  ...screenStory(<ProductsPage />, { path: '/products', api: { 'GET /api/products': ok({ data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } }) } }),
+  ...screenStory(<ProductsPage />, {
+    path: '/products',
+    api: { 'GET /api/products': ok({ data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } }) },
+  }),
   play: async () => {
     await userEvent.click((await screen.findAllByRole('button', { name: 'Import CSV' }))[0]!);
   },

@@ -13,7 +13,12 @@ const previewWithError = {
   columns: ['name', 'email'],
   rows: [
     { row: 2, data: { name: 'Acme' }, values: { name: 'Acme', email: 'billing@acme.test' }, errors: {} },
-    { row: 3, data: null, values: { name: 'Bad', email: 'not-an-email' }, errors: { email: [CATALOG_MESSAGES.emailInvalid] } },
+    {
+      row: 3,
+      data: null,
+      values: { name: 'Bad', email: 'not-an-email' },
+      errors: { email: [CATALOG_MESSAGES.emailInvalid] },
+    },
   ],
   total: 2,
   valid: 1,
@@ -57,14 +62,20 @@ describe('CSV import', () => {
     await user.click(button);
     await waitFor(() => expect(calls.some((call) => call.path === '/api/clients/import')).toBe(true));
     expect(await screen.findByText(CATALOG_MESSAGES.imported(1))).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import clients from CSV' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Import clients from CSV' })).not.toBeInTheDocument(),
+    );
   });
 
   it('shows the rows the server refused when the import answers 422', async () => {
     const clean = { ...previewWithError, rows: [previewWithError.rows[0]], total: 1, valid: 1, invalid: 0 };
     const { dialog, user } = await openImport({
       'POST /api/clients/import/preview': json(200, clean),
-      'POST /api/clients/import': json(422, { message: CATALOG_MESSAGES.importHasErrors, errors: { 'rows.2.name': ['Another client already has this name'] }, rows: [] }),
+      'POST /api/clients/import': json(422, {
+        message: CATALOG_MESSAGES.importHasErrors,
+        errors: { 'rows.2.name': ['Another client already has this name'] },
+        rows: [],
+      }),
     });
     await user.click(await within(dialog).findByRole('button', { name: 'Import 1 row' }));
     expect(await within(dialog).findByText('Another client already has this name')).toBeInTheDocument();

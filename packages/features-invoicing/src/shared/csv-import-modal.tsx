@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, FileInput, Group, Modal, ScrollArea, SegmentedControl, Stack, Table, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  ScrollArea,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { CATALOG_MESSAGES, flattenFieldErrors, type ClientImportPreview, type ImportResult } from '@ledgerleaf/domain';
 import { errorMessage, fieldErrors, type RequestError } from '@ledgerleaf/api';
@@ -40,7 +53,15 @@ function rowErrorText(errors: Record<string, string[]>): string {
  * row's errors, then import. The server imports all rows or none, so Import stays disabled while any
  * row has an error.
  */
-export function CsvImportModal({ opened, onClose, noun, columns, previewColumns, preview, runImport }: CsvImportModalProps) {
+export function CsvImportModal({
+  opened,
+  onClose,
+  noun,
+  columns,
+  previewColumns,
+  preview,
+  runImport,
+}: CsvImportModalProps) {
   const toast = useToast();
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const [mode, setMode] = useState<'file' | 'paste'>('file');
@@ -77,7 +98,10 @@ export function CsvImportModal({ opened, onClose, noun, columns, previewColumns,
     const outcome = await preview(text);
     setBusy(null);
     if (outcome.data === undefined) {
-      setError(flattenFieldErrors(fieldErrors(outcome.error), '\n') || errorMessage(outcome.error, CATALOG_MESSAGES.csvUnreadable));
+      setError(
+        flattenFieldErrors(fieldErrors(outcome.error), '\n') ||
+          errorMessage(outcome.error, CATALOG_MESSAGES.csvUnreadable),
+      );
       return;
     }
     setResult(outcome.data);
@@ -94,24 +118,43 @@ export function CsvImportModal({ opened, onClose, noun, columns, previewColumns,
     const outcome = await runImport(csv);
     setBusy(null);
     if (outcome.data === undefined) {
-      setError(flattenFieldErrors(fieldErrors(outcome.error), '\n') || errorMessage(outcome.error, CATALOG_MESSAGES.importHasErrors));
+      setError(
+        flattenFieldErrors(fieldErrors(outcome.error), '\n') ||
+          errorMessage(outcome.error, CATALOG_MESSAGES.importHasErrors),
+      );
       return;
     }
-    toast.show({ severity: 'success', summary: 'Import complete', detail: CATALOG_MESSAGES.imported(outcome.data.imported) });
+    toast.show({
+      severity: 'success',
+      summary: 'Import complete',
+      detail: CATALOG_MESSAGES.imported(outcome.data.imported),
+    });
     close();
   };
 
   const fileErrors = result ? flattenFieldErrors(result.errors, '\n') : '';
   const canImport = result !== null && result.total > 0 && result.invalid === 0 && fileErrors === '' && busy === null;
   // Rows with errors first, so a long file's problems are on screen.
-  const rows = result ? [...result.rows].sort((a, b) => Number(Object.keys(b.errors).length > 0) - Number(Object.keys(a.errors).length > 0) || a.row - b.row) : [];
+  const rows = result
+    ? [...result.rows].sort(
+        (a, b) => Number(Object.keys(b.errors).length > 0) - Number(Object.keys(a.errors).length > 0) || a.row - b.row,
+      )
+    : [];
   const shown = rows.slice(0, PREVIEW_ROW_LIMIT);
 
   return (
-    <Modal opened={opened} onClose={close} title={`Import ${noun} from CSV`} size="xl" fullScreen={narrow} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={`Import ${noun} from CSV`}
+      size="xl"
+      fullScreen={narrow}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          The first line names the columns; only <strong>name</strong> is required. Columns: {columns.join(', ')}. A file exported here imports again.
+          The first line names the columns; only <strong>name</strong> is required. Columns: {columns.join(', ')}. A
+          file exported here imports again.
         </Text>
         <SegmentedControl
           value={mode}
@@ -137,7 +180,15 @@ export function CsvImportModal({ opened, onClose, noun, columns, previewColumns,
           />
         ) : (
           <Stack gap="xs">
-            <Textarea label="CSV text" autosize minRows={5} maxRows={12} value={pasted} onChange={(event) => setPasted(event.currentTarget.value)} styles={{ input: { fontFamily: 'monospace' } }} />
+            <Textarea
+              label="CSV text"
+              autosize
+              minRows={5}
+              maxRows={12}
+              value={pasted}
+              onChange={(event) => setPasted(event.currentTarget.value)}
+              styles={{ input: { fontFamily: 'monospace' } }}
+            />
             <Group>
               <Button variant="default" onClick={() => void runPreview(pasted)} loading={busy === 'preview'}>
                 Preview
@@ -193,13 +244,25 @@ export function CsvImportModal({ opened, onClose, noun, columns, previewColumns,
                   {shown.map((row) => {
                     const bad = Object.keys(row.errors).length > 0;
                     return (
-                      <Table.Tr key={row.row} data-invalid={bad || undefined} style={bad ? { backgroundColor: 'light-dark(var(--mantine-color-red-0), rgba(250, 82, 82, 0.08))' } : undefined}>
+                      <Table.Tr
+                        key={row.row}
+                        data-invalid={bad || undefined}
+                        style={
+                          bad
+                            ? { backgroundColor: 'light-dark(var(--mantine-color-red-0), rgba(250, 82, 82, 0.08))' }
+                            : undefined
+                        }
+                      >
                         <Table.Td>{row.row}</Table.Td>
                         <Table.Td c={bad ? 'var(--mantine-color-error)' : 'dimmed'} miw={200}>
                           {bad ? rowErrorText(row.errors) : 'OK'}
                         </Table.Td>
                         {previewColumns.map((column) => (
-                          <Table.Td key={column} c={row.errors[column] ? 'var(--mantine-color-error)' : undefined} fw={row.errors[column] ? 700 : undefined}>
+                          <Table.Td
+                            key={column}
+                            c={row.errors[column] ? 'var(--mantine-color-error)' : undefined}
+                            fw={row.errors[column] ? 700 : undefined}
+                          >
                             {row.values[column] ?? ''}
                           </Table.Td>
                         ))}

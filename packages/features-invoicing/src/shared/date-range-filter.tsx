@@ -9,18 +9,36 @@ export function isDateRangeValid(from: string, to: string): boolean {
 }
 
 /** What a list asks the server for a From/To pair: the set ends, nothing while the range is backwards. */
-export function dateRangeQuery(from: string, to: string): { date_from: string | undefined; date_to: string | undefined } {
+export function dateRangeQuery(
+  from: string,
+  to: string,
+): { date_from: string | undefined; date_to: string | undefined } {
   const valid = isDateRangeValid(from, to);
   return { date_from: valid ? from || undefined : undefined, date_to: valid ? to || undefined : undefined };
 }
 
 /** A list's date filter (invoices, estimates): From and To (`yyyy-MM-dd`, either may be empty) and Clear dates. */
-export function DateRangeFilter({ from, to, onChange }: { from: string; to: string; onChange: (range: { date_from: string; date_to: string }) => void }) {
+export function DateRangeFilter({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange: (range: { date_from: string; date_to: string }) => void;
+}) {
   const { inputFormat } = useDateFormat();
   return (
     <>
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <DateField label="From" clearable valueFormat={inputFormat} value={from} onChange={(value) => onChange({ date_from: value, date_to: to })} w={150} />
+        <DateField
+          label="From"
+          clearable
+          valueFormat={inputFormat}
+          value={from}
+          onChange={(value) => onChange({ date_from: value, date_to: to })}
+          w={150}
+        />
         <DateField
           label="To"
           clearable

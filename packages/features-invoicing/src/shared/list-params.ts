@@ -70,7 +70,8 @@ export function useListParams(defaultSort: string, sortFields: readonly string[]
       setSearchInput('');
       update({ search: '' });
     },
-    setSort: (next: { field: string; direction: 'asc' | 'desc' }) => update({ sort: next.field, direction: next.direction }),
+    setSort: (next: { field: string; direction: 'asc' | 'desc' }) =>
+      update({ sort: next.field, direction: next.direction }),
     setPage: (next: number) => update({ page: next }),
     setStatus: (next: CatalogStatusFilter) => update({ status: next }),
     /** Another filter of the list (see ListFilterKey), '' when unset. */

@@ -49,7 +49,17 @@ export function FormFields({ readOnly, children }: { readOnly: boolean; children
 }
 
 /** Cancel (back to the list) and the submit button, at the end of a record's form; read-only, only the way back. */
-export function FormActions({ cancelTo, submitLabel, saving, readOnly = false }: { cancelTo: string; submitLabel: string; saving: boolean; readOnly?: boolean }) {
+export function FormActions({
+  cancelTo,
+  submitLabel,
+  saving,
+  readOnly = false,
+}: {
+  cancelTo: string;
+  submitLabel: string;
+  saving: boolean;
+  readOnly?: boolean;
+}) {
   if (readOnly) {
     return (
       <Group justify="flex-end" gap="sm">

@@ -11,7 +11,9 @@ export function useUnsavedChangesWarning(isDirty: () => boolean) {
   const confirm = useConfirm();
   const check = useRef(isDirty);
   check.current = isDirty;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && check.current());
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && check.current(),
+  );
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

@@ -20,9 +20,35 @@ export const pickerClients = [
 
 export const pickerProducts = [
   product(),
-  product({ id: 4, name: 'Brand workshop', unit: 'day', unit_price: 950, description: 'Half-day remote session', default_tax_rate_id: 7, default_tax_rate: salesTax }),
-  product({ id: 5, name: 'Printed brochure', type: 'product', unit: 'item', unit_price: 4.5, sku: 'BRO-A5', default_tax_rate_id: 7, default_tax_rate: salesTax }),
-].map(({ id, name, description, type, unit, unit_price, sku, default_tax_rate }) => ({ id, name, description, type, unit, unit_price, sku, default_tax_rate }));
+  product({
+    id: 4,
+    name: 'Brand workshop',
+    unit: 'day',
+    unit_price: 950,
+    description: 'Half-day remote session',
+    default_tax_rate_id: 7,
+    default_tax_rate: salesTax,
+  }),
+  product({
+    id: 5,
+    name: 'Printed brochure',
+    type: 'product',
+    unit: 'item',
+    unit_price: 4.5,
+    sku: 'BRO-A5',
+    default_tax_rate_id: 7,
+    default_tax_rate: salesTax,
+  }),
+].map(({ id, name, description, type, unit, unit_price, sku, default_tax_rate }) => ({
+  id,
+  name,
+  description,
+  type,
+  unit,
+  unit_price,
+  sku,
+  default_tax_rate,
+}));
 
 /**
  * What the invoice editor asks for (and the estimate and recurring editors built on it): tax rates,
@@ -47,7 +73,10 @@ export const editorApi: StoryApi = {
   }),
   'GET /api/clients/search': ok({ data: pickerClients }),
   'GET /api/products/search': ok({ data: pickerProducts }),
-  'GET /api/goals': ok({ data: [{ id: 5, title: 'New van', status: 'active' }], meta: { page: 1, per_page: 100, total: 1, last_page: 1 } }),
+  'GET /api/goals': ok({
+    data: [{ id: 5, title: 'New van', status: 'active' }],
+    meta: { page: 1, per_page: 100, total: 1, last_page: 1 },
+  }),
 };
 
 /** An invoice with a tax and an invoice discount: 10 h at $100, 5 % off, 8.875 % sales tax. */
@@ -55,10 +84,29 @@ export function taxedInvoice(overrides: Parameters<typeof invoiceDetail>[0] = {}
   const base = invoiceDetail();
   const line = base.lines[0]!;
   return invoiceDetail({
-    lines: [{ ...line, tax_rate_ids: [7], invoice_discount: 50, taxable: 950, taxes: [{ tax_rate_id: 7, name: 'Sales tax', rate: 8.875, is_compound: false, taxable: 950, amount: 84.31 }], tax: 84.31, total: 1034.31 }],
+    lines: [
+      {
+        ...line,
+        tax_rate_ids: [7],
+        invoice_discount: 50,
+        taxable: 950,
+        taxes: [{ tax_rate_id: 7, name: 'Sales tax', rate: 8.875, is_compound: false, taxable: 950, amount: 84.31 }],
+        tax: 84.31,
+        total: 1034.31,
+      },
+    ],
     discount_type: 'percent',
     discount_value: 5,
-    totals: { subtotal: 1000, line_discounts: 0, invoice_discount: 50, taxable: 950, taxes: [{ tax_rate_id: 7, name: 'Sales tax', rate: 8.875, is_compound: false, taxable: 950, amount: 84.31 }], tax: 84.31, total: 1034.31, prices_include_tax: false },
+    totals: {
+      subtotal: 1000,
+      line_discounts: 0,
+      invoice_discount: 50,
+      taxable: 950,
+      taxes: [{ tax_rate_id: 7, name: 'Sales tax', rate: 8.875, is_compound: false, taxable: 950, amount: 84.31 }],
+      tax: 84.31,
+      total: 1034.31,
+      prices_include_tax: false,
+    },
     balance_due: 1034.31,
     notes: 'Thank you for your business!',
     terms: 'Payment by bank transfer within 30 days.',

@@ -15,7 +15,15 @@ function Location() {
 
 /** A signed-in person of the test business with these roles. */
 export function testUser(roles: Roles): User {
-  return { id: 1, name: 'Olive Owner', email: 'olive@example.com', business_name: 'Olive Bakery', company_logo: null, avatar_path: null, roles };
+  return {
+    id: 1,
+    name: 'Olive Owner',
+    email: 'olive@example.com',
+    business_name: 'Olive Bakery',
+    company_logo: null,
+    avatar_path: null,
+    roles,
+  };
 }
 
 /**
@@ -25,7 +33,13 @@ export function testUser(roles: Roles): User {
  */
 export function renderPage(
   element: ReactElement,
-  { path = '/', route = '/', fakeTimers = false, auth, roles = ['owner'] }: { path?: string; route?: string; fakeTimers?: boolean; auth?: Partial<AuthState>; roles?: Roles } = {},
+  {
+    path = '/',
+    route = '/',
+    fakeTimers = false,
+    auth,
+    roles = ['owner'],
+  }: { path?: string; route?: string; fakeTimers?: boolean; auth?: Partial<AuthState>; roles?: Roles } = {},
 ) {
   const store = makeStore({ auth: auth ?? { user: testUser(roles) } });
   const router = createMemoryRouter(

@@ -28,11 +28,21 @@ export const Danger: Story = {
 };
 
 export const Warning: Story = {
-  args: { type: 'warning', title: 'Unsaved changes', message: 'Leave this page and lose your changes?', confirmText: 'Leave' },
+  args: {
+    type: 'warning',
+    title: 'Unsaved changes',
+    message: 'Leave this page and lose your changes?',
+    confirmText: 'Leave',
+  },
 };
 
 export const Info: Story = {
-  args: { type: 'info', title: 'Send reminder', message: 'Email a payment reminder to the client now?', confirmText: 'Send' },
+  args: {
+    type: 'info',
+    title: 'Send reminder',
+    message: 'Email a payment reminder to the client now?',
+    confirmText: 'Send',
+  },
 };
 
 export const UnknownTypeFallsBack: Story = {
@@ -47,7 +57,12 @@ function UseConfirmDemo() {
       <Button
         color="red"
         onClick={() => {
-          confirm({ type: 'danger', title: 'Delete client', message: 'Delete Acme Ltd?\nTheir invoices stay.', confirmText: 'Delete' }).then(
+          confirm({
+            type: 'danger',
+            title: 'Delete client',
+            message: 'Delete Acme Ltd?\nTheir invoices stay.',
+            confirmText: 'Delete',
+          }).then(
             (value) => setResult(`resolved ${String(value)}`),
             (reason: unknown) => setResult(`rejected ${String(reason)}`),
           );

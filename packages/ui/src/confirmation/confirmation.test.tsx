@@ -163,7 +163,12 @@ describe('confirmation dialog (SPEC.md sections 3, 4, 5, 9)', () => {
     let cancelled = 0;
     render(
       <MantineProvider theme={theme} env="test">
-        <ConfirmationDialog opened title="Archive" onConfirm={() => (confirmed += 1)} onCancel={() => (cancelled += 1)} />
+        <ConfirmationDialog
+          opened
+          title="Archive"
+          onConfirm={() => (confirmed += 1)}
+          onCancel={() => (cancelled += 1)}
+        />
       </MantineProvider>,
     );
     act(() => {

@@ -25,7 +25,10 @@ const columns: DataTableColumn<Row>[] = [
 function Interactive({ loading = false, empty = false }: { loading?: boolean; empty?: boolean }) {
   const [sort, setSort] = useState<DataTableSort>({ field: 'name', direction: 'asc' });
   const [page, setPage] = useState(1);
-  const sorted = [...ALL].sort((a, b) => (sort.direction === 'asc' ? 1 : -1) * (sort.field === 'name' ? a.name.localeCompare(b.name) : a.id - b.id));
+  const sorted = [...ALL].sort(
+    (a, b) =>
+      (sort.direction === 'asc' ? 1 : -1) * (sort.field === 'name' ? a.name.localeCompare(b.name) : a.id - b.id),
+  );
   const rows = empty ? [] : sorted.slice((page - 1) * 10, page * 10);
   return (
     <DataTable

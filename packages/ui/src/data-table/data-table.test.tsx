@@ -16,7 +16,16 @@ const columns: DataTableColumn<Row>[] = [
 
 describe('DataTable', () => {
   it('renders rows and marks the sorted column with aria-sort', () => {
-    renderWithUi(<DataTable label="People" columns={columns} rows={[{ id: 1, name: 'Ada' }]} rowKey={(r) => r.id} sort={{ field: 'name', direction: 'asc' }} onSortChange={() => {}} />);
+    renderWithUi(
+      <DataTable
+        label="People"
+        columns={columns}
+        rows={[{ id: 1, name: 'Ada' }]}
+        rowKey={(r) => r.id}
+        sort={{ field: 'name', direction: 'asc' }}
+        onSortChange={() => {}}
+      />,
+    );
     const table = screen.getByRole('table', { name: 'People' });
     expect(within(table).getByText('Ada')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
@@ -25,11 +34,27 @@ describe('DataTable', () => {
   it('flips the direction on a second click and starts ascending on a new column', async () => {
     const onSortChange = vi.fn();
     const { rerender } = renderWithUi(
-      <DataTable label="People" columns={columns} rows={[]} rowKey={(r) => r.id} sort={{ field: 'name', direction: 'asc' }} onSortChange={onSortChange} />,
+      <DataTable
+        label="People"
+        columns={columns}
+        rows={[]}
+        rowKey={(r) => r.id}
+        sort={{ field: 'name', direction: 'asc' }}
+        onSortChange={onSortChange}
+      />,
     );
     await userEvent.click(screen.getByRole('button', { name: /Name/ }));
     expect(onSortChange).toHaveBeenLastCalledWith({ field: 'name', direction: 'desc' });
-    rerender(<DataTable label="People" columns={columns} rows={[]} rowKey={(r) => r.id} sort={{ field: 'other', direction: 'desc' }} onSortChange={onSortChange} />);
+    rerender(
+      <DataTable
+        label="People"
+        columns={columns}
+        rows={[]}
+        rowKey={(r) => r.id}
+        sort={{ field: 'other', direction: 'desc' }}
+        onSortChange={onSortChange}
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: /Name/ }));
     expect(onSortChange).toHaveBeenLastCalledWith({ field: 'name', direction: 'asc' });
   });
@@ -64,7 +89,17 @@ describe('DataTable', () => {
   it('shows the range and pages', async () => {
     const onPageChange = vi.fn();
     renderWithUi(
-      <DataTable label="People" columns={columns} rows={[{ id: 1, name: 'Ada' }]} rowKey={(r) => r.id} page={2} lastPage={3} total={55} perPage={25} onPageChange={onPageChange} />,
+      <DataTable
+        label="People"
+        columns={columns}
+        rows={[{ id: 1, name: 'Ada' }]}
+        rowKey={(r) => r.id}
+        page={2}
+        lastPage={3}
+        total={55}
+        perPage={25}
+        onPageChange={onPageChange}
+      />,
     );
     expect(screen.getByText('Showing 26-50 of 55')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));

@@ -99,9 +99,20 @@ export function DataTable<T>({
             <Table.Tr>
               {columns.map((column) => {
                 const active = sort?.field === column.key;
-                const ariaSort = active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : column.sortable ? 'none' : undefined;
+                const ariaSort = active
+                  ? sort.direction === 'asc'
+                    ? 'ascending'
+                    : 'descending'
+                  : column.sortable
+                    ? 'none'
+                    : undefined;
                 return (
-                  <Table.Th key={column.key} aria-sort={ariaSort} visibleFrom={column.visibleFrom} style={{ width: column.width, textAlign: column.align }}>
+                  <Table.Th
+                    key={column.key}
+                    aria-sort={ariaSort}
+                    visibleFrom={column.visibleFrom}
+                    style={{ width: column.width, textAlign: column.align }}
+                  >
                     {column.sortable && onSortChange ? (
                       <UnstyledButton onClick={() => onSortChange(nextSort(sort, column.key))} fw={700} fz="sm">
                         <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : undefined}>
@@ -135,7 +146,11 @@ export function DataTable<T>({
                     <Fragment key={rowKey(row)}>
                       <Table.Tr>
                         {columns.map((column) => (
-                          <Table.Td key={column.key} visibleFrom={column.visibleFrom} style={{ textAlign: column.align }}>
+                          <Table.Td
+                            key={column.key}
+                            visibleFrom={column.visibleFrom}
+                            style={{ textAlign: column.align }}
+                          >
                             {column.render(row)}
                           </Table.Td>
                         ))}

@@ -59,12 +59,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
           <Code block data-testid="error-boundary-message" style={{ whiteSpace: 'pre-wrap', width: '100%' }}>
             {describe(this.state.error)}
           </Code>
-          <Button
-            variant="filled"
-            color="red"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            onClick={this.reset}
-          >
+          <Button variant="filled" color="red" leftSection={<IconRefresh size={16} aria-hidden />} onClick={this.reset}>
             Try Again
           </Button>
         </Stack>

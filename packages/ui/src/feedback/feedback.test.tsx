@@ -63,7 +63,11 @@ describe('small components', () => {
 
   it('EmptyState renders title, message and action', () => {
     renderWithUi(
-      <EmptyState title="No notifications" message="You're all caught up!" action={<button type="button">Refresh</button>} />,
+      <EmptyState
+        title="No notifications"
+        message="You're all caught up!"
+        action={<button type="button">Refresh</button>}
+      />,
     );
     expect(screen.getByRole('heading', { name: 'No notifications' })).toBeInTheDocument();
     expect(screen.getByText("You're all caught up!")).toBeInTheDocument();

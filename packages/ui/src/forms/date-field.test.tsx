@@ -6,7 +6,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithUi } from '../test-utils';
 import { DateField, parseDateInput } from './date-field';
 
-function Controlled({ initial = '', valueFormat, onValue, clearable }: { initial?: string; valueFormat?: string; onValue?: (value: string) => void; clearable?: boolean }) {
+function Controlled({
+  initial = '',
+  valueFormat,
+  onValue,
+  clearable,
+}: {
+  initial?: string;
+  valueFormat?: string;
+  onValue?: (value: string) => void;
+  clearable?: boolean;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <>

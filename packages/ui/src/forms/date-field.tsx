@@ -7,7 +7,10 @@ import { DateInput, type DateInputProps } from '@mantine/dates';
  * and the domain schemas take. Typing is parsed by the field's own format, not dayjs's lenient
  * guess, and an ISO `2026-11-23` is always understood too.
  */
-export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser' | 'minDate' | 'maxDate'> {
+export interface DateFieldProps extends Omit<
+  DateInputProps,
+  'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser' | 'minDate' | 'maxDate'
+> {
   /** `YYYY-MM-DD`, or `''` for no date. */
   value?: string | null | undefined;
   /** Called with `YYYY-MM-DD`, or `''` when cleared. */
@@ -49,7 +52,10 @@ export function parseDateInput(text: string, valueFormat: string = DEFAULT_DATE_
   const input = text.trim();
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(input);
   if (iso) return isoOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-  const tokens = valueFormat.toUpperCase().split(/[^A-Z]+/).filter(Boolean);
+  const tokens = valueFormat
+    .toUpperCase()
+    .split(/[^A-Z]+/)
+    .filter(Boolean);
   const parts = input.split(/[^0-9]+/).filter(Boolean);
   if (tokens.length !== 3 || parts.length !== 3) return null;
   let year = Number.NaN;
@@ -73,7 +79,17 @@ export function parseDateInput(text: string, valueFormat: string = DEFAULT_DATE_
   return isoOf(year, month, day);
 }
 
-export function DateField({ value, onChange, valueFormat = DEFAULT_DATE_FIELD_FORMAT, placeholder, minDate, maxDate, allowDeselect = true, clearButtonProps, ...props }: DateFieldProps) {
+export function DateField({
+  value,
+  onChange,
+  valueFormat = DEFAULT_DATE_FIELD_FORMAT,
+  placeholder,
+  minDate,
+  maxDate,
+  allowDeselect = true,
+  clearButtonProps,
+  ...props
+}: DateFieldProps) {
   return (
     <DateInput
       // A new format (the business changed its setting) re-renders the typed text in it.

@@ -100,7 +100,13 @@ const meta = {
   component: AppLayout,
   parameters: { layout: 'fullscreen' },
   args: {
-    user: { name: 'Dana Demo', email: 'demo@ledgerleaf.app', businessName: 'Leaf & Ledger Studio', avatarUrl: null, logoUrl: null },
+    user: {
+      name: 'Dana Demo',
+      email: 'demo@ledgerleaf.app',
+      businessName: 'Leaf & Ledger Studio',
+      avatarUrl: null,
+      logoUrl: null,
+    },
     navItems,
     goalsHref: '/goals',
     goalsActive: false,
@@ -110,9 +116,30 @@ const meta = {
       <NotificationBell
         unreadCount={3}
         notifications={[
-          { id: 1, type: 'Payment', title: 'Payment received', message: '$1,250.00 recorded on invoice INV-2026-0042.', created_at: new Date().toISOString(), read_at: null },
-          { id: 2, type: 'Invoice', title: 'Invoice viewed', message: 'Invoice INV-2026-0041 was opened by your client.', created_at: new Date(Date.now() - 3_600_000).toISOString(), read_at: null },
-          { id: 3, type: 'Client', title: 'New client', message: 'Northwind Traders was added to your clients.', created_at: new Date(Date.now() - 86_400_000).toISOString(), read_at: null },
+          {
+            id: 1,
+            type: 'Payment',
+            title: 'Payment received',
+            message: '$1,250.00 recorded on invoice INV-2026-0042.',
+            created_at: new Date().toISOString(),
+            read_at: null,
+          },
+          {
+            id: 2,
+            type: 'Invoice',
+            title: 'Invoice viewed',
+            message: 'Invoice INV-2026-0041 was opened by your client.',
+            created_at: new Date(Date.now() - 3_600_000).toISOString(),
+            read_at: null,
+          },
+          {
+            id: 3,
+            type: 'Client',
+            title: 'New client',
+            message: 'Northwind Traders was added to your clients.',
+            created_at: new Date(Date.now() - 86_400_000).toISOString(),
+            read_at: null,
+          },
         ]}
         onMarkRead={fn()}
         onMarkAllRead={fn()}

@@ -69,7 +69,9 @@ describe('AppLayout (SPEC.md section 2, application shell)', () => {
   });
 
   it('prefers the avatar image, then the company logo', () => {
-    const { unmount } = renderLayout({ user: { name: 'Dana Demo', avatarUrl: '/storage/a.png', logoUrl: '/storage/l.png' } });
+    const { unmount } = renderLayout({
+      user: { name: 'Dana Demo', avatarUrl: '/storage/a.png', logoUrl: '/storage/l.png' },
+    });
     expect(screen.getByTestId('user-avatar').querySelector('img')).toHaveAttribute('src', '/storage/a.png');
     unmount();
     renderLayout({ user: { name: 'Dana Demo', avatarUrl: null, logoUrl: '/storage/l.png' } });
@@ -114,12 +116,19 @@ describe('AppLayout (SPEC.md section 2, application shell)', () => {
   it('adds the given links to the user menu after Profile & Settings, and none by default', async () => {
     const { unmount } = renderLayout();
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
-    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Profile & Settings', 'Sign out']);
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+      'Profile & Settings',
+      'Sign out',
+    ]);
     unmount();
     renderLayout({ userMenuItems: [{ label: 'Team and roles', href: '/admin/roles' }] });
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Profile & Settings', 'Team and roles', 'Sign out']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Profile & Settings', 'Team and roles', 'Sign out']);
     expect(within(menu).getByRole('menuitem', { name: 'Team and roles' })).toHaveAttribute('href', '/admin/roles');
   });
 

@@ -151,14 +151,27 @@ export function AppLayout({
             </UnstyledButton>
             {/* On every width (SPEC.md lists it in the header); on phones smaller, and it gives way
                 (ellipsis, down to nothing) before the logo and the controls do. */}
-            <Text fz={{ base: 'xs', sm: 'sm' }} c="dimmed" truncate="end" ml={{ base: 0, sm: 'md' }} miw={0} data-testid="welcome-line">
+            <Text
+              fz={{ base: 'xs', sm: 'sm' }}
+              c="dimmed"
+              truncate="end"
+              ml={{ base: 0, sm: 'md' }}
+              miw={0}
+              data-testid="welcome-line"
+            >
               Welcome, {displayName}
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
             {headerExtra}
             <ColorSchemeToggle />
-            <UserMenu user={user} items={userMenuItems} displayName={displayName} linkComponent={Link} onSignOut={onSignOut} />
+            <UserMenu
+              user={user}
+              items={userMenuItems}
+              displayName={displayName}
+              linkComponent={Link}
+              onSignOut={onSignOut}
+            />
           </Group>
         </Group>
       </AppShell.Header>
@@ -270,7 +283,11 @@ function NavContent({
             leftSection={iconsOnly ? undefined : <IconTarget size={18} aria-hidden />}
             px={iconsOnly ? 0 : undefined}
             data-active={goalsActive || undefined}
-            style={goalsActive ? { boxShadow: '0 0 0 2px var(--mantine-color-body), 0 0 0 4px var(--mantine-color-leaf-5)' } : undefined}
+            style={
+              goalsActive
+                ? { boxShadow: '0 0 0 2px var(--mantine-color-body), 0 0 0 4px var(--mantine-color-leaf-5)' }
+                : undefined
+            }
           >
             {iconsOnly ? <IconTarget size={20} aria-hidden /> : 'Goals Tracker'}
           </Button>
@@ -292,7 +309,11 @@ function NavContent({
                 aria-current={item.active ? 'page' : undefined}
                 variant="light"
                 styles={{
-                  root: { borderRadius: 'var(--mantine-radius-md)', justifyContent: iconsOnly ? 'center' : undefined, minHeight: 42 },
+                  root: {
+                    borderRadius: 'var(--mantine-radius-md)',
+                    justifyContent: iconsOnly ? 'center' : undefined,
+                    minHeight: 42,
+                  },
                   section: iconsOnly ? { marginInlineEnd: 0 } : undefined,
                   body: iconsOnly ? { display: 'none' } : undefined,
                   label: { fontWeight: 500, fontSize: 'var(--mantine-font-size-sm)' },
@@ -315,7 +336,11 @@ function NavContent({
               aria-label={iconsOnly ? 'Sign out' : undefined}
               leftSection={<IconLogout size={20} aria-hidden />}
               styles={{
-                root: { borderRadius: 'var(--mantine-radius-md)', justifyContent: iconsOnly ? 'center' : undefined, minHeight: 42 },
+                root: {
+                  borderRadius: 'var(--mantine-radius-md)',
+                  justifyContent: iconsOnly ? 'center' : undefined,
+                  minHeight: 42,
+                },
                 section: iconsOnly ? { marginInlineEnd: 0 } : undefined,
                 body: iconsOnly ? { display: 'none' } : undefined,
                 label: { fontWeight: 500, fontSize: 'var(--mantine-font-size-sm)' },
@@ -349,15 +374,37 @@ function UserMenu({
   const initials = getInitials(user.name);
   const image = user.avatarUrl || user.logoUrl || null;
   return (
-    <Menu position="bottom-end" width={260} shadow="lg" withArrow arrowPosition="center" withInitialFocusPlaceholder={false}>
+    <Menu
+      position="bottom-end"
+      width={260}
+      shadow="lg"
+      withArrow
+      arrowPosition="center"
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <UnstyledButton
-          style={{ borderRadius: 'var(--mantine-radius-xl)', display: 'flex', alignItems: 'center', gap: 4, padding: 2 }}
+          style={{
+            borderRadius: 'var(--mantine-radius-xl)',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 4,
+            padding: 2,
+          }}
         >
           {/* Named by hidden text rather than aria-label: the visible initials are decorative, and an
               aria-label that does not contain visible text fails WCAG 2.5.3 (label in name). */}
           <VisuallyHidden>User menu</VisuallyHidden>
-          <Avatar src={image} alt="" color="leaf" variant="filled" radius="xl" size={36} data-testid="user-avatar" aria-hidden>
+          <Avatar
+            src={image}
+            alt=""
+            color="leaf"
+            variant="filled"
+            radius="xl"
+            size={36}
+            data-testid="user-avatar"
+            aria-hidden
+          >
             {initials}
           </Avatar>
           <IconChevronDown size={14} aria-hidden />
@@ -422,7 +469,14 @@ function SkipLink() {
               color: 'var(--mantine-color-text)',
               boxShadow: 'var(--mantine-shadow-md)',
             }
-          : { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }
+          : {
+              position: 'absolute',
+              width: 1,
+              height: 1,
+              overflow: 'hidden',
+              clip: 'rect(0 0 0 0)',
+              whiteSpace: 'nowrap',
+            }
       }
     >
       Skip to main content

@@ -1,5 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Anchor, Button, Checkbox, Group, List, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconChartBar, IconFileInvoice, IconUsers } from '@tabler/icons-react';
 import { AuthLayout } from './auth-layout';
 
@@ -42,9 +54,21 @@ function LoginForm() {
 
 function MarketingAside() {
   const features = [
-    { icon: <IconFileInvoice size={18} aria-hidden />, title: 'Invoice Management', text: 'Create, send and track invoices and estimates.' },
-    { icon: <IconUsers size={18} aria-hidden />, title: 'Client Relationship Management', text: 'Leads, opportunities and your pipeline in one place.' },
-    { icon: <IconChartBar size={18} aria-hidden />, title: 'Financial Insights', text: 'Revenue, goals and cash flow at a glance.' },
+    {
+      icon: <IconFileInvoice size={18} aria-hidden />,
+      title: 'Invoice Management',
+      text: 'Create, send and track invoices and estimates.',
+    },
+    {
+      icon: <IconUsers size={18} aria-hidden />,
+      title: 'Client Relationship Management',
+      text: 'Leads, opportunities and your pipeline in one place.',
+    },
+    {
+      icon: <IconChartBar size={18} aria-hidden />,
+      title: 'Financial Insights',
+      text: 'Revenue, goals and cash flow at a glance.',
+    },
   ];
   return (
     <Stack gap="lg">

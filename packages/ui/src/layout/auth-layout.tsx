@@ -34,8 +34,17 @@ export function AuthLayout({ children, aside }: AuthLayoutProps) {
           <BrandLogo size="lg" />
           <ColorSchemeToggle />
         </Group>
-        <Box component="main" id="main-content" style={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center' }} pb={{ base: 0, md: 64 }}>
-          <SimpleGrid cols={{ base: 1, md: hasAside ? 2 : 1 }} spacing={{ base: 'xl', md: 48 }} style={{ alignItems: 'center' }}>
+        <Box
+          component="main"
+          id="main-content"
+          style={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center' }}
+          pb={{ base: 0, md: 64 }}
+        >
+          <SimpleGrid
+            cols={{ base: 1, md: hasAside ? 2 : 1 }}
+            spacing={{ base: 'xl', md: 48 }}
+            style={{ alignItems: 'center' }}
+          >
             <Paper withBorder shadow="md" p={{ base: 'lg', sm: 'xl' }} radius="lg" w="100%" maw={460} mx="auto">
               {children}
             </Paper>

@@ -7,7 +7,11 @@ export interface BrandLogoProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
-const SIZES = { sm: { icon: 28, glyph: 18, text: 'md' }, md: { icon: 34, glyph: 20, text: 'lg' }, lg: { icon: 44, glyph: 26, text: 'xl' } } as const;
+const SIZES = {
+  sm: { icon: 28, glyph: 18, text: 'md' },
+  md: { icon: 34, glyph: 20, text: 'lg' },
+  lg: { icon: 44, glyph: 26, text: 'xl' },
+} as const;
 
 /** The Ledgerleaf mark and wordmark. */
 export function BrandLogo({ iconOnly = false, size = 'md' }: BrandLogoProps) {

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { renderWithUi } from '../test-utils';
 import { SectionNav } from './section-nav';
 
-const TestLink = ({ to, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) => <a href={to} {...props} />;
+const TestLink = ({ to, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) => (
+  <a href={to} {...props} />
+);
 
 describe('SectionNav', () => {
   it('links every section in a named landmark and marks the current one', () => {
@@ -12,7 +14,9 @@ describe('SectionNav', () => {
       { to: '/admin/roles', label: 'Team and roles' },
       { to: '/admin/feedback', label: 'Beta feedback' },
     ];
-    renderWithUi(<SectionNav label="Administration sections" items={items} active="/admin/feedback" linkComponent={TestLink} />);
+    renderWithUi(
+      <SectionNav label="Administration sections" items={items} active="/admin/feedback" linkComponent={TestLink} />,
+    );
     const nav = screen.getByRole('navigation', { name: 'Administration sections' });
     expect(within(nav).getByRole('link', { name: 'Team and roles' })).toHaveAttribute('href', '/admin/roles');
     expect(within(nav).getByRole('link', { name: 'Team and roles' })).not.toHaveAttribute('aria-current');

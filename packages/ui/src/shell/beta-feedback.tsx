@@ -82,7 +82,13 @@ export function BetaFeedbackDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Share your feedback" size="lg" closeButtonProps={{ 'aria-label': 'Close feedback form' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Share your feedback"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close feedback form' }}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
@@ -114,9 +120,20 @@ export function BetaFeedbackDialog({
               comboboxProps={{ withinPortal: true }}
             />
           </Group>
-          <Input.Wrapper id="beta-feedback-rating" label="Rating (optional)" description="How do you like this part of Ledgerleaf?" error={errors.rating}>
+          <Input.Wrapper
+            id="beta-feedback-rating"
+            label="Rating (optional)"
+            description="How do you like this part of Ledgerleaf?"
+            error={errors.rating}
+          >
             <Group gap="sm" mt={4}>
-              <Rating value={values.rating} onChange={(value) => set('rating', value)} count={5} size="lg" aria-label="Rating from 1 to 5" />
+              <Rating
+                value={values.rating}
+                onChange={(value) => set('rating', value)}
+                count={5}
+                size="lg"
+                aria-label="Rating from 1 to 5"
+              />
               {values.rating > 0 && (
                 <Button variant="subtle" size="compact-xs" color="gray" onClick={() => set('rating', 0)}>
                   Clear rating
@@ -135,7 +152,8 @@ export function BetaFeedbackDialog({
             rows={5}
           />
           <Text size="xs" c="dimmed">
-            We add your browser, operating system, screen size and the page you are on, so we can reproduce what you saw.
+            We add your browser, operating system, screen size and the page you are on, so we can reproduce what you
+            saw.
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={submitting}>
@@ -160,7 +178,12 @@ export interface BetaFeedbackThanksProps {
 }
 
 /** 'Thank You!' after a submitted report; hides itself after 5 s. */
-export function BetaFeedbackThanks({ opened, onClose, message, hideAfterMs = FEEDBACK_SUCCESS_HIDE_MS }: BetaFeedbackThanksProps) {
+export function BetaFeedbackThanks({
+  opened,
+  onClose,
+  message,
+  hideAfterMs = FEEDBACK_SUCCESS_HIDE_MS,
+}: BetaFeedbackThanksProps) {
   useEffect(() => {
     if (!opened) return undefined;
     const timer = setTimeout(onClose, hideAfterMs);

@@ -1,6 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AnchorHTMLAttributes, ElementType, ReactNode } from 'react';
-import { ActionIcon, Alert, Anchor, Badge, Box, Button, Divider, Group, Loader, Popover, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconAlertTriangle, IconBell, IconBellCheck, IconChecks } from '@tabler/icons-react';
 import { NotificationItem, type NotificationView } from './notification-item';
 import { EMPTY_LIST_CLOSE_DELAY_MS, unreadBadgeText } from './notification-rules';
@@ -144,7 +159,12 @@ export function NotificationBell({
             Notifications
           </Text>
           {unreadCount > 0 && (
-            <Button variant="subtle" size="compact-sm" leftSection={<IconChecks size={14} aria-hidden />} onClick={onMarkAllRead}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconChecks size={14} aria-hidden />}
+              onClick={onMarkAllRead}
+            >
               Mark all as read
             </Button>
           )}

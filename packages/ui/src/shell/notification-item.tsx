@@ -69,7 +69,16 @@ export interface NotificationItemProps {
  * One notification: kind icon, title, message, relative time and, while unread, a dot and a
  * 'Mark as read' button. Following its link marks it read too.
  */
-export function NotificationItem({ notification, onMarkRead, linkComponent, onNavigate, now, formatDate, formatDateTime, density = 'compact' }: NotificationItemProps) {
+export function NotificationItem({
+  notification,
+  onMarkRead,
+  linkComponent,
+  onNavigate,
+  now,
+  formatDate,
+  formatDateTime,
+  density = 'compact',
+}: NotificationItemProps) {
   const unread = notification.read_at === null;
   const Link = linkComponent as RouterLink | undefined;
   const when = relativeTime(notification.created_at, now, undefined, formatDate);
@@ -85,7 +94,17 @@ export function NotificationItem({ notification, onMarkRead, linkComponent, onNa
             {notification.message}
           </Text>
         )}
-        <Text size="xs" c="dimmed" component="time" dateTime={notification.created_at} title={formatDateTime ? formatDateTime(notification.created_at) : new Date(notification.created_at).toLocaleString()}>
+        <Text
+          size="xs"
+          c="dimmed"
+          component="time"
+          dateTime={notification.created_at}
+          title={
+            formatDateTime
+              ? formatDateTime(notification.created_at)
+              : new Date(notification.created_at).toLocaleString()
+          }
+        >
           {when}
           {unread && <VisuallyHidden component="span">, unread</VisuallyHidden>}
         </Text>
@@ -111,7 +130,12 @@ export function NotificationItem({ notification, onMarkRead, linkComponent, onNa
       }}
     >
       {notification.href && Link ? (
-        <UnstyledButton component={Link} to={notification.href} onClick={follow} style={{ flex: 1, minWidth: 0, borderRadius: 'var(--mantine-radius-sm)' }}>
+        <UnstyledButton
+          component={Link}
+          to={notification.href}
+          onClick={follow}
+          style={{ flex: 1, minWidth: 0, borderRadius: 'var(--mantine-radius-sm)' }}
+        >
           {body}
         </UnstyledButton>
       ) : (

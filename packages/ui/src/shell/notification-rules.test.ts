@@ -41,7 +41,9 @@ describe('relativeTime (SPEC.md section 9)', () => {
 
   it('gives the date as the business writes it from 7 days on, when told how', () => {
     const formatDate = (value: string) => `formatted ${value.slice(0, 10)}`;
-    expect(relativeTime(ago(7 * 86_400_000), now, undefined, formatDate)).toBe(`formatted ${ago(7 * 86_400_000).slice(0, 10)}`);
+    expect(relativeTime(ago(7 * 86_400_000), now, undefined, formatDate)).toBe(
+      `formatted ${ago(7 * 86_400_000).slice(0, 10)}`,
+    );
     expect(relativeTime(ago(60_000), now, undefined, formatDate)).toBe('1 minute ago');
   });
 

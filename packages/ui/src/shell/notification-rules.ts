@@ -29,7 +29,12 @@ const plural = (value: number, unit: string) => `${value} ${unit}${value === 1 ?
  * (SPEC.md section 9), or the date as `formatDate` writes it (the business's date format). A time in
  * the future (a clock a little ahead) counts as now.
  */
-export function relativeTime(iso: string, now: Date = new Date(), locale?: string, formatDate?: (iso: string) => string): string {
+export function relativeTime(
+  iso: string,
+  now: Date = new Date(),
+  locale?: string,
+  formatDate?: (iso: string) => string,
+): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
   const elapsed = now.getTime() - at.getTime();
@@ -42,9 +47,18 @@ export function relativeTime(iso: string, now: Date = new Date(), locale?: strin
 }
 
 /** The kinds a notification type names; the icon follows the kind ('PaymentReceived' → Payment). */
-export type NotificationKind = 'Invoice' | 'Payment' | 'Estimate' | 'Goal' | 'RecurringInvoice' | 'OtherIncome' | 'Client' | 'Other';
+export type NotificationKind =
+  'Invoice' | 'Payment' | 'Estimate' | 'Goal' | 'RecurringInvoice' | 'OtherIncome' | 'Client' | 'Other';
 
 export function notificationKindOf(type: string): NotificationKind {
-  const order: NotificationKind[] = ['RecurringInvoice', 'OtherIncome', 'Invoice', 'Payment', 'Estimate', 'Goal', 'Client'];
+  const order: NotificationKind[] = [
+    'RecurringInvoice',
+    'OtherIncome',
+    'Invoice',
+    'Payment',
+    'Estimate',
+    'Goal',
+    'Client',
+  ];
   return order.find((kind) => type.includes(kind)) ?? 'Other';
 }

@@ -26,11 +26,25 @@ export interface QuickAddMenuProps {
  * opening a menu of the nine "new ..." entries. Arrow keys move through it, Escape closes it and
  * puts the focus back on the button.
  */
-export function QuickAddMenu({ items, linkComponent, offset = { bottom: 24, right: 24 }, defaultOpened }: QuickAddMenuProps) {
+export function QuickAddMenu({
+  items,
+  linkComponent,
+  offset = { bottom: 24, right: 24 },
+  defaultOpened,
+}: QuickAddMenuProps) {
   const Link = linkComponent as RouterLink;
   return (
     <Affix position={offset} zIndex={190}>
-      <Menu position="top-end" width={250} shadow="xl" offset={10} withArrow arrowPosition="center" withInitialFocusPlaceholder={false} {...(defaultOpened ? { defaultOpened } : {})}>
+      <Menu
+        position="top-end"
+        width={250}
+        shadow="xl"
+        offset={10}
+        withArrow
+        arrowPosition="center"
+        withInitialFocusPlaceholder={false}
+        {...(defaultOpened ? { defaultOpened } : {})}
+      >
         <Menu.Target>
           <Tooltip label="Quick add" position="left">
             <ActionIcon

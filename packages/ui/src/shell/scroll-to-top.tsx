@@ -10,7 +10,10 @@ export interface ScrollToTopProps {
 }
 
 /** Appears after scrolling more than 300px (SPEC.md section 9); takes the page back to the top. */
-export function ScrollToTop({ offset = { bottom: 96, right: 32 }, threshold = SCROLL_TO_TOP_THRESHOLD_PX }: ScrollToTopProps) {
+export function ScrollToTop({
+  offset = { bottom: 96, right: 32 },
+  threshold = SCROLL_TO_TOP_THRESHOLD_PX,
+}: ScrollToTopProps) {
   const [scroll] = useWindowScroll();
   const visible = scroll.y > threshold;
   return (
@@ -25,7 +28,9 @@ export function ScrollToTop({ offset = { bottom: 96, right: 32 }, threshold = SC
               variant="default"
               aria-label="Scroll to top"
               onClick={() => {
-                const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+                const reduced =
+                  typeof window.matchMedia === 'function' &&
+                  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
                 window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' });
                 document.getElementById('main-content')?.focus({ preventScroll: true });
               }}

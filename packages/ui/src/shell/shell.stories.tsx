@@ -35,11 +35,48 @@ function StoryLink({ to, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElem
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 const notifications: NotificationView[] = [
-  { id: 1, type: 'Payment', title: 'Payment received', message: '$1,250.00 recorded on invoice INV-2026-0042, now paid in full.', created_at: minutesAgo(0.2), read_at: null, href: '/invoices/42' },
-  { id: 2, type: 'Invoice', title: 'Invoice viewed', message: 'Invoice INV-2026-0041 was opened by your client.', created_at: minutesAgo(14), read_at: null, href: '/invoices/41' },
-  { id: 3, type: 'Goal', title: 'Goal reached', message: 'You reached "Emergency fund" ($10,000.00).', created_at: minutesAgo(60 * 5), read_at: null },
-  { id: 4, type: 'Client', title: 'New client', message: 'Northwind Traders was added to your clients.', created_at: minutesAgo(60 * 24 * 3), read_at: null },
-  { id: 5, type: 'OtherIncome', title: 'Other income recorded', message: '$300.00 from Workshop fees.', created_at: minutesAgo(60 * 24 * 9), read_at: null },
+  {
+    id: 1,
+    type: 'Payment',
+    title: 'Payment received',
+    message: '$1,250.00 recorded on invoice INV-2026-0042, now paid in full.',
+    created_at: minutesAgo(0.2),
+    read_at: null,
+    href: '/invoices/42',
+  },
+  {
+    id: 2,
+    type: 'Invoice',
+    title: 'Invoice viewed',
+    message: 'Invoice INV-2026-0041 was opened by your client.',
+    created_at: minutesAgo(14),
+    read_at: null,
+    href: '/invoices/41',
+  },
+  {
+    id: 3,
+    type: 'Goal',
+    title: 'Goal reached',
+    message: 'You reached "Emergency fund" ($10,000.00).',
+    created_at: minutesAgo(60 * 5),
+    read_at: null,
+  },
+  {
+    id: 4,
+    type: 'Client',
+    title: 'New client',
+    message: 'Northwind Traders was added to your clients.',
+    created_at: minutesAgo(60 * 24 * 3),
+    read_at: null,
+  },
+  {
+    id: 5,
+    type: 'OtherIncome',
+    title: 'Other income recorded',
+    message: '$300.00 from Workshop fees.',
+    created_at: minutesAgo(60 * 24 * 9),
+    read_at: null,
+  },
 ];
 
 const meta = {
@@ -114,7 +151,10 @@ const typeOptions = [
   { value: 'improvement', label: 'Suggestion' },
   { value: 'other', label: 'Other' },
 ];
-const featureOptions = ['Dashboard', 'Invoices', 'Estimates', 'Clients', 'Reports', 'Other'].map((label) => ({ value: label.toLowerCase(), label }));
+const featureOptions = ['Dashboard', 'Invoices', 'Estimates', 'Clients', 'Reports', 'Other'].map((label) => ({
+  value: label.toLowerCase(),
+  label,
+}));
 
 export const FeedbackForm: StoryObj<typeof BetaFeedbackDialog> = {
   render: () => (
@@ -137,5 +177,12 @@ export const FeedbackForm: StoryObj<typeof BetaFeedbackDialog> = {
 };
 
 export const FeedbackThanks: StoryObj<typeof BetaFeedbackThanks> = {
-  render: () => <BetaFeedbackThanks opened onClose={fn()} message="Your feedback has been submitted. It goes straight to the people building Ledgerleaf." hideAfterMs={600_000} />,
+  render: () => (
+    <BetaFeedbackThanks
+      opened
+      onClose={fn()}
+      message="Your feedback has been submitted. It goes straight to the people building Ledgerleaf."
+      hideAfterMs={600_000}
+    />
+  ),
 };

@@ -15,8 +15,23 @@ function TestLink({ to, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { t
 
 const now = new Date('2026-03-10T12:00:00.000Z');
 const items: NotificationView[] = [
-  { id: 1, type: 'Payment', title: 'Payment received', message: '$120.00 recorded on invoice INV-1.', created_at: '2026-03-10T11:59:30.000Z', read_at: null, href: '/invoices/4' },
-  { id: 2, type: 'Client', title: 'New client', message: 'Northwind was added to your clients.', created_at: '2026-03-10T09:00:00.000Z', read_at: null },
+  {
+    id: 1,
+    type: 'Payment',
+    title: 'Payment received',
+    message: '$120.00 recorded on invoice INV-1.',
+    created_at: '2026-03-10T11:59:30.000Z',
+    read_at: null,
+    href: '/invoices/4',
+  },
+  {
+    id: 2,
+    type: 'Client',
+    title: 'New client',
+    message: 'Northwind was added to your clients.',
+    created_at: '2026-03-10T09:00:00.000Z',
+    read_at: null,
+  },
 ];
 
 function renderBell(overrides: Partial<NotificationBellProps> = {}) {
@@ -59,7 +74,10 @@ describe('NotificationBell (SPEC.md sections 2, 4, 9)', () => {
     expect(within(dialog).getByText('Payment received')).toBeInTheDocument();
     expect(within(dialog).getByText('Just now')).toBeInTheDocument();
     expect(within(dialog).getByText('3 hours ago')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'View all notifications' })).toHaveAttribute('href', '/notifications');
+    expect(within(dialog).getByRole('link', { name: 'View all notifications' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
     expect(within(dialog).getByRole('link', { name: /Payment received/ })).toHaveAttribute('href', '/invoices/4');
   });
 
@@ -119,7 +137,14 @@ describe('NotificationBell (SPEC.md sections 2, 4, 9)', () => {
     renderWithUi(
       <>
         <button type="button">Elsewhere</button>
-        <NotificationBell unreadCount={1} notifications={items} onMarkRead={vi.fn()} onMarkAllRead={vi.fn()} viewAllHref="/notifications" linkComponent={TestLink} />
+        <NotificationBell
+          unreadCount={1}
+          notifications={items}
+          onMarkRead={vi.fn()}
+          onMarkAllRead={vi.fn()}
+          viewAllHref="/notifications"
+          linkComponent={TestLink}
+        />
       </>,
     );
     await user.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }));
@@ -204,12 +229,26 @@ describe('BetaFeedbackDialog', () => {
     await user.click(await screen.findByRole('option', { name: 'Invoices' }));
     await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Totals in the list');
     await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
-    expect(onSubmit).toHaveBeenCalledWith({ type: 'improvement', feature: 'invoices', rating: 0, description: 'Totals in the list' });
+    expect(onSubmit).toHaveBeenCalledWith({
+      type: 'improvement',
+      feature: 'invoices',
+      rating: 0,
+      description: 'Totals in the list',
+    });
     await waitFor(() => expect(screen.getByRole('textbox', { name: /Description/ })).toHaveValue(''));
   });
 
   it('shows Submitting... while busy', () => {
-    renderWithUi(<BetaFeedbackDialog opened onClose={vi.fn()} validate={validate} onSubmit={vi.fn(async () => true)} submitting {...options} />);
+    renderWithUi(
+      <BetaFeedbackDialog
+        opened
+        onClose={vi.fn()}
+        validate={validate}
+        onSubmit={vi.fn(async () => true)}
+        submitting
+        {...options}
+      />,
+    );
     expect(screen.getByRole('button', { name: /Submitting/ })).toBeInTheDocument();
   });
 });

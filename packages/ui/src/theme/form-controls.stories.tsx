@@ -27,7 +27,12 @@ function FormControls() {
         Inputs
       </Title>
       <TextInput label="Full name" placeholder="Dana Demo" required />
-      <TextInput label="Email address" type="email" defaultValue="not-an-email" error="Please enter a valid email address" />
+      <TextInput
+        label="Email address"
+        type="email"
+        defaultValue="not-an-email"
+        error="Please enter a valid email address"
+      />
       <TextInput label="Phone number" description="US format: 10-digit phone number" placeholder="(555) 123-4567" />
       <TextInput label="Business Name" disabled defaultValue="Leaf & Ledger Studio" />
       <div>

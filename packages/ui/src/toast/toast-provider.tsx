@@ -43,10 +43,7 @@ export interface UseToastResult {
 export function useToast(): UseToastResult {
   const store = useContext(ToastStoreContext);
   const toasts = useSyncExternalStore(store.subscribe, store.getToasts, store.getToasts);
-  return useMemo(
-    () => ({ show: store.show, remove: store.remove, clear: store.clear, toasts }),
-    [store, toasts],
-  );
+  return useMemo(() => ({ show: store.show, remove: store.remove, clear: store.clear, toasts }), [store, toasts]);
 }
 
 function ToastViewport({ store }: { store: ToastStore }) {
@@ -100,7 +97,12 @@ function ToastItem({ toast, store }: { toast: Toast; store: ToastStore }) {
     >
       {toast.detail}
       {toast.timeout !== false && (
-        <ToastCountdown key={toast.expiresAt ?? `paused-${toast.remaining}`} toast={toast} timeout={toast.timeout} color={color} />
+        <ToastCountdown
+          key={toast.expiresAt ?? `paused-${toast.remaining}`}
+          toast={toast}
+          timeout={toast.timeout}
+          color={color}
+        />
       )}
     </Notification>
   );
@@ -132,7 +134,14 @@ function ToastCountdown({ toast, timeout, color }: { toast: Toast; timeout: numb
 
   return (
     <Box mt={6} aria-hidden>
-      <Progress ref={rootRef} size="xs" color={color} value={startPercent} transitionDuration={0} data-testid="toast-progress" />
+      <Progress
+        ref={rootRef}
+        size="xs"
+        color={color}
+        value={startPercent}
+        transitionDuration={0}
+        data-testid="toast-progress"
+      />
     </Box>
   );
 }

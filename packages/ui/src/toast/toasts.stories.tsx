@@ -21,7 +21,17 @@ function ToastPlayground() {
             {sample.severity}
           </Button>
         ))}
-        <Button variant="outline" onClick={() => show({ severity: 'info', summary: 'Persistent', detail: 'Stays until closed (timeout: false).', timeout: false })}>
+        <Button
+          variant="outline"
+          onClick={() =>
+            show({
+              severity: 'info',
+              summary: 'Persistent',
+              detail: 'Stays until closed (timeout: false).',
+              timeout: false,
+            })
+          }
+        >
           persistent
         </Button>
         <Button variant="default" onClick={clear}>

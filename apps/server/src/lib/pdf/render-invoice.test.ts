@@ -14,7 +14,8 @@ function expectFigures(text: string, view: InvoicePdfView): void {
   expect(text).toContain(`Amount paid ${formatCurrency(view.amount_paid)}`);
   expect(text).toContain(`Balance due ${formatCurrency(view.balance_due)}`);
   expect(text).toContain(`Total ${formatCurrency(view.totals.total)}`);
-  if (view.totals.line_discounts > 0) expect(text).toContain(`Line discounts ${formatCurrency(-view.totals.line_discounts)}`);
+  if (view.totals.line_discounts > 0)
+    expect(text).toContain(`Line discounts ${formatCurrency(-view.totals.line_discounts)}`);
   if (view.totals.invoice_discount > 0) expect(text).toContain(formatCurrency(-view.totals.invoice_discount));
   for (const tax of view.totals.taxes) {
     expect(text).toContain(`${squash(formatTaxLabel(tax))} ${formatCurrency(tax.amount)}`);
@@ -58,7 +59,9 @@ describe('renderInvoicePdf', () => {
 
   it('prints every date in the business date format (dd.mm.yyyy)', async () => {
     const view = sampleInvoiceView({ lines: 2, paidCents: 5_000 });
-    const [text] = await pdfPages(await renderInvoicePdf({ ...view, business: { ...view.business, date_format: 'dd.mm.yyyy' } }));
+    const [text] = await pdfPages(
+      await renderInvoicePdf({ ...view, business: { ...view.business, date_format: 'dd.mm.yyyy' } }),
+    );
     expect(text).toContain('Issue date 15.01.2026');
     expect(text).toContain('Due date 14.02.2026');
     expect(text).toContain('10.02.2026 Bank transfer ACH 4471');
@@ -110,14 +113,18 @@ describe('renderInvoicePdf', () => {
     const [paidText] = await pdfPages(await renderInvoicePdf(settled));
     expect(paidText).toContain('PAID');
     expect(paidText).toContain(`Subtotal (tax included) ${formatCurrency(settled.totals.subtotal)}`);
-    for (const tax of settled.totals.taxes) expect(paidText).toContain(`Includes ${squash(formatTaxLabel(tax))} ${formatCurrency(tax.amount)}`);
+    for (const tax of settled.totals.taxes)
+      expect(paidText).toContain(`Includes ${squash(formatTaxLabel(tax))} ${formatCurrency(tax.amount)}`);
   });
 
   it('draws a PNG logo and skips one it cannot read', async () => {
     const view = sampleInvoiceView({ lines: 2 });
     const withLogo = await renderInvoicePdf({ ...view, business: { ...view.business, logo: tinyPng() } });
     expect(withLogo.toString('latin1')).toContain('/Subtype /Image');
-    const broken = await renderInvoicePdf({ ...view, business: { ...view.business, logo: Buffer.from('not an image') } });
+    const broken = await renderInvoicePdf({
+      ...view,
+      business: { ...view.business, logo: Buffer.from('not an image') },
+    });
     const [text] = await pdfPages(broken);
     expect(text).toContain('Olive Bakery & Studio');
     expect(broken.toString('latin1')).not.toContain('/Subtype /Image');

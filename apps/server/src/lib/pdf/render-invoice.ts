@@ -1,5 +1,11 @@
 import PDFDocument from 'pdfkit';
-import { formatCurrency, formatTaxLabel, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, type InvoiceLineResponse } from '@ledgerleaf/domain';
+import {
+  formatCurrency,
+  formatTaxLabel,
+  INVOICE_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type InvoiceLineResponse,
+} from '@ledgerleaf/domain';
 import { businessDate } from '../display-date';
 import type { InvoicePdfView } from './types';
 
@@ -63,7 +69,10 @@ function lineCells(line: InvoiceLineResponse): Record<Column['key'], string> {
   let discount = '';
   if (line.discount > 0) {
     const amount = formatCurrency(-line.discount);
-    discount = line.discount_type === 'percent' && line.discount_value !== null ? `${percentFormat.format(line.discount_value)}%\n${amount}` : amount;
+    discount =
+      line.discount_type === 'percent' && line.discount_value !== null
+        ? `${percentFormat.format(line.discount_value)}%\n${amount}`
+        : amount;
   }
   return {
     description: line.description,
@@ -87,7 +96,9 @@ export function renderInvoicePdf(view: InvoicePdfView): Promise<Buffer> {
     margins: MARGIN,
     bufferPages: true,
     info: {
-      Title: view.invoice_number ? `${view.document?.name ?? 'Invoice'} ${view.invoice_number}` : `Draft ${(view.document?.name ?? 'Invoice').toLowerCase()}`,
+      Title: view.invoice_number
+        ? `${view.document?.name ?? 'Invoice'} ${view.invoice_number}`
+        : `Draft ${(view.document?.name ?? 'Invoice').toLowerCase()}`,
       Author: view.business.name,
       Creator: 'Ledgerleaf',
     },
@@ -140,16 +151,32 @@ function drawHeader(doc: PDFKit.PDFDocument, view: InvoicePdfView): number {
   doc.font(FONT_BOLD).fontSize(16).fillColor(INK).text(business.name, MARGIN.left, left, { width: 280 });
   left = doc.y + 2;
   doc.font(FONT).fontSize(9).fillColor(MUTED);
-  for (const line of nonEmpty([...(business.address_lines ?? []), business.email, business.phone, business.tax_id ? `Tax ID: ${business.tax_id}` : null])) {
+  for (const line of nonEmpty([
+    ...(business.address_lines ?? []),
+    business.email,
+    business.phone,
+    business.tax_id ? `Tax ID: ${business.tax_id}` : null,
+  ])) {
     doc.text(line, MARGIN.left, left, { width: 280 });
     left = doc.y;
   }
 
   const rightX = 340;
   const rightWidth = RIGHT_EDGE - rightX;
-  doc.font(FONT_BOLD).fontSize(24).fillColor(INK).text(view.document?.title ?? 'INVOICE', rightX, MARGIN.top, { width: rightWidth, align: 'right' });
-  doc.font(FONT).fontSize(11).fillColor(MUTED).text(view.invoice_number ?? 'Draft', rightX, doc.y + 2, { width: rightWidth, align: 'right' });
-  doc.fontSize(9).text(view.document?.status_label ?? INVOICE_STATUS_LABELS[view.status], rightX, doc.y + 2, { width: rightWidth, align: 'right' });
+  doc
+    .font(FONT_BOLD)
+    .fontSize(24)
+    .fillColor(INK)
+    .text(view.document?.title ?? 'INVOICE', rightX, MARGIN.top, { width: rightWidth, align: 'right' });
+  doc
+    .font(FONT)
+    .fontSize(11)
+    .fillColor(MUTED)
+    .text(view.invoice_number ?? 'Draft', rightX, doc.y + 2, { width: rightWidth, align: 'right' });
+  doc.fontSize(9).text(view.document?.status_label ?? INVOICE_STATUS_LABELS[view.status], rightX, doc.y + 2, {
+    width: rightWidth,
+    align: 'right',
+  });
   const right = doc.y;
   doc.fillColor(INK);
   return Math.max(left, right);
@@ -160,7 +187,11 @@ function drawParties(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number)
   doc.moveTo(MARGIN.left, top).lineTo(RIGHT_EDGE, top).lineWidth(0.5).strokeColor(RULE).stroke();
   let left = top + 12;
   doc.font(FONT_BOLD).fontSize(8).fillColor(MUTED).text('BILL TO', MARGIN.left, left, { width: 260 });
-  doc.font(FONT_BOLD).fontSize(11).fillColor(INK).text(client.name, MARGIN.left, doc.y + 3, { width: 260 });
+  doc
+    .font(FONT_BOLD)
+    .fontSize(11)
+    .fillColor(INK)
+    .text(client.name, MARGIN.left, doc.y + 3, { width: 260 });
   left = doc.y + 1;
   const contact = client.contacts?.find((candidate) => candidate.name.trim() !== '') ?? null;
   const lines = nonEmpty([
@@ -183,11 +214,20 @@ function drawParties(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number)
     [view.document?.number_label ?? 'Invoice number', view.invoice_number ?? 'Draft', false],
     ['Issue date', businessDate(view.issue_date, view.business.date_format), false],
     [view.document?.due_label ?? 'Due date', businessDate(view.due_date, view.business.date_format), false],
-    ...(view.document?.hide_balance ? [['Total', formatCurrency(view.totals.total), true] as [string, string, boolean]] : [['Balance due', formatCurrency(view.balance_due), true] as [string, string, boolean]]),
+    ...(view.document?.hide_balance
+      ? [['Total', formatCurrency(view.totals.total), true] as [string, string, boolean]]
+      : [['Balance due', formatCurrency(view.balance_due), true] as [string, string, boolean]]),
   ];
   for (const [label, value, strong] of meta) {
-    doc.font(FONT).fontSize(9).fillColor(MUTED).text(label, labelX, right, { width: valueX - labelX - 8, lineBreak: false });
-    doc.font(strong ? FONT_BOLD : FONT).fillColor(INK).text(value, valueX, right, { width: valueWidth, align: 'right' });
+    doc
+      .font(FONT)
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(label, labelX, right, { width: valueX - labelX - 8, lineBreak: false });
+    doc
+      .font(strong ? FONT_BOLD : FONT)
+      .fillColor(INK)
+      .text(value, valueX, right, { width: valueWidth, align: 'right' });
     right = doc.y + 3;
   }
   return Math.max(left, right);
@@ -199,7 +239,11 @@ function drawTableHeader(doc: PDFKit.PDFDocument, top: number): number {
   doc.font(FONT_BOLD).fontSize(8).fillColor(MUTED);
   let x = MARGIN.left;
   for (const column of COLUMNS) {
-    doc.text(column.title, x + CELL_PAD_X, top + 5, { width: column.width - 2 * CELL_PAD_X, align: column.align, lineBreak: false });
+    doc.text(column.title, x + CELL_PAD_X, top + 5, {
+      width: column.width - 2 * CELL_PAD_X,
+      align: column.align,
+      lineBreak: false,
+    });
     x += column.width;
   }
   doc.fillColor(INK);
@@ -235,7 +279,12 @@ function drawLines(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number): 
     for (const column of COLUMNS) {
       const text = cells[column.key];
       if (text !== '') {
-        doc.text(text, x + CELL_PAD_X, y + CELL_PAD_Y, { width: column.width - 2 * CELL_PAD_X, height: contentHeight + 1, align: column.align, ellipsis: true });
+        doc.text(text, x + CELL_PAD_X, y + CELL_PAD_Y, {
+          width: column.width - 2 * CELL_PAD_X,
+          height: contentHeight + 1,
+          align: column.align,
+          ellipsis: true,
+        });
       }
       x += column.width;
     }
@@ -254,10 +303,18 @@ interface SummaryRow {
 
 function summaryRows(view: InvoicePdfView): SummaryRow[] {
   const { totals } = view;
-  const rows: SummaryRow[] = [{ label: totals.prices_include_tax ? 'Subtotal (tax included)' : 'Subtotal', value: formatCurrency(totals.subtotal) }];
+  const rows: SummaryRow[] = [
+    {
+      label: totals.prices_include_tax ? 'Subtotal (tax included)' : 'Subtotal',
+      value: formatCurrency(totals.subtotal),
+    },
+  ];
   if (totals.line_discounts > 0) rows.push({ label: 'Line discounts', value: formatCurrency(-totals.line_discounts) });
   if (totals.invoice_discount > 0) {
-    const percent = view.discount_type === 'percent' && view.discount_value !== null ? ` (${percentFormat.format(view.discount_value)}%)` : '';
+    const percent =
+      view.discount_type === 'percent' && view.discount_value !== null
+        ? ` (${percentFormat.format(view.discount_value)}%)`
+        : '';
     rows.push({ label: `Discount${percent}`, value: formatCurrency(-totals.invoice_discount) });
   }
   for (const tax of totals.taxes) {
@@ -279,7 +336,10 @@ function drawSummary(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number)
   const valueWidth = RIGHT_EDGE - valueX;
   const rows = summaryRows(view);
   doc.fontSize(9);
-  const heights = rows.map((row) => doc.font(row.strong ? FONT_BOLD : FONT).heightOfString(row.label, { width: labelWidth }) + 5 + (row.rule ? 4 : 0));
+  const heights = rows.map(
+    (row) =>
+      doc.font(row.strong ? FONT_BOLD : FONT).heightOfString(row.label, { width: labelWidth }) + 5 + (row.rule ? 4 : 0),
+  );
   const total = heights.reduce((sum, height) => sum + height, 0);
   let y = top;
   // The summary stays together: a break inside it would separate the total from its lines.
@@ -292,7 +352,10 @@ function drawSummary(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number)
       doc.moveTo(labelX, y).lineTo(RIGHT_EDGE, y).lineWidth(0.5).strokeColor(RULE).stroke();
       y += 4;
     }
-    doc.font(row.strong ? FONT_BOLD : FONT).fontSize(9).fillColor(row.strong ? INK : MUTED);
+    doc
+      .font(row.strong ? FONT_BOLD : FONT)
+      .fontSize(9)
+      .fillColor(row.strong ? INK : MUTED);
     doc.text(row.label, labelX, y, { width: labelWidth });
     doc.fillColor(INK).text(row.value, valueX, y, { width: valueWidth, align: 'right' });
     y += heights[index]! - (row.rule ? 4 : 0);
@@ -323,10 +386,22 @@ function drawPayments(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number
       y = MARGIN.top;
       doc.font(FONT).fontSize(9);
     }
-    const values = [businessDate(payment.payment_date, view.business.date_format), PAYMENT_METHOD_LABELS[payment.method], payment.reference ?? '', formatCurrency(payment.amount)];
+    const values = [
+      businessDate(payment.payment_date, view.business.date_format),
+      PAYMENT_METHOD_LABELS[payment.method],
+      payment.reference ?? '',
+      formatCurrency(payment.amount),
+    ];
     values.forEach((value, index) => {
       const column = columns[index]!;
-      if (value !== '') doc.fillColor(INK).text(value, column.x, y, { width: column.width, align: column.align, lineBreak: false, ellipsis: true, height: rowHeight });
+      if (value !== '')
+        doc.fillColor(INK).text(value, column.x, y, {
+          width: column.width,
+          align: column.align,
+          lineBreak: false,
+          ellipsis: true,
+          height: rowHeight,
+        });
     });
     y += rowHeight;
   }
@@ -342,7 +417,11 @@ function drawTextBlock(doc: PDFKit.PDFDocument, title: string, body: string | nu
   }
   doc.font(FONT_BOLD).fontSize(10).fillColor(INK).text(title, MARGIN.left, y, { width: CONTENT_WIDTH });
   // Long text flows onto new pages by itself (pdfkit breaks at the bottom margin).
-  doc.font(FONT).fontSize(9).fillColor(INK).text(body.trim(), MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH });
+  doc
+    .font(FONT)
+    .fontSize(9)
+    .fillColor(INK)
+    .text(body.trim(), MARGIN.left, doc.y + 3, { width: CONTENT_WIDTH });
   return doc.y;
 }
 
@@ -365,8 +444,16 @@ function drawPageDecorations(doc: PDFKit.PDFDocument, view: InvoicePdfView): voi
       doc.restore();
     }
     doc.font(FONT).fontSize(8).fillColor(MUTED).fillOpacity(1);
-    doc.text(`${view.business.name} · ${label}`, MARGIN.left, FOOTER_Y, { width: 300, lineBreak: false, ellipsis: true });
-    doc.text(`Page ${index - range.start + 1} of ${range.count}`, RIGHT_EDGE - 150, FOOTER_Y, { width: 150, align: 'right', lineBreak: false });
+    doc.text(`${view.business.name} · ${label}`, MARGIN.left, FOOTER_Y, {
+      width: 300,
+      lineBreak: false,
+      ellipsis: true,
+    });
+    doc.text(`Page ${index - range.start + 1} of ${range.count}`, RIGHT_EDGE - 150, FOOTER_Y, {
+      width: 150,
+      align: 'right',
+      lineBreak: false,
+    });
     doc.page.margins.bottom = bottomMargin;
   }
 }

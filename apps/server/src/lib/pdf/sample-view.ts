@@ -45,18 +45,40 @@ export function sampleInvoiceView(options: SampleViewOptions): InvoicePdfView {
   for (let index = 0; index < options.lines; index += 1) {
     const service = SERVICES[index % SERVICES.length]!;
     const description = options.compact ? service.description.split(/[:,(]/)[0]!.trim() : service.description;
-    const revision = !options.compact && index % 7 === 3 ? ' (second revision round, including the changes agreed on the call of March 3 about colours and copy)' : '';
+    const revision =
+      !options.compact && index % 7 === 3
+        ? ' (second revision round, including the changes agreed on the call of March 3 about colours and copy)'
+        : '';
     descriptions.push(`${index + 1}. ${description}${revision}`);
     units.push(service.unit);
     inputs.push({
       quantity: [1, 2.5, 12, 0.75, 3][index % 5]!,
       unit_price_cents: service.price + index,
-      discount: options.compact ? null : index % 4 === 1 ? { type: 'percent', value: 10 } : index % 6 === 5 ? { type: 'amount', value: 500 } : null,
-      taxes: options.compact ? (index % 2 === 0 ? [STATE_TAX] : []) : index % 3 === 0 ? [STATE_TAX, CITY_TAX] : index % 3 === 1 ? [STATE_TAX] : [],
+      discount: options.compact
+        ? null
+        : index % 4 === 1
+          ? { type: 'percent', value: 10 }
+          : index % 6 === 5
+            ? { type: 'amount', value: 500 }
+            : null,
+      taxes: options.compact
+        ? index % 2 === 0
+          ? [STATE_TAX]
+          : []
+        : index % 3 === 0
+          ? [STATE_TAX, CITY_TAX]
+          : index % 3 === 1
+            ? [STATE_TAX]
+            : [],
     });
   }
   const discount = options.discount === undefined ? ({ type: 'percent', value: 5 } as const) : options.discount;
-  const calculation = calculateInvoice({ lines: inputs, discount, prices_include_tax: options.pricesIncludeTax ?? false, paid_cents: options.paidCents ?? 0 });
+  const calculation = calculateInvoice({
+    lines: inputs,
+    discount,
+    prices_include_tax: options.pricesIncludeTax ?? false,
+    paid_cents: options.paidCents ?? 0,
+  });
   const amounts = invoiceTotals(calculation);
   const payments: Payment[] =
     (options.paidCents ?? 0) > 0
@@ -77,7 +99,8 @@ export function sampleInvoiceView(options: SampleViewOptions): InvoicePdfView {
   const status = options.status ?? 'sent';
   return {
     id: 1,
-    invoice_number: options.invoiceNumber === undefined ? (status === 'draft' ? null : 'INV-2026-0001') : options.invoiceNumber,
+    invoice_number:
+      options.invoiceNumber === undefined ? (status === 'draft' ? null : 'INV-2026-0001') : options.invoiceNumber,
     status,
     issue_date: '2026-01-15',
     due_date: '2026-02-14',
@@ -90,7 +113,11 @@ export function sampleInvoiceView(options: SampleViewOptions): InvoicePdfView {
       unit: units[index]!,
       unit_price: fromCents(line.unit_price_cents),
       discount_type: inputs[index]!.discount?.type ?? null,
-      discount_value: inputs[index]!.discount ? (inputs[index]!.discount!.type === 'percent' ? inputs[index]!.discount!.value : fromCents(inputs[index]!.discount!.value)) : null,
+      discount_value: inputs[index]!.discount
+        ? inputs[index]!.discount!.type === 'percent'
+          ? inputs[index]!.discount!.value
+          : fromCents(inputs[index]!.discount!.value)
+        : null,
       tax_rate_ids: (inputs[index]!.taxes ?? []).flatMap((tax) => (tax.id == null ? [] : [tax.id])),
       ...lineAmounts(line),
     })),

@@ -33,8 +33,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     summary: 'Sign in with email and password; answers a bearer token and the user',
     tags: ['auth'],
     body: loginRequestSchema,
-    responses: { 200: { description: 'Signed in', schema: authResponseSchema }, 419: errors.csrf, 422: errors.validation, 429: errors.throttled },
-    handler: ({ body, request }) => login(deps, { email: body.email, password: body.password, remember: body.remember ?? false, ip: request.ip }),
+    responses: {
+      200: { description: 'Signed in', schema: authResponseSchema },
+      419: errors.csrf,
+      422: errors.validation,
+      429: errors.throttled,
+    },
+    handler: ({ body, request }) =>
+      login(deps, { email: body.email, password: body.password, remember: body.remember ?? false, ip: request.ip }),
   });
 
   defineRoute(app, {
@@ -44,7 +50,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     tags: ['auth'],
     body: registerRequestSchema,
     rateLimit: deps.rateLimits.register,
-    responses: { 201: { description: 'Registered', schema: authResponseSchema }, 419: errors.csrf, 422: errors.validation, 429: errors.throttled },
+    responses: {
+      201: { description: 'Registered', schema: authResponseSchema },
+      419: errors.csrf,
+      422: errors.validation,
+      429: errors.throttled,
+    },
     handler: async ({ body, reply }) => {
       const result = await register(deps, { input: body });
       reply.code(201);

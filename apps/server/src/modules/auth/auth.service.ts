@@ -1,4 +1,11 @@
-import { DEMO_ACCOUNT, formatUsPhone, MESSAGES, type AuthResponse, type RegisterRequest, type User } from '@ledgerleaf/domain';
+import {
+  DEMO_ACCOUNT,
+  formatUsPhone,
+  MESSAGES,
+  type AuthResponse,
+  type RegisterRequest,
+  type User,
+} from '@ledgerleaf/domain';
 import {
   createAccessToken,
   createBusiness,
@@ -23,7 +30,11 @@ export const ACCESS_TOKEN_TTL_MS = 24 * 60 * 60_000;
 /** "Remember me": thirty days. */
 export const REMEMBER_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
 
-async function issueToken(deps: Deps, db: Db, params: { businessId: number; userId: number; name: string; remember: boolean }): Promise<string> {
+async function issueToken(
+  deps: Deps,
+  db: Db,
+  params: { businessId: number; userId: number; name: string; remember: boolean },
+): Promise<string> {
   const token = generateToken();
   const now = deps.clock();
   await createAccessToken(db, {
@@ -51,9 +62,27 @@ export async function register(deps: Deps, params: { input: RegisterRequest }): 
   try {
     return await deps.db.transaction().execute(async (trx) => {
       const now = deps.clock();
-      const business = await createBusiness(trx, { name: input.business_name, phone, email: normalizeEmail(input.email), now });
-      const user = await createUser(trx, { businessId: business.id, name: input.name, email: input.email, phone, passwordHash, role: 'owner', now });
-      const token = await issueToken(deps, trx, { businessId: business.id, userId: user.id, name: 'web', remember: false });
+      const business = await createBusiness(trx, {
+        name: input.business_name,
+        phone,
+        email: normalizeEmail(input.email),
+        now,
+      });
+      const user = await createUser(trx, {
+        businessId: business.id,
+        name: input.name,
+        email: input.email,
+        phone,
+        passwordHash,
+        role: 'owner',
+        now,
+      });
+      const token = await issueToken(deps, trx, {
+        businessId: business.id,
+        userId: user.id,
+        name: 'web',
+        remember: false,
+      });
       const profile = await findUserProfile(trx, { businessId: business.id, userId: user.id });
       if (!profile) throw new AppError(500, 'registered user not found');
       return { token, user: toApiUser(profile) };
@@ -81,7 +110,9 @@ export async function login(
   await assertNotThrottled(deps, keys);
   const allowed = params.onlyEmail === undefined || normalizeEmail(params.email) === normalizeEmail(params.onlyEmail);
   const user = allowed ? await findUserByEmail(deps.db, { email: params.email }) : undefined;
-  const valid = user ? await deps.hasher.verify(user.password_hash, params.password) : await deps.hasher.verifyDummy(params.password);
+  const valid = user
+    ? await deps.hasher.verify(user.password_hash, params.password)
+    : await deps.hasher.verifyDummy(params.password);
   if (!user || !valid) {
     await recordFailure(deps, keys);
     throw invalidCredentials();
@@ -89,23 +120,40 @@ export async function login(
   await clearEmailFailures(deps, keys);
   if (deps.hasher.needsRehash(user.password_hash)) {
     // The cost parameters were raised since this password was set: upgrade it now that we know it.
-    await updateUserPassword(deps.db, { businessId: user.business_id, userId: user.id, passwordHash: await deps.hasher.hash(params.password), now: deps.clock() });
+    await updateUserPassword(deps.db, {
+      businessId: user.business_id,
+      userId: user.id,
+      passwordHash: await deps.hasher.hash(params.password),
+      now: deps.clock(),
+    });
   }
-  const token = await issueToken(deps, deps.db, { businessId: user.business_id, userId: user.id, name: params.tokenName ?? 'web', remember: params.remember });
+  const token = await issueToken(deps, deps.db, {
+    businessId: user.business_id,
+    userId: user.id,
+    name: params.tokenName ?? 'web',
+    remember: params.remember,
+  });
   const profile = await findUserProfile(deps.db, { businessId: user.business_id, userId: user.id });
   if (!profile) throw invalidCredentials();
   return { token, user: toApiUser(profile) };
 }
 
 /** The demo account only, and only when DEMO is on. */
-export async function demoLogin(deps: Deps, params: { email: string; password: string; ip: string }): Promise<AuthResponse & { message: string }> {
+export async function demoLogin(
+  deps: Deps,
+  params: { email: string; password: string; ip: string },
+): Promise<AuthResponse & { message: string }> {
   if (!deps.config.demo) throw new AppError(404, MESSAGES.demoDisabled);
   const result = await login(deps, { ...params, remember: false, tokenName: 'demo', onlyEmail: DEMO_ACCOUNT.email });
   return { ...result, message: MESSAGES.demoSuccess };
 }
 
 export async function logout(deps: Deps, params: { auth: AuthContext }): Promise<void> {
-  await revokeAccessToken(deps.db, { businessId: params.auth.businessId, tokenId: params.auth.tokenId, now: deps.clock() });
+  await revokeAccessToken(deps.db, {
+    businessId: params.auth.businessId,
+    tokenId: params.auth.tokenId,
+    now: deps.clock(),
+  });
 }
 
 /** The caller, as the bearer-token hook found it (same business by construction). */

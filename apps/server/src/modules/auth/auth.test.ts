@@ -71,7 +71,10 @@ describe('POST /api/register', () => {
     expect(wrongTypes.statusCode).toBe(422);
     expect(Object.keys(wrongTypes.json().errors)).toEqual(expect.arrayContaining(['name', 'email', 'password']));
 
-    const badValues = await t.post('/api/register', validRegistration({ email: 'not-an-email', phone: '123', password: 'short', password_confirmation: 'other' }));
+    const badValues = await t.post(
+      '/api/register',
+      validRegistration({ email: 'not-an-email', phone: '123', password: 'short', password_confirmation: 'other' }),
+    );
     expect(badValues.statusCode).toBe(422);
     expect(badValues.json().errors).toMatchObject({
       email: [MESSAGES.emailInvalid],
@@ -82,7 +85,10 @@ describe('POST /api/register', () => {
     const mismatch = await t.post('/api/register', validRegistration({ password_confirmation: 'different password' }));
     expect(mismatch.json().errors).toEqual({ password_confirmation: [MESSAGES.confirmationMismatch] });
 
-    const tooLong = await t.post('/api/register', validRegistration({ name: 'x'.repeat(256), password: 'p'.repeat(129), password_confirmation: 'p'.repeat(129) }));
+    const tooLong = await t.post(
+      '/api/register',
+      validRegistration({ name: 'x'.repeat(256), password: 'p'.repeat(129), password_confirmation: 'p'.repeat(129) }),
+    );
     expect(tooLong.json().errors).toMatchObject({ name: [MESSAGES.nameTooLong], password: [MESSAGES.passwordTooLong] });
 
     const unknown = await t.post('/api/register', validRegistration({ is_admin: true }));
@@ -96,14 +102,20 @@ describe('POST /api/register', () => {
 
   it('refuses a taken email in any case with errors.email', async () => {
     await t.register();
-    const response = await t.post('/api/register', validRegistration({ email: 'OLIVE@example.com', business_name: 'Other' }));
+    const response = await t.post(
+      '/api/register',
+      validRegistration({ email: 'OLIVE@example.com', business_name: 'Other' }),
+    );
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ message: MESSAGES.emailTaken, errors: { email: [MESSAGES.emailTaken] } });
     expect(await t.database.db.selectFrom('businesses').select('id').execute()).toHaveLength(1);
   });
 
   it('keeps one account when two registrations race for one email', async () => {
-    const responses = await Promise.all([t.post('/api/register', validRegistration()), t.post('/api/register', validRegistration({ business_name: 'Twin' }))]);
+    const responses = await Promise.all([
+      t.post('/api/register', validRegistration()),
+      t.post('/api/register', validRegistration({ business_name: 'Twin' })),
+    ]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 422]);
     expect(await t.database.db.selectFrom('users').select('id').execute()).toHaveLength(1);
     // The loser's business was rolled back with its user.
@@ -163,16 +175,28 @@ describe('POST /web-login', () => {
   });
 
   it('answers the token and user for the right password, in any email case', async () => {
-    const response = await t.post('/web-login', { email: 'OLIVE@example.com', password: 'correct horse battery', remember: true });
+    const response = await t.post('/web-login', {
+      email: 'OLIVE@example.com',
+      password: 'correct horse battery',
+      remember: true,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.user).toMatchObject({ email: 'olive@example.com', business_name: 'Olive Bakery', roles: [{ name: 'owner' }] });
+    expect(body.user).toMatchObject({
+      email: 'olive@example.com',
+      business_name: 'Olive Bakery',
+      roles: [{ name: 'owner' }],
+    });
     expect((await t.get('/api/user', { token: body.token })).statusCode).toBe(200);
   });
 
   it('remember me makes a 30-day token, otherwise it lasts a day', async () => {
-    const remembered = (await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery', remember: true })).json();
-    const session = (await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' })).json();
+    const remembered = (
+      await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery', remember: true })
+    ).json();
+    const session = (
+      await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' })
+    ).json();
     t.clock.advance(25 * 60 * 60_000);
     expect((await t.get('/api/user', { token: session.token })).statusCode).toBe(401);
     expect((await t.get('/api/user', { token: remembered.token })).statusCode).toBe(200);
@@ -205,12 +229,21 @@ describe('POST /web-login', () => {
   });
 
   it('upgrades a password hash made with older parameters on sign-in', async () => {
-    const weak = await new PasswordHasher({ memoryCost: 512, timeCost: 1, parallelism: 1 }).hash('correct horse battery');
+    const weak = await new PasswordHasher({ memoryCost: 512, timeCost: 1, parallelism: 1 }).hash(
+      'correct horse battery',
+    );
     await t.database.db.updateTable('users').set({ password_hash: weak }).execute();
-    expect((await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' })).statusCode).toBe(200);
-    const { password_hash: upgraded } = await t.database.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
+    expect(
+      (await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' })).statusCode,
+    ).toBe(200);
+    const { password_hash: upgraded } = await t.database.db
+      .selectFrom('users')
+      .select('password_hash')
+      .executeTakeFirstOrThrow();
     expect(upgraded).toMatch(/\$m=1024,t=1,p=1\$/);
-    expect((await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' })).statusCode).toBe(200);
+    expect(
+      (await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 422 field errors for missing or mistyped fields and unknown fields', async () => {
@@ -220,7 +253,11 @@ describe('POST /web-login', () => {
     const mistyped = await t.post('/web-login', { email: 1, password: null, remember: 'yes' });
     expect(mistyped.statusCode).toBe(422);
     expect(Object.keys(mistyped.json().errors).sort()).toEqual(['email', 'password', 'remember']);
-    const unknown = await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery', role: 'admin' });
+    const unknown = await t.post('/web-login', {
+      email: 'olive@example.com',
+      password: 'correct horse battery',
+      role: 'admin',
+    });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual({ role: ['Unknown field: role'] });
     const noBody = await t.post('/web-login');
@@ -229,11 +266,19 @@ describe('POST /web-login', () => {
 
   it('throttles an email after 5 failures with 429 and Retry-After, whatever the IP', async () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await t.post('/web-login', { email: 'olive@example.com', password: 'wrong password' }, { ip: `10.0.0.${attempt + 1}` });
+      const response = await t.post(
+        '/web-login',
+        { email: 'olive@example.com', password: 'wrong password' },
+        { ip: `10.0.0.${attempt + 1}` },
+      );
       expect(response.statusCode).toBe(422);
     }
     // Even the right password is refused while throttled.
-    const throttled = await t.post('/web-login', { email: 'Olive@example.com', password: 'correct horse battery' }, { ip: '10.0.0.99' });
+    const throttled = await t.post(
+      '/web-login',
+      { email: 'Olive@example.com', password: 'correct horse battery' },
+      { ip: '10.0.0.99' },
+    );
     expect(throttled.statusCode).toBe(429);
     const retryAfter = Number(throttled.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(14 * 60);
@@ -242,40 +287,96 @@ describe('POST /web-login', () => {
 
     // Another account from the same IPs is not affected.
     await t.register({ email: 'other@example.com', business_name: 'Other' });
-    expect((await t.post('/web-login', { email: 'other@example.com', password: 'correct horse battery' }, { ip: '10.0.0.1' })).statusCode).toBe(200);
+    expect(
+      (
+        await t.post(
+          '/web-login',
+          { email: 'other@example.com', password: 'correct horse battery' },
+          { ip: '10.0.0.1' },
+        )
+      ).statusCode,
+    ).toBe(200);
 
     // The window passes.
     t.clock.advance(15 * 60_000 + 1000);
-    expect((await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' })).statusCode).toBe(200);
+    expect(
+      (await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' })).statusCode,
+    ).toBe(200);
   });
 
   it('throttles an IP after 20 failures across emails', async () => {
     for (let attempt = 0; attempt < 20; attempt += 1) {
-      const response = await t.post('/web-login', { email: `guess${attempt}@example.com`, password: 'wrong password' }, { ip: '203.0.113.7' });
+      const response = await t.post(
+        '/web-login',
+        { email: `guess${attempt}@example.com`, password: 'wrong password' },
+        { ip: '203.0.113.7' },
+      );
       expect(response.statusCode).toBe(422);
     }
-    const throttled = await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' }, { ip: '203.0.113.7' });
+    const throttled = await t.post(
+      '/web-login',
+      { email: 'olive@example.com', password: 'correct horse battery' },
+      { ip: '203.0.113.7' },
+    );
     expect(throttled.statusCode).toBe(429);
     expect(throttled.headers['retry-after']).toBeDefined();
     // Another address still gets in.
-    expect((await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' }, { ip: '203.0.113.8' })).statusCode).toBe(200);
+    expect(
+      (
+        await t.post(
+          '/web-login',
+          { email: 'olive@example.com', password: 'correct horse battery' },
+          { ip: '203.0.113.8' },
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('a successful sign-in clears the email counter', async () => {
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      await t.post('/web-login', { email: 'olive@example.com', password: 'wrong password' }, { ip: `10.1.0.${attempt}` });
+      await t.post(
+        '/web-login',
+        { email: 'olive@example.com', password: 'wrong password' },
+        { ip: `10.1.0.${attempt}` },
+      );
     }
-    expect((await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' }, { ip: '10.1.1.1' })).statusCode).toBe(200);
+    expect(
+      (
+        await t.post(
+          '/web-login',
+          { email: 'olive@example.com', password: 'correct horse battery' },
+          { ip: '10.1.1.1' },
+        )
+      ).statusCode,
+    ).toBe(200);
     for (let attempt = 0; attempt < 4; attempt += 1) {
-      const response = await t.post('/web-login', { email: 'olive@example.com', password: 'wrong password' }, { ip: `10.2.0.${attempt}` });
+      const response = await t.post(
+        '/web-login',
+        { email: 'olive@example.com', password: 'wrong password' },
+        { ip: `10.2.0.${attempt}` },
+      );
       expect(response.statusCode).toBe(422);
     }
-    expect((await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' }, { ip: '10.2.1.1' })).statusCode).toBe(200);
+    expect(
+      (
+        await t.post(
+          '/web-login',
+          { email: 'olive@example.com', password: 'correct horse battery' },
+          { ip: '10.2.1.1' },
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('shares the throttle between two app instances on one database', async () => {
     const { buildApp } = await import('../../app');
-    const second = await buildApp({ ...t.app.deps, config: t.app.deps.config, database: { ...t.database, destroy: async () => undefined }, logger: false, passwordHashing: TEST_PASSWORD_PARAMS });
+    const second = await buildApp({
+      ...t.app.deps,
+      config: t.app.deps.config,
+      database: { ...t.database, destroy: async () => undefined },
+      logger: false,
+      passwordHashing: TEST_PASSWORD_PARAMS,
+    });
     try {
       for (let attempt = 0; attempt < 5; attempt += 1) {
         await t.post('/web-login', { email: 'olive@example.com', password: 'wrong password' });
@@ -296,7 +397,13 @@ describe('POST /web-login', () => {
 
 describe('GET /api/user', () => {
   it('answers 401 without, with a malformed and with an unknown token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: 'Bearer nope' }, { authorization: `Bearer ${'x'.repeat(5000)}` }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer' },
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer nope' },
+      { authorization: `Bearer ${'x'.repeat(5000)}` },
+    ]) {
       const response = await t.app.inject({ method: 'GET', url: '/api/user', headers });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: MESSAGES.unauthenticated });
@@ -308,23 +415,43 @@ describe('GET /api/user', () => {
     const beta = await t.register({ email: 'beta@example.com', business_name: 'Beta LLC', name: 'Bob Beta' });
     const alphaMe = (await t.get('/api/user', { token: alpha.token })).json();
     const betaMe = (await t.get('/api/user', { token: beta.token })).json();
-    expect(alphaMe).toMatchObject({ id: alpha.user.id, name: 'Alice Alpha', email: 'alpha@example.com', business_name: 'Alpha Co' });
-    expect(betaMe).toMatchObject({ id: beta.user.id, name: 'Bob Beta', email: 'beta@example.com', business_name: 'Beta LLC' });
+    expect(alphaMe).toMatchObject({
+      id: alpha.user.id,
+      name: 'Alice Alpha',
+      email: 'alpha@example.com',
+      business_name: 'Alpha Co',
+    });
+    expect(betaMe).toMatchObject({
+      id: beta.user.id,
+      name: 'Bob Beta',
+      email: 'beta@example.com',
+      business_name: 'Beta LLC',
+    });
     expect(alphaMe.id).not.toBe(betaMe.id);
   });
 
   it('refuses a token whose row was moved to another business', async () => {
     const alpha = await t.register({ email: 'alpha@example.com', business_name: 'Alpha Co' });
     const beta = await t.register({ email: 'beta@example.com', business_name: 'Beta LLC' });
-    const betaBusiness = await t.database.db.selectFrom('users').select('business_id').where('id', '=', beta.user.id).executeTakeFirstOrThrow();
+    const betaBusiness = await t.database.db
+      .selectFrom('users')
+      .select('business_id')
+      .where('id', '=', beta.user.id)
+      .executeTakeFirstOrThrow();
     // A token row must never bridge two businesses: the join requires the user's own business.
-    await t.database.db.updateTable('personal_access_tokens').set({ business_id: betaBusiness.business_id }).where('user_id', '=', alpha.user.id).execute();
+    await t.database.db
+      .updateTable('personal_access_tokens')
+      .set({ business_id: betaBusiness.business_id })
+      .where('user_id', '=', alpha.user.id)
+      .execute();
     expect((await t.get('/api/user', { token: alpha.token })).statusCode).toBe(401);
   });
 
   it('records last use at most once a minute', async () => {
     const { token } = await t.register();
-    const lastUsed = async () => (await t.database.db.selectFrom('personal_access_tokens').select('last_used_at').executeTakeFirstOrThrow()).last_used_at;
+    const lastUsed = async () =>
+      (await t.database.db.selectFrom('personal_access_tokens').select('last_used_at').executeTakeFirstOrThrow())
+        .last_used_at;
     expect(await lastUsed()).toBeNull();
     await t.get('/api/user', { token });
     const first = await lastUsed();
@@ -341,20 +468,30 @@ describe('GET /api/user', () => {
 describe('POST /api/logout', () => {
   it('revokes only the token used, on the server', async () => {
     const { token } = await t.register();
-    const other = (await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' })).json().token as string;
+    const other = (await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' })).json()
+      .token as string;
     const response = await t.post('/api/logout', undefined, { token });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: expect.any(String) });
     expect((await t.get('/api/user', { token })).statusCode).toBe(401);
     expect((await t.post('/api/logout', undefined, { token })).statusCode).toBe(401);
     expect((await t.get('/api/user', { token: other })).statusCode).toBe(200);
-    const revoked = await t.database.db.selectFrom('personal_access_tokens').select('revoked_at').where('revoked_at', 'is not', null).execute();
+    const revoked = await t.database.db
+      .selectFrom('personal_access_tokens')
+      .select('revoked_at')
+      .where('revoked_at', 'is not', null)
+      .execute();
     expect(revoked).toHaveLength(1);
   });
 
   it('accepts an empty JSON body (clients send the JSON content type without a body)', async () => {
     const { token } = await t.register();
-    const response = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: '' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -368,17 +505,26 @@ describe('POST /api/logout', () => {
 describe('POST /api/debug/demo-login', () => {
   it('signs in as the demo account when DEMO is on', async () => {
     await seedDemo({ db: t.database.db, hasher: new PasswordHasher(TEST_PASSWORD_PARAMS), clock: t.clock });
-    const response = await t.post('/api/debug/demo-login', { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password });
+    const response = await t.post('/api/debug/demo-login', {
+      email: DEMO_ACCOUNT.email,
+      password: DEMO_ACCOUNT.password,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ message: MESSAGES.demoSuccess, user: { email: DEMO_ACCOUNT.email, name: DEMO_ACCOUNT.name, business_name: DEMO_ACCOUNT.business_name } });
+    expect(body).toMatchObject({
+      message: MESSAGES.demoSuccess,
+      user: { email: DEMO_ACCOUNT.email, name: DEMO_ACCOUNT.name, business_name: DEMO_ACCOUNT.business_name },
+    });
     expect((await t.get('/api/user', { token: body.token })).statusCode).toBe(200);
   });
 
   it('refuses other accounts and wrong passwords with the login answer', async () => {
     await seedDemo({ db: t.database.db, hasher: new PasswordHasher(TEST_PASSWORD_PARAMS), clock: t.clock });
     await t.register();
-    const other = await t.post('/api/debug/demo-login', { email: 'olive@example.com', password: 'correct horse battery' });
+    const other = await t.post('/api/debug/demo-login', {
+      email: 'olive@example.com',
+      password: 'correct horse battery',
+    });
     expect(other.statusCode).toBe(422);
     expect(other.json().message).toBe(MESSAGES.invalidCredentials);
     const wrong = await t.post('/api/debug/demo-login', { email: DEMO_ACCOUNT.email, password: 'nope' });

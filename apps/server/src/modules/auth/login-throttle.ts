@@ -1,5 +1,11 @@
 import { MESSAGES } from '@ledgerleaf/domain';
-import { clearLoginFailures, loginFailuresSince, normalizeEmail, pruneLoginFailures, recordLoginFailure } from '@ledgerleaf/db';
+import {
+  clearLoginFailures,
+  loginFailuresSince,
+  normalizeEmail,
+  pruneLoginFailures,
+  recordLoginFailure,
+} from '@ledgerleaf/db';
 import type { Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 
@@ -15,7 +21,10 @@ export function throttleKeys(email: string, ip: string): { email: string; ip: st
 export async function assertNotThrottled(deps: Deps, keys: { email: string; ip: string }): Promise<void> {
   const now = deps.clock();
   const { windowMs, maxPerEmail, maxPerIp } = deps.throttle;
-  const states = await loginFailuresSince(deps.db, { keys: [keys.email, keys.ip], since: new Date(now.getTime() - windowMs) });
+  const states = await loginFailuresSince(deps.db, {
+    keys: [keys.email, keys.ip],
+    since: new Date(now.getTime() - windowMs),
+  });
   let retryAfterMs = 0;
   for (const state of states) {
     const limit = state.key === keys.email ? maxPerEmail : maxPerIp;

@@ -11,6 +11,9 @@ export function toApiUser(profile: UserProfile): User {
     company_logo: profile.company_logo,
     avatar_path: profile.avatar_path,
     roles: [{ name: profile.role }],
-    preferences: { date_format: toDateFormat(profile.date_format), first_day_of_week: toFirstDayOfWeek(profile.first_day_of_week) },
+    preferences: {
+      date_format: toDateFormat(profile.date_format),
+      first_day_of_week: toFirstDayOfWeek(profile.first_day_of_week),
+    },
   };
 }

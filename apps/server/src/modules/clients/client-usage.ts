@@ -6,6 +6,9 @@ import { countClientInvoices, type Db } from '@ledgerleaf/db';
  * count of the client's invoices (and estimates, recurring profiles), and DELETE /api/clients/:id
  * then answers 409 with the message below.
  */
-export async function clientDeletionBlocker(db: Db, params: { businessId: number; clientId: number }): Promise<'invoices' | null> {
+export async function clientDeletionBlocker(
+  db: Db,
+  params: { businessId: number; clientId: number },
+): Promise<'invoices' | null> {
   return (await countClientInvoices(db, params)) > 0 ? 'invoices' : null;
 }

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { clientImportPreviewSchema, clientListQuerySchema, clientPageSchema, clientPickerResponseSchema, clientRequestSchema, clientResponseSchema } from '@ledgerleaf/domain';
+import {
+  clientImportPreviewSchema,
+  clientListQuerySchema,
+  clientPageSchema,
+  clientPickerResponseSchema,
+  clientRequestSchema,
+  clientResponseSchema,
+} from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
 import { registerCatalogResource } from '../../lib/catalog-routes';
 import * as clients from './clients.service';

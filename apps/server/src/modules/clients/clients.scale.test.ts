@@ -9,7 +9,24 @@ import { createTestApp, type TestApp } from '../../test/harness';
 let t: TestApp;
 let token: string;
 const COUNT = 20_000;
-const words = ['Acme', 'Blue', 'Cedar', 'Delta', 'Ember', 'Falcon', 'Granite', 'Harbor', 'Iris', 'Juniper', 'Kestrel', 'Lumen', 'Maple', 'Nova', 'Orchid', 'Pine'];
+const words = [
+  'Acme',
+  'Blue',
+  'Cedar',
+  'Delta',
+  'Ember',
+  'Falcon',
+  'Granite',
+  'Harbor',
+  'Iris',
+  'Juniper',
+  'Kestrel',
+  'Lumen',
+  'Maple',
+  'Nova',
+  'Orchid',
+  'Pine',
+];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -53,7 +70,9 @@ describe('clients at scale', () => {
     expect(data).toHaveLength(20);
     expect(data.every((row) => row.name.toLowerCase().startsWith('maple'))).toBe(true);
     const rare = await get('/api/clients/search?q=client19999@');
-    expect(rare.response.json().data.map((row: { name: string }) => row.name)).toEqual([expect.stringContaining('19999')]);
+    expect(rare.response.json().data.map((row: { name: string }) => row.name)).toEqual([
+      expect.stringContaining('19999'),
+    ]);
   });
 
   it('first list page and a search page have the right totals', async () => {
@@ -61,7 +80,10 @@ describe('clients at scale', () => {
     expect(first.response.json().meta.total).toBe(COUNT);
     expect(first.response.json().data).toHaveLength(25);
     const search = await get('/api/clients?search=granite&per_page=25');
-    const expected = Array.from({ length: COUNT }, (_, i) => `${words[i % words.length]} ${words[Math.floor(i / words.length) % words.length]}`).filter((name) => name.includes('Granite')).length;
+    const expected = Array.from(
+      { length: COUNT },
+      (_, i) => `${words[i % words.length]} ${words[Math.floor(i / words.length) % words.length]}`,
+    ).filter((name) => name.includes('Granite')).length;
     expect(search.response.json().meta.total).toBe(expected);
   });
 });

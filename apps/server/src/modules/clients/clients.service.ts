@@ -122,8 +122,15 @@ function clientFields(input: ClientRequest, defaultTerms: number): ClientFields 
 export function contactFields(contacts: ClientRequest['contacts']): ContactFields[] {
   const marked = contacts.findIndex((contact) => contact.is_primary);
   const primaryIndex = marked === -1 ? 0 : marked;
-  if (contacts.filter((contact) => contact.is_primary).length > 1) throw validationError({ contacts: [CATALOG_MESSAGES.twoPrimaries] });
-  return contacts.map((contact, index) => ({ id: contact.id, name: contact.name, email: contact.email, phone: contact.phone, is_primary: index === primaryIndex }));
+  if (contacts.filter((contact) => contact.is_primary).length > 1)
+    throw validationError({ contacts: [CATALOG_MESSAGES.twoPrimaries] });
+  return contacts.map((contact, index) => ({
+    id: contact.id,
+    name: contact.name,
+    email: contact.email,
+    phone: contact.phone,
+    is_primary: index === primaryIndex,
+  }));
 }
 
 async function defaultTermsOf(db: Db, businessId: number): Promise<number> {
@@ -143,7 +150,10 @@ function primaryDuplicate(error: unknown): never {
   throw error;
 }
 
-export async function listClients(deps: Deps, params: { auth: AuthContext; query: ClientListQuery }): Promise<ClientPage> {
+export async function listClients(
+  deps: Deps,
+  params: { auth: AuthContext; query: ClientListQuery },
+): Promise<ClientPage> {
   const { query } = params;
   const businessId = params.auth.businessId;
   const { rows, total } = await listClientRows(deps.db, {
@@ -155,14 +165,35 @@ export async function listClients(deps: Deps, params: { auth: AuthContext; query
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
-  const primaries = await listClientContacts(deps.db, { businessId, clientIds: rows.map((row) => row.id), primaryOnly: true });
+  const primaries = await listClientContacts(deps.db, {
+    businessId,
+    clientIds: rows.map((row) => row.id),
+    primaryOnly: true,
+  });
   const byClient = new Map(primaries.map((contact) => [contact.client_id, contact]));
-  return { data: rows.map((row) => listItemView(row, byClient.get(row.id))), meta: pageMeta(query.page, query.per_page, total) };
+  return {
+    data: rows.map((row) => listItemView(row, byClient.get(row.id))),
+    meta: pageMeta(query.page, query.per_page, total),
+  };
 }
 
-export async function searchClients(deps: Deps, params: { auth: AuthContext; query: PickerQuery }): Promise<{ data: ClientPickerItem[] }> {
-  const rows = await searchClientRows(deps.db, { businessId: params.auth.businessId, q: params.query.q, limit: params.query.limit });
-  return { data: rows.map((row) => ({ id: row.id, name: row.name, email: row.email, payment_terms_days: row.payment_terms_days })) };
+export async function searchClients(
+  deps: Deps,
+  params: { auth: AuthContext; query: PickerQuery },
+): Promise<{ data: ClientPickerItem[] }> {
+  const rows = await searchClientRows(deps.db, {
+    businessId: params.auth.businessId,
+    q: params.query.q,
+    limit: params.query.limit,
+  });
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      payment_terms_days: row.payment_terms_days,
+    })),
+  };
 }
 
 export async function getClient(deps: Deps, params: { auth: AuthContext; clientId: number }): Promise<Client> {
@@ -176,14 +207,29 @@ export async function createClient(deps: Deps, params: { auth: AuthContext; inpu
     .transaction()
     .execute(async (tx) => {
       const now = deps.clock();
-      const { id } = await insertClient(tx, { businessId, fields: clientFields(params.input, await defaultTermsOf(tx, businessId)), contacts, now });
-      await publish(tx, { type: 'client.created', businessId, userId, subject: { type: 'client', id }, data: { name: params.input.name }, at: now });
+      const { id } = await insertClient(tx, {
+        businessId,
+        fields: clientFields(params.input, await defaultTermsOf(tx, businessId)),
+        contacts,
+        now,
+      });
+      await publish(tx, {
+        type: 'client.created',
+        businessId,
+        userId,
+        subject: { type: 'client', id },
+        data: { name: params.input.name },
+        at: now,
+      });
       return loadClient(tx, businessId, id);
     })
     .catch(primaryDuplicate);
 }
 
-export async function updateClient(deps: Deps, params: { auth: AuthContext; clientId: number; input: ClientRequest }): Promise<Client> {
+export async function updateClient(
+  deps: Deps,
+  params: { auth: AuthContext; clientId: number; input: ClientRequest },
+): Promise<Client> {
   const { businessId, userId } = params.auth;
   const contacts = contactFields(params.input.contacts);
   return deps.db
@@ -192,14 +238,30 @@ export async function updateClient(deps: Deps, params: { auth: AuthContext; clie
       const now = deps.clock();
       const before = await findClient(tx, { businessId, clientId: params.clientId });
       if (!before) throw notFound(CATALOG_MESSAGES.clientNotFound);
-      await updateClientRow(tx, { businessId, clientId: params.clientId, fields: clientFields(params.input, before.payment_terms_days), contacts, now });
-      await publish(tx, { type: 'client.updated', businessId, userId, subject: { type: 'client', id: params.clientId }, data: { name: params.input.name }, at: now });
+      await updateClientRow(tx, {
+        businessId,
+        clientId: params.clientId,
+        fields: clientFields(params.input, before.payment_terms_days),
+        contacts,
+        now,
+      });
+      await publish(tx, {
+        type: 'client.updated',
+        businessId,
+        userId,
+        subject: { type: 'client', id: params.clientId },
+        data: { name: params.input.name },
+        at: now,
+      });
       return loadClient(tx, businessId, params.clientId);
     })
     .catch(primaryDuplicate);
 }
 
-export async function setArchived(deps: Deps, params: { auth: AuthContext; clientId: number; archived: boolean }): Promise<Client> {
+export async function setArchived(
+  deps: Deps,
+  params: { auth: AuthContext; clientId: number; archived: boolean },
+): Promise<Client> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     const now = deps.clock();
@@ -207,8 +269,20 @@ export async function setArchived(deps: Deps, params: { auth: AuthContext; clien
     if (!before) throw notFound(CATALOG_MESSAGES.clientNotFound);
     // Archiving an archived client keeps its first archive date; either way the answer is the same.
     if (Boolean(before.archived_at) !== params.archived) {
-      await setClientArchived(tx, { businessId, clientId: params.clientId, archivedAt: params.archived ? now : null, now });
-      await publish(tx, { type: params.archived ? 'client.archived' : 'client.restored', businessId, userId, subject: { type: 'client', id: params.clientId }, data: { name: before.name }, at: now });
+      await setClientArchived(tx, {
+        businessId,
+        clientId: params.clientId,
+        archivedAt: params.archived ? now : null,
+        now,
+      });
+      await publish(tx, {
+        type: params.archived ? 'client.archived' : 'client.restored',
+        businessId,
+        userId,
+        subject: { type: 'client', id: params.clientId },
+        data: { name: before.name },
+        at: now,
+      });
     }
     return loadClient(tx, businessId, params.clientId);
   });
@@ -219,9 +293,17 @@ export async function deleteClient(deps: Deps, params: { auth: AuthContext; clie
   await deps.db.transaction().execute(async (tx) => {
     const before = await findClient(tx, { businessId, clientId: params.clientId });
     if (!before) throw notFound(CATALOG_MESSAGES.clientNotFound);
-    if ((await clientDeletionBlocker(tx, { businessId, clientId: params.clientId })) !== null) throw new AppError(409, CATALOG_MESSAGES.clientHasInvoices);
+    if ((await clientDeletionBlocker(tx, { businessId, clientId: params.clientId })) !== null)
+      throw new AppError(409, CATALOG_MESSAGES.clientHasInvoices);
     await deleteClientRow(tx, { businessId, clientId: params.clientId });
-    await publish(tx, { type: 'client.deleted', businessId, userId, subject: { type: 'client', id: params.clientId }, data: { name: before.name }, at: deps.clock() });
+    await publish(tx, {
+      type: 'client.deleted',
+      businessId,
+      userId,
+      subject: { type: 'client', id: params.clientId },
+      data: { name: before.name },
+      at: deps.clock(),
+    });
   });
 }
 
@@ -232,7 +314,8 @@ export async function exportClientsCsv(deps: Deps, params: { auth: AuthContext }
   // In chunks: an IN list of 20,000 ids is past SQLite's parameter limit.
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500).map((row) => row.id);
-    for (const contact of await listClientContacts(deps.db, { businessId, clientIds: chunk, primaryOnly: true })) primaries.set(contact.client_id, contact);
+    for (const contact of await listClientContacts(deps.db, { businessId, clientIds: chunk, primaryOnly: true }))
+      primaries.set(contact.client_id, contact);
   }
   return toCsv(
     CLIENT_CSV_COLUMNS,
@@ -280,7 +363,11 @@ function toCsvField(key: string): string {
   return key;
 }
 
-function mergeErrors(target: FieldErrors, source: FieldErrors, mapKey: (key: string) => string = (key) => key): FieldErrors {
+function mergeErrors(
+  target: FieldErrors,
+  source: FieldErrors,
+  mapKey: (key: string) => string = (key) => key,
+): FieldErrors {
   for (const [key, messages] of Object.entries(source)) (target[mapKey(key)] ??= []).push(...messages);
   return target;
 }
@@ -298,7 +385,14 @@ export async function previewClientImport(_deps: Deps, params: { csv: string }):
     return { row, values, data: valid ? result.data : null, errors };
   });
   const invalid = rows.filter((row) => Object.keys(row.errors).length > 0).length;
-  return { columns: parsed.columns, rows, total: rows.length, valid: rows.length - invalid, invalid, errors: parsed.errors };
+  return {
+    columns: parsed.columns,
+    rows,
+    total: rows.length,
+    valid: rows.length - invalid,
+    invalid,
+    errors: parsed.errors,
+  };
 }
 
 /** All or nothing: any file or row error answers 422 with every error and writes nothing. */
@@ -312,19 +406,38 @@ export async function importClients(deps: Deps, params: { auth: AuthContext; csv
     const created: number[] = [];
     for (const row of preview.rows) {
       const input = row.data as ClientRequest;
-      const { id } = await insertClient(tx, { businessId, fields: clientFields(input, defaultTerms), contacts: contactFields(input.contacts), now });
+      const { id } = await insertClient(tx, {
+        businessId,
+        fields: clientFields(input, defaultTerms),
+        contacts: contactFields(input.contacts),
+        now,
+      });
       created.push(id);
     }
-    await publish(tx, { type: 'client.imported', businessId, userId, subject: { type: 'client', id: null }, data: { count: created.length }, at: now });
+    await publish(tx, {
+      type: 'client.imported',
+      businessId,
+      userId,
+      subject: { type: 'client', id: null },
+      data: { count: created.length },
+      at: now,
+    });
     return created;
   });
   return { message: CATALOG_MESSAGES.imported(ids.length), imported: ids.length, ids };
 }
 
 /** The 422 of an import with errors: `errors` keyed `rows.<line>.<column>` (and `csv`), plus the rows with their errors. */
-export function importError(preview: { errors: FieldErrors; rows: Array<{ row: number; errors: FieldErrors }> }): AppError {
+export function importError(preview: {
+  errors: FieldErrors;
+  rows: Array<{ row: number; errors: FieldErrors }>;
+}): AppError {
   const errors: FieldErrors = { ...preview.errors };
   const rows = preview.rows.filter((row) => Object.keys(row.errors).length > 0);
-  for (const row of rows) for (const [field, messages] of Object.entries(row.errors)) errors[`rows.${row.row}.${field}`] = messages;
-  return new AppError(422, CATALOG_MESSAGES.importHasErrors, { errors, extra: { rows: rows.map((row) => ({ row: row.row, errors: row.errors })) } });
+  for (const row of rows)
+    for (const [field, messages] of Object.entries(row.errors)) errors[`rows.${row.row}.${field}`] = messages;
+  return new AppError(422, CATALOG_MESSAGES.importHasErrors, {
+    errors,
+    extra: { rows: rows.map((row) => ({ row: row.row, errors: row.errors })) },
+  });
 }

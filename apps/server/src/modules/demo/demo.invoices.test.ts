@@ -22,14 +22,23 @@ describe('demo invoices', () => {
     await seedDemo({ db: database.db, hasher, clock });
     const user = await findUserByEmail(database.db, { email: DEMO_ACCOUNT.email });
     const businessId = user!.business_id;
-    const invoices = await database.db.selectFrom('invoices').selectAll().where('business_id', '=', businessId).orderBy('id').execute();
+    const invoices = await database.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('business_id', '=', businessId)
+      .orderBy('id')
+      .execute();
     expect(invoices.length).toBeGreaterThanOrEqual(140);
     const today = utcCalendarDate(new Date());
     const statuses = new Set(invoices.map((row) => effectiveStatus(row, today)));
     expect([...statuses].sort()).toEqual([...INVOICE_STATUSES].sort());
     const numbers = invoices.map((row) => row.invoice_number).filter((number): number is string => number !== null);
     expect(new Set(numbers).size).toBe(numbers.length);
-    const payments = await database.db.selectFrom('payments').selectAll().where('business_id', '=', businessId).execute();
+    const payments = await database.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('business_id', '=', businessId)
+      .execute();
     expect(payments.length).toBeGreaterThan(80);
     // Cached figures equal the engine's on what is stored, and the payments' sum.
     for (const row of invoices.filter((_, index) => index % 10 === 0)) {
@@ -39,7 +48,12 @@ describe('demo invoices', () => {
       expect(view!.calculation.paid_cents).toBe(Number(row.paid_cents));
       expect(view!.invoice.status).toBe(effectiveStatus(row, today));
     }
-    const counter = await database.db.selectFrom('document_counters').selectAll().where('business_id', '=', businessId).where('kind', '=', 'invoice').executeTakeFirstOrThrow();
+    const counter = await database.db
+      .selectFrom('document_counters')
+      .selectAll()
+      .where('business_id', '=', businessId)
+      .where('kind', '=', 'invoice')
+      .executeTakeFirstOrThrow();
     const current = numbers.filter((number) => number.includes(`-${counter.year}-`)).sort();
     expect(current.at(-1)).toMatch(new RegExp(`-${String(counter.last_counter).padStart(4, '0')}$`));
     // Idempotent.

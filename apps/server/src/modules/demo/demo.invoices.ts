@@ -14,7 +14,16 @@ import {
   type InvoiceStatus,
   type PaymentMethod,
 } from '@ledgerleaf/domain';
-import { insertInvoiceBatch, insertInvoiceTimeline, insertPayments, setDocumentCounter, type Db, type InvoiceContentFields, type InvoiceLineWrite, type InvoiceSeedState } from '@ledgerleaf/db';
+import {
+  insertInvoiceBatch,
+  insertInvoiceTimeline,
+  insertPayments,
+  setDocumentCounter,
+  type Db,
+  type InvoiceContentFields,
+  type InvoiceLineWrite,
+  type InvoiceSeedState,
+} from '@ledgerleaf/db';
 import { buildInvoiceContent, newPublicToken } from '../invoices/invoices.service';
 
 const DAY_MS = 86_400_000;
@@ -47,7 +56,13 @@ const QUANTITY_BY_UNIT: Record<string, [number, number]> = {
 };
 
 const METHODS: PaymentMethod[] = ['bank_transfer', 'bank_transfer', 'card', 'card', 'check', 'cash', 'other'];
-const NOTES = ['Thank you for your business!', 'Thanks, it was a pleasure working with you.', null, null, 'Please include the invoice number with your payment.'];
+const NOTES = [
+  'Thank you for your business!',
+  'Thanks, it was a pleasure working with you.',
+  null,
+  null,
+  'Please include the invoice number with your payment.',
+];
 
 /**
  * About 150 invoices over the last year for the demo business, once (a business with any invoice is
@@ -56,42 +71,82 @@ const NOTES = ['Thank you for your business!', 'Thanks, it was a pleasure workin
  * events of each invoice's timeline dated when they happened (history: written to the activity log
  * without running subscribers). A few batch inserts keep it fast. Amounts come from the one engine.
  */
-export async function seedDemoInvoices(tx: Db, params: { businessId: number; userId: number; now: Date }): Promise<{ seeded: boolean; count: number }> {
+export async function seedDemoInvoices(
+  tx: Db,
+  params: { businessId: number; userId: number; now: Date },
+): Promise<{ seeded: boolean; count: number }> {
   const { businessId, userId, now } = params;
-  const existing = await tx.selectFrom('invoices').select('id').where('business_id', '=', businessId).limit(1).executeTakeFirst();
+  const existing = await tx
+    .selectFrom('invoices')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .limit(1)
+    .executeTakeFirst();
   if (existing) return { seeded: false, count: 0 };
   const [clients, products, rates, settings] = await Promise.all([
-    tx.selectFrom('clients').select(['id', 'name', 'payment_terms_days', 'created_at', 'archived_at']).where('business_id', '=', businessId).orderBy('id').execute(),
-    tx.selectFrom('products').select(['id', 'name', 'unit', 'unit_price_cents', 'default_tax_rate_id', 'archived_at']).where('business_id', '=', businessId).orderBy('id').execute(),
-    tx.selectFrom('tax_rates').select(['id', 'name', 'rate_thousandths', 'is_compound']).where('business_id', '=', businessId).execute(),
+    tx
+      .selectFrom('clients')
+      .select(['id', 'name', 'payment_terms_days', 'created_at', 'archived_at'])
+      .where('business_id', '=', businessId)
+      .orderBy('id')
+      .execute(),
+    tx
+      .selectFrom('products')
+      .select(['id', 'name', 'unit', 'unit_price_cents', 'default_tax_rate_id', 'archived_at'])
+      .where('business_id', '=', businessId)
+      .orderBy('id')
+      .execute(),
+    tx
+      .selectFrom('tax_rates')
+      .select(['id', 'name', 'rate_thousandths', 'is_compound'])
+      .where('business_id', '=', businessId)
+      .execute(),
     tx.selectFrom('businesses').select('prices_include_tax').where('id', '=', businessId).executeTakeFirst(),
   ]);
   if (clients.length === 0 || products.length === 0) return { seeded: false, count: 0 };
-  const taxRates = rates.map((rate) => ({ id: rate.id, name: rate.name, rate: rate.rate_thousandths / 1000, is_compound: Boolean(rate.is_compound) }));
+  const taxRates = rates.map((rate) => ({
+    id: rate.id,
+    name: rate.name,
+    rate: rate.rate_thousandths / 1000,
+    is_compound: Boolean(rate.is_compound),
+  }));
   const pricesIncludeTax = Boolean(settings?.prices_include_tax);
   const random = generator(20_260_101);
   const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const today = utcCalendarDate(now);
   const at = (date: string, hour: number) => {
-    const instant = new Date(`${date}T${String(hour).padStart(2, '0')}:${String(between(0, 59)).padStart(2, '0')}:00.000Z`);
+    const instant = new Date(
+      `${date}T${String(hour).padStart(2, '0')}:${String(between(0, 59)).padStart(2, '0')}:00.000Z`,
+    );
     return instant > now ? now : instant;
   };
 
   // More invoices lately (a growing studio); sorted so numbers follow the issue dates.
-  const ages = Array.from({ length: DEMO_INVOICE_COUNT }, () => Math.floor(360 * random() ** 1.25)).sort((x, y) => y - x);
+  const ages = Array.from({ length: DEMO_INVOICE_COUNT }, () => Math.floor(360 * random() ** 1.25)).sort(
+    (x, y) => y - x,
+  );
   const format = toDocumentNumberFormat(DEFAULT_NUMBERING_SETTINGS);
   let counterYear: number | null = null;
   let counter = 0;
   let drafts = 0;
   // Invoices are referred to by their index until the batch insert answers their ids.
-  const invoices: Array<{ fields: InvoiceContentFields; lines: InvoiceLineWrite[]; publicToken: string; state: InvoiceSeedState }> = [];
+  const invoices: Array<{
+    fields: InvoiceContentFields;
+    lines: InvoiceLineWrite[];
+    publicToken: string;
+    state: InvoiceSeedState;
+  }> = [];
   const payments: Array<Omit<Parameters<typeof insertPayments>[1][number], 'invoiceId'> & { index: number }> = [];
   const events: Array<{ type: string; index: number; data: Record<string, unknown>; at: Date }> = [];
 
   for (const age of ages) {
     const issueDate = utcCalendarDate(new Date(now.getTime() - age * DAY_MS));
-    const eligible = clients.filter((client) => client.created_at.slice(0, 10) <= issueDate && (client.archived_at === null || client.archived_at.slice(0, 10) > issueDate));
+    const eligible = clients.filter(
+      (client) =>
+        client.created_at.slice(0, 10) <= issueDate &&
+        (client.archived_at === null || client.archived_at.slice(0, 10) > issueDate),
+    );
     const client = eligible.length > 0 ? pick(eligible) : (clients[0] as (typeof clients)[number]);
     const usable = products.filter((product) => product.archived_at === null || age > 30);
     const lineCount = pick([1, 1, 2, 2, 2, 3, 3, 4]);
@@ -147,7 +202,15 @@ export async function seedDemoInvoices(tx: Db, params: { businessId: number; use
       paidParts.push(Math.max(1, Math.floor((total * between(25, 60)) / 100)));
     }
     const paid = paidParts.reduce((sum, part) => sum + part, 0);
-    const status: InvoiceStatus = deriveStatus({ issued, voided: fate === 'void', viewed, total_cents: total, paid_cents: paid, due_date: due, today });
+    const status: InvoiceStatus = deriveStatus({
+      issued,
+      voided: fate === 'void',
+      viewed,
+      total_cents: total,
+      paid_cents: paid,
+      due_date: due,
+      today,
+    });
 
     let invoiceNumber: string | null = null;
     if (issued) {
@@ -169,11 +232,30 @@ export async function seedDemoInvoices(tx: Db, params: { businessId: number; use
       fields: { ...content.fields, paid_cents: paid, balance_cents: balance_due_cents },
       lines: content.lines,
       publicToken: newPublicToken(),
-      state: { status, invoice_number: invoiceNumber, sent_at: sentAt, viewed_at: viewedAt, voided_at: voidedAt, created_at: createdAt },
+      state: {
+        status,
+        invoice_number: invoiceNumber,
+        sent_at: sentAt,
+        viewed_at: viewedAt,
+        voided_at: voidedAt,
+        created_at: createdAt,
+      },
     });
-    events.push({ type: 'invoice.created', index: id, data: { total: fromCents(total), lines: lines.length }, at: createdAt });
-    if (sentAt) events.push({ type: 'invoice.sent', index: id, data: { invoice_number: invoiceNumber, via: 'email' }, at: sentAt });
-    if (viewedAt) events.push({ type: 'invoice.viewed', index: id, data: { invoice_number: invoiceNumber }, at: viewedAt });
+    events.push({
+      type: 'invoice.created',
+      index: id,
+      data: { total: fromCents(total), lines: lines.length },
+      at: createdAt,
+    });
+    if (sentAt)
+      events.push({
+        type: 'invoice.sent',
+        index: id,
+        data: { invoice_number: invoiceNumber, via: 'email' },
+        at: sentAt,
+      });
+    if (viewedAt)
+      events.push({ type: 'invoice.viewed', index: id, data: { invoice_number: invoiceNumber }, at: viewedAt });
     const lastPayDay = Math.max(0, Math.min(age, Number(client.payment_terms_days) + 10));
     paidParts.forEach((part, index) => {
       const offset = Math.min(lastPayDay, Math.floor((lastPayDay * (index + 1 + random())) / (paidParts.length + 1)));
@@ -183,12 +265,29 @@ export async function seedDemoInvoices(tx: Db, params: { businessId: number; use
       payments.push({
         businessId,
         index: id,
-        fields: { amount_cents: part, payment_date: paymentDate, method, reference: method === 'check' ? `Check #${between(1000, 9999)}` : null, note: null },
+        fields: {
+          amount_cents: part,
+          payment_date: paymentDate,
+          method,
+          reference: method === 'check' ? `Check #${between(1000, 9999)}` : null,
+          note: null,
+        },
         createdAt: recordedAt,
       });
-      events.push({ type: 'payment.recorded', index: id, data: { amount: fromCents(part), method, invoice_number: invoiceNumber }, at: recordedAt });
+      events.push({
+        type: 'payment.recorded',
+        index: id,
+        data: { amount: fromCents(part), method, invoice_number: invoiceNumber },
+        at: recordedAt,
+      });
     });
-    if (voidedAt) events.push({ type: 'invoice.voided', index: id, data: { invoice_number: invoiceNumber, reason: 'Issued to the wrong client' }, at: voidedAt });
+    if (voidedAt)
+      events.push({
+        type: 'invoice.voided',
+        index: id,
+        data: { invoice_number: invoiceNumber, reason: 'Issued to the wrong client' },
+        at: voidedAt,
+      });
   }
 
   const ids = await insertInvoiceBatch(tx, { businessId, now, invoices });
@@ -196,8 +295,18 @@ export async function seedDemoInvoices(tx: Db, params: { businessId: number; use
     tx,
     payments.map(({ index, ...payment }) => ({ ...payment, invoiceId: ids[index] as number })),
   );
-  if (counterYear !== null) await setDocumentCounter(tx, { businessId, kind: 'invoice', year: counterYear, lastCounter: counter });
+  if (counterYear !== null)
+    await setDocumentCounter(tx, { businessId, kind: 'invoice', year: counterYear, lastCounter: counter });
   events.sort((x, y) => x.at.getTime() - y.at.getTime());
-  await insertInvoiceTimeline(tx, { businessId, userId, events: events.map((event) => ({ event: event.type, invoiceId: ids[event.index] as number, data: event.data, at: event.at })) });
+  await insertInvoiceTimeline(tx, {
+    businessId,
+    userId,
+    events: events.map((event) => ({
+      event: event.type,
+      invoiceId: ids[event.index] as number,
+      data: event.data,
+      at: event.at,
+    })),
+  });
   return { seeded: true, count: ids.length };
 }

@@ -25,7 +25,11 @@ describe('seedDemo', () => {
     expect(await hasher.verify(user!.password_hash, DEMO_ACCOUNT.password)).toBe(true);
     const profile = await findUserProfile(database.db, { businessId: user!.business_id, userId: user!.id });
     expect(profile?.business_name).toBe(DEMO_ACCOUNT.business_name);
-    const business = await database.db.selectFrom('businesses').select(['address', 'tax_id']).where('id', '=', user!.business_id).executeTakeFirstOrThrow();
+    const business = await database.db
+      .selectFrom('businesses')
+      .select(['address', 'tax_id'])
+      .where('id', '=', user!.business_id)
+      .executeTakeFirstOrThrow();
     expect(business).toEqual({ address: DEMO_PROFILE.address, tax_id: DEMO_PROFILE.taxId });
   });
 
@@ -34,9 +38,18 @@ describe('seedDemo', () => {
     const user = (await findUserByEmail(database.db, { email: DEMO_ACCOUNT.email }))!;
     await database.db.updateTable('businesses').set({ address: null }).where('id', '=', user.business_id).execute();
     await seedDemo({ db: database.db, hasher, clock });
-    const read = () => database.db.selectFrom('businesses').select('address').where('id', '=', user.business_id).executeTakeFirstOrThrow();
+    const read = () =>
+      database.db
+        .selectFrom('businesses')
+        .select('address')
+        .where('id', '=', user.business_id)
+        .executeTakeFirstOrThrow();
     expect((await read()).address).toBe(DEMO_PROFILE.address);
-    await database.db.updateTable('businesses').set({ address: '1 Main St' }).where('id', '=', user.business_id).execute();
+    await database.db
+      .updateTable('businesses')
+      .set({ address: '1 Main St' })
+      .where('id', '=', user.business_id)
+      .execute();
     await seedDemo({ db: database.db, hasher, clock });
     expect((await read()).address).toBe('1 Main St');
   });
@@ -44,7 +57,12 @@ describe('seedDemo', () => {
   it('is idempotent and restores a changed demo password', async () => {
     const first = await seedDemo({ db: database.db, hasher, clock });
     const user = await findUserByEmail(database.db, { email: DEMO_ACCOUNT.email });
-    await updateUserPassword(database.db, { businessId: user!.business_id, userId: user!.id, passwordHash: await hasher.hash('changed!!'), now: clock() });
+    await updateUserPassword(database.db, {
+      businessId: user!.business_id,
+      userId: user!.id,
+      passwordHash: await hasher.hash('changed!!'),
+      now: clock(),
+    });
     const second = await seedDemo({ db: database.db, hasher, clock });
     expect(second).toEqual({ created: false, userId: first.userId });
     expect(await database.db.selectFrom('users').select('id').execute()).toHaveLength(1);
@@ -70,8 +88,14 @@ describe('seedDemo', () => {
 describe('demo catalogue', () => {
   it('seeds about 25 clients, 20 products and 3 tax rates once, with history and a few archived', async () => {
     await seedDemo({ db: database.db, hasher, clock });
-    const count = async (table: 'clients' | 'products' | 'tax_rates' | 'client_contacts') => (await database.db.selectFrom(table).select('id').execute()).length;
-    const counts = { clients: await count('clients'), products: await count('products'), taxRates: await count('tax_rates'), contacts: await count('client_contacts') };
+    const count = async (table: 'clients' | 'products' | 'tax_rates' | 'client_contacts') =>
+      (await database.db.selectFrom(table).select('id').execute()).length;
+    const counts = {
+      clients: await count('clients'),
+      products: await count('products'),
+      taxRates: await count('tax_rates'),
+      contacts: await count('client_contacts'),
+    };
     expect(counts.clients).toBeGreaterThanOrEqual(24);
     expect(counts.products).toBeGreaterThanOrEqual(20);
     expect(counts.taxRates).toBe(3);
@@ -81,15 +105,27 @@ describe('demo catalogue', () => {
     const ages = clients.map((c) => (Date.now() - Date.parse(c.created_at)) / 86_400_000);
     expect(Math.max(...ages)).toBeGreaterThan(300);
     expect(Math.min(...ages)).toBeLessThan(30);
-    const rates = await database.db.selectFrom('tax_rates').select(['name', 'rate_thousandths']).orderBy('name').execute();
+    const rates = await database.db
+      .selectFrom('tax_rates')
+      .select(['name', 'rate_thousandths'])
+      .orderBy('name')
+      .execute();
     expect(rates.map((r) => [r.name, r.rate_thousandths])).toEqual([
       ['Sales tax 8.875%', 8875],
       ['State tax 6.25%', 6250],
       ['Zero-rated 0%', 0],
     ]);
-    expect((await database.db.selectFrom('activity_log').select('id').where('event', '=', 'client.created').execute()).length).toBe(counts.clients);
+    expect(
+      (await database.db.selectFrom('activity_log').select('id').where('event', '=', 'client.created').execute())
+        .length,
+    ).toBe(counts.clients);
     // Idempotent: a second run adds nothing.
     await seedDemo({ db: database.db, hasher, clock });
-    expect({ clients: await count('clients'), products: await count('products'), taxRates: await count('tax_rates'), contacts: await count('client_contacts') }).toEqual(counts);
+    expect({
+      clients: await count('clients'),
+      products: await count('products'),
+      taxRates: await count('tax_rates'),
+      contacts: await count('client_contacts'),
+    }).toEqual(counts);
   });
 });

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { DEMO_ACCOUNT } from '@ledgerleaf/domain';
-import { createBusiness, createUser, findUserByEmail, revokeUserAccessTokens, updateUserPassword, type Db } from '@ledgerleaf/db';
+import {
+  createBusiness,
+  createUser,
+  findUserByEmail,
+  revokeUserAccessTokens,
+  updateUserPassword,
+  type Db,
+} from '@ledgerleaf/db';
 import type { PasswordHasher } from '../../lib/password';
 import { seedDemoCatalog } from './demo.catalog';
 import { seedDemoInvoices } from './demo.invoices';
@@ -30,7 +37,11 @@ async function seedDemoBusinessDetails(tx: Db, params: { businessId: number; now
  * Creates the demo business and its owner when missing; run on every start while DEMO is on.
  * Running it again changes nothing, except that it restores the demo password if it was changed.
  */
-export async function seedDemo(params: { db: Db; hasher: PasswordHasher; clock: () => Date }): Promise<{ created: boolean; userId: number }> {
+export async function seedDemo(params: {
+  db: Db;
+  hasher: PasswordHasher;
+  clock: () => Date;
+}): Promise<{ created: boolean; userId: number }> {
   const existing = await findUserByEmail(params.db, { email: DEMO_ACCOUNT.email });
   if (existing) {
     if (!(await params.hasher.verify(existing.password_hash, DEMO_ACCOUNT.password))) {
@@ -54,7 +65,12 @@ export async function seedDemo(params: { db: Db; hasher: PasswordHasher; clock: 
   const passwordHash = await params.hasher.hash(DEMO_ACCOUNT.password);
   return params.db.transaction().execute(async (trx) => {
     const now = params.clock();
-    const business = await createBusiness(trx, { name: DEMO_ACCOUNT.business_name, phone: DEMO_PROFILE.businessPhone, email: DEMO_PROFILE.businessEmail, now });
+    const business = await createBusiness(trx, {
+      name: DEMO_ACCOUNT.business_name,
+      phone: DEMO_PROFILE.businessPhone,
+      email: DEMO_PROFILE.businessEmail,
+      now,
+    });
     const user = await createUser(trx, {
       businessId: business.id,
       name: DEMO_ACCOUNT.name,
@@ -78,9 +94,14 @@ export async function seedDemo(params: { db: Db; hasher: PasswordHasher; clock: 
  * password: the password is replaced by a random one and its tokens are revoked. Nothing else is
  * deleted; turning DEMO on again restores the password.
  */
-export async function disableDemo(params: { db: Db; hasher: PasswordHasher; clock: () => Date }): Promise<{ disabled: boolean }> {
+export async function disableDemo(params: {
+  db: Db;
+  hasher: PasswordHasher;
+  clock: () => Date;
+}): Promise<{ disabled: boolean }> {
   const existing = await findUserByEmail(params.db, { email: DEMO_ACCOUNT.email });
-  if (!existing || !(await params.hasher.verify(existing.password_hash, DEMO_ACCOUNT.password))) return { disabled: false };
+  if (!existing || !(await params.hasher.verify(existing.password_hash, DEMO_ACCOUNT.password)))
+    return { disabled: false };
   const passwordHash = await params.hasher.hash(randomBytes(32).toString('base64url'));
   await params.db.transaction().execute(async (trx) => {
     const now = params.clock();

@@ -44,15 +44,34 @@ export function registerEmailTemplateRoutes(app: FastifyInstance, deps: Deps): v
     params: emailTemplateKeyParamsSchema,
     // The allowed placeholders depend on the key, so the body is checked in the handler.
     body: z.unknown(),
-    responses: { 200: { description: 'Saved', schema: emailTemplateResponseSchema }, 401: e.unauthenticated, 403: e.forbidden, 404: e.notFound, 422: e.validation },
+    responses: {
+      200: { description: 'Saved', schema: emailTemplateResponseSchema },
+      401: e.unauthenticated,
+      403: e.forbidden,
+      404: e.notFound,
+      422: e.validation,
+    },
     handler: async ({ request, params, body }) => {
       const auth = requireAuth(request);
       const parsed = emailTemplateRequestSchema(params.key).safeParse(body ?? {});
       if (!parsed.success) throw validationError(toFieldErrors(parsed.error));
       await deps.db.transaction().execute(async (tx) => {
         const now = deps.clock();
-        await saveEmailTemplate(tx, { businessId: auth.businessId, key: params.key, subject: parsed.data.subject, body: parsed.data.body, now });
-        await publish(tx, { type: 'settings.email_template_updated', businessId: auth.businessId, userId: auth.userId, subject: { type: 'business', id: auth.businessId }, data: { key: params.key }, at: now });
+        await saveEmailTemplate(tx, {
+          businessId: auth.businessId,
+          key: params.key,
+          subject: parsed.data.subject,
+          body: parsed.data.body,
+          now,
+        });
+        await publish(tx, {
+          type: 'settings.email_template_updated',
+          businessId: auth.businessId,
+          userId: auth.userId,
+          subject: { type: 'business', id: auth.businessId },
+          data: { key: params.key },
+          at: now,
+        });
       });
       return { data: await viewOf(deps, auth, params.key), message: ACCOUNT_MESSAGES.templateSaved };
     },
@@ -65,7 +84,12 @@ export function registerEmailTemplateRoutes(app: FastifyInstance, deps: Deps): v
     auth: true,
     access: 'admin',
     params: emailTemplateKeyParamsSchema,
-    responses: { 200: { description: 'Reset', schema: emailTemplateResponseSchema }, 401: e.unauthenticated, 403: e.forbidden, 404: e.notFound },
+    responses: {
+      200: { description: 'Reset', schema: emailTemplateResponseSchema },
+      401: e.unauthenticated,
+      403: e.forbidden,
+      404: e.notFound,
+    },
     handler: async ({ request, params }) => {
       const auth = requireAuth(request);
       await deleteEmailTemplate(deps.db, { businessId: auth.businessId, key: params.key });

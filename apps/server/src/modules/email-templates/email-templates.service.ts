@@ -24,7 +24,12 @@ export async function emailTemplateFor(db: Db, businessId: number, key: EmailTem
  * reminders helpers call it with `estimate` and `reminder` and the values EMAIL_PLACEHOLDERS lists
  * (formatted strings: `amount: '$1,250.00'`, `due_date: '03/31/26'`).
  */
-export async function renderEmail(db: Db, businessId: number, key: EmailTemplateKey, vars: EmailValues): Promise<RenderedEmail> {
+export async function renderEmail(
+  db: Db,
+  businessId: number,
+  key: EmailTemplateKey,
+  vars: EmailValues,
+): Promise<RenderedEmail> {
   return renderEmailTemplate(await emailTemplateFor(db, businessId, key), vars);
 }
 
@@ -33,6 +38,12 @@ export async function listEmailTemplateViews(db: Db, businessId: number): Promis
   return EMAIL_TEMPLATE_KEYS.map((key) => {
     const row = rows.get(key);
     const text = row ? { subject: row.subject, body: row.body } : DEFAULT_EMAIL_TEMPLATES[key];
-    return { key, label: EMAIL_TEMPLATE_LABELS[key], ...text, is_default: !row, placeholders: [...EMAIL_PLACEHOLDERS[key]] };
+    return {
+      key,
+      label: EMAIL_TEMPLATE_LABELS[key],
+      ...text,
+      is_default: !row,
+      placeholders: [...EMAIL_PLACEHOLDERS[key]],
+    };
   });
 }

@@ -41,7 +41,12 @@ export function parseStoredContent(json: string): StoredContent {
 
 export function contentCalculation(content: StoredContent, pricesIncludeTax: boolean): InvoiceCalculation {
   return calculateInvoice({
-    lines: content.lines.map((line) => ({ quantity: line.quantity, unit_price_cents: toCents(line.unit_price), discount: discountFromFields(line), taxes: line.taxes })),
+    lines: content.lines.map((line) => ({
+      quantity: line.quantity,
+      unit_price_cents: toCents(line.unit_price),
+      discount: discountFromFields(line),
+      taxes: line.taxes,
+    })),
     discount: discountFromFields(content),
     prices_include_tax: pricesIncludeTax,
     paid_cents: 0,
@@ -74,9 +79,15 @@ export function contentRequestLines(content: StoredContent): InvoiceLine[] {
   return content.lines.map(({ taxes: _taxes, ...line }) => line);
 }
 
-export function storedDiscountColumns(discount: Discount | null): { discount_type: string | null; discount_value: number | null } {
+export function storedDiscountColumns(discount: Discount | null): {
+  discount_type: string | null;
+  discount_value: number | null;
+} {
   if (!discount) return { discount_type: null, discount_value: null };
-  return { discount_type: discount.type, discount_value: discount.type === 'percent' ? toThousandths(discount.value) : discount.value };
+  return {
+    discount_type: discount.type,
+    discount_value: discount.type === 'percent' ? toThousandths(discount.value) : discount.value,
+  };
 }
 
 /**
@@ -91,21 +102,34 @@ export async function resolveStoredContent(
   options: { checkClient?: boolean } = {},
 ): Promise<{ content: StoredContent; calculation: InvoiceCalculation }> {
   const errors: FieldErrors = {};
-  if (options.checkClient !== false && !(await findClient(db, { businessId, clientId: input.client_id }))) errors.client_id = [INVOICE_SERVER_MESSAGES.unknownClient];
+  if (options.checkClient !== false && !(await findClient(db, { businessId, clientId: input.client_id })))
+    errors.client_id = [INVOICE_SERVER_MESSAGES.unknownClient];
   const productIds = [...new Set(input.lines.map((line) => line.product_id).filter((id): id is number => id !== null))];
   const known = new Set<number>();
   for (let start = 0; start < productIds.length; start += 400) {
-    const rows = await db.selectFrom('products').select('id').where('business_id', '=', businessId).where('id', 'in', productIds.slice(start, start + 400)).execute();
+    const rows = await db
+      .selectFrom('products')
+      .select('id')
+      .where('business_id', '=', businessId)
+      .where('id', 'in', productIds.slice(start, start + 400))
+      .execute();
     for (const row of rows) known.add(row.id);
   }
   input.lines.forEach((line, index) => {
-    if (line.product_id !== null && !known.has(line.product_id)) errors[`lines.${index}.product_id`] = [INVOICE_SERVER_MESSAGES.unknownProduct];
+    if (line.product_id !== null && !known.has(line.product_id))
+      errors[`lines.${index}.product_id`] = [INVOICE_SERVER_MESSAGES.unknownProduct];
   });
-  const computed = calculateInvoiceRequest(input, { taxRates: await listBusinessTaxRates(db, { businessId }), prices_include_tax: pricesIncludeTax });
+  const computed = calculateInvoiceRequest(input, {
+    taxRates: await listBusinessTaxRates(db, { businessId }),
+    prices_include_tax: pricesIncludeTax,
+  });
   if (!computed.success) Object.assign(errors, computed.errors);
   if (Object.keys(errors).length > 0 || !computed.success) throw validationError(errors);
   const content: StoredContent = {
-    lines: input.lines.map((line, index) => ({ ...line, taxes: (computed.input.lines[index]?.taxes ?? []) as TaxInput[] })),
+    lines: input.lines.map((line, index) => ({
+      ...line,
+      taxes: (computed.input.lines[index]?.taxes ?? []) as TaxInput[],
+    })),
     discount_type: input.discount_type,
     discount_value: input.discount_value,
   };

@@ -32,12 +32,19 @@ const ERRORS = {
   tooLarge: { description: 'Body over the limit', schema: errorResponseSchema },
 };
 
-const pdfQuerySchema = z.object({ inline: z.enum(['0', '1', 'true', 'false'], { error: 'Please use 1 or 0' }).optional() });
+const pdfQuerySchema = z.object({
+  inline: z.enum(['0', '1', 'true', 'false'], { error: 'Please use 1 or 0' }).optional(),
+});
 const tokenParamsSchema = z.object({ token: z.string().regex(PUBLIC_TOKEN_PATTERN) });
 const createBodySchema = z.looseObject({ send: z.boolean({ error: 'Please answer true or false' }).optional() });
 const sendResponseSchema = z.object({
   data: estimateSchema,
-  email: z.object({ id: z.number().int(), to: z.array(z.string()), subject: z.string(), transport: z.enum(['smtp', 'log']) }),
+  email: z.object({
+    id: z.number().int(),
+    to: z.array(z.string()),
+    subject: z.string(),
+    transport: z.enum(['smtp', 'log']),
+  }),
   message: z.string(),
 });
 const convertResponseSchema = z.object({ data: estimateSchema, invoice_id: z.number().int(), message: z.string() });
@@ -56,27 +63,42 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/estimates',
-    summary: 'Estimates: status filter (all, open, draft, sent, viewed, accepted, declined, expired, converted), search (number, client), issue-date range, sort, pages',
+    summary:
+      'Estimates: status filter (all, open, draft, sent, viewed, accepted, declined, expired, converted), search (number, client), issue-date range, sort, pages',
     tags,
     auth: true,
     query: estimateListQuerySchema,
-    responses: { 200: { description: 'One page of estimates', schema: estimatePageSchema }, 401: e.unauthenticated, 422: e.validation },
+    responses: {
+      200: { description: 'One page of estimates', schema: estimatePageSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
     handler: ({ request, query }) => estimates.listEstimates(deps, { auth: requireAuth(request), query }),
   });
 
   defineRoute(app, {
     method: 'POST',
     url: '/api/estimates',
-    summary: 'Create a draft estimate (the invoice contract with expiry_date); `send: true` also issues it (EST- number)',
+    summary:
+      'Create a draft estimate (the invoice contract with expiry_date); `send: true` also issues it (EST- number)',
     tags,
     auth: true,
     body: createBodySchema,
     // The estimate's lines follow the invoice contract, so its largest valid body is the invoice's.
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
-    responses: { 201: { description: 'Created', schema: estimateResponseSchema }, 401: e.unauthenticated, 413: e.tooLarge, 422: e.validation },
+    responses: {
+      201: { description: 'Created', schema: estimateResponseSchema },
+      401: e.unauthenticated,
+      413: e.tooLarge,
+      422: e.validation,
+    },
     handler: async ({ request, reply, body }) => {
       const { send, ...rest } = body;
-      const data = await estimates.createEstimate(deps, { auth: requireAuth(request), input: parseBody(rest), send: send ?? false });
+      const data = await estimates.createEstimate(deps, {
+        auth: requireAuth(request),
+        input: parseBody(rest),
+        send: send ?? false,
+      });
       reply.code(201);
       return { data, message: send ? ESTIMATE_MESSAGES.markedAsSent : ESTIMATE_MESSAGES.created };
     },
@@ -89,8 +111,14 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'The estimate', schema: estimateDetailResponseSchema }, 401: e.unauthenticated, 404: e.notFound },
-    handler: async ({ request, params }) => ({ data: await estimates.getEstimate(deps, { auth: requireAuth(request), estimateId: params.id }) }),
+    responses: {
+      200: { description: 'The estimate', schema: estimateDetailResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+    },
+    handler: async ({ request, params }) => ({
+      data: await estimates.getEstimate(deps, { auth: requireAuth(request), estimateId: params.id }),
+    }),
   });
 
   defineRoute(app, {
@@ -102,9 +130,20 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     body: z.unknown(),
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
-    responses: { 200: { description: 'Updated', schema: estimateResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict, 413: e.tooLarge, 422: e.validation },
+    responses: {
+      200: { description: 'Updated', schema: estimateResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: e.conflict,
+      413: e.tooLarge,
+      422: e.validation,
+    },
     handler: async ({ request, params, body }) => ({
-      data: await estimates.updateEstimate(deps, { auth: requireAuth(request), estimateId: params.id, input: parseBody(body) }),
+      data: await estimates.updateEstimate(deps, {
+        auth: requireAuth(request),
+        estimateId: params.id,
+        input: parseBody(body),
+      }),
       message: ESTIMATE_MESSAGES.updated,
     }),
   });
@@ -116,7 +155,12 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'Deleted', schema: messageSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict },
+    responses: {
+      200: { description: 'Deleted', schema: messageSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: e.conflict,
+    },
     handler: async ({ request, params }) => {
       await estimates.deleteEstimate(deps, { auth: requireAuth(request), estimateId: params.id });
       return { message: ESTIMATE_MESSAGES.deleted };
@@ -130,20 +174,36 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'Issued', schema: estimateResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict },
-    handler: async ({ request, params }) => ({ data: await estimates.markSent(deps, { auth: requireAuth(request), estimateId: params.id }), message: ESTIMATE_MESSAGES.markedAsSent }),
+    responses: {
+      200: { description: 'Issued', schema: estimateResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: e.conflict,
+    },
+    handler: async ({ request, params }) => ({
+      data: await estimates.markSent(deps, { auth: requireAuth(request), estimateId: params.id }),
+      message: ESTIMATE_MESSAGES.markedAsSent,
+    }),
   });
 
   defineRoute(app, {
     method: 'POST',
     url: '/api/estimates/:id/send',
-    summary: "Email the estimate with its PDF and public link (to `to` or the client's contacts); a draft is issued first",
+    summary:
+      "Email the estimate with its PDF and public link (to `to` or the client's contacts); a draft is issued first",
     tags,
     auth: true,
     params: idParamsSchema,
     body: invoiceSendInputSchema,
-    responses: { 200: { description: 'Sent', schema: sendResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict, 422: e.validation },
-    handler: ({ request, params, body }) => estimates.sendEstimate(deps, { auth: requireAuth(request), estimateId: params.id, input: body }),
+    responses: {
+      200: { description: 'Sent', schema: sendResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: e.conflict,
+      422: e.validation,
+    },
+    handler: ({ request, params, body }) =>
+      estimates.sendEstimate(deps, { auth: requireAuth(request), estimateId: params.id, input: body }),
   });
 
   defineRoute(app, {
@@ -153,11 +213,24 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'Converted', schema: convertResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict },
+    responses: {
+      200: { description: 'Converted', schema: convertResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: e.conflict,
+    },
     handler: async ({ request, params }) => {
       const result = await estimates.convertEstimate(deps, { auth: requireAuth(request), estimateId: params.id });
-      const invoice = await deps.db.selectFrom('invoices').select('invoice_number').where('id', '=', result.invoice_id).executeTakeFirst();
-      return { data: result.estimate, invoice_id: result.invoice_id, message: ESTIMATE_MESSAGES.converted(invoice?.invoice_number ?? null) };
+      const invoice = await deps.db
+        .selectFrom('invoices')
+        .select('invoice_number')
+        .where('id', '=', result.invoice_id)
+        .executeTakeFirst();
+      return {
+        data: result.estimate,
+        invoice_id: result.invoice_id,
+        message: ESTIMATE_MESSAGES.converted(invoice?.invoice_number ?? null),
+      };
     },
   });
 
@@ -170,7 +243,12 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     query: pdfQuerySchema,
     responses: { 200: { description: 'application/pdf' }, 401: e.unauthenticated, 404: e.notFound, 422: e.validation },
-    handler: async ({ request, reply, params, query }) => sendPdf(reply, await estimates.estimatePdf(deps, { auth: requireAuth(request), estimateId: params.id }), query.inline === '1' || query.inline === 'true'),
+    handler: async ({ request, reply, params, query }) =>
+      sendPdf(
+        reply,
+        await estimates.estimatePdf(deps, { auth: requireAuth(request), estimateId: params.id }),
+        query.inline === '1' || query.inline === 'true',
+      ),
   });
 
   // ---------------------------------------------------------------- public `/e/{token}`
@@ -182,7 +260,11 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     tags: ['public'],
     params: tokenParamsSchema,
     rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
-    responses: { 200: { description: 'The estimate as its client reads it', schema: publicEstimateResponseSchema }, 404: e.notFound, 429: e.throttled },
+    responses: {
+      200: { description: 'The estimate as its client reads it', schema: publicEstimateResponseSchema },
+      404: e.notFound,
+      429: e.throttled,
+    },
     handler: async ({ request, reply, params }) => {
       reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
       return { data: await estimates.publicEstimate(deps, { token: params.token, request }) };
@@ -200,31 +282,58 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     responses: { 200: { description: 'application/pdf' }, 404: e.notFound, 422: e.validation, 429: e.throttled },
     handler: async ({ request, reply, params, query }) => {
       reply.header('x-robots-tag', 'noindex');
-      return sendPdf(reply, await estimates.publicEstimatePdf(deps, { token: params.token, request }), query.inline === '1' || query.inline === 'true');
+      return sendPdf(
+        reply,
+        await estimates.publicEstimatePdf(deps, { token: params.token, request }),
+        query.inline === '1' || query.inline === 'true',
+      );
     },
   });
 
   defineRoute(app, {
     method: 'POST',
     url: '/api/public/estimates/:token/accept',
-    summary: 'The client accepts the estimate with their name (no sign-in; anti-forgery header); the business is notified',
+    summary:
+      'The client accepts the estimate with their name (no sign-in; anti-forgery header); the business is notified',
     tags: ['public'],
     params: tokenParamsSchema,
     body: estimateAcceptInputSchema,
     rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
-    responses: { 200: { description: 'Accepted', schema: publicEstimateResponseSchema }, 404: e.notFound, 409: e.conflict, 422: e.validation, 429: e.throttled },
-    handler: async ({ params, body }) => ({ data: await estimates.respondToEstimate(deps, { token: params.token, answer: { accept: true, name: body.name } }), message: ESTIMATE_MESSAGES.accepted }),
+    responses: {
+      200: { description: 'Accepted', schema: publicEstimateResponseSchema },
+      404: e.notFound,
+      409: e.conflict,
+      422: e.validation,
+      429: e.throttled,
+    },
+    handler: async ({ params, body }) => ({
+      data: await estimates.respondToEstimate(deps, { token: params.token, answer: { accept: true, name: body.name } }),
+      message: ESTIMATE_MESSAGES.accepted,
+    }),
   });
 
   defineRoute(app, {
     method: 'POST',
     url: '/api/public/estimates/:token/decline',
-    summary: 'The client declines the estimate, with an optional reason (no sign-in; anti-forgery header); the business is notified',
+    summary:
+      'The client declines the estimate, with an optional reason (no sign-in; anti-forgery header); the business is notified',
     tags: ['public'],
     params: tokenParamsSchema,
     body: estimateDeclineInputSchema,
     rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
-    responses: { 200: { description: 'Declined', schema: publicEstimateResponseSchema }, 404: e.notFound, 409: e.conflict, 422: e.validation, 429: e.throttled },
-    handler: async ({ params, body }) => ({ data: await estimates.respondToEstimate(deps, { token: params.token, answer: { accept: false, reason: body.reason } }), message: ESTIMATE_MESSAGES.declined }),
+    responses: {
+      200: { description: 'Declined', schema: publicEstimateResponseSchema },
+      404: e.notFound,
+      409: e.conflict,
+      422: e.validation,
+      429: e.throttled,
+    },
+    handler: async ({ params, body }) => ({
+      data: await estimates.respondToEstimate(deps, {
+        token: params.token,
+        answer: { accept: false, reason: body.reason },
+      }),
+      message: ESTIMATE_MESSAGES.declined,
+    }),
   });
 }

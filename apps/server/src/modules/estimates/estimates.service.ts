@@ -58,9 +58,22 @@ import { AppError, notFound, validationError } from '../../lib/errors';
 import { publish } from '../../lib/events';
 import { invoicePdfFilename, renderInvoicePdf } from '../../lib/pdf/render-invoice';
 import { bearerToken } from '../../plugins/auth';
-import { addressLines, defaultRecipients, logoBytes, pdfViewOf, type RenderedPdf } from '../invoice-delivery/invoice-delivery.service';
+import {
+  addressLines,
+  defaultRecipients,
+  logoBytes,
+  pdfViewOf,
+  type RenderedPdf,
+} from '../invoice-delivery/invoice-delivery.service';
 import { buildInvoiceContent, newPublicToken, todayOf, type InvoiceDocument } from '../invoices/invoices.service';
-import { contentCalculation, contentLines, contentRequestLines, parseStoredContent, resolveStoredContent, storedDiscountColumns } from './document-content';
+import {
+  contentCalculation,
+  contentLines,
+  contentRequestLines,
+  parseStoredContent,
+  resolveStoredContent,
+  storedDiscountColumns,
+} from './document-content';
 import { renderEmail } from '../email-templates/email-templates.service';
 import { businessDate } from '../../lib/display-date';
 import { composeEstimateEmail } from './estimate-email';
@@ -75,7 +88,13 @@ export interface EstimateDocument {
   invoiceLike: InvoiceDocument['invoice'];
 }
 
-function activityView(row: { id: number; event: string; user_id: number | null; data: string; created_at: string }): EstimateActivity {
+function activityView(row: {
+  id: number;
+  event: string;
+  user_id: number | null;
+  data: string;
+  created_at: string;
+}): EstimateActivity {
   let data: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(row.data);
@@ -90,14 +109,26 @@ function publicUrlOf(row: Pick<EstimateRow, 'status' | 'public_token'>, appUrl: 
   return row.status === 'draft' ? null : `${appUrl}/e/${row.public_token}`;
 }
 
-async function loadDocument(deps: Deps, db: Db, businessId: number, estimateId: number): Promise<EstimateDocument | undefined> {
+async function loadDocument(
+  deps: Deps,
+  db: Db,
+  businessId: number,
+  estimateId: number,
+): Promise<EstimateDocument | undefined> {
   const row = await findEstimate(db, { businessId, estimateId });
   if (!row) return undefined;
   const [client, contacts, business, invoice] = await Promise.all([
     findClient(db, { businessId, clientId: row.client_id }),
     listClientContacts(db, { businessId, clientIds: [row.client_id] }),
     findBusinessById(db, { businessId }),
-    row.invoice_id === null ? Promise.resolve(undefined) : db.selectFrom('invoices').select(['invoice_number']).where('business_id', '=', businessId).where('id', '=', row.invoice_id).executeTakeFirst(),
+    row.invoice_id === null
+      ? Promise.resolve(undefined)
+      : db
+          .selectFrom('invoices')
+          .select(['invoice_number'])
+          .where('business_id', '=', businessId)
+          .where('id', '=', row.invoice_id)
+          .executeTakeFirst(),
   ]);
   if (!client || !business) return undefined;
   const content = parseStoredContent(row.content);
@@ -109,7 +140,12 @@ async function loadDocument(deps: Deps, db: Db, businessId: number, estimateId: 
     id: row.id,
     estimate_number: row.estimate_number,
     status,
-    client: { id: client.id, name: client.name, email: client.email, recipients: defaultRecipientEmails(contacts, client.email) },
+    client: {
+      id: client.id,
+      name: client.name,
+      email: client.email,
+      recipients: defaultRecipientEmails(contacts, client.email),
+    },
     issue_date: row.issue_date,
     expiry_date: row.expiry_date,
     currency: 'USD',
@@ -164,7 +200,14 @@ async function loadDocument(deps: Deps, db: Db, businessId: number, estimateId: 
     invoiceLike,
     public_token: row.public_token,
     business_id: businessId,
-    business: { id: business.id, name: business.name, email: business.email, phone: business.phone, company_logo: business.company_logo, date_format: business.date_format },
+    business: {
+      id: business.id,
+      name: business.name,
+      email: business.email,
+      phone: business.phone,
+      company_logo: business.company_logo,
+      date_format: business.date_format,
+    },
     client: {
       id: client.id,
       kind: client.kind,
@@ -172,8 +215,20 @@ async function loadDocument(deps: Deps, db: Db, businessId: number, estimateId: 
       email: client.email,
       phone: client.phone,
       tax_id: client.tax_id,
-      billing_address: { line1: client.billing_line1, line2: client.billing_line2, city: client.billing_city, state: client.billing_state, postal_code: client.billing_postal_code, country: client.billing_country },
-      contacts: contacts.map((contact) => ({ name: contact.name, email: contact.email, phone: contact.phone, is_primary: Boolean(contact.is_primary) })),
+      billing_address: {
+        line1: client.billing_line1,
+        line2: client.billing_line2,
+        city: client.billing_city,
+        state: client.billing_state,
+        postal_code: client.billing_postal_code,
+        country: client.billing_country,
+      },
+      contacts: contacts.map((contact) => ({
+        name: contact.name,
+        email: contact.email,
+        phone: contact.phone,
+        is_primary: Boolean(contact.is_primary),
+      })),
     },
   };
 }
@@ -194,7 +249,10 @@ function effective(row: Pick<EstimateRow, 'status' | 'expiry_date'>, now: Date):
 
 // ---------------------------------------------------------------- list, read
 
-export async function listEstimates(deps: Deps, params: { auth: AuthContext; query: EstimateListQuery }): Promise<EstimatePage> {
+export async function listEstimates(
+  deps: Deps,
+  params: { auth: AuthContext; query: EstimateListQuery },
+): Promise<EstimatePage> {
   const { query } = params;
   const today = todayOf(deps);
   const { rows, total } = await listEstimatePage(deps.db, {
@@ -226,9 +284,17 @@ export async function listEstimates(deps: Deps, params: { auth: AuthContext; que
   };
 }
 
-export async function getEstimate(deps: Deps, params: { auth: AuthContext; estimateId: number }): Promise<Estimate & { activity: EstimateActivity[] }> {
+export async function getEstimate(
+  deps: Deps,
+  params: { auth: AuthContext; estimateId: number },
+): Promise<Estimate & { activity: EstimateActivity[] }> {
   const document = await requireDocument(deps, deps.db, params.auth.businessId, params.estimateId);
-  const activity = await listActivity(deps.db, { businessId: params.auth.businessId, subjectType: 'estimate', subjectId: params.estimateId, limit: 200 });
+  const activity = await listActivity(deps.db, {
+    businessId: params.auth.businessId,
+    subjectType: 'estimate',
+    subjectId: params.estimateId,
+    limit: 200,
+  });
   return { ...document.estimate, activity: activity.map(activityView) };
 }
 
@@ -257,29 +323,78 @@ async function contentFields(tx: Db, businessId: number, input: EstimateRequest,
  * from the business's `estimate` counter (gap-free like invoices). An estimate already sent is
  * left as it is (`resent`), so "send again" works.
  */
-export async function markEstimateSent(tx: Db, params: { businessId: number; userId: number | null; estimateId: number; now: Date; via?: 'manual' | 'email'; data?: Record<string, unknown> }): Promise<{ estimate_number: string; resent: boolean }> {
+export async function markEstimateSent(
+  tx: Db,
+  params: {
+    businessId: number;
+    userId: number | null;
+    estimateId: number;
+    now: Date;
+    via?: 'manual' | 'email';
+    data?: Record<string, unknown>;
+  },
+): Promise<{ estimate_number: string; resent: boolean }> {
   const row = await lockEstimate(tx, { businessId: params.businessId, estimateId: params.estimateId });
   if (!row) throw notFound(ESTIMATE_MESSAGES.notFound);
   const from = effective(row, params.now);
   const via = params.via ?? 'manual';
   if (from !== 'draft') {
     if (via === 'email' && (from === 'sent' || from === 'viewed' || from === 'accepted') && row.estimate_number) {
-      await publish(tx, { type: 'estimate.sent', businessId: params.businessId, userId: params.userId, subject: { type: 'estimate', id: row.id }, data: { estimate_number: row.estimate_number, via, again: true, ...params.data }, at: params.now });
+      await publish(tx, {
+        type: 'estimate.sent',
+        businessId: params.businessId,
+        userId: params.userId,
+        subject: { type: 'estimate', id: row.id },
+        data: { estimate_number: row.estimate_number, via, again: true, ...params.data },
+        at: params.now,
+      });
       return { estimate_number: row.estimate_number, resent: true };
     }
-    refuse(from === 'sent' || from === 'viewed' ? ESTIMATE_MESSAGES.alreadySent : ESTIMATE_MESSAGES.transitionNotAllowed(from, 'sent'), from);
+    refuse(
+      from === 'sent' || from === 'viewed'
+        ? ESTIMATE_MESSAGES.alreadySent
+        : ESTIMATE_MESSAGES.transitionNotAllowed(from, 'sent'),
+      from,
+    );
   }
   const numbering = await findInvoiceNumbering(tx, { businessId: params.businessId });
   if (!numbering) throw notFound(ESTIMATE_MESSAGES.notFound);
   const today = utcCalendarDate(params.now);
-  const format = toDocumentNumberFormat({ prefix: ESTIMATE_NUMBER_PREFIX, include_year: numbering.include_year, separator: numbering.separator as '-', padding: numbering.padding, yearly_reset: numbering.yearly_reset });
-  const { number: estimateNumber } = await takeDocumentNumber(tx, { businessId: params.businessId, kind: 'estimate', year: Number(today.slice(0, 4)), yearlyReset: numbering.yearly_reset, format });
-  await updateEstimateState(tx, { businessId: params.businessId, estimateId: row.id, set: { status: 'sent', estimate_number: estimateNumber, sent_at: params.now.toISOString() }, now: params.now });
-  await publish(tx, { type: 'estimate.sent', businessId: params.businessId, userId: params.userId, subject: { type: 'estimate', id: row.id }, data: { estimate_number: estimateNumber, via, ...params.data }, at: params.now });
+  const format = toDocumentNumberFormat({
+    prefix: ESTIMATE_NUMBER_PREFIX,
+    include_year: numbering.include_year,
+    separator: numbering.separator as '-',
+    padding: numbering.padding,
+    yearly_reset: numbering.yearly_reset,
+  });
+  const { number: estimateNumber } = await takeDocumentNumber(tx, {
+    businessId: params.businessId,
+    kind: 'estimate',
+    year: Number(today.slice(0, 4)),
+    yearlyReset: numbering.yearly_reset,
+    format,
+  });
+  await updateEstimateState(tx, {
+    businessId: params.businessId,
+    estimateId: row.id,
+    set: { status: 'sent', estimate_number: estimateNumber, sent_at: params.now.toISOString() },
+    now: params.now,
+  });
+  await publish(tx, {
+    type: 'estimate.sent',
+    businessId: params.businessId,
+    userId: params.userId,
+    subject: { type: 'estimate', id: row.id },
+    data: { estimate_number: estimateNumber, via, ...params.data },
+    at: params.now,
+  });
   return { estimate_number: estimateNumber, resent: false };
 }
 
-export async function createEstimate(deps: Deps, params: { auth: AuthContext; input: EstimateRequest; send?: boolean }): Promise<Estimate> {
+export async function createEstimate(
+  deps: Deps,
+  params: { auth: AuthContext; input: EstimateRequest; send?: boolean },
+): Promise<Estimate> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     await claimWriteLock(tx);
@@ -287,13 +402,23 @@ export async function createEstimate(deps: Deps, params: { auth: AuthContext; in
     const settings = await findInvoicingSettings(tx, { businessId });
     const fields = await contentFields(tx, businessId, params.input, settings?.prices_include_tax ?? false);
     const { id } = await insertEstimate(tx, { businessId, fields, publicToken: newPublicToken(), now });
-    await publish(tx, { type: 'estimate.created', businessId, userId, subject: { type: 'estimate', id }, data: { total: fromCents(fields.total_cents), lines: params.input.lines.length }, at: now });
+    await publish(tx, {
+      type: 'estimate.created',
+      businessId,
+      userId,
+      subject: { type: 'estimate', id },
+      data: { total: fromCents(fields.total_cents), lines: params.input.lines.length },
+      at: now,
+    });
     if (params.send) await markEstimateSent(tx, { businessId, userId, estimateId: id, now });
     return (await requireDocument(deps, tx, businessId, id)).estimate;
   });
 }
 
-export async function updateEstimate(deps: Deps, params: { auth: AuthContext; estimateId: number; input: EstimateRequest }): Promise<Estimate> {
+export async function updateEstimate(
+  deps: Deps,
+  params: { auth: AuthContext; estimateId: number; input: EstimateRequest },
+): Promise<Estimate> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     const now = deps.clock();
@@ -301,10 +426,20 @@ export async function updateEstimate(deps: Deps, params: { auth: AuthContext; es
     if (!row) throw notFound(ESTIMATE_MESSAGES.notFound);
     const from = effective(row, now);
     if (!isEstimateEditable(from)) refuse(ESTIMATE_MESSAGES.notEditable, from);
-    const pricesIncludeTax = from === 'draft' ? ((await findInvoicingSettings(tx, { businessId }))?.prices_include_tax ?? false) : Boolean(row.prices_include_tax);
+    const pricesIncludeTax =
+      from === 'draft'
+        ? ((await findInvoicingSettings(tx, { businessId }))?.prices_include_tax ?? false)
+        : Boolean(row.prices_include_tax);
     const fields = await contentFields(tx, businessId, params.input, pricesIncludeTax);
     await replaceEstimateContent(tx, { businessId, estimateId: row.id, fields, now });
-    await publish(tx, { type: 'estimate.updated', businessId, userId, subject: { type: 'estimate', id: row.id }, data: { estimate_number: row.estimate_number, total: fromCents(fields.total_cents) }, at: now });
+    await publish(tx, {
+      type: 'estimate.updated',
+      businessId,
+      userId,
+      subject: { type: 'estimate', id: row.id },
+      data: { estimate_number: row.estimate_number, total: fromCents(fields.total_cents) },
+      at: now,
+    });
     return (await requireDocument(deps, tx, businessId, row.id)).estimate;
   });
 }
@@ -318,7 +453,14 @@ export async function deleteEstimate(deps: Deps, params: { auth: AuthContext; es
     const status = effective(row, now);
     if (!isEstimateDeletable(status)) refuse(ESTIMATE_MESSAGES.notDeletable, status);
     await deleteEstimateRow(tx, { businessId, estimateId: row.id });
-    await publish(tx, { type: 'estimate.deleted', businessId, userId, subject: { type: 'estimate', id: row.id }, data: { total: fromCents(Number(row.total_cents)) }, at: now });
+    await publish(tx, {
+      type: 'estimate.deleted',
+      businessId,
+      userId,
+      subject: { type: 'estimate', id: row.id },
+      data: { total: fromCents(Number(row.total_cents)) },
+      at: now,
+    });
   });
 }
 
@@ -335,7 +477,10 @@ export async function markSent(deps: Deps, params: { auth: AuthContext; estimate
  * do not move), dated today with the client's payment terms, and links both ways. Once: a second
  * call answers 409, and `estimates.invoice_id` is unique.
  */
-export async function convertEstimate(deps: Deps, params: { auth: AuthContext; estimateId: number }): Promise<{ estimate: Estimate; invoice_id: number }> {
+export async function convertEstimate(
+  deps: Deps,
+  params: { auth: AuthContext; estimateId: number },
+): Promise<{ estimate: Estimate; invoice_id: number }> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     await claimWriteLock(tx);
@@ -363,25 +508,78 @@ export async function convertEstimate(deps: Deps, params: { auth: AuthContext; e
       currency: 'USD',
     };
     const built = buildInvoiceContent(request, calculation, pricesIncludeTax);
-    const { id: invoiceId } = await insertInvoice(tx, { businessId, fields: built.fields, lines: built.lines, publicToken: newPublicToken(), now });
+    const { id: invoiceId } = await insertInvoice(tx, {
+      businessId,
+      fields: built.fields,
+      lines: built.lines,
+      publicToken: newPublicToken(),
+      now,
+    });
     await linkInvoiceOrigin(tx, { businessId, invoiceId, estimateId: row.id });
-    await publish(tx, { type: 'invoice.created', businessId, userId, subject: { type: 'invoice', id: invoiceId }, data: { total: fromCents(built.fields.total_cents), lines: built.lines.length, estimate_id: row.id, estimate_number: row.estimate_number }, at: now });
-    if (!canEstimateTransition(from, 'converted')) refuse(ESTIMATE_MESSAGES.transitionNotAllowed(from, 'converted'), from);
-    await updateEstimateState(tx, { businessId, estimateId: row.id, set: { status: 'converted', converted_at: now.toISOString(), invoice_id: invoiceId }, now });
-    await publish(tx, { type: 'estimate.converted', businessId, userId, subject: { type: 'estimate', id: row.id }, data: { estimate_number: row.estimate_number, invoice_id: invoiceId }, at: now });
+    await publish(tx, {
+      type: 'invoice.created',
+      businessId,
+      userId,
+      subject: { type: 'invoice', id: invoiceId },
+      data: {
+        total: fromCents(built.fields.total_cents),
+        lines: built.lines.length,
+        estimate_id: row.id,
+        estimate_number: row.estimate_number,
+      },
+      at: now,
+    });
+    if (!canEstimateTransition(from, 'converted'))
+      refuse(ESTIMATE_MESSAGES.transitionNotAllowed(from, 'converted'), from);
+    await updateEstimateState(tx, {
+      businessId,
+      estimateId: row.id,
+      set: { status: 'converted', converted_at: now.toISOString(), invoice_id: invoiceId },
+      now,
+    });
+    await publish(tx, {
+      type: 'estimate.converted',
+      businessId,
+      userId,
+      subject: { type: 'estimate', id: row.id },
+      data: { estimate_number: row.estimate_number, invoice_id: invoiceId },
+      at: now,
+    });
     return { estimate: (await requireDocument(deps, tx, businessId, row.id)).estimate, invoice_id: invoiceId };
   });
 }
 
 // ---------------------------------------------------------------- PDF and email
 
-const ESTIMATE_PDF_KIND = (status: EstimateStatus) => ({ title: 'ESTIMATE', name: 'Estimate', number_label: 'Estimate number', due_label: 'Expiry date', status_label: ESTIMATE_STATUS_LABELS[status], hide_balance: true });
+const ESTIMATE_PDF_KIND = (status: EstimateStatus) => ({
+  title: 'ESTIMATE',
+  name: 'Estimate',
+  number_label: 'Estimate number',
+  due_label: 'Expiry date',
+  status_label: ESTIMATE_STATUS_LABELS[status],
+  hide_balance: true,
+});
 
 async function renderEstimate(deps: Deps, document: EstimateDocument): Promise<RenderedPdf> {
-  const logo = await logoBytes(document.business.company_logo, { uploadsDir: deps.config.uploadsDir, appUrl: deps.config.appUrl });
-  const asInvoice: InvoiceDocument = { invoice: document.invoiceLike, calculation: contentCalculation({ lines: [], discount_type: null, discount_value: null }, false), business: document.business, client: document.client, public_token: document.public_token };
+  const logo = await logoBytes(document.business.company_logo, {
+    uploadsDir: deps.config.uploadsDir,
+    appUrl: deps.config.appUrl,
+  });
+  const asInvoice: InvoiceDocument = {
+    invoice: document.invoiceLike,
+    calculation: contentCalculation({ lines: [], discount_type: null, discount_value: null }, false),
+    business: document.business,
+    client: document.client,
+    public_token: document.public_token,
+  };
   const view = { ...pdfViewOf(asInvoice, logo), document: ESTIMATE_PDF_KIND(document.estimate.status) };
-  return { filename: invoicePdfFilename({ id: document.estimate.id, invoice_number: document.estimate.estimate_number }).replace(/^draft-/, 'draft-estimate-'), pdf: await renderInvoicePdf(view) };
+  return {
+    filename: invoicePdfFilename({
+      id: document.estimate.id,
+      invoice_number: document.estimate.estimate_number,
+    }).replace(/^draft-/, 'draft-estimate-'),
+    pdf: await renderInvoicePdf(view),
+  };
 }
 
 export async function estimatePdf(deps: Deps, params: { auth: AuthContext; estimateId: number }): Promise<RenderedPdf> {
@@ -401,14 +599,31 @@ function uniqueAddresses(addresses: readonly string[]): string[] {
 /** `POST /api/estimates/:id/send`: issues a draft (number, sent) and mails the PDF and the public link after the commit. */
 export async function sendEstimate(
   deps: Deps,
-  params: { auth: AuthContext; estimateId: number; input: { to?: string[] | undefined; subject?: string | null | undefined; message?: string | null | undefined } },
-): Promise<{ data: Estimate; email: { id: number; to: string[]; subject: string; transport: 'smtp' | 'log' }; message: string }> {
+  params: {
+    auth: AuthContext;
+    estimateId: number;
+    input: { to?: string[] | undefined; subject?: string | null | undefined; message?: string | null | undefined };
+  },
+): Promise<{
+  data: Estimate;
+  email: { id: number; to: string[]; subject: string; transport: 'smtp' | 'log' };
+  message: string;
+}> {
   const { businessId, userId } = params.auth;
   const before = await requireDocument(deps, deps.db, businessId, params.estimateId);
-  const to = params.input.to ? uniqueAddresses(params.input.to) : defaultRecipients({ client: before.client } as InvoiceDocument);
+  const to = params.input.to
+    ? uniqueAddresses(params.input.to)
+    : defaultRecipients({ client: before.client } as InvoiceDocument);
   if (to.length === 0) throw validationError({ to: [INVOICE_MESSAGES.recipientsRequired] });
   const { document, rendered } = await deps.db.transaction().execute(async (tx) => {
-    await markEstimateSent(tx, { businessId, userId, estimateId: params.estimateId, now: deps.clock(), via: 'email', data: { to } });
+    await markEstimateSent(tx, {
+      businessId,
+      userId,
+      estimateId: params.estimateId,
+      now: deps.clock(),
+      via: 'email',
+      data: { to },
+    });
     const issued = await requireDocument(deps, tx, businessId, params.estimateId);
     return { document: issued, rendered: await renderEstimate(deps, issued) };
   });
@@ -434,7 +649,9 @@ export async function sendEstimate(
     message: params.input.message ?? null,
     subject: params.input.subject ?? null,
   });
-  const email = params.input.message?.trim() ? custom : { ...templated, subject: params.input.subject?.trim() ? custom.subject : templated.subject };
+  const email = params.input.message?.trim()
+    ? custom
+    : { ...templated, subject: params.input.subject?.trim() ? custom.subject : templated.subject };
   const { id } = await deps.mailer.send({
     to,
     subject: email.subject,
@@ -445,7 +662,11 @@ export async function sendEstimate(
     businessId,
     category: 'estimate',
   });
-  return { data: estimate, email: { id, to, subject: email.subject, transport: deps.config.smtpUrl ? 'smtp' : 'log' }, message: ESTIMATE_MESSAGES.sent(to) };
+  return {
+    data: estimate,
+    email: { id, to, subject: email.subject, transport: deps.config.smtpUrl ? 'smtp' : 'log' },
+    message: ESTIMATE_MESSAGES.sent(to),
+  };
 }
 
 // ---------------------------------------------------------------- public page
@@ -467,12 +688,28 @@ async function findPublic(deps: Deps, token: string): Promise<EstimateRow & { cl
 async function openPublic(deps: Deps, params: { token: string; request: FastifyRequest }): Promise<EstimateDocument> {
   const row = await findPublic(deps, params.token);
   const now = deps.clock();
-  if (row.viewed_at === null && effective(row, now) === 'sent' && !(await isOwnerPreview(deps, params.request, row.business_id))) {
+  if (
+    row.viewed_at === null &&
+    effective(row, now) === 'sent' &&
+    !(await isOwnerPreview(deps, params.request, row.business_id))
+  ) {
     await deps.db.transaction().execute(async (tx) => {
       const locked = await lockEstimate(tx, { businessId: row.business_id, estimateId: row.id });
       if (!locked || locked.viewed_at !== null || effective(locked, now) !== 'sent') return;
-      await updateEstimateState(tx, { businessId: row.business_id, estimateId: row.id, set: { status: 'viewed', viewed_at: now.toISOString() }, now });
-      await publish(tx, { type: 'estimate.viewed', businessId: row.business_id, userId: null, subject: { type: 'estimate', id: row.id }, data: { estimate_number: row.estimate_number }, at: now });
+      await updateEstimateState(tx, {
+        businessId: row.business_id,
+        estimateId: row.id,
+        set: { status: 'viewed', viewed_at: now.toISOString() },
+        now,
+      });
+      await publish(tx, {
+        type: 'estimate.viewed',
+        businessId: row.business_id,
+        userId: null,
+        subject: { type: 'estimate', id: row.id },
+        data: { estimate_number: row.estimate_number },
+        at: now,
+      });
     });
   }
   return requireDocument(deps, deps.db, row.business_id, row.id);
@@ -480,14 +717,25 @@ async function openPublic(deps: Deps, params: { token: string; request: FastifyR
 
 function publicView(document: EstimateDocument, token: string): PublicEstimate {
   const { estimate } = document;
-  const tax = (item: { name: string; rate: number; is_compound: boolean; taxable: number; amount: number }) => ({ name: item.name, rate: item.rate, is_compound: item.is_compound, taxable: item.taxable, amount: item.amount });
+  const tax = (item: { name: string; rate: number; is_compound: boolean; taxable: number; amount: number }) => ({
+    name: item.name,
+    rate: item.rate,
+    is_compound: item.is_compound,
+    taxable: item.taxable,
+    amount: item.amount,
+  });
   return {
     estimate_number: estimate.estimate_number ?? '',
     status: estimate.status,
     issue_date: estimate.issue_date,
     expiry_date: estimate.expiry_date,
     currency: 'USD',
-    business: { name: document.business.name, email: document.business.email, phone: document.business.phone, date_format: toDateFormat(document.business.date_format) },
+    business: {
+      name: document.business.name,
+      email: document.business.email,
+      phone: document.business.phone,
+      date_format: toDateFormat(document.business.date_format),
+    },
     client: { name: document.client.name, address_lines: addressLines(document.client.billing_address) },
     lines: estimate.lines.map((line) => ({
       position: line.position,
@@ -519,16 +767,25 @@ function publicView(document: EstimateDocument, token: string): PublicEstimate {
   };
 }
 
-export async function publicEstimate(deps: Deps, params: { token: string; request: FastifyRequest }): Promise<PublicEstimate> {
+export async function publicEstimate(
+  deps: Deps,
+  params: { token: string; request: FastifyRequest },
+): Promise<PublicEstimate> {
   return publicView(await openPublic(deps, params), params.token);
 }
 
-export async function publicEstimatePdf(deps: Deps, params: { token: string; request: FastifyRequest }): Promise<RenderedPdf> {
+export async function publicEstimatePdf(
+  deps: Deps,
+  params: { token: string; request: FastifyRequest },
+): Promise<RenderedPdf> {
   return renderEstimate(deps, await openPublic(deps, params));
 }
 
 /** The client's answer on `/e/{token}`: accepted (with their name) or declined (optional reason); the business is notified. */
-export async function respondToEstimate(deps: Deps, params: { token: string; answer: { accept: true; name: string } | { accept: false; reason: string | null } }): Promise<PublicEstimate> {
+export async function respondToEstimate(
+  deps: Deps,
+  params: { token: string; answer: { accept: true; name: string } | { accept: false; reason: string | null } },
+): Promise<PublicEstimate> {
   const found = await findPublic(deps, params.token);
   const to: EstimateStatus = params.answer.accept ? 'accepted' : 'declined';
   await deps.db.transaction().execute(async (tx) => {
@@ -539,17 +796,41 @@ export async function respondToEstimate(deps: Deps, params: { token: string; ans
     if (from === 'expired') refuse(ESTIMATE_MESSAGES.expired, from);
     if (!canEstimateTransition(from, to)) refuse(ESTIMATE_MESSAGES.notAnswerable, from);
     const at = now.toISOString();
-    const set = params.answer.accept ? { status: to, accepted_at: at, accepted_by: params.answer.name } : { status: to, declined_at: at, decline_reason: params.answer.reason };
-    await updateEstimateState(tx, { businessId: row.business_id, estimateId: row.id, set: { ...set, viewed_at: row.viewed_at ?? at }, now });
-    const data = params.answer.accept ? { estimate_number: row.estimate_number, name: params.answer.name } : { estimate_number: row.estimate_number, reason: params.answer.reason };
-    await publish(tx, { type: `estimate.${to}`, businessId: row.business_id, userId: null, subject: { type: 'estimate', id: row.id }, data, at: now });
+    const set = params.answer.accept
+      ? { status: to, accepted_at: at, accepted_by: params.answer.name }
+      : { status: to, declined_at: at, decline_reason: params.answer.reason };
+    await updateEstimateState(tx, {
+      businessId: row.business_id,
+      estimateId: row.id,
+      set: { ...set, viewed_at: row.viewed_at ?? at },
+      now,
+    });
+    const data = params.answer.accept
+      ? { estimate_number: row.estimate_number, name: params.answer.name }
+      : { estimate_number: row.estimate_number, reason: params.answer.reason };
+    await publish(tx, {
+      type: `estimate.${to}`,
+      businessId: row.business_id,
+      userId: null,
+      subject: { type: 'estimate', id: row.id },
+      data,
+      at: now,
+    });
     const number = row.estimate_number ?? '';
     await notifyBusinessUsers(tx, {
       businessId: row.business_id,
       type: 'Estimate',
       data: params.answer.accept
-        ? { title: 'Estimate accepted', message: `${found.client_name} accepted estimate ${number} (${params.answer.name}).`, estimate_id: row.id }
-        : { title: 'Estimate declined', message: `${found.client_name} declined estimate ${number}${params.answer.reason ? `: ${params.answer.reason}` : '.'}`, estimate_id: row.id },
+        ? {
+            title: 'Estimate accepted',
+            message: `${found.client_name} accepted estimate ${number} (${params.answer.name}).`,
+            estimate_id: row.id,
+          }
+        : {
+            title: 'Estimate declined',
+            message: `${found.client_name} declined estimate ${number}${params.answer.reason ? `: ${params.answer.reason}` : '.'}`,
+            estimate_id: row.id,
+          },
       now,
     });
   });
@@ -559,10 +840,30 @@ export async function respondToEstimate(deps: Deps, params: { token: string; ans
 // ---------------------------------------------------------------- scheduler
 
 /** Stores `expired` on open estimates past their expiry date on `today`, the business's date (each once, in the activity log). */
-export async function expireEstimate(tx: Db, params: { businessId: number; estimateId: number; now: Date; today: string }): Promise<boolean> {
+export async function expireEstimate(
+  tx: Db,
+  params: { businessId: number; estimateId: number; now: Date; today: string },
+): Promise<boolean> {
   const row = await lockEstimate(tx, { businessId: params.businessId, estimateId: params.estimateId });
-  if (!row || (row.status !== 'sent' && row.status !== 'viewed') || deriveEstimateStatus(row.status as EstimateStatus, row.expiry_date, params.today) !== 'expired') return false;
-  await updateEstimateState(tx, { businessId: params.businessId, estimateId: row.id, set: { status: 'expired', expired_at: params.now.toISOString() }, now: params.now });
-  await publish(tx, { type: 'estimate.expired', businessId: params.businessId, userId: null, subject: { type: 'estimate', id: row.id }, data: { estimate_number: row.estimate_number, expiry_date: row.expiry_date }, at: params.now });
+  if (
+    !row ||
+    (row.status !== 'sent' && row.status !== 'viewed') ||
+    deriveEstimateStatus(row.status as EstimateStatus, row.expiry_date, params.today) !== 'expired'
+  )
+    return false;
+  await updateEstimateState(tx, {
+    businessId: params.businessId,
+    estimateId: row.id,
+    set: { status: 'expired', expired_at: params.now.toISOString() },
+    now: params.now,
+  });
+  await publish(tx, {
+    type: 'estimate.expired',
+    businessId: params.businessId,
+    userId: null,
+    subject: { type: 'estimate', id: row.id },
+    data: { estimate_number: row.estimate_number, expiry_date: row.expiry_date },
+    at: params.now,
+  });
   return true;
 }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVOICE_TEXT_MAX_LENGTH, LINE_DESCRIPTION_MAX_LENGTH, MAX_INVOICE_LINES, addCalendarDays, utcCalendarDate } from '@ledgerleaf/domain';
+import {
+  INVOICE_TEXT_MAX_LENGTH,
+  LINE_DESCRIPTION_MAX_LENGTH,
+  MAX_INVOICE_LINES,
+  addCalendarDays,
+  utcCalendarDate,
+} from '@ledgerleaf/domain';
 import { BODY_LIMIT_BYTES } from '../../app';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { INVOICE_BODY_LIMIT_BYTES } from '../invoices/invoices.routes';
@@ -32,7 +38,11 @@ const estimateBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function create(overrides: Record<string, unknown> = {}, send = false) {
-  const response = await t.post('/api/estimates', { ...estimateBody(overrides), ...(send ? { send: true } : {}) }, { token });
+  const response = await t.post(
+    '/api/estimates',
+    { ...estimateBody(overrides), ...(send ? { send: true } : {}) },
+    { token },
+  );
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
 }
@@ -49,8 +59,12 @@ beforeAll(async () => {
   token = (await t.register()).token;
   otherToken = (await t.register({ email: 'other@example.com', business_name: 'Other Co' })).token;
   ids.tax = (await t.post('/api/tax-rates', { name: 'Sales tax', rate: 8.875 }, { token })).json().data.id;
-  ids.client = (await t.post('/api/clients', { name: 'Acme Homes', email: 'ap@acme.test', payment_terms_days: 14 }, { token })).json().data.id;
-  ids.otherClient = (await t.post('/api/clients', { name: 'Their client', email: 'their@client.test' }, { token: otherToken })).json().data.id;
+  ids.client = (
+    await t.post('/api/clients', { name: 'Acme Homes', email: 'ap@acme.test', payment_terms_days: 14 }, { token })
+  ).json().data.id;
+  ids.otherClient = (
+    await t.post('/api/clients', { name: 'Their client', email: 'their@client.test' }, { token: otherToken })
+  ).json().data.id;
 });
 afterAll(async () => {
   await t.close();
@@ -60,7 +74,12 @@ afterAll(async () => {
 describe('estimates', () => {
   it('creates a draft computed by the engine, then issues it with a gap-free EST number', async () => {
     const draft = await create();
-    expect(draft).toMatchObject({ status: 'draft', estimate_number: null, public_url: null, expiry_date: addCalendarDays(today(), 30) });
+    expect(draft).toMatchObject({
+      status: 'draft',
+      estimate_number: null,
+      public_url: null,
+      expiry_date: addCalendarDays(today(), 30),
+    });
     // 10 x 95 = 950 + 8.875% tax; 150 - 10% = 135; minus 50 spread over both lines.
     expect(draft.totals.subtotal).toBe(1100);
     expect(draft.totals.total).toBeGreaterThan(1000);
@@ -71,7 +90,17 @@ describe('estimates', () => {
     expect(second.estimate_number).toBe(`EST-${year()}-0002`);
     expect(second.status).toBe('sent');
     // Invoices keep their own counter.
-    const invoice = await t.post('/api/invoices', { client_id: ids.client, issue_date: today(), due_date: today(), lines: [{ description: 'x', quantity: 1, unit_price: 1 }], send: true }, { token });
+    const invoice = await t.post(
+      '/api/invoices',
+      {
+        client_id: ids.client,
+        issue_date: today(),
+        due_date: today(),
+        lines: [{ description: 'x', quantity: 1, unit_price: 1 }],
+        send: true,
+      },
+      { token },
+    );
     expect(invoice.json().data.invoice_number).toBe(`INV-${year()}-0001`);
     const again = await t.post(`/api/estimates/${draft.id}/mark-sent`, undefined, { token });
     expect(again.statusCode).toBe(409);
@@ -79,15 +108,23 @@ describe('estimates', () => {
 
   it('numbers estimates issued in parallel without gaps or duplicates', async () => {
     const drafts = await Promise.all([1, 2, 3, 4, 5].map(() => create()));
-    const issued = await Promise.all(drafts.map((draft) => t.post(`/api/estimates/${draft.id}/mark-sent`, undefined, { token })));
+    const issued = await Promise.all(
+      drafts.map((draft) => t.post(`/api/estimates/${draft.id}/mark-sent`, undefined, { token })),
+    );
     expect(issued.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    const counters = issued.map((response) => Number(String(response.json().data.estimate_number).slice(-4))).sort((a, b) => a - b);
+    const counters = issued
+      .map((response) => Number(String(response.json().data.estimate_number).slice(-4)))
+      .sort((a, b) => a - b);
     expect(new Set(counters).size).toBe(5);
     expect(counters[4]! - counters[0]!).toBe(4);
   });
 
   it('validates with the invoice rules, keyed by the estimate’s own fields', async () => {
-    const response = await t.post('/api/estimates', estimateBody({ expiry_date: addCalendarDays(today(), -1), lines: [] }), { token });
+    const response = await t.post(
+      '/api/estimates',
+      estimateBody({ expiry_date: addCalendarDays(today(), -1), lines: [] }),
+      { token },
+    );
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.expiry_date).toEqual(['The expiry date cannot be before the estimate date']);
     expect(response.json().errors.lines).toEqual(['Please add at least one line']);
@@ -122,7 +159,12 @@ describe('estimates', () => {
     const publicToken = tokenOf(body.data);
     const page = await t.get(`/api/public/estimates/${publicToken}`);
     expect(page.statusCode).toBe(200);
-    expect(page.json().data).toMatchObject({ status: 'viewed', can_respond: true, estimate_number: body.data.estimate_number, business: { date_format: 'mm/dd/yy' } });
+    expect(page.json().data).toMatchObject({
+      status: 'viewed',
+      can_respond: true,
+      estimate_number: body.data.estimate_number,
+      business: { date_format: 'mm/dd/yy' },
+    });
     expect(JSON.stringify(page.json())).not.toContain('"id"');
 
     const missingName = await t.post(`/api/public/estimates/${publicToken}/accept`, { name: ' ' });
@@ -138,8 +180,14 @@ describe('estimates', () => {
 
     const detail = (await t.get(`/api/estimates/${draft.id}`, { token })).json().data;
     expect(detail.status).toBe('accepted');
-    expect(detail.activity.map((entry: { event: string }) => entry.event)).toEqual(expect.arrayContaining(['estimate.created', 'estimate.sent', 'estimate.viewed', 'estimate.accepted']));
-    const notifications = await t.database.db.selectFrom('notifications').selectAll().where('type', '=', 'Estimate').execute();
+    expect(detail.activity.map((entry: { event: string }) => entry.event)).toEqual(
+      expect.arrayContaining(['estimate.created', 'estimate.sent', 'estimate.viewed', 'estimate.accepted']),
+    );
+    const notifications = await t.database.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('type', '=', 'Estimate')
+      .execute();
     expect(notifications.some((row) => JSON.parse(row.data).title === 'Estimate accepted')).toBe(true);
   });
 
@@ -157,7 +205,10 @@ describe('estimates', () => {
   it('converts once into a draft invoice with the same lines and totals, linked both ways', async () => {
     const estimate = await create({}, true);
     await t.post(`/api/public/estimates/${tokenOf(estimate)}/accept`, { name: 'Ann' });
-    const [first, second] = await Promise.all([t.post(`/api/estimates/${estimate.id}/convert`, undefined, { token }), t.post(`/api/estimates/${estimate.id}/convert`, undefined, { token })]);
+    const [first, second] = await Promise.all([
+      t.post(`/api/estimates/${estimate.id}/convert`, undefined, { token }),
+      t.post(`/api/estimates/${estimate.id}/convert`, undefined, { token }),
+    ]);
     const statuses = [first.statusCode, second.statusCode].sort();
     expect(statuses).toEqual([200, 409]);
     const ok = first.statusCode === 200 ? first.json() : second.json();
@@ -166,16 +217,29 @@ describe('estimates', () => {
     const invoice = (await t.get(`/api/invoices/${ok.invoice_id}`, { token })).json().data;
     expect(invoice.status).toBe('draft');
     expect(invoice.totals).toEqual(estimate.totals);
-    expect(invoice.lines.map((line: any) => [line.description, line.quantity, line.unit_price, line.total])).toEqual(estimate.lines.map((line: any) => [line.description, line.quantity, line.unit_price, line.total]));
+    expect(invoice.lines.map((line: any) => [line.description, line.quantity, line.unit_price, line.total])).toEqual(
+      estimate.lines.map((line: any) => [line.description, line.quantity, line.unit_price, line.total]),
+    );
     expect(invoice.due_date).toBe(addCalendarDays(today(), 14));
-    const row = await t.database.db.selectFrom('invoices').select('estimate_id').where('id', '=', ok.invoice_id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('invoices')
+      .select('estimate_id')
+      .where('id', '=', ok.invoice_id)
+      .executeTakeFirstOrThrow();
     expect(row.estimate_id).toBe(estimate.id);
-    const count = await t.database.db.selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('n')).where('estimate_id', '=', estimate.id).executeTakeFirstOrThrow();
+    const count = await t.database.db
+      .selectFrom('invoices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('estimate_id', '=', estimate.id)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
   it('lists with status filter, search, sort and pages; past expiry reads as expired', async () => {
-    const old = await create({ issue_date: addCalendarDays(today(), -40), expiry_date: addCalendarDays(today(), -10) }, true);
+    const old = await create(
+      { issue_date: addCalendarDays(today(), -40), expiry_date: addCalendarDays(today(), -10) },
+      true,
+    );
     const expired = await t.get('/api/estimates?status=expired', { token });
     expect(expired.statusCode).toBe(200);
     expect(expired.json().data.map((row: any) => row.id)).toContain(old.id);
@@ -209,8 +273,20 @@ describe('estimates', () => {
   it('the largest valid estimate (500 lines of 2,000 three-byte characters, notes and terms) is accepted by POST and PUT; a bigger body is 413', async () => {
     // '€' is 3 bytes in UTF-8: the body is about 3 MB, over the app's 1 MB; the invoice routes' limit applies.
     const description = '€'.repeat(LINE_DESCRIPTION_MAX_LENGTH);
-    const lines = Array.from({ length: MAX_INVOICE_LINES }, () => ({ description, quantity: 1, unit: 'piece', unit_price: 1, tax_rate_ids: [ids.tax] }));
-    const largest = estimateBody({ lines, discount_type: null, discount_value: null, notes: '€'.repeat(INVOICE_TEXT_MAX_LENGTH), terms: '€'.repeat(INVOICE_TEXT_MAX_LENGTH) });
+    const lines = Array.from({ length: MAX_INVOICE_LINES }, () => ({
+      description,
+      quantity: 1,
+      unit: 'piece',
+      unit_price: 1,
+      tax_rate_ids: [ids.tax],
+    }));
+    const largest = estimateBody({
+      lines,
+      discount_type: null,
+      discount_value: null,
+      notes: '€'.repeat(INVOICE_TEXT_MAX_LENGTH),
+      terms: '€'.repeat(INVOICE_TEXT_MAX_LENGTH),
+    });
     const size = Buffer.byteLength(JSON.stringify(largest));
     expect(size).toBeGreaterThan(BODY_LIMIT_BYTES);
     expect(size).toBeLessThanOrEqual(INVOICE_BODY_LIMIT_BYTES);
@@ -223,13 +299,22 @@ describe('estimates', () => {
     expect(updated.statusCode, updated.body.slice(0, 200)).toBe(200);
     expect(updated.json().data.notes).toBe('Updated');
 
-    const before = await t.database.db.selectFrom('estimates').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('estimates')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const absurd = { ...largest, notes: 'x'.repeat(INVOICE_BODY_LIMIT_BYTES) };
-    for (const response of [await t.post('/api/estimates', absurd, { token }), await t.put(`/api/estimates/${estimate.id}`, absurd, { token })]) {
+    for (const response of [
+      await t.post('/api/estimates', absurd, { token }),
+      await t.put(`/api/estimates/${estimate.id}`, absurd, { token }),
+    ]) {
       expect(response.statusCode).toBe(413);
       expect(typeof response.json().message).toBe('string');
     }
-    const after = await t.database.db.selectFrom('estimates').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('estimates')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect((await t.get(`/api/estimates/${estimate.id}`, { token })).json().data.notes).toBe('Updated');
     expect((await t.delete(`/api/estimates/${estimate.id}`, { token })).statusCode).toBe(200);
@@ -248,7 +333,11 @@ describe('estimates', () => {
 
   it('another business’s ids answer 404 and change nothing', async () => {
     const estimate = await create({}, true);
-    const before = await t.database.db.selectFrom('estimates').selectAll().where('id', '=', estimate.id).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('estimates')
+      .selectAll()
+      .where('id', '=', estimate.id)
+      .executeTakeFirstOrThrow();
     for (const response of [
       await t.get(`/api/estimates/${estimate.id}`, { token: otherToken }),
       await t.put(`/api/estimates/${estimate.id}`, estimateBody({ client_id: ids.otherClient }), { token: otherToken }),
@@ -260,14 +349,21 @@ describe('estimates', () => {
     ]) {
       expect(response.statusCode).toBe(404);
     }
-    const after = await t.database.db.selectFrom('estimates').selectAll().where('id', '=', estimate.id).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('estimates')
+      .selectAll()
+      .where('id', '=', estimate.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(before);
     expect((await t.get('/api/estimates', { token: otherToken })).json().data).toEqual([]);
     expect((await t.get('/api/public/estimates/not-a-token-at-all-xxxxxxxxxxxxxxxxxxxx')).statusCode).toBe(404);
   });
 
   it('the scheduler stores expired on open estimates past expiry, once, in the timeline', async () => {
-    const old = await create({ issue_date: addCalendarDays(today(), -40), expiry_date: addCalendarDays(today(), -2) }, true);
+    const old = await create(
+      { issue_date: addCalendarDays(today(), -40), expiry_date: addCalendarDays(today(), -2) },
+      true,
+    );
     const first = await t.app.scheduler.runNow({ only: ['expire'] });
     expect(first.expired).toBeGreaterThanOrEqual(1);
     const second = await t.app.scheduler.runNow({ only: ['expire'] });

@@ -24,11 +24,16 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, {
     method: 'POST',
     url: '/api/beta-feedback',
-    summary: 'Sends beta feedback: type, feature and description required, rating 1-5 optional, systemInfo and the browser timestamp',
+    summary:
+      'Sends beta feedback: type, feature and description required, rating 1-5 optional, systemInfo and the browser timestamp',
     tags,
     auth: true,
     body: betaFeedbackSchema,
-    responses: { 201: { description: 'Stored', schema: betaFeedbackCreatedSchema }, 401: e.unauthenticated, 422: e.validation },
+    responses: {
+      201: { description: 'Stored', schema: betaFeedbackCreatedSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
     // One person does not need more than this; a stuck button must not flood the table.
     rateLimit: { max: 20, timeWindow: 60_000 },
     handler: async ({ request, reply, body }) => {
@@ -45,7 +50,18 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     query: betaFeedbackListQuerySchema,
-    responses: { 200: { description: 'Feedback', schema: betaFeedbackListResponseSchema }, 401: e.unauthenticated, 403: e.forbidden, 422: e.validation },
-    handler: async ({ request, query }) => feedback.listFeedback(deps, { auth: requireAuth(request), page: query.page, perPage: query.per_page, type: query.type }),
+    responses: {
+      200: { description: 'Feedback', schema: betaFeedbackListResponseSchema },
+      401: e.unauthenticated,
+      403: e.forbidden,
+      422: e.validation,
+    },
+    handler: async ({ request, query }) =>
+      feedback.listFeedback(deps, {
+        auth: requireAuth(request),
+        page: query.page,
+        perPage: query.per_page,
+        type: query.type,
+      }),
   });
 }

@@ -1,4 +1,13 @@
-import { SHELL_MESSAGES, canReviewFeedback, feedbackSystemInfoSchema, pageMeta, type BetaFeedback, type BetaFeedbackEntry, type BetaFeedbackListResponse, type FeedbackType } from '@ledgerleaf/domain';
+import {
+  SHELL_MESSAGES,
+  canReviewFeedback,
+  feedbackSystemInfoSchema,
+  pageMeta,
+  type BetaFeedback,
+  type BetaFeedbackEntry,
+  type BetaFeedbackListResponse,
+  type FeedbackType,
+} from '@ledgerleaf/domain';
 import { insertBetaFeedback, listBetaFeedback, type BetaFeedbackRow } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -13,7 +22,9 @@ function systemInfoOf(raw: string) {
   return { browser: '', os: '', screenSize: '', currentUrl: '' };
 }
 
-function entryView(row: BetaFeedbackRow & { user_name?: string | null; user_email?: string | null }): BetaFeedbackEntry {
+function entryView(
+  row: BetaFeedbackRow & { user_name?: string | null; user_email?: string | null },
+): BetaFeedbackEntry {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -30,7 +41,10 @@ function entryView(row: BetaFeedbackRow & { user_name?: string | null; user_emai
 }
 
 /** Stores one report of the caller (SPEC.md section 7, POST /api/beta-feedback). */
-export async function submitFeedback(deps: Deps, params: { auth: AuthContext; input: BetaFeedback }): Promise<BetaFeedbackEntry> {
+export async function submitFeedback(
+  deps: Deps,
+  params: { auth: AuthContext; input: BetaFeedback },
+): Promise<BetaFeedbackEntry> {
   const { input, auth } = params;
   const row = await insertBetaFeedback(deps.db, {
     businessId: auth.businessId,
@@ -47,8 +61,16 @@ export async function submitFeedback(deps: Deps, params: { auth: AuthContext; in
 }
 
 /** The business's reports, for its admins and owners only (403 otherwise). */
-export async function listFeedback(deps: Deps, params: { auth: AuthContext; page: number; perPage: number; type?: FeedbackType }): Promise<BetaFeedbackListResponse> {
+export async function listFeedback(
+  deps: Deps,
+  params: { auth: AuthContext; page: number; perPage: number; type?: FeedbackType },
+): Promise<BetaFeedbackListResponse> {
   if (!canReviewFeedback({ roles: [params.auth.user.role] })) throw new AppError(403, SHELL_MESSAGES.adminOnly);
-  const { rows, total } = await listBetaFeedback(deps.db, { businessId: params.auth.businessId, limit: params.perPage, offset: (params.page - 1) * params.perPage, type: params.type });
+  const { rows, total } = await listBetaFeedback(deps.db, {
+    businessId: params.auth.businessId,
+    limit: params.perPage,
+    offset: (params.page - 1) * params.perPage,
+    type: params.type,
+  });
   return { data: rows.map(entryView), meta: pageMeta(params.page, params.perPage, total) };
 }

@@ -13,15 +13,34 @@ const valid = {
   feature: 'invoices',
   rating: 4,
   description: 'The PDF preview is blank on Safari.',
-  systemInfo: { browser: 'Mozilla/5.0 Safari', os: 'MacIntel', screenSize: '1440x900', currentUrl: 'http://localhost/invoices/3' },
+  systemInfo: {
+    browser: 'Mozilla/5.0 Safari',
+    os: 'MacIntel',
+    screenSize: '1440x900',
+    currentUrl: 'http://localhost/invoices/3',
+  },
   timestamp: '2026-03-01T10:00:00.000Z',
 };
 
 async function addUser(email: string, role: string): Promise<string> {
   const now = new Date();
-  const user = await createUser(t.database.db, { businessId, name: `${role} user`, email, passwordHash: 'x', role, now });
+  const user = await createUser(t.database.db, {
+    businessId,
+    name: `${role} user`,
+    email,
+    passwordHash: 'x',
+    role,
+    now,
+  });
   const bearer = generateToken();
-  await createAccessToken(t.database.db, { businessId, userId: user.id, name: 'test', tokenHash: sha256Hex(bearer), expiresAt: null, now });
+  await createAccessToken(t.database.db, {
+    businessId,
+    userId: user.id,
+    name: 'test',
+    tokenHash: sha256Hex(bearer),
+    expiresAt: null,
+    now,
+  });
   return bearer;
 }
 
@@ -29,7 +48,13 @@ beforeAll(async () => {
   t = await createTestApp();
   const registered = await t.register({ email: 'feedback-owner@example.com' });
   ownerToken = registered.token;
-  businessId = (await t.database.db.selectFrom('users').select('business_id').where('id', '=', registered.user.id).executeTakeFirstOrThrow()).business_id;
+  businessId = (
+    await t.database.db
+      .selectFrom('users')
+      .select('business_id')
+      .where('id', '=', registered.user.id)
+      .executeTakeFirstOrThrow()
+  ).business_id;
 });
 afterAll(async () => {
   await t.close();
@@ -55,15 +80,27 @@ describe('POST /api/beta-feedback', () => {
         created_at: expect.any(String),
       },
     });
-    const rows = await t.database.db.selectFrom('beta_feedback').selectAll().where('business_id', '=', businessId).execute();
+    const rows = await t.database.db
+      .selectFrom('beta_feedback')
+      .selectAll()
+      .where('business_id', '=', businessId)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(JSON.parse(rows[0]!.system_info)).toEqual(valid.systemInfo);
   });
 
   it('accepts a report without rating, system info or timestamp', async () => {
-    const response = await t.post('/api/beta-feedback', { type: 'improvement', feature: 'dashboard', description: 'A weekly summary email' }, { token: ownerToken });
+    const response = await t.post(
+      '/api/beta-feedback',
+      { type: 'improvement', feature: 'dashboard', description: 'A weekly summary email' },
+      { token: ownerToken },
+    );
     expect(response.statusCode).toBe(201);
-    expect(response.json().data).toMatchObject({ rating: null, client_timestamp: null, system_info: { browser: '', os: '', screenSize: '', currentUrl: '' } });
+    expect(response.json().data).toMatchObject({
+      rating: null,
+      client_timestamp: null,
+      system_info: { browser: '', os: '', screenSize: '', currentUrl: '' },
+    });
   });
 
   it('answers 422 with the shared messages when type, feature and description are missing', async () => {
@@ -78,7 +115,13 @@ describe('POST /api/beta-feedback', () => {
   });
 
   it('answers 422 (never 500) to odd bodies', async () => {
-    for (const body of [[], { ...valid, type: 'rant' }, { ...valid, systemInfo: 'x' }, { ...valid, timestamp: 'yesterday' }, { ...valid, description: 'x'.repeat(5001) }]) {
+    for (const body of [
+      [],
+      { ...valid, type: 'rant' },
+      { ...valid, systemInfo: 'x' },
+      { ...valid, timestamp: 'yesterday' },
+      { ...valid, description: 'x'.repeat(5001) },
+    ]) {
       const response = await t.post('/api/beta-feedback', body, { token: ownerToken });
       expect(response.statusCode, JSON.stringify(body).slice(0, 40)).toBe(422);
     }

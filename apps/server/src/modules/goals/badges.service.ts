@@ -6,7 +6,9 @@ import type { AuthContext, Deps } from '../../lib/context';
 export async function listBadges(deps: Deps, params: { auth: AuthContext }): Promise<GoalBadgeList> {
   const { businessId } = params.auth;
   const earned = new Map((await listGoalBadges(deps.db, { businessId })).map((row) => [row.code, row]));
-  const goalIds = [...new Set([...earned.values()].map((row) => row.goal_id).filter((id): id is number => id !== null))];
+  const goalIds = [
+    ...new Set([...earned.values()].map((row) => row.goal_id).filter((id): id is number => id !== null)),
+  ];
   const titles = new Map((await findGoalsByIds(deps.db, { businessId, goalIds })).map((goal) => [goal.id, goal.title]));
   const data = GOAL_BADGES.map((badge) => {
     const row = earned.get(badge.code);

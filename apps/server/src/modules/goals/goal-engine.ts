@@ -48,7 +48,10 @@ export function goalView(row: GoalRow, today: string): Goal {
   const type = row.type as GoalType;
   const target = Number(row.target_cents);
   const current = Number(row.current_cents);
-  const pace = goalPace({ target, current, start_date: row.start_date, target_date: row.target_date, status: row.status }, today);
+  const pace = goalPace(
+    { target, current, start_date: row.start_date, target_date: row.target_date, status: row.status },
+    today,
+  );
   const amount = (value: number) => goalAmount(type, value);
   return {
     id: row.id,
@@ -96,11 +99,22 @@ export async function settleGoal(tx: Db, ctx: EngineContext, row: GoalRow): Prom
   const reached = Number(row.target_cents) > 0 && Number(row.current_cents) >= Number(row.target_cents);
   if (!reached || (row.status !== 'active' && row.status !== 'in_progress')) return row;
   const at = toDbTime(ctx.now);
-  const updated = (await updateGoal(tx, { businessId: ctx.businessId, goalId: row.id, set: { status: 'completed', completed_at: at, achieved_at: row.achieved_at ?? at }, now: ctx.now })) ?? row;
+  const updated =
+    (await updateGoal(tx, {
+      businessId: ctx.businessId,
+      goalId: row.id,
+      set: { status: 'completed', completed_at: at, achieved_at: row.achieved_at ?? at },
+      now: ctx.now,
+    })) ?? row;
   await notifyBusinessUsers(tx, {
     businessId: ctx.businessId,
     type: 'Goal',
-    data: { title: GOAL_MESSAGES.achievedTitle, message: GOAL_MESSAGES.achievedMessage(row.title), goal_id: row.id, event: 'goal.completed' },
+    data: {
+      title: GOAL_MESSAGES.achievedTitle,
+      message: GOAL_MESSAGES.achievedMessage(row.title),
+      goal_id: row.id,
+      event: 'goal.completed',
+    },
     now: ctx.now,
   });
   await publish(tx, {
@@ -108,21 +122,34 @@ export async function settleGoal(tx: Db, ctx: EngineContext, row: GoalRow): Prom
     businessId: ctx.businessId,
     userId: ctx.userId,
     subject: { type: 'goal', id: row.id },
-    data: { title: row.title, target: goalAmount(row.type, Number(row.target_cents)), current: goalAmount(row.type, Number(row.current_cents)) },
+    data: {
+      title: row.title,
+      target: goalAmount(row.type, Number(row.target_cents)),
+      current: goalAmount(row.type, Number(row.current_cents)),
+    },
     at: ctx.now,
   });
   return updated;
 }
 
 /** Adds `deltaCents` (negative to take off) to a goal and settles it. */
-export async function changeGoalAmount(tx: Db, ctx: EngineContext, goalId: number, deltaCents: number): Promise<GoalRow | undefined> {
+export async function changeGoalAmount(
+  tx: Db,
+  ctx: EngineContext,
+  goalId: number,
+  deltaCents: number,
+): Promise<GoalRow | undefined> {
   const row = await addToGoalCurrent(tx, { businessId: ctx.businessId, goalId, deltaCents, now: ctx.now });
   if (!row) return undefined;
   return settleGoal(tx, ctx, row);
 }
 
 /** What a tracked goal counts over its period right now (cents, or clients). */
-export async function trackedValue(tx: Db, businessId: number, row: Pick<GoalRow, 'type' | 'start_date' | 'target_date'>): Promise<number> {
+export async function trackedValue(
+  tx: Db,
+  businessId: number,
+  row: Pick<GoalRow, 'type' | 'start_date' | 'target_date'>,
+): Promise<number> {
   const period = { businessId, from: row.start_date, to: row.target_date };
   switch (row.type) {
     case 'revenue_collected':
@@ -151,12 +178,21 @@ export function trackedTypesFor(eventType: string): string[] {
  * changed.
  */
 export async function recomputeTrackedGoals(tx: Db, ctx: EngineContext, types?: readonly string[]): Promise<GoalRow[]> {
-  const rows = await listGoals(tx, { businessId: ctx.businessId, types: types ?? ['revenue_collected', 'amount_invoiced', 'new_clients'], statuses: ['active', 'in_progress', 'paused', 'completed'] });
+  const rows = await listGoals(tx, {
+    businessId: ctx.businessId,
+    types: types ?? ['revenue_collected', 'amount_invoiced', 'new_clients'],
+    statuses: ['active', 'in_progress', 'paused', 'completed'],
+  });
   const changed: GoalRow[] = [];
   for (const row of rows) {
     const value = await trackedValue(tx, ctx.businessId, row);
     if (value === Number(row.current_cents)) continue;
-    const updated = await updateGoal(tx, { businessId: ctx.businessId, goalId: row.id, set: { current_cents: value }, now: ctx.now });
+    const updated = await updateGoal(tx, {
+      businessId: ctx.businessId,
+      goalId: row.id,
+      set: { current_cents: value },
+      now: ctx.now,
+    });
     if (updated) changed.push(await settleGoal(tx, ctx, updated));
   }
   if (changed.length > 0) await awardBadges(tx, ctx);
@@ -175,7 +211,8 @@ export async function awardBadges(tx: Db, ctx: EngineContext): Promise<GoalBadge
   let latestAchieved: GoalRow | null = null;
   let early: GoalRow | null = null;
   for (const goal of goals) {
-    const percent = goal.status === 'cancelled' ? 0 : goalProgressPercent(Number(goal.current_cents), Number(goal.target_cents));
+    const percent =
+      goal.status === 'cancelled' ? 0 : goalProgressPercent(Number(goal.current_cents), Number(goal.target_cents));
     if (percent > bestPercent) {
       bestPercent = percent;
       best = goal;
@@ -202,13 +239,23 @@ export async function awardBadges(tx: Db, ctx: EngineContext): Promise<GoalBadge
     if (code === 'first_goal_created') return goals[0]?.id ?? null;
     return null;
   };
-  const inserted = await awardGoalBadges(tx, { businessId: ctx.businessId, badges: missing.map((code) => ({ code, goalId: goalFor(code) })), now: ctx.now });
+  const inserted = await awardGoalBadges(tx, {
+    businessId: ctx.businessId,
+    badges: missing.map((code) => ({ code, goalId: goalFor(code) })),
+    now: ctx.now,
+  });
   for (const badge of inserted) {
     const title = GOAL_BADGES.find((entry) => entry.code === badge.code)?.title ?? badge.code;
     await notifyBusinessUsers(tx, {
       businessId: ctx.businessId,
       type: 'Goal',
-      data: { title: GOAL_BADGE_MESSAGES.notificationTitle, message: GOAL_BADGE_MESSAGES.notificationMessage(title), badge: badge.code, goal_id: badge.goal_id, event: 'goal.badge_earned' },
+      data: {
+        title: GOAL_BADGE_MESSAGES.notificationTitle,
+        message: GOAL_BADGE_MESSAGES.notificationMessage(title),
+        badge: badge.code,
+        goal_id: badge.goal_id,
+        event: 'goal.badge_earned',
+      },
       now: ctx.now,
     });
   }

@@ -13,7 +13,13 @@ beforeAll(async () => {
   t = await createTestApp();
   me = await owner(t, 'odd@example.com');
   goalId = (await createGoal(t, me, { title: 'Odd' })).id;
-  incomeId = (await t.post('/api/other-income/multiple-goals', { amount: 5, income_date: '2026-01-01', source: 'x' }, { token: me.token })).json().data.id;
+  incomeId = (
+    await t.post(
+      '/api/other-income/multiple-goals',
+      { amount: 5, income_date: '2026-01-01', source: 'x' },
+      { token: me.token },
+    )
+  ).json().data.id;
   invoiceId = (await issuedInvoice(t, me, 10)).id;
   paymentId = await pay(t, me, invoiceId, 10);
 });
@@ -41,7 +47,11 @@ const payloads: string[] = [
 
 describe('bad input on the goals routes never reaches a 500 and changes nothing', () => {
   it('odd bodies answer 4xx JSON with a message', async () => {
-    const before = { goals: await count(t, 'goals'), income: await count(t, 'other_income'), allocations: await count(t, 'goal_allocations') };
+    const before = {
+      goals: await count(t, 'goals'),
+      income: await count(t, 'other_income'),
+      allocations: await count(t, 'goal_allocations'),
+    };
     const routes: Array<{ method: 'POST' | 'PUT'; url: string }> = [
       { method: 'POST', url: '/api/goals' },
       { method: 'PUT', url: `/api/goals/${goalId}` },
@@ -52,14 +62,23 @@ describe('bad input on the goals routes never reaches a 500 and changes nothing'
     ];
     for (const route of routes) {
       for (const payload of payloads) {
-        const response = await t.app.inject({ method: route.method, url: route.url, headers: { 'content-type': 'application/json', authorization: `Bearer ${me.token}` }, payload });
+        const response = await t.app.inject({
+          method: route.method,
+          url: route.url,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${me.token}` },
+          payload,
+        });
         const label = `${route.method} ${route.url} ${payload.slice(0, 60)}`;
         expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
         expect(response.statusCode, label).toBeLessThan(500);
         expect(typeof response.json().message, label).toBe('string');
       }
     }
-    expect({ goals: await count(t, 'goals'), income: await count(t, 'other_income'), allocations: await count(t, 'goal_allocations') }).toEqual(before);
+    expect({
+      goals: await count(t, 'goals'),
+      income: await count(t, 'other_income'),
+      allocations: await count(t, 'goal_allocations'),
+    }).toEqual(before);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 

@@ -32,8 +32,19 @@ describe('isolation between businesses', () => {
     const aliceGoal = await createGoal(t, alice, { title: 'Alice goal', target_amount: 1000 });
     const invoice = await issuedInvoice(t, alice, 200);
     const paymentId = await pay(t, alice, invoice.id, 200);
-    const recorded = (await t.post('/api/other-income/multiple-goals', income({ amount: 50, goal_allocations: [{ goal_id: aliceGoal.id, amount: 50 }] }), { token: alice.token })).json().data;
-    await allocate(t, alice, { invoice_id: invoice.id, payment_id: paymentId, payment_amount: 200, allocations: [{ goal_id: aliceGoal.id, amount: 100 }] });
+    const recorded = (
+      await t.post(
+        '/api/other-income/multiple-goals',
+        income({ amount: 50, goal_allocations: [{ goal_id: aliceGoal.id, amount: 50 }] }),
+        { token: alice.token },
+      )
+    ).json().data;
+    await allocate(t, alice, {
+      invoice_id: invoice.id,
+      payment_id: paymentId,
+      payment_amount: 200,
+      allocations: [{ goal_id: aliceGoal.id, amount: 100 }],
+    });
 
     const before = await snapshot();
     const token = bob.token;
@@ -50,21 +61,43 @@ describe('isolation between businesses', () => {
       await t.get(`/api/other-income/${recorded.id}`, { token }),
       await t.put(`/api/other-income/${recorded.id}`, income({ amount: 1 }), { token }),
       await t.delete(`/api/other-income/${recorded.id}`, { token }),
-      await allocate(t, bob, { invoice_id: invoice.id, payment_id: paymentId, payment_amount: 200, allocations: [{ goal_id: aliceGoal.id, amount: 1 }] }),
+      await allocate(t, bob, {
+        invoice_id: invoice.id,
+        payment_id: paymentId,
+        payment_amount: 200,
+        allocations: [{ goal_id: aliceGoal.id, amount: 1 }],
+      }),
     ];
-    for (const response of responses) expect(response.statusCode, `${response.raw.req.method} ${response.raw.req.url} ${response.body}`).toBe(404);
+    for (const response of responses)
+      expect(response.statusCode, `${response.raw.req.method} ${response.raw.req.url} ${response.body}`).toBe(404);
 
     // Bob's own invoice with Alice's payment id: 404; Alice's goal in Bob's bodies: 422 (not allocatable for him)
     const bobInvoice = await issuedInvoice(t, bob, 30);
     const bobPayment = await pay(t, bob, bobInvoice.id, 30);
-    const foreignPayment = await allocate(t, bob, { invoice_id: bobInvoice.id, payment_id: paymentId, payment_amount: 200, allocations: [{ goal_id: aliceGoal.id, amount: 1 }] });
+    const foreignPayment = await allocate(t, bob, {
+      invoice_id: bobInvoice.id,
+      payment_id: paymentId,
+      payment_amount: 200,
+      allocations: [{ goal_id: aliceGoal.id, amount: 1 }],
+    });
     expect(foreignPayment.statusCode).toBe(404);
-    const foreignGoal = await allocate(t, bob, { invoice_id: bobInvoice.id, payment_id: bobPayment, payment_amount: 30, allocations: [{ goal_id: aliceGoal.id, amount: 1 }] });
+    const foreignGoal = await allocate(t, bob, {
+      invoice_id: bobInvoice.id,
+      payment_id: bobPayment,
+      payment_amount: 30,
+      allocations: [{ goal_id: aliceGoal.id, amount: 1 }],
+    });
     expect(foreignGoal.statusCode).toBe(422);
     expect(foreignGoal.json().errors).toEqual({ 'allocations.0.goal_id': [ALLOCATION_MESSAGES.goalNotAllocatable] });
-    const foreignIncome = await t.post('/api/other-income/multiple-goals', income({ goal_allocations: [{ goal_id: aliceGoal.id, amount: 1 }] }), { token });
+    const foreignIncome = await t.post(
+      '/api/other-income/multiple-goals',
+      income({ goal_allocations: [{ goal_id: aliceGoal.id, amount: 1 }] }),
+      { token },
+    );
     expect(foreignIncome.statusCode).toBe(422);
-    expect(foreignIncome.json().errors).toEqual({ 'goal_allocations.0.goal_id': [OTHER_INCOME_MESSAGES.goalNotAllocatable] });
+    expect(foreignIncome.json().errors).toEqual({
+      'goal_allocations.0.goal_id': [OTHER_INCOME_MESSAGES.goalNotAllocatable],
+    });
 
     const after = await snapshot();
     expect(after).toEqual(before);

@@ -24,7 +24,10 @@ const TRACKED_EVENTS = new Set([
  * allocations are reversed (the event's `data.payment_id` names it), then the business's
  * self-tracking goals that the event can move are recomputed (and completed, badges awarded).
  */
-export async function onDomainEvent(tx: Parameters<Parameters<typeof subscribe>[0]>[0], event: DomainEvent): Promise<void> {
+export async function onDomainEvent(
+  tx: Parameters<Parameters<typeof subscribe>[0]>[0],
+  event: DomainEvent,
+): Promise<void> {
   const ctx = { businessId: event.businessId, userId: event.userId, now: event.at };
   if (event.type === 'payment.deleted') {
     const paymentId = Number(event.data?.payment_id);

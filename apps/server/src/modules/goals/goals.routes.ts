@@ -55,18 +55,27 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     query: goalListQuerySchema,
-    responses: { 200: { description: 'One page of goals', schema: goalPageSchema }, 401: e.unauthenticated, 422: e.validation },
+    responses: {
+      200: { description: 'One page of goals', schema: goalPageSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
     handler: ({ request, query }) => goals.listGoals(deps, { auth: requireAuth(request), query }),
   });
 
   defineRoute(app, {
     method: 'POST',
     url: '/api/goals',
-    summary: 'Create a goal (financial goals are filled by allocations; the others track payments + other income, invoiced totals or new clients over [start_date, target_date])',
+    summary:
+      'Create a goal (financial goals are filled by allocations; the others track payments + other income, invoiced totals or new clients over [start_date, target_date])',
     tags,
     auth: true,
     body: goalInputSchema,
-    responses: { 201: { description: 'Created', schema: goalResponseSchema }, 401: e.unauthenticated, 422: e.validation },
+    responses: {
+      201: { description: 'Created', schema: goalResponseSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
     handler: async ({ request, reply, body }) => {
       const data = await goals.createGoal(deps, { auth: requireAuth(request), input: body });
       reply.code(201);
@@ -77,7 +86,8 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/goals/analytics',
-    summary: 'Goal analytics: money into financial goals per month (last 12) and per goal, contributions by source, achieved / active / behind-schedule counts',
+    summary:
+      'Goal analytics: money into financial goals per month (last 12) and per goal, contributions by source, achieved / active / behind-schedule counts',
     tags,
     auth: true,
     responses: { 200: { description: 'Analytics', schema: goalAnalyticsResponseSchema }, 401: e.unauthenticated },
@@ -87,24 +97,41 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/goals/:id',
-    summary: 'One goal with progress, remaining amount, days left, the pace needed per month and the projection at the current pace',
+    summary:
+      'One goal with progress, remaining amount, days left, the pace needed per month and the projection at the current pace',
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'The goal', schema: goalResponseSchema }, 401: e.unauthenticated, 404: e.notFound },
-    handler: async ({ request, params }) => ({ data: await goals.getGoal(deps, { auth: requireAuth(request), goalId: params.id }) }),
+    responses: {
+      200: { description: 'The goal', schema: goalResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+    },
+    handler: async ({ request, params }) => ({
+      data: await goals.getGoal(deps, { auth: requireAuth(request), goalId: params.id }),
+    }),
   });
 
   defineRoute(app, {
     method: 'PUT',
     url: '/api/goals/:id',
-    summary: 'Edit a goal (all fields; the type cannot change; current_amount of a financial goal is its corrected total, at least what allocations brought)',
+    summary:
+      'Edit a goal (all fields; the type cannot change; current_amount of a financial goal is its corrected total, at least what allocations brought)',
     tags,
     auth: true,
     params: idParamsSchema,
     body: goalInputSchema,
-    responses: { 200: { description: 'Updated', schema: goalResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict, 422: e.validation },
-    handler: async ({ request, params, body }) => ({ data: await goals.updateGoal(deps, { auth: requireAuth(request), goalId: params.id, input: body }), message: GOAL_MESSAGES.updated }),
+    responses: {
+      200: { description: 'Updated', schema: goalResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: e.conflict,
+      422: e.validation,
+    },
+    handler: async ({ request, params, body }) => ({
+      data: await goals.updateGoal(deps, { auth: requireAuth(request), goalId: params.id, input: body }),
+      message: GOAL_MESSAGES.updated,
+    }),
   });
 
   defineRoute(app, {
@@ -129,21 +156,39 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
       tags,
       auth: true,
       params: idParamsSchema,
-      responses: { 200: { description: 'The goal after it', schema: goalActionResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict },
-      handler: ({ request, params }) => goals.changeGoalStatus(deps, { auth: requireAuth(request), goalId: params.id, action: action as GoalAction }),
+      responses: {
+        200: { description: 'The goal after it', schema: goalActionResponseSchema },
+        401: e.unauthenticated,
+        404: e.notFound,
+        409: e.conflict,
+      },
+      handler: ({ request, params }) =>
+        goals.changeGoalStatus(deps, { auth: requireAuth(request), goalId: params.id, action: action as GoalAction }),
     });
   }
 
   defineRoute(app, {
     method: 'GET',
     url: '/api/goals/:id/contributions',
-    summary: 'What moved the goal, newest first: payment on invoice N (invoice_id, payment_id), other income from S (other_income_id); tracked goals list the payments, income, invoices or clients they count',
+    summary:
+      'What moved the goal, newest first: payment on invoice N (invoice_id, payment_id), other income from S (other_income_id); tracked goals list the payments, income, invoices or clients they count',
     tags,
     auth: true,
     params: idParamsSchema,
     query: goalContributionQuerySchema,
-    responses: { 200: { description: 'One page of contributions and the goal', schema: goalContributionPageSchema }, 401: e.unauthenticated, 404: e.notFound, 422: e.validation },
-    handler: ({ request, params, query }) => goals.listContributions(deps, { auth: requireAuth(request), goalId: params.id, page: query.page, perPage: query.per_page }),
+    responses: {
+      200: { description: 'One page of contributions and the goal', schema: goalContributionPageSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      422: e.validation,
+    },
+    handler: ({ request, params, query }) =>
+      goals.listContributions(deps, {
+        auth: requireAuth(request),
+        goalId: params.id,
+        page: query.page,
+        perPage: query.per_page,
+      }),
   });
 
   defineRoute(app, {
@@ -167,10 +212,20 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     tags: incomeTags,
     auth: true,
     body: otherIncomeRequestSchema,
-    responses: { 201: { description: 'Recorded; the goals it raised', schema: otherIncomeResponseSchema }, 401: e.unauthenticated, 422: e.validation },
+    responses: {
+      201: { description: 'Recorded; the goals it raised', schema: otherIncomeResponseSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
     handler: async ({ request, reply, body }) => {
       const key = idempotencyKeyOf(request);
-      const result = await income.recordOtherIncome(deps, { auth: requireAuth(request), input: body, idempotencyKey: key, rawBody: request.body ?? {}, path: '/api/other-income/multiple-goals' });
+      const result = await income.recordOtherIncome(deps, {
+        auth: requireAuth(request),
+        input: body,
+        idempotencyKey: key,
+        rawBody: request.body ?? {},
+        path: '/api/other-income/multiple-goals',
+      });
       reply.code(result.status);
       if (key !== undefined) void reply.header('idempotency-key', key);
       return result.body;
@@ -180,11 +235,16 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/other-income',
-    summary: 'Other income, newest first by default: search (source, reference, description), date range, sort, pages; count and total of everything matching',
+    summary:
+      'Other income, newest first by default: search (source, reference, description), date range, sort, pages; count and total of everything matching',
     tags: incomeTags,
     auth: true,
     query: otherIncomeListQuerySchema,
-    responses: { 200: { description: 'One page of income', schema: otherIncomePageSchema }, 401: e.unauthenticated, 422: e.validation },
+    responses: {
+      200: { description: 'One page of income', schema: otherIncomePageSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
     handler: ({ request, query }) => income.listOtherIncome(deps, { auth: requireAuth(request), query }),
   });
 
@@ -195,20 +255,33 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     tags: incomeTags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'The income', schema: z.object({ data: otherIncomeSchema }) }, 401: e.unauthenticated, 404: e.notFound },
-    handler: async ({ request, params }) => ({ data: await income.getOtherIncome(deps, { auth: requireAuth(request), otherIncomeId: params.id }) }),
+    responses: {
+      200: { description: 'The income', schema: z.object({ data: otherIncomeSchema }) },
+      401: e.unauthenticated,
+      404: e.notFound,
+    },
+    handler: async ({ request, params }) => ({
+      data: await income.getOtherIncome(deps, { auth: requireAuth(request), otherIncomeId: params.id }),
+    }),
   });
 
   defineRoute(app, {
     method: 'PUT',
     url: '/api/other-income/:id',
-    summary: 'Edit other income (the same rules); its allocations are replaced: the old ones reversed, the new ones applied',
+    summary:
+      'Edit other income (the same rules); its allocations are replaced: the old ones reversed, the new ones applied',
     tags: incomeTags,
     auth: true,
     params: idParamsSchema,
     body: otherIncomeRequestSchema,
-    responses: { 200: { description: 'Updated', schema: otherIncomeResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 422: e.validation },
-    handler: ({ request, params, body }) => income.updateOtherIncome(deps, { auth: requireAuth(request), otherIncomeId: params.id, input: body }),
+    responses: {
+      200: { description: 'Updated', schema: otherIncomeResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      422: e.validation,
+    },
+    handler: ({ request, params, body }) =>
+      income.updateOtherIncome(deps, { auth: requireAuth(request), otherIncomeId: params.id, input: body }),
   });
 
   defineRoute(app, {
@@ -218,8 +291,13 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     tags: incomeTags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'Deleted; the goals it had raised', schema: deletedIncomeSchema }, 401: e.unauthenticated, 404: e.notFound },
-    handler: ({ request, params }) => income.deleteOtherIncome(deps, { auth: requireAuth(request), otherIncomeId: params.id }),
+    responses: {
+      200: { description: 'Deleted; the goals it had raised', schema: deletedIncomeSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+    },
+    handler: ({ request, params }) =>
+      income.deleteOtherIncome(deps, { auth: requireAuth(request), otherIncomeId: params.id }),
   });
 
   // ---------------------------------------------------------------- payment allocation
@@ -233,10 +311,24 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     tags: allocationTags,
     auth: true,
     body: allocationRequestSchema,
-    responses: { 201: { description: 'Allocated; the payment’s allocations and the goals raised', schema: allocationResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 422: e.validation },
+    responses: {
+      201: {
+        description: 'Allocated; the payment’s allocations and the goals raised',
+        schema: allocationResponseSchema,
+      },
+      401: e.unauthenticated,
+      404: e.notFound,
+      422: e.validation,
+    },
     handler: async ({ request, reply, body }) => {
       const key = idempotencyKeyOf(request);
-      const result = await allocations.allocatePayment(deps, { auth: requireAuth(request), input: body, idempotencyKey: key, rawBody: request.body ?? {}, path: '/api/invoice-payments/allocate-to-goals' });
+      const result = await allocations.allocatePayment(deps, {
+        auth: requireAuth(request),
+        input: body,
+        idempotencyKey: key,
+        rawBody: request.body ?? {},
+        path: '/api/invoice-payments/allocate-to-goals',
+      });
       reply.code(result.status);
       if (key !== undefined) void reply.header('idempotency-key', key);
       return result.body;
@@ -248,21 +340,32 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/goal-allocation-preferences',
-    summary: "The caller's show_allocation_modal (true unless they chose \"Don't show this again\")",
+    summary: 'The caller\'s show_allocation_modal (true unless they chose "Don\'t show this again")',
     tags: allocationTags,
     auth: true,
-    responses: { 200: { description: 'The preference', schema: allocationPreferenceResponseSchema }, 401: e.unauthenticated },
+    responses: {
+      200: { description: 'The preference', schema: allocationPreferenceResponseSchema },
+      401: e.unauthenticated,
+    },
     handler: async ({ request }) => ({ data: await allocations.getPreference(deps, { auth: requireAuth(request) }) }),
   });
 
   defineRoute(app, {
     method: 'POST',
     url: '/api/goal-allocation-preferences',
-    summary: "Store the caller's show_allocation_modal (SPEC.md section 7: sent with false when \"Don't show this again\" is checked)",
+    summary:
+      'Store the caller\'s show_allocation_modal (SPEC.md section 7: sent with false when "Don\'t show this again" is checked)',
     tags: allocationTags,
     auth: true,
     body: allocationPreferenceRequestSchema,
-    responses: { 200: { description: 'Stored', schema: allocationPreferenceResponseSchema }, 401: e.unauthenticated, 422: e.validation },
-    handler: async ({ request, body }) => ({ data: await allocations.setPreference(deps, { auth: requireAuth(request), show: body.show_allocation_modal }), message: 'Preference saved.' }),
+    responses: {
+      200: { description: 'Stored', schema: allocationPreferenceResponseSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
+    handler: async ({ request, body }) => ({
+      data: await allocations.setPreference(deps, { auth: requireAuth(request), show: body.show_allocation_modal }),
+      message: 'Preference saved.',
+    }),
   });
 }

@@ -70,7 +70,8 @@ async function requireGoal(db: Db, businessId: number, goalId: number, lock = fa
 export async function createGoal(deps: Deps, params: { auth: AuthContext; input: GoalRequest }): Promise<Goal> {
   const { input } = params;
   const status = input.status ?? 'active';
-  if (!(GOAL_EDITABLE_STATUSES as readonly string[]).includes(status)) throw validationError({ status: [GOAL_MESSAGES.statusInvalid] });
+  if (!(GOAL_EDITABLE_STATUSES as readonly string[]).includes(status))
+    throw validationError({ status: [GOAL_MESSAGES.statusInvalid] });
   const type = input.type ?? 'financial';
   return deps.db.transaction().execute(async (tx) => {
     const ctx = context(deps, params.auth);
@@ -92,26 +93,42 @@ export async function createGoal(deps: Deps, params: { auth: AuthContext; input:
     };
     const current = type === 'financial' ? initial : await trackedValue(tx, ctx.businessId, fields);
     let row = await insertGoal(tx, { businessId: ctx.businessId, fields, currentCents: current, now: ctx.now });
-    await publish(tx, { type: 'goal.created', businessId: ctx.businessId, userId: ctx.userId, subject: { type: 'goal', id: row.id }, data: { title: row.title, goal_type: type }, at: ctx.now });
+    await publish(tx, {
+      type: 'goal.created',
+      businessId: ctx.businessId,
+      userId: ctx.userId,
+      subject: { type: 'goal', id: row.id },
+      data: { title: row.title, goal_type: type },
+      at: ctx.now,
+    });
     row = await settleGoal(tx, ctx, row);
     await awardBadges(tx, ctx);
     return goalView(row, day);
   });
 }
 
-export async function updateGoal(deps: Deps, params: { auth: AuthContext; goalId: number; input: GoalRequest }): Promise<Goal> {
+export async function updateGoal(
+  deps: Deps,
+  params: { auth: AuthContext; goalId: number; input: GoalRequest },
+): Promise<Goal> {
   const { input } = params;
   return deps.db.transaction().execute(async (tx) => {
     const ctx = context(deps, params.auth);
     const day = utcCalendarDate(ctx.now);
     const row = await requireGoal(tx, ctx.businessId, params.goalId, true);
-    if (input.type !== undefined && input.type !== row.type) throw validationError({ type: [GOAL_MESSAGES.typeLocked] });
+    if (input.type !== undefined && input.type !== row.type)
+      throw validationError({ type: [GOAL_MESSAGES.typeLocked] });
     const startDate = input.start_date ?? row.start_date;
     if (input.target_date < startDate) throw validationError({ target_date: [GOAL_MESSAGES.targetDateBeforeStart] });
     let status = row.status as GoalStatus;
     if (input.status !== undefined && input.status !== row.status) {
       const editable = GOAL_EDITABLE_STATUSES as readonly string[];
-      if (!editable.includes(row.status)) throw new AppError(409, GOAL_MESSAGES.actionNotAllowed(input.status === 'paused' ? 'pause' : 'resume', row.status as GoalStatus), { extra: { status: row.status } });
+      if (!editable.includes(row.status))
+        throw new AppError(
+          409,
+          GOAL_MESSAGES.actionNotAllowed(input.status === 'paused' ? 'pause' : 'resume', row.status as GoalStatus),
+          { extra: { status: row.status } },
+        );
       if (!editable.includes(input.status)) throw validationError({ status: [GOAL_MESSAGES.statusInvalid] });
       status = input.status;
     }
@@ -129,12 +146,17 @@ export async function updateGoal(deps: Deps, params: { auth: AuthContext; goalId
       const allocated = await sumGoalAllocations(tx, { businessId: ctx.businessId, goalId: row.id });
       if (input.current_amount !== null) {
         const current = toCents(input.current_amount);
-        if (current < allocated) throw validationError({ current_amount: [GOAL_MESSAGES.currentBelowAllocated(allocated / 100)] });
+        if (current < allocated)
+          throw validationError({ current_amount: [GOAL_MESSAGES.currentBelowAllocated(allocated / 100)] });
         set.initial_cents = current - allocated;
         set.current_cents = current;
       }
     } else {
-      set.current_cents = await trackedValue(tx, ctx.businessId, { type: row.type, start_date: startDate, target_date: input.target_date });
+      set.current_cents = await trackedValue(tx, ctx.businessId, {
+        type: row.type,
+        start_date: startDate,
+        target_date: input.target_date,
+      });
     }
     const current = set.current_cents ?? Number(row.current_cents);
     // A completed goal whose target was raised above what it holds is open again.
@@ -142,8 +164,20 @@ export async function updateGoal(deps: Deps, params: { auth: AuthContext; goalId
       set.status = 'active';
       set.completed_at = null;
     }
-    let updated = (await updateGoalRow(tx, { businessId: ctx.businessId, goalId: row.id, set, now: ctx.now })) as GoalRow;
-    await publish(tx, { type: 'goal.updated', businessId: ctx.businessId, userId: ctx.userId, subject: { type: 'goal', id: row.id }, data: { title: updated.title, status: updated.status }, at: ctx.now });
+    let updated = (await updateGoalRow(tx, {
+      businessId: ctx.businessId,
+      goalId: row.id,
+      set,
+      now: ctx.now,
+    })) as GoalRow;
+    await publish(tx, {
+      type: 'goal.updated',
+      businessId: ctx.businessId,
+      userId: ctx.userId,
+      subject: { type: 'goal', id: row.id },
+      data: { title: updated.title, status: updated.status },
+      at: ctx.now,
+    });
     updated = await settleGoal(tx, ctx, updated);
     await awardBadges(tx, ctx);
     return goalView(updated, day);
@@ -158,19 +192,31 @@ const ACTION_EVENTS: Record<GoalAction, { event: string; message: string }> = {
 };
 
 /** Pause, resume, complete or cancel (409 when the status does not allow it). */
-export async function changeGoalStatus(deps: Deps, params: { auth: AuthContext; goalId: number; action: GoalAction }): Promise<{ data: Goal; message: string }> {
+export async function changeGoalStatus(
+  deps: Deps,
+  params: { auth: AuthContext; goalId: number; action: GoalAction },
+): Promise<{ data: Goal; message: string }> {
   return deps.db.transaction().execute(async (tx) => {
     const ctx = context(deps, params.auth);
     const day = utcCalendarDate(ctx.now);
     const row = await requireGoal(tx, ctx.businessId, params.goalId, true);
     const to = goalActionResult(row.status as GoalStatus, params.action);
-    if (!to) throw new AppError(409, GOAL_MESSAGES.actionNotAllowed(params.action, row.status as GoalStatus), { extra: { status: row.status } });
+    if (!to)
+      throw new AppError(409, GOAL_MESSAGES.actionNotAllowed(params.action, row.status as GoalStatus), {
+        extra: { status: row.status },
+      });
     const at = toDbTime(ctx.now);
     const set: GoalUpdate = { status: to, completed_at: to === 'completed' ? at : null };
     const reached = Number(row.current_cents) >= Number(row.target_cents);
     if (to === 'completed' && reached && !row.achieved_at) set.achieved_at = at;
-    if (params.action === 'resume' && row.type !== 'financial') set.current_cents = await trackedValue(tx, ctx.businessId, row);
-    let updated = (await updateGoalRow(tx, { businessId: ctx.businessId, goalId: row.id, set, now: ctx.now })) as GoalRow;
+    if (params.action === 'resume' && row.type !== 'financial')
+      set.current_cents = await trackedValue(tx, ctx.businessId, row);
+    let updated = (await updateGoalRow(tx, {
+      businessId: ctx.businessId,
+      goalId: row.id,
+      set,
+      now: ctx.now,
+    })) as GoalRow;
     await publish(tx, {
       type: ACTION_EVENTS[params.action].event,
       businessId: ctx.businessId,
@@ -192,7 +238,14 @@ export async function deleteGoal(deps: Deps, params: { auth: AuthContext; goalId
     const row = await requireGoal(tx, ctx.businessId, params.goalId, true);
     await clearInvoiceGoalLinks(tx, { businessId: ctx.businessId, goalId: row.id });
     await deleteGoalRow(tx, { businessId: ctx.businessId, goalId: row.id });
-    await publish(tx, { type: 'goal.deleted', businessId: ctx.businessId, userId: ctx.userId, subject: { type: 'goal', id: row.id }, data: { title: row.title }, at: ctx.now });
+    await publish(tx, {
+      type: 'goal.deleted',
+      businessId: ctx.businessId,
+      userId: ctx.userId,
+      subject: { type: 'goal', id: row.id },
+      data: { title: row.title },
+      at: ctx.now,
+    });
   });
 }
 
@@ -223,15 +276,28 @@ function compareGoals(sort: GoalListQuery['sort']): (a: Goal, b: Goal) => number
 export async function listGoals(deps: Deps, params: { auth: AuthContext; query: GoalListQuery }): Promise<GoalPage> {
   const { query } = params;
   const day = today(deps);
-  const statuses = query.status === 'all' ? undefined : query.status === 'active' || query.status === 'behind' ? ACTIVE_STATUSES : [query.status];
-  const rows = await listGoalRows(deps.db, { businessId: params.auth.businessId, statuses, types: query.type === 'all' ? undefined : [query.type], search: query.search });
+  const statuses =
+    query.status === 'all'
+      ? undefined
+      : query.status === 'active' || query.status === 'behind'
+        ? ACTIVE_STATUSES
+        : [query.status];
+  const rows = await listGoalRows(deps.db, {
+    businessId: params.auth.businessId,
+    statuses,
+    types: query.type === 'all' ? undefined : [query.type],
+    search: query.search,
+  });
   let goals = rows.map((row) => goalView(row, day));
   if (query.status === 'behind') goals = goals.filter((goal) => goal.pace.behind_schedule);
   const compare = compareGoals(query.sort);
   const sign = query.direction === 'desc' ? -1 : 1;
   goals.sort((a, b) => sign * compare(a, b) || sign * (a.id - b.id));
   const offset = (query.page - 1) * query.per_page;
-  return { data: goals.slice(offset, offset + query.per_page), meta: pageMeta(query.page, query.per_page, goals.length) };
+  return {
+    data: goals.slice(offset, offset + query.per_page),
+    meta: pageMeta(query.page, query.per_page, goals.length),
+  };
 }
 
 function trackedContribution(record: TrackedRecord): GoalContribution {
@@ -248,13 +314,37 @@ function trackedContribution(record: TrackedRecord): GoalContribution {
   };
   switch (record.kind) {
     case 'payment':
-      return { ...base, source_type: 'payment', label: `Payment on invoice ${record.invoice_number ?? `#${record.invoice_id}`}`, amount: record.amount / 100, payment_id: record.id };
+      return {
+        ...base,
+        source_type: 'payment',
+        label: `Payment on invoice ${record.invoice_number ?? `#${record.invoice_id}`}`,
+        amount: record.amount / 100,
+        payment_id: record.id,
+      };
     case 'other_income':
-      return { ...base, source_type: 'other_income', label: `Other income from ${record.label ?? ''}`, amount: record.amount / 100, other_income_id: record.id, other_income_source: record.label };
+      return {
+        ...base,
+        source_type: 'other_income',
+        label: `Other income from ${record.label ?? ''}`,
+        amount: record.amount / 100,
+        other_income_id: record.id,
+        other_income_source: record.label,
+      };
     case 'invoice':
-      return { ...base, source_type: 'invoice', label: `Invoice ${record.invoice_number ?? `#${record.id}`}`, amount: record.amount / 100 };
+      return {
+        ...base,
+        source_type: 'invoice',
+        label: `Invoice ${record.invoice_number ?? `#${record.id}`}`,
+        amount: record.amount / 100,
+      };
     case 'client':
-      return { ...base, source_type: 'client', label: `New client ${record.label ?? ''}`, amount: 1, client_id: record.id };
+      return {
+        ...base,
+        source_type: 'client',
+        label: `New client ${record.label ?? ''}`,
+        amount: 1,
+        client_id: record.id,
+      };
   }
 }
 
@@ -262,7 +352,10 @@ function trackedContribution(record: TrackedRecord): GoalContribution {
  * The history of what moved a goal, newest first: for a financial goal its allocations (payment on
  * invoice N, other income from S); for a tracked goal the records it counts in its period.
  */
-export async function listContributions(deps: Deps, params: { auth: AuthContext; goalId: number; page: number; perPage: number }): Promise<GoalContributionPage> {
+export async function listContributions(
+  deps: Deps,
+  params: { auth: AuthContext; goalId: number; page: number; perPage: number },
+): Promise<GoalContributionPage> {
   const { businessId } = params.auth;
   const row = await requireGoal(deps.db, businessId, params.goalId);
   const goal = goalView(row, today(deps));
@@ -277,7 +370,9 @@ export async function listContributions(deps: Deps, params: { auth: AuthContext;
       return {
         key: `allocation-${allocation.id}`,
         source_type: fromPayment ? 'payment' : 'other_income',
-        label: fromPayment ? `Payment on invoice ${allocation.invoice_number ?? `#${allocation.invoice_id ?? ''}`}` : `Other income from ${allocation.other_income_source ?? ''}`,
+        label: fromPayment
+          ? `Payment on invoice ${allocation.invoice_number ?? `#${allocation.invoice_id ?? ''}`}`
+          : `Other income from ${allocation.other_income_source ?? ''}`,
         amount: Number(allocation.amount_cents) / 100,
         date: allocation.allocated_on,
         invoice_id: allocation.invoice_id,
@@ -292,7 +387,12 @@ export async function listContributions(deps: Deps, params: { auth: AuthContext;
     return { data, meta: pageMeta(params.page, params.perPage, total), goal };
   }
   const period = { businessId, from: row.start_date, to: row.target_date };
-  const kinds: TrackedRecord['kind'][] = row.type === 'revenue_collected' ? ['payment', 'other_income'] : row.type === 'amount_invoiced' ? ['invoice'] : ['client'];
+  const kinds: TrackedRecord['kind'][] =
+    row.type === 'revenue_collected'
+      ? ['payment', 'other_income']
+      : row.type === 'amount_invoiced'
+        ? ['invoice']
+        : ['client'];
   const lists = await Promise.all(
     kinds.map((kind) => {
       const limit = offset + params.perPage;
@@ -303,9 +403,17 @@ export async function listContributions(deps: Deps, params: { auth: AuthContext;
     }),
   );
   const counts = await Promise.all(kinds.map((kind) => countTrackedBetween(deps.db, { ...period, kind })));
-  const merged = lists.flat().sort((a, b) => (a.date === b.date ? (b.created_at ?? '').localeCompare(a.created_at ?? '') : b.date.localeCompare(a.date)));
+  const merged = lists
+    .flat()
+    .sort((a, b) =>
+      a.date === b.date ? (b.created_at ?? '').localeCompare(a.created_at ?? '') : b.date.localeCompare(a.date),
+    );
   const total = counts.reduce((sum, count) => sum + count, 0);
-  return { data: merged.slice(offset, offset + params.perPage).map(trackedContribution), meta: pageMeta(params.page, params.perPage, total), goal };
+  return {
+    data: merged.slice(offset, offset + params.perPage).map(trackedContribution),
+    meta: pageMeta(params.page, params.perPage, total),
+    goal,
+  };
 }
 
 /** The last `count` months (`yyyy-MM`) up to the month of `day`, oldest first. */
@@ -350,22 +458,32 @@ export async function goalAnalytics(deps: Deps, params: { auth: AuthContext }): 
     let totals: Map<string, number>;
     let base = 0;
     if (row.type === 'financial') {
-      totals = new Map(byGoalMonth.filter((entry) => entry.goal_id === row.id).map((entry) => [entry.month, entry.total]));
+      totals = new Map(
+        byGoalMonth.filter((entry) => entry.goal_id === row.id).map((entry) => [entry.month, entry.total]),
+      );
       base = Number(row.initial_cents);
     } else {
       const period = { businessId, from: row.start_date, to: row.target_date };
       if (row.type === 'revenue_collected') {
         totals = await trackedTotalsByMonth(deps.db, { ...period, kind: 'payment' });
-        for (const [month, total] of await trackedTotalsByMonth(deps.db, { ...period, kind: 'other_income' })) totals.set(month, (totals.get(month) ?? 0) + total);
+        for (const [month, total] of await trackedTotalsByMonth(deps.db, { ...period, kind: 'other_income' }))
+          totals.set(month, (totals.get(month) ?? 0) + total);
       } else {
-        totals = await trackedTotalsByMonth(deps.db, { ...period, kind: row.type === 'amount_invoiced' ? 'invoice' : 'client' });
+        totals = await trackedTotalsByMonth(deps.db, {
+          ...period,
+          kind: row.type === 'amount_invoiced' ? 'invoice' : 'client',
+        });
       }
     }
     let cumulative = base;
     for (const [month, total] of totals) if (month < (months[0] as string)) cumulative += total;
     const points = months.map((month) => {
       cumulative += totals.get(month) ?? 0;
-      return { month, amount: goalAmount(row.type, cumulative), progress: roundProgressDown(goalProgressPercent(cumulative, Number(row.target_cents))) };
+      return {
+        month,
+        amount: goalAmount(row.type, cumulative),
+        progress: roundProgressDown(goalProgressPercent(cumulative, Number(row.target_cents))),
+      };
     });
     goalSeries.push({ goal_id: row.id, title: row.title, type: row.type as Goal['type'], color: row.color, points });
   }
@@ -381,8 +499,15 @@ export async function goalAnalytics(deps: Deps, params: { auth: AuthContext }): 
       count: payments.reduce((sum, source) => sum + source.count, 0),
     });
   }
-  for (const source of sources.filter((entry) => entry.source_type === 'other_income').sort((a, b) => b.total - a.total)) {
-    contributionsBySource.push({ source_type: 'other_income', label: source.source ?? 'Other income', amount: source.total / 100, count: source.count });
+  for (const source of sources
+    .filter((entry) => entry.source_type === 'other_income')
+    .sort((a, b) => b.total - a.total)) {
+    contributionsBySource.push({
+      source_type: 'other_income',
+      label: source.source ?? 'Other income',
+      amount: source.total / 100,
+      count: source.count,
+    });
   }
 
   const active = goals.filter((goal) => goal.is_active);

@@ -14,7 +14,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const record = (body: Record<string, unknown>, headers: Record<string, string> = {}) => t.post('/api/other-income/multiple-goals', body, { token: me.token, headers });
+const record = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  t.post('/api/other-income/multiple-goals', body, { token: me.token, headers });
 
 describe('POST /api/other-income/multiple-goals', () => {
   it('stores the income and its allocations and raises the goals in one go', async () => {
@@ -47,7 +48,11 @@ describe('POST /api/other-income/multiple-goals', () => {
     });
     expect(body.goals.map((entry: { current_amount: number }) => entry.current_amount)).toEqual([200.25, 199.75]);
     expect((await goal(t, me, a.id)).current_amount).toBe(200.25);
-    const notification = await t.database.db.selectFrom('notifications').select('data').where('type', '=', 'OtherIncome').executeTakeFirst();
+    const notification = await t.database.db
+      .selectFrom('notifications')
+      .select('data')
+      .where('type', '=', 'OtherIncome')
+      .executeTakeFirst();
     expect(JSON.parse(notification!.data).message).toBe('$500.00 from Consulting was recorded.');
   });
 
@@ -61,9 +66,18 @@ describe('POST /api/other-income/multiple-goals', () => {
       [{ amount: null }, { amount: [OTHER_INCOME_MESSAGES.amountInvalid] }],
       [{ income_date: '' }, { income_date: [OTHER_INCOME_MESSAGES.dateRequired] }],
       [{ source: '   ' }, { source: [OTHER_INCOME_MESSAGES.sourceRequired] }],
-      [{ amount: 100, goal_allocations: [{ goal_id: target.id, amount: 100.01 }] }, { goal_allocations: [OTHER_INCOME_MESSAGES.allocationsExceed] }],
-      [{ goal_allocations: [{ goal_id: target.id, amount: 0 }] }, { goal_allocations: [OTHER_INCOME_MESSAGES.allocationsZero] }],
-      [{ goal_allocations: [{ goal_id: 999999, amount: 5 }] }, { 'goal_allocations.0.goal_id': [OTHER_INCOME_MESSAGES.goalNotAllocatable] }],
+      [
+        { amount: 100, goal_allocations: [{ goal_id: target.id, amount: 100.01 }] },
+        { goal_allocations: [OTHER_INCOME_MESSAGES.allocationsExceed] },
+      ],
+      [
+        { goal_allocations: [{ goal_id: target.id, amount: 0 }] },
+        { goal_allocations: [OTHER_INCOME_MESSAGES.allocationsZero] },
+      ],
+      [
+        { goal_allocations: [{ goal_id: 999999, amount: 5 }] },
+        { 'goal_allocations.0.goal_id': [OTHER_INCOME_MESSAGES.goalNotAllocatable] },
+      ],
     ];
     for (const [override, errors] of cases) {
       const response = await record(income(override));
@@ -74,8 +88,18 @@ describe('POST /api/other-income/multiple-goals', () => {
     // paused and tracked goals are not allocatable
     const paused = await createGoal(t, me, { title: 'Paused', status: 'paused' });
     const tracked = await createGoal(t, me, { title: 'Tracked', type: 'revenue_collected' });
-    const refused = await record(income({ goal_allocations: [{ goal_id: paused.id, amount: 1 }, { goal_id: tracked.id, amount: 1 }] }));
-    expect(refused.json().errors).toEqual({ 'goal_allocations.0.goal_id': [OTHER_INCOME_MESSAGES.goalNotAllocatable], 'goal_allocations.1.goal_id': [OTHER_INCOME_MESSAGES.goalNotAllocatable] });
+    const refused = await record(
+      income({
+        goal_allocations: [
+          { goal_id: paused.id, amount: 1 },
+          { goal_id: tracked.id, amount: 1 },
+        ],
+      }),
+    );
+    expect(refused.json().errors).toEqual({
+      'goal_allocations.0.goal_id': [OTHER_INCOME_MESSAGES.goalNotAllocatable],
+      'goal_allocations.1.goal_id': [OTHER_INCOME_MESSAGES.goalNotAllocatable],
+    });
     expect({ income: await count(t, 'other_income'), allocations: await count(t, 'goal_allocations') }).toEqual(before);
     expect((await goal(t, me, target.id)).current_amount).toBe(0);
   });
@@ -100,25 +124,54 @@ describe('other income list, edit and delete', () => {
     const fresh = await owner(t, 'income-list@example.com');
     const a = await createGoal(t, fresh, { title: 'A', target_amount: 1000 });
     const b = await createGoal(t, fresh, { title: 'B', target_amount: 1000 });
-    const post = (body: Record<string, unknown>) => t.post('/api/other-income/multiple-goals', income(body), { token: fresh.token });
-    const first = (await post({ amount: 100, source: 'Grant', income_date: '2026-01-05', goal_allocations: [{ goal_id: a.id, amount: 100 }] })).json().data;
+    const post = (body: Record<string, unknown>) =>
+      t.post('/api/other-income/multiple-goals', income(body), { token: fresh.token });
+    const first = (
+      await post({
+        amount: 100,
+        source: 'Grant',
+        income_date: '2026-01-05',
+        goal_allocations: [{ goal_id: a.id, amount: 100 }],
+      })
+    ).json().data;
     await post({ amount: 50, source: 'Interest', income_date: '2026-02-01' });
     await post({ amount: 25, source: 'Refund', income_date: '2026-03-01' });
     const list = (await t.get('/api/other-income?per_page=2', { token: fresh.token })).json();
     expect(list.data.map((row: { source: string }) => row.source)).toEqual(['Refund', 'Interest']);
     expect(list.meta).toEqual({ page: 1, per_page: 2, total: 3, last_page: 2 });
     expect(list.summary).toEqual({ count: 3, total: 175 });
-    const searched = (await t.get('/api/other-income?search=gra&date_from=2026-01-01&date_to=2026-01-31', { token: fresh.token })).json();
+    const searched = (
+      await t.get('/api/other-income?search=gra&date_from=2026-01-01&date_to=2026-01-31', { token: fresh.token })
+    ).json();
     expect(searched.data).toHaveLength(1);
     expect(searched.data[0].goal_allocations).toEqual([{ goal_id: a.id, goal_title: 'A', amount: 100 }]);
-    expect((await t.get('/api/other-income?date_from=2026-02-01&date_to=2026-01-01', { token: fresh.token })).statusCode).toBe(422);
+    expect(
+      (await t.get('/api/other-income?date_from=2026-02-01&date_to=2026-01-01', { token: fresh.token })).statusCode,
+    ).toBe(422);
 
-    const edited = await t.put(`/api/other-income/${first.id}`, income({ amount: 120, source: 'Grant', income_date: '2026-01-05', goal_allocations: [{ goal_id: b.id, amount: 70 }] }), { token: fresh.token });
+    const edited = await t.put(
+      `/api/other-income/${first.id}`,
+      income({
+        amount: 120,
+        source: 'Grant',
+        income_date: '2026-01-05',
+        goal_allocations: [{ goal_id: b.id, amount: 70 }],
+      }),
+      { token: fresh.token },
+    );
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json().data).toMatchObject({ amount: 120, allocated_amount: 70, goal_allocations: [{ goal_id: b.id, amount: 70 }] });
+    expect(edited.json().data).toMatchObject({
+      amount: 120,
+      allocated_amount: 70,
+      goal_allocations: [{ goal_id: b.id, amount: 70 }],
+    });
     expect((await goal(t, fresh, a.id)).current_amount).toBe(0);
     expect((await goal(t, fresh, b.id)).current_amount).toBe(70);
-    const invalid = await t.put(`/api/other-income/${first.id}`, income({ amount: 10, goal_allocations: [{ goal_id: b.id, amount: 70 }] }), { token: fresh.token });
+    const invalid = await t.put(
+      `/api/other-income/${first.id}`,
+      income({ amount: 10, goal_allocations: [{ goal_id: b.id, amount: 70 }] }),
+      { token: fresh.token },
+    );
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().errors).toEqual({ goal_allocations: [OTHER_INCOME_MESSAGES.allocationsExceed] });
     expect((await goal(t, fresh, b.id)).current_amount).toBe(70);
@@ -133,9 +186,19 @@ describe('other income list, edit and delete', () => {
   it('an edit may keep an allocation to a goal the income completed', async () => {
     const fresh = await owner(t, 'income-complete@example.com');
     const target = await createGoal(t, fresh, { title: 'Small', target_amount: 50 });
-    const recorded = (await t.post('/api/other-income/multiple-goals', income({ amount: 50, goal_allocations: [{ goal_id: target.id, amount: 50 }] }), { token: fresh.token })).json();
+    const recorded = (
+      await t.post(
+        '/api/other-income/multiple-goals',
+        income({ amount: 50, goal_allocations: [{ goal_id: target.id, amount: 50 }] }),
+        { token: fresh.token },
+      )
+    ).json();
     expect(recorded.goals[0].status).toBe('completed');
-    const edited = await t.put(`/api/other-income/${recorded.data.id}`, income({ amount: 50, description: 'typo fixed', goal_allocations: [{ goal_id: target.id, amount: 50 }] }), { token: fresh.token });
+    const edited = await t.put(
+      `/api/other-income/${recorded.data.id}`,
+      income({ amount: 50, description: 'typo fixed', goal_allocations: [{ goal_id: target.id, amount: 50 }] }),
+      { token: fresh.token },
+    );
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().goals[0]).toMatchObject({ current_amount: 50, status: 'completed' });
   });

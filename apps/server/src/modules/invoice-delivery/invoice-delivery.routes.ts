@@ -24,7 +24,10 @@ const ERRORS = {
   unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
   notFound: { description: "No such invoice in the caller's business", schema: errorResponseSchema },
   conflict: { description: 'A void invoice cannot be sent', schema: errorResponseSchema },
-  conflictOrRunning: { description: 'A void invoice cannot be sent, or a request with the same Idempotency-Key is still running', schema: errorResponseSchema },
+  conflictOrRunning: {
+    description: 'A void invoice cannot be sent, or a request with the same Idempotency-Key is still running',
+    schema: errorResponseSchema,
+  },
   throttled: { description: 'Too many requests from this address', schema: errorResponseSchema },
 };
 
@@ -62,7 +65,12 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     auth: true,
     params: idParamsSchema,
     query: pdfQuerySchema,
-    responses: { 200: { description: 'application/pdf' }, 401: ERRORS.unauthenticated, 404: ERRORS.notFound, 422: ERRORS.validation },
+    responses: {
+      200: { description: 'application/pdf' },
+      401: ERRORS.unauthenticated,
+      404: ERRORS.notFound,
+      422: ERRORS.validation,
+    },
     handler: async ({ request, reply, params, query }) => {
       const rendered = await delivery.invoicePdf(deps, { auth: requireAuth(request), invoiceId: params.id });
       return sendPdf(reply, rendered, query.inline === '1' || query.inline === 'true');
@@ -90,10 +98,14 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
       const key = idempotencyKeyOf(request);
       const path = `/api/invoices/${params.id}/send`;
       // Idempotency-Key: a retry (a double click, a timeout) replays the first answer and mails nothing again.
-      const result = await runIdempotentEffect(deps, { businessId: auth.businessId, key, method: 'POST', path, body: request.body ?? {} }, async () => ({
-        status: 200,
-        body: await delivery.sendInvoice(deps, { auth, invoiceId: params.id, input: body }),
-      }));
+      const result = await runIdempotentEffect(
+        deps,
+        { businessId: auth.businessId, key, method: 'POST', path, body: request.body ?? {} },
+        async () => ({
+          status: 200,
+          body: await delivery.sendInvoice(deps, { auth, invoiceId: params.id, input: body }),
+        }),
+      );
       reply.code(result.status);
       if (key !== undefined) void reply.header('idempotency-key', key);
       return result.body as InvoiceSendResponse;
@@ -103,11 +115,16 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
   defineRoute(app, {
     method: 'GET',
     url: '/api/outbox',
-    summary: "The business's email to its clients, newest first (recipients, subject, text body, category, attachments' names and sizes, delivery state); account mail is never listed",
+    summary:
+      "The business's email to its clients, newest first (recipients, subject, text body, category, attachments' names and sizes, delivery state); account mail is never listed",
     tags: ['outbox'],
     auth: true,
     query: outboxQuerySchema,
-    responses: { 200: { description: 'One page of email', schema: outboxPageSchema }, 401: ERRORS.unauthenticated, 422: ERRORS.validation },
+    responses: {
+      200: { description: 'One page of email', schema: outboxPageSchema },
+      401: ERRORS.unauthenticated,
+      422: ERRORS.validation,
+    },
     handler: ({ request, query }) => delivery.listOutbox(deps, { auth: requireAuth(request), query }),
   });
 
@@ -118,8 +135,14 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     tags: ['outbox'],
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'The message', schema: outboxEmailResponseSchema }, 401: ERRORS.unauthenticated, 404: { description: "No such message in the caller's outbox", schema: errorResponseSchema } },
-    handler: async ({ request, params }) => ({ data: await delivery.getOutboxEmail(deps, { auth: requireAuth(request), id: params.id }) }),
+    responses: {
+      200: { description: 'The message', schema: outboxEmailResponseSchema },
+      401: ERRORS.unauthenticated,
+      404: { description: "No such message in the caller's outbox", schema: errorResponseSchema },
+    },
+    handler: async ({ request, params }) => ({
+      data: await delivery.getOutboxEmail(deps, { auth: requireAuth(request), id: params.id }),
+    }),
   });
 
   defineRoute(app, {
@@ -129,7 +152,11 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     tags: ['public'],
     params: tokenParamsSchema,
     rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
-    responses: { 200: { description: 'The invoice as its client reads it', schema: publicInvoiceResponseSchema }, 404: ERRORS.notFound, 429: ERRORS.throttled },
+    responses: {
+      200: { description: 'The invoice as its client reads it', schema: publicInvoiceResponseSchema },
+      404: ERRORS.notFound,
+      429: ERRORS.throttled,
+    },
     handler: async ({ request, reply, params }) => {
       reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
       return { data: await delivery.publicInvoice(deps, { token: params.token, request }) };
@@ -144,7 +171,12 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     params: tokenParamsSchema,
     query: pdfQuerySchema,
     rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
-    responses: { 200: { description: 'application/pdf' }, 404: ERRORS.notFound, 422: ERRORS.validation, 429: ERRORS.throttled },
+    responses: {
+      200: { description: 'application/pdf' },
+      404: ERRORS.notFound,
+      422: ERRORS.validation,
+      429: ERRORS.throttled,
+    },
     handler: async ({ request, reply, params, query }) => {
       const rendered = await delivery.publicInvoicePdf(deps, { token: params.token, request });
       reply.header('x-robots-tag', 'noindex');

@@ -17,14 +17,27 @@ import {
   type OutboxQuery,
   type PublicInvoice,
 } from '@ledgerleaf/domain';
-import { findActiveToken, findBusinessOutboxEmail, listBusinessOutboxEmails, outboxAttachments, type OutboxEmail } from '@ledgerleaf/db';
+import {
+  findActiveToken,
+  findBusinessOutboxEmail,
+  listBusinessOutboxEmails,
+  outboxAttachments,
+  type OutboxEmail,
+} from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
 import { sha256Hex } from '../../lib/crypto';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { invoicePdfFilename, renderInvoicePdf } from '../../lib/pdf/render-invoice';
 import type { InvoicePdfView } from '../../lib/pdf/types';
 import { bearerToken } from '../../plugins/auth';
-import { getInvoiceView, getInvoiceViewByToken, markInvoiceSent, markInvoiceViewed, todayOf, type InvoiceDocument } from '../invoices/invoices.service';
+import {
+  getInvoiceView,
+  getInvoiceViewByToken,
+  markInvoiceSent,
+  markInvoiceViewed,
+  todayOf,
+  type InvoiceDocument,
+} from '../invoices/invoices.service';
 import { composeInvoiceEmail } from './invoice-email';
 import { emailTemplateFor } from '../email-templates/email-templates.service';
 
@@ -37,8 +50,12 @@ export const DELIVERY_MESSAGES = {
 
 /** Billing address line by line: street lines, `City, ST 10013`, country. */
 export function addressLines(address: InvoiceDocument['client']['billing_address']): string[] {
-  const cityLine = [address.city, [address.state, address.postal_code].filter(Boolean).join(' ')].filter((part) => part && part.trim() !== '').join(', ');
-  return [address.line1, address.line2, cityLine, address.country].map((line) => line?.trim() ?? '').filter((line) => line !== '');
+  const cityLine = [address.city, [address.state, address.postal_code].filter(Boolean).join(' ')]
+    .filter((part) => part && part.trim() !== '')
+    .join(', ');
+  return [address.line1, address.line2, cityLine, address.country]
+    .map((line) => line?.trim() ?? '')
+    .filter((line) => line !== '');
 }
 
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
@@ -54,7 +71,10 @@ function isPngOrJpeg(bytes: Buffer): boolean {
  * `/storage/` (relative, or absolute on APP_URL), read from the uploads folder and only from inside
  * it. Anything else (another site's URL: the server fetches nothing) prints no logo.
  */
-export async function logoBytes(companyLogo: string | null, options: { uploadsDir: string; appUrl: string }): Promise<Buffer | null> {
+export async function logoBytes(
+  companyLogo: string | null,
+  options: { uploadsDir: string; appUrl: string },
+): Promise<Buffer | null> {
   const value = companyLogo?.trim();
   if (!value) return null;
   const data = /^data:image\/(?:png|jpe?g);base64,([A-Za-z0-9+/=\s]+)$/i.exec(value);
@@ -73,7 +93,8 @@ export async function logoBytes(companyLogo: string | null, options: { uploadsDi
     }
   }
   // A path relative to the uploads (`logos/12/x.png`, as uploads store it) is served under /storage/ too (SPEC.md section 3).
-  if (!/^https?:\/\//i.test(value) && !/^\/?storage\//.test(pathname)) pathname = `storage/${pathname.replace(/^\/+/, '')}`;
+  if (!/^https?:\/\//i.test(value) && !/^\/?storage\//.test(pathname))
+    pathname = `storage/${pathname.replace(/^\/+/, '')}`;
   const upload = /^\/?storage\/(.+)$/.exec(pathname.split(/[?#]/)[0] ?? '');
   if (!upload?.[1]) return null;
   let relative: string;
@@ -104,13 +125,25 @@ export function pdfViewOf(document: InvoiceDocument, logo: Buffer | null = null)
   const { invoice, business, client } = document;
   return {
     ...invoice,
-    business: { name: business.name, email: business.email, phone: business.phone, address_lines: (business.address ?? '').split(/\r?\n/), tax_id: business.tax_id ?? null, logo, date_format: business.date_format },
+    business: {
+      name: business.name,
+      email: business.email,
+      phone: business.phone,
+      address_lines: (business.address ?? '').split(/\r?\n/),
+      tax_id: business.tax_id ?? null,
+      logo,
+      date_format: business.date_format,
+    },
     client: {
       name: client.name,
       email: client.email,
       phone: client.phone,
       address_lines: addressLines(client.billing_address),
-      contacts: orderedContacts(document).map((contact) => ({ name: contact.name, email: contact.email, phone: contact.phone })),
+      contacts: orderedContacts(document).map((contact) => ({
+        name: contact.name,
+        email: contact.email,
+        phone: contact.phone,
+      })),
     },
   };
 }
@@ -122,7 +155,10 @@ export interface RenderedPdf {
 
 /** The invoice's PDF, named as a download gets it (`INV-2026-0001.pdf`). */
 export async function renderDocument(deps: Deps, document: InvoiceDocument): Promise<RenderedPdf> {
-  const logo = await logoBytes(document.business.company_logo, { uploadsDir: deps.config.uploadsDir, appUrl: deps.config.appUrl });
+  const logo = await logoBytes(document.business.company_logo, {
+    uploadsDir: deps.config.uploadsDir,
+    appUrl: deps.config.appUrl,
+  });
   return { filename: invoicePdfFilename(document.invoice), pdf: await renderInvoicePdf(pdfViewOf(document, logo)) };
 }
 
@@ -131,7 +167,12 @@ function viewOptions(deps: Deps) {
 }
 
 /** The business's invoice with its client, contacts and business; 404 when it is not the business's. */
-export async function requireDocument(deps: Deps, db: Deps['db'], businessId: number, invoiceId: number): Promise<InvoiceDocument> {
+export async function requireDocument(
+  deps: Deps,
+  db: Deps['db'],
+  businessId: number,
+  invoiceId: number,
+): Promise<InvoiceDocument> {
   const document = await getInvoiceView(db, businessId, invoiceId, viewOptions(deps));
   if (!document) throw notFound(INVOICE_MESSAGES.notFound);
   return document;
@@ -167,16 +208,28 @@ function uniqueAddresses(addresses: readonly string[]): string[] {
  */
 export async function sendInvoice(
   deps: Deps,
-  params: { auth: AuthContext; invoiceId: number; input: { to?: string[] | undefined; subject?: string | null | undefined; message?: string | null | undefined } },
+  params: {
+    auth: AuthContext;
+    invoiceId: number;
+    input: { to?: string[] | undefined; subject?: string | null | undefined; message?: string | null | undefined };
+  },
 ): Promise<InvoiceSendResponse> {
   const { businessId, userId } = params.auth;
   const before = await requireDocument(deps, deps.db, businessId, params.invoiceId);
-  if (before.invoice.status === 'void') throw new AppError(409, DELIVERY_MESSAGES.voidNotSendable, { extra: { status: 'void' } });
+  if (before.invoice.status === 'void')
+    throw new AppError(409, DELIVERY_MESSAGES.voidNotSendable, { extra: { status: 'void' } });
   const to = params.input.to ? uniqueAddresses(params.input.to) : defaultRecipients(before);
   if (to.length === 0) throw validationError({ to: [INVOICE_MESSAGES.recipientsRequired] });
 
   const { document, rendered } = await deps.db.transaction().execute(async (tx) => {
-    await markInvoiceSent(tx, { businessId, userId, invoiceId: params.invoiceId, now: deps.clock(), via: 'email', data: { to } });
+    await markInvoiceSent(tx, {
+      businessId,
+      userId,
+      invoiceId: params.invoiceId,
+      now: deps.clock(),
+      via: 'email',
+      data: { to },
+    });
     const issued = await requireDocument(deps, tx, businessId, params.invoiceId);
     return { document: issued, rendered: await renderDocument(deps, issued) };
   });
@@ -260,8 +313,15 @@ export async function listOutbox(deps: Deps, params: { auth: AuthContext; query:
 }
 
 /** `GET /api/outbox/:id`: one listed message with its HTML body; 404 for another business's mail and for account mail. */
-export async function getOutboxEmail(deps: Deps, params: { auth: AuthContext; id: number }): Promise<OutboxEmailDetail> {
-  const row = await findBusinessOutboxEmail(deps.db, { businessId: params.auth.businessId, id: params.id, categories: OUTBOX_BUSINESS_CATEGORIES });
+export async function getOutboxEmail(
+  deps: Deps,
+  params: { auth: AuthContext; id: number },
+): Promise<OutboxEmailDetail> {
+  const row = await findBusinessOutboxEmail(deps.db, {
+    businessId: params.auth.businessId,
+    id: params.id,
+    categories: OUTBOX_BUSINESS_CATEGORIES,
+  });
   if (!row) throw notFound(OUTBOX_MESSAGES.notFound);
   return { ...outboxItemOf(row), html: row.html_body };
 }
@@ -284,12 +344,19 @@ async function isOwnerPreview(deps: Deps, request: FastifyRequest, businessId: n
  * `invoice.viewed` and moves sent to viewed (the invoices module guards the transition); later views
  * change nothing.
  */
-async function openPublicDocument(deps: Deps, params: { token: string; request: FastifyRequest }): Promise<InvoiceDocument> {
+async function openPublicDocument(
+  deps: Deps,
+  params: { token: string; request: FastifyRequest },
+): Promise<InvoiceDocument> {
   const found = await getInvoiceViewByToken(deps.db, params.token, viewOptions(deps));
   if (!found) throw notFound(INVOICE_MESSAGES.notFound);
   if (found.invoice.viewed_at !== null || found.invoice.status === 'void') return found;
   if (await isOwnerPreview(deps, params.request, found.business_id)) return found;
-  const changed = await deps.db.transaction().execute((tx) => markInvoiceViewed(tx, { businessId: found.business_id, invoiceId: found.invoice.id, now: deps.clock() }));
+  const changed = await deps.db
+    .transaction()
+    .execute((tx) =>
+      markInvoiceViewed(tx, { businessId: found.business_id, invoiceId: found.invoice.id, now: deps.clock() }),
+    );
   if (!changed) return found;
   return (await getInvoiceView(deps.db, found.business_id, found.invoice.id, viewOptions(deps))) ?? found;
 }
@@ -309,7 +376,12 @@ export function publicInvoiceOf(document: InvoiceDocument, token: string): Publi
     issue_date: invoice.issue_date,
     due_date: invoice.due_date,
     currency: invoice.currency,
-    business: { name: document.business.name, email: document.business.email, phone: document.business.phone, date_format: toDateFormat(document.business.date_format) },
+    business: {
+      name: document.business.name,
+      email: document.business.email,
+      phone: document.business.phone,
+      date_format: toDateFormat(document.business.date_format),
+    },
     client: { name: document.client.name, address_lines: addressLines(document.client.billing_address) },
     lines: invoice.lines.map((line) => ({
       position: line.position,
@@ -334,7 +406,11 @@ export function publicInvoiceOf(document: InvoiceDocument, token: string): Publi
     amount_paid: invoice.amount_paid,
     balance_due: invoice.balance_due,
     credit: invoice.credit,
-    payments: invoice.payments.map((payment) => ({ payment_date: payment.payment_date, method: payment.method, amount: payment.amount })),
+    payments: invoice.payments.map((payment) => ({
+      payment_date: payment.payment_date,
+      method: payment.method,
+      amount: payment.amount,
+    })),
     notes: invoice.notes,
     terms: invoice.terms,
     pdf_url: `/api/public/invoices/${token}/pdf`,
@@ -342,11 +418,17 @@ export function publicInvoiceOf(document: InvoiceDocument, token: string): Publi
 }
 
 /** `GET /api/public/invoices/:token` */
-export async function publicInvoice(deps: Deps, params: { token: string; request: FastifyRequest }): Promise<PublicInvoice> {
+export async function publicInvoice(
+  deps: Deps,
+  params: { token: string; request: FastifyRequest },
+): Promise<PublicInvoice> {
   return publicInvoiceOf(await openPublicDocument(deps, params), params.token);
 }
 
 /** `GET /api/public/invoices/:token/pdf` */
-export async function publicInvoicePdf(deps: Deps, params: { token: string; request: FastifyRequest }): Promise<RenderedPdf> {
+export async function publicInvoicePdf(
+  deps: Deps,
+  params: { token: string; request: FastifyRequest },
+): Promise<RenderedPdf> {
   return renderDocument(deps, await openPublicDocument(deps, params));
 }

@@ -33,7 +33,14 @@ async function setUp(t: TestApp, email: string, business: string): Promise<Tenan
       {
         name: 'Acme Studio',
         email: 'ap@acme.test',
-        billing_address: { line1: '100 Congress Ave', line2: 'Suite 400', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
+        billing_address: {
+          line1: '100 Congress Ave',
+          line2: 'Suite 400',
+          city: 'Austin',
+          state: 'TX',
+          postal_code: '78701',
+          country: 'US',
+        },
         contacts: [
           { name: 'Bob Builder', email: 'bob@acme.test' },
           { name: 'Ann Able', email: 'ann@acme.test', is_primary: true },
@@ -52,7 +59,15 @@ function invoiceBody(tenant: Tenant, overrides: Partial<InvoiceInput> = {}): Inv
     issue_date: today(),
     due_date: addCalendarDays(today(), 30),
     lines: [
-      { description: 'Brand workshop', quantity: 2.5, unit: 'hour', unit_price: 120, discount_type: 'percent', discount_value: 10, tax_rate_ids: [tenant.tax] },
+      {
+        description: 'Brand workshop',
+        quantity: 2.5,
+        unit: 'hour',
+        unit_price: 120,
+        discount_type: 'percent',
+        discount_value: 10,
+        tax_rate_ids: [tenant.tax],
+      },
       { description: 'Printed proofs', quantity: 3, unit_price: 19.99, tax_rate_ids: [tenant.tax] },
     ],
     discount_type: 'amount',
@@ -76,7 +91,11 @@ async function activity(t: TestApp, tenant: Tenant, id: number): Promise<Array<{
 }
 
 async function publicToken(t: TestApp, id: number): Promise<string> {
-  const row = await t.database.db.selectFrom('invoices').select('public_token').where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom('invoices')
+    .select('public_token')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   return row.public_token;
 }
 
@@ -91,7 +110,8 @@ async function outboxCount(t: TestApp): Promise<number> {
 /** Every key in a JSON value, at any depth. */
 function allKeys(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(allKeys);
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => [key, ...allKeys(item)]);
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => [key, ...allKeys(item)]);
   return [];
 }
 
@@ -154,7 +174,11 @@ describe('invoice delivery through a real SMTP server', () => {
     expect(sent.invoice_number).toMatch(/^INV-\d{4}-\d{4}$/);
     const token = await publicToken(t, invoice.id);
     expect(sent.public_url).toBe(`${APP_URL}/i/${token}`);
-    expect(body.email).toMatchObject({ to: ['ann@acme.test', 'bob@acme.test'], subject: `Invoice ${sent.invoice_number} from Olive Bakery`, transport: 'smtp' });
+    expect(body.email).toMatchObject({
+      to: ['ann@acme.test', 'bob@acme.test'],
+      subject: `Invoice ${sent.invoice_number} from Olive Bakery`,
+      transport: 'smtp',
+    });
     expect(body.message).toBe('Invoice sent to ann@acme.test, bob@acme.test.');
     // The invoice tells the web the same default recipients, so its send and receipt forms offer them.
     expect(sent.client.recipients).toEqual(['ann@acme.test', 'bob@acme.test']);
@@ -194,14 +218,20 @@ describe('invoice delivery through a real SMTP server', () => {
     const first = (await t.post(`/api/invoices/${invoice.id}/send`, {}, { token: own.token })).json().data;
     const again = await t.post(
       `/api/invoices/${invoice.id}/send`,
-      { to: ['boss@acme.test', 'Boss@Acme.test', 'ap@acme.test'], subject: `Reminder: invoice ${first.invoice_number}`, message: 'Hi team,\n\nA friendly reminder.' },
+      {
+        to: ['boss@acme.test', 'Boss@Acme.test', 'ap@acme.test'],
+        subject: `Reminder: invoice ${first.invoice_number}`,
+        message: 'Hi team,\n\nA friendly reminder.',
+      },
       { token: own.token },
     );
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data.invoice_number).toBe(first.invoice_number);
     expect(again.json().data.status).toBe('sent');
     expect(again.json().email.to).toEqual(['boss@acme.test', 'ap@acme.test']);
-    const mail = await smtp.waitForMatch((candidate) => candidate.parsed.subject === `Reminder: invoice ${first.invoice_number}`);
+    const mail = await smtp.waitForMatch(
+      (candidate) => candidate.parsed.subject === `Reminder: invoice ${first.invoice_number}`,
+    );
     expect(mail.envelopeTo).toEqual(['boss@acme.test', 'ap@acme.test']);
     expect(mail.parsed.text).toContain('A friendly reminder.');
     expect(mail.parsed.text).toContain(first.public_url);
@@ -227,7 +257,9 @@ describe('invoice delivery through a real SMTP server', () => {
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(['to.0']);
     expect((await t.post(`/api/invoices/${bare.id}/send`, { to: [] }, { token: own.token })).statusCode).toBe(422);
-    expect((await t.post(`/api/invoices/${bare.id}/send`, { cc: ['a@b.test'] }, { token: own.token })).statusCode).toBe(422);
+    expect((await t.post(`/api/invoices/${bare.id}/send`, { cc: ['a@b.test'] }, { token: own.token })).statusCode).toBe(
+      422,
+    );
     expect(await outboxCount(t)).toBe(mails);
 
     // With an explicit recipient a client without email is sent to.
@@ -241,7 +273,9 @@ describe('invoice delivery through a real SMTP server', () => {
     const mails = await outboxCount(t);
     expect((await t.get(`/api/invoices/${theirs.id}/pdf`, { token: own.token })).statusCode).toBe(404);
     expect((await t.post(`/api/invoices/${theirs.id}/send`, {}, { token: own.token })).statusCode).toBe(404);
-    expect((await t.post(`/api/invoices/${theirs.id}/send`, { to: ['x@y.test'] }, { token: own.token })).statusCode).toBe(404);
+    expect(
+      (await t.post(`/api/invoices/${theirs.id}/send`, { to: ['x@y.test'] }, { token: own.token })).statusCode,
+    ).toBe(404);
     expect((await t.get('/api/invoices/999999/pdf', { token: own.token })).statusCode).toBe(404);
     expect((await t.get('/api/invoices/abc/pdf', { token: own.token })).statusCode).toBe(404);
     expect(await outboxCount(t)).toBe(mails);
@@ -270,7 +304,13 @@ describe('invoice delivery through a real SMTP server', () => {
     const theirMail = (await t.get('/api/outbox', { token: other.token })).json();
     expect(theirMail.meta.total).toBe(1);
     expect(theirMail.data[0].subject).toContain('Mallory Goods');
-    expect(theirMail.data[0].attachments).toEqual([{ filename: expect.stringMatching(/^INV-\d{4}-0001\.pdf$/), content_type: 'application/pdf', size: expect.any(Number) }]);
+    expect(theirMail.data[0].attachments).toEqual([
+      {
+        filename: expect.stringMatching(/^INV-\d{4}-0001\.pdf$/),
+        content_type: 'application/pdf',
+        size: expect.any(Number),
+      },
+    ]);
     expect(theirMail.data[0].attachments[0].size).toBeGreaterThan(1000);
     expect(['sent', 'queued']).toContain(theirMail.data[0].status);
     expect((await t.get('/api/outbox?per_page=1000', { token: own.token })).statusCode).toBe(422);
@@ -301,17 +341,33 @@ describe('invoice delivery without SMTP, and the public link', () => {
     const outbox = (await t.get('/api/outbox', { token: own.token })).json();
     expect(outbox.meta.total).toBe(1);
     const [mail] = outbox.data;
-    expect(mail).toMatchObject({ to: ['ann@acme.test', 'bob@acme.test'], subject: `Invoice ${sent.invoice_number} from Olive Bakery`, transport: 'log', status: 'sent', error: null });
+    expect(mail).toMatchObject({
+      to: ['ann@acme.test', 'bob@acme.test'],
+      subject: `Invoice ${sent.invoice_number} from Olive Bakery`,
+      transport: 'log',
+      status: 'sent',
+      error: null,
+    });
     expect(mail.text).toContain(sent.public_url);
-    expect(mail.attachments).toEqual([{ filename: `${sent.invoice_number}.pdf`, content_type: 'application/pdf', size: expect.any(Number) }]);
-    const row = await t.database.db.selectFrom('outbox_emails').selectAll().where('id', '=', mail.id).executeTakeFirstOrThrow();
+    expect(mail.attachments).toEqual([
+      { filename: `${sent.invoice_number}.pdf`, content_type: 'application/pdf', size: expect.any(Number) },
+    ]);
+    const row = await t.database.db
+      .selectFrom('outbox_emails')
+      .selectAll()
+      .where('id', '=', mail.id)
+      .executeTakeFirstOrThrow();
     expect(row.business_id).toBeGreaterThan(0);
     expect(row.html_body).toContain(sent.public_url);
     expect((await t.get('/api/outbox', { token: other.token })).json().meta.total).toBe(0);
 
     // Account mail of the business (a password-reset link) is never listed.
     expect((await t.post('/api/forgot-password', { email: 'olive@example.com' })).statusCode).toBeLessThan(300);
-    const resets = await t.database.db.selectFrom('outbox_emails').selectAll().where('subject', 'like', '%password%').execute();
+    const resets = await t.database.db
+      .selectFrom('outbox_emails')
+      .selectAll()
+      .where('subject', 'like', '%password%')
+      .execute();
     expect(resets).toHaveLength(1);
     expect(resets[0]).toMatchObject({ business_id: row.business_id, category: 'system' });
     const listed = (await t.get('/api/outbox?per_page=100', { token: own.token })).json();
@@ -321,12 +377,20 @@ describe('invoice delivery without SMTP, and the public link', () => {
 
   it('prints the business logo from an upload or a data URL, and never reads outside the uploads or fetches', async () => {
     const invoice = await createInvoice(t, own);
-    const user = await t.database.db.selectFrom('users').select('business_id').where('email', '=', 'olive@example.com').executeTakeFirstOrThrow();
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('business_id')
+      .where('email', '=', 'olive@example.com')
+      .executeTakeFirstOrThrow();
     mkdirSync(join(t.dataDir, 'uploads', 'logos'), { recursive: true });
     writeFileSync(join(t.dataDir, 'uploads', 'logos', 'olive.png'), tinyPng());
     writeFileSync(join(t.dataDir, 'secret.png'), tinyPng());
     const pdfWithLogo = async (logo: string | null) => {
-      await t.database.db.updateTable('businesses').set({ company_logo: logo }).where('id', '=', user.business_id).execute();
+      await t.database.db
+        .updateTable('businesses')
+        .set({ company_logo: logo })
+        .where('id', '=', user.business_id)
+        .execute();
       const response = await t.get(`/api/invoices/${invoice.id}/pdf`, { token: own.token });
       expect(response.statusCode).toBe(200);
       return response.rawPayload.toString('latin1').includes('/Subtype /Image');
@@ -341,7 +405,11 @@ describe('invoice delivery without SMTP, and the public link', () => {
       expect(await pdfWithLogo('/storage/logos/missing.png')).toBe(false);
       expect(await pdfWithLogo('data:image/png;base64,bm90IGEgcG5n')).toBe(false);
     } finally {
-      await t.database.db.updateTable('businesses').set({ company_logo: null }).where('id', '=', user.business_id).execute();
+      await t.database.db
+        .updateTable('businesses')
+        .set({ company_logo: null })
+        .where('id', '=', user.business_id)
+        .execute();
     }
   });
 
@@ -366,9 +434,23 @@ describe('invoice delivery without SMTP, and the public link', () => {
       amount_paid: 0,
       pdf_url: `/api/public/invoices/${token}/pdf`,
     });
-    expect(view.lines.map((line: Json) => [line.description, line.total])).toEqual(sent.lines.map((line: Json) => [line.description, line.total]));
+    expect(view.lines.map((line: Json) => [line.description, line.total])).toEqual(
+      sent.lines.map((line: Json) => [line.description, line.total]),
+    );
     const keys = new Set(allKeys(view));
-    for (const internal of ['id', 'client_id', 'product_id', 'tax_rate_id', 'tax_rate_ids', 'payment_id', 'invoice_id', 'business_id', 'goal_id', 'public_token', 'contacts']) {
+    for (const internal of [
+      'id',
+      'client_id',
+      'product_id',
+      'tax_rate_id',
+      'tax_rate_ids',
+      'payment_id',
+      'invoice_id',
+      'business_id',
+      'goal_id',
+      'public_token',
+      'contacts',
+    ]) {
       expect(keys.has(internal), internal).toBe(false);
     }
 
@@ -391,7 +473,9 @@ describe('invoice delivery without SMTP, and the public link', () => {
     const invoice = await createInvoice(t, own);
     await t.post(`/api/invoices/${invoice.id}/mark-sent`, {}, { token: own.token });
     const token = await publicToken(t, invoice.id);
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => t.get(`/api/public/invoices/${token}`, { ip: `10.2.0.${index + 1}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => t.get(`/api/public/invoices/${token}`, { ip: `10.2.0.${index + 1}` })),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect((await activity(t, own, invoice.id)).filter((entry) => entry.event === 'invoice.viewed')).toHaveLength(1);
   });
@@ -411,7 +495,16 @@ describe('invoice delivery without SMTP, and the public link', () => {
 
   it('sends once per Idempotency-Key: a retry replays the answer and mails nothing again', async () => {
     const invoice = await createInvoice(t, own);
-    const mails = async () => Number((await t.database.db.selectFrom('outbox_emails').select((eb) => eb.fn.countAll<number>().as('n')).where('category', '=', 'invoice').executeTakeFirstOrThrow()).n);
+    const mails = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('outbox_emails')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('category', '=', 'invoice')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await mails();
     const headers = { 'idempotency-key': `send-${invoice.id}` };
     const first = await t.post(`/api/invoices/${invoice.id}/send`, {}, { token: own.token, headers });
@@ -424,7 +517,11 @@ describe('invoice delivery without SMTP, and the public link', () => {
     expect((await activity(t, own, invoice.id)).filter((entry) => entry.event === 'invoice.sent')).toHaveLength(1);
 
     // The same key for another request is refused and sends nothing.
-    const reused = await t.post(`/api/invoices/${invoice.id}/send`, { subject: 'Another one' }, { token: own.token, headers });
+    const reused = await t.post(
+      `/api/invoices/${invoice.id}/send`,
+      { subject: 'Another one' },
+      { token: own.token, headers },
+    );
     expect(reused.statusCode).toBe(422);
     expect(Object.keys(reused.json().errors)).toEqual(['Idempotency-Key']);
     // Twins at once: one sends, the other waits its turn (409) or replays.
@@ -440,11 +537,24 @@ describe('invoice delivery without SMTP, and the public link', () => {
 
   it('answers 409 while the same key is still running, and takes over a claim abandoned for over ten minutes', async () => {
     const invoice = await createInvoice(t, own);
-    const business = await t.database.db.selectFrom('invoices').select('business_id').where('id', '=', invoice.id).executeTakeFirstOrThrow();
+    const business = await t.database.db
+      .selectFrom('invoices')
+      .select('business_id')
+      .where('id', '=', invoice.id)
+      .executeTakeFirstOrThrow();
     const key = `stuck-${invoice.id}`;
     const path = `/api/invoices/${invoice.id}/send`;
     const claim = (at: Date) =>
-      insertIdempotencyKey(t.database.db, { businessId: business.business_id, key, method: 'POST', path, requestHash: requestHash('POST', path, {}), status: PENDING_STATUS, body: null, now: at });
+      insertIdempotencyKey(t.database.db, {
+        businessId: business.business_id,
+        key,
+        method: 'POST',
+        path,
+        requestHash: requestHash('POST', path, {}),
+        status: PENDING_STATUS,
+        body: null,
+        now: at,
+      });
     await claim(new Date());
     const running = await t.post(path, {}, { token: own.token, headers: { 'idempotency-key': key } });
     expect(running.statusCode).toBe(409);
@@ -453,7 +563,11 @@ describe('invoice delivery without SMTP, and the public link', () => {
     await claim(new Date(Date.now() - PENDING_KEY_TIMEOUT_MS - 60_000));
     const takenOver = await t.post(path, {}, { token: own.token, headers: { 'idempotency-key': key } });
     expect(takenOver.statusCode, takenOver.body).toBe(200);
-    const stored = await t.database.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
     expect(Number(stored.response_status)).toBe(200);
   });
 
@@ -462,7 +576,13 @@ describe('invoice delivery without SMTP, and the public link', () => {
     const headers = { 'idempotency-key': `fix-${invoice.id}` };
     const refused = await t.post(`/api/invoices/${invoice.id}/send`, { to: [] }, { token: own.token, headers });
     expect(refused.statusCode).toBe(422);
-    expect(await t.database.db.selectFrom('idempotency_keys').select('id').where('key', '=', `fix-${invoice.id}`).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.database.db
+        .selectFrom('idempotency_keys')
+        .select('id')
+        .where('key', '=', `fix-${invoice.id}`)
+        .executeTakeFirst(),
+    ).toBeUndefined();
     const retried = await t.post(`/api/invoices/${invoice.id}/send`, {}, { token: own.token, headers });
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json().email.to).toEqual(['ann@acme.test', 'bob@acme.test']);
@@ -504,7 +624,11 @@ describe('invoice delivery without SMTP, and the public link', () => {
   it('lists payments on the public view without references or notes', async () => {
     const invoice = await createInvoice(t, own);
     await t.post(`/api/invoices/${invoice.id}/mark-sent`, {}, { token: own.token });
-    const payment = await t.post(`/api/invoices/${invoice.id}/payments`, { amount: 50, payment_date: today(), method: 'card', reference: 'SECRET-REF', note: 'internal note' }, { token: own.token });
+    const payment = await t.post(
+      `/api/invoices/${invoice.id}/payments`,
+      { amount: 50, payment_date: today(), method: 'card', reference: 'SECRET-REF', note: 'internal note' },
+      { token: own.token },
+    );
     expect(payment.statusCode, payment.body).toBe(201);
     const view = (await t.get(`/api/public/invoices/${await publicToken(t, invoice.id)}`)).json().data;
     expect(view.status).toBe('partial');
@@ -516,7 +640,9 @@ describe('invoice delivery without SMTP, and the public link', () => {
 
   it('keeps public tokens out of access logs', () => {
     const token = 'Abc_def-1234567890abcdefghijklmnopqrstuvwxyz1';
-    expect(redactUrl(`/api/public/invoices/${token}/pdf?inline=1`)).toBe('/api/public/invoices/[redacted]/pdf?inline=1');
+    expect(redactUrl(`/api/public/invoices/${token}/pdf?inline=1`)).toBe(
+      '/api/public/invoices/[redacted]/pdf?inline=1',
+    );
     expect(redactUrl(`/i/${token}`)).toBe('/i/[redacted]');
     expect(redactUrl('/invoices/12')).toBe('/invoices/12');
   });

@@ -14,7 +14,13 @@ interface Tenant {
 
 async function setUp(t: TestApp, email: string, business: string): Promise<Tenant> {
   const { token } = await t.register({ email, business_name: business });
-  const client = (await t.post('/api/clients', { name: 'Acme <Studio>', email: `ap@${business.toLowerCase().replace(/\W/g, '')}.test` }, { token })).json().data.id as number;
+  const client = (
+    await t.post(
+      '/api/clients',
+      { name: 'Acme <Studio>', email: `ap@${business.toLowerCase().replace(/\W/g, '')}.test` },
+      { token },
+    )
+  ).json().data.id as number;
   return { token, client };
 }
 
@@ -22,7 +28,12 @@ async function setUp(t: TestApp, email: string, business: string): Promise<Tenan
 async function sendInvoice(t: TestApp, tenant: Tenant): Promise<Json> {
   const created = await t.post(
     '/api/invoices',
-    { client_id: tenant.client, issue_date: today(), due_date: addCalendarDays(today(), 30), lines: [{ description: 'Work', quantity: 1, unit_price: 100 }] },
+    {
+      client_id: tenant.client,
+      issue_date: today(),
+      due_date: addCalendarDays(today(), 30),
+      lines: [{ description: 'Work', quantity: 1, unit_price: 100 }],
+    },
     { token: tenant.token },
   );
   expect(created.statusCode, created.body).toBe(201);
@@ -48,7 +59,11 @@ describe('the outbox without SMTP: list and one message', () => {
   it('lists the business’s client mail newest first, a page at a time, with each message’s category', async () => {
     const first = await sendInvoice(t, own);
     const second = await sendInvoice(t, own);
-    const receipt = await t.post(`/api/invoices/${second.id}/payments`, { amount: 25, payment_date: today(), method: 'cash', send_receipt: true }, { token: own.token });
+    const receipt = await t.post(
+      `/api/invoices/${second.id}/payments`,
+      { amount: 25, payment_date: today(), method: 'cash', send_receipt: true },
+      { token: own.token },
+    );
     expect(receipt.json().receipt.sent).toBe(true);
     await sendInvoice(t, other);
     // Account mail of the business is never listed.
@@ -60,7 +75,11 @@ describe('the outbox without SMTP: list and one message', () => {
       ['receipt', `Payment received for invoice ${second.invoice_number}`],
       ['invoice', `Invoice ${second.invoice_number} from Olive Bakery`],
     ]);
-    expect(page1.data[0]).toMatchObject({ transport: 'log', status: 'sent', attachments: [{ filename: `${second.invoice_number}.pdf`, content_type: 'application/pdf' }] });
+    expect(page1.data[0]).toMatchObject({
+      transport: 'log',
+      status: 'sent',
+      attachments: [{ filename: `${second.invoice_number}.pdf`, content_type: 'application/pdf' }],
+    });
     const page2 = (await t.get('/api/outbox?per_page=2&page=2', { token: own.token })).json();
     expect(page2.data.map((mail: Json) => mail.subject)).toEqual([`Invoice ${first.invoice_number} from Olive Bakery`]);
     expect(JSON.stringify([page1, page2])).not.toMatch(/password/i);
@@ -76,7 +95,12 @@ describe('the outbox without SMTP: list and one message', () => {
     expect(data.html).toContain('Hello Acme &lt;Studio&gt;,');
 
     const theirs = (await t.get('/api/outbox', { token: other.token })).json().data[0] as Json;
-    const reset = await t.database.db.selectFrom('outbox_emails').select('id').where('category', '=', 'system').where('subject', 'like', '%password%').executeTakeFirstOrThrow();
+    const reset = await t.database.db
+      .selectFrom('outbox_emails')
+      .select('id')
+      .where('category', '=', 'system')
+      .where('subject', 'like', '%password%')
+      .executeTakeFirstOrThrow();
     for (const id of [theirs.id, reset.id, 999_999]) {
       const refused = await t.get(`/api/outbox/${id}`, { token: own.token });
       expect(refused.statusCode, String(id)).toBe(404);

@@ -1,4 +1,12 @@
-import { DEFAULT_EMAIL_TEMPLATES, INVOICE_MESSAGES, RECEIPT_MESSAGES, formatCurrency, renderEmailTemplate, type Payment, type PaymentReceipt } from '@ledgerleaf/domain';
+import {
+  DEFAULT_EMAIL_TEMPLATES,
+  INVOICE_MESSAGES,
+  RECEIPT_MESSAGES,
+  formatCurrency,
+  renderEmailTemplate,
+  type Payment,
+  type PaymentReceipt,
+} from '@ledgerleaf/domain';
 import type { AuthContext, Deps } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { publish } from '../../lib/events';
@@ -37,7 +45,9 @@ async function composeReceipt(deps: Deps, businessId: number, document: InvoiceD
     business_name: document.business.name,
   });
   // A template whose subject is only placeholders could render empty: a message needs one.
-  const subject = email.subject || renderEmailTemplate(DEFAULT_EMAIL_TEMPLATES.payment_receipt, { invoice_number: invoiceNumber }).subject;
+  const subject =
+    email.subject ||
+    renderEmailTemplate(DEFAULT_EMAIL_TEMPLATES.payment_receipt, { invoice_number: invoiceNumber }).subject;
   return { ...email, subject };
 }
 
@@ -57,12 +67,16 @@ function within(delivered: Promise<DeliveryOutcome>, ms: number): Promise<Delive
  * failure is answered, not thrown, so a payment recorded just before stands; 404 (no such invoice
  * or payment) and 409 (void invoice) are thrown before anything is attempted.
  */
-export async function sendPaymentReceipt(deps: Deps, params: { auth: AuthContext; invoiceId: number; paymentId: number }): Promise<ReceiptAttempt> {
+export async function sendPaymentReceipt(
+  deps: Deps,
+  params: { auth: AuthContext; invoiceId: number; paymentId: number },
+): Promise<ReceiptAttempt> {
   const { businessId, userId } = params.auth;
   const document = await requireDocument(deps, deps.db, businessId, params.invoiceId);
   const payment = document.invoice.payments.find((candidate) => candidate.id === params.paymentId);
   if (!payment) throw notFound(INVOICE_MESSAGES.paymentNotFound);
-  if (document.invoice.status === 'void') throw new AppError(409, RECEIPT_MESSAGES.voidInvoice, { extra: { status: 'void' } });
+  if (document.invoice.status === 'void')
+    throw new AppError(409, RECEIPT_MESSAGES.voidInvoice, { extra: { status: 'void' } });
 
   const to = defaultRecipients(document);
   const record = (type: 'payment.receipt_sent' | 'payment.receipt_failed', data: Record<string, unknown>) =>
@@ -72,13 +86,21 @@ export async function sendPaymentReceipt(deps: Deps, params: { auth: AuthContext
         businessId,
         userId,
         subject: { type: 'invoice', id: document.invoice.id },
-        data: { payment_id: payment.id, amount: payment.amount, invoice_number: document.invoice.invoice_number, to, ...data },
+        data: {
+          payment_id: payment.id,
+          amount: payment.amount,
+          invoice_number: document.invoice.invoice_number,
+          to,
+          ...data,
+        },
         at: deps.clock(),
       }),
     );
   const failed = async (failure: ReceiptFailure, reason: string, emailId: number | null): Promise<ReceiptAttempt> => {
     // The timeline entry is a record of the failure; not being able to write it must not hide the answer.
-    await record('payment.receipt_failed', { reason }).catch((error: unknown) => deps.logger.error({ err: error, paymentId: payment.id }, 'receipt failure not recorded'));
+    await record('payment.receipt_failed', { reason }).catch((error: unknown) =>
+      deps.logger.error({ err: error, paymentId: payment.id }, 'receipt failure not recorded'),
+    );
     const message = failure === 'no_recipients' ? RECEIPT_MESSAGES.noRecipients : RECEIPT_MESSAGES.failed;
     return { receipt: { sent: false, to, email_id: emailId, message }, failure };
   };
@@ -87,7 +109,10 @@ export async function sendPaymentReceipt(deps: Deps, params: { auth: AuthContext
 
   let emailId: number | null = null;
   try {
-    const [email, rendered] = await Promise.all([composeReceipt(deps, businessId, document, payment), renderDocument(deps, document)]);
+    const [email, rendered] = await Promise.all([
+      composeReceipt(deps, businessId, document, payment),
+      renderDocument(deps, document),
+    ]);
     const sent = await deps.mailer.send({
       to,
       subject: email.subject,
@@ -113,6 +138,8 @@ export async function sendPaymentReceipt(deps: Deps, params: { auth: AuthContext
     return failed('delivery', error instanceof Error ? error.message : String(error), emailId);
   }
   // The mail is out: a timeline entry that cannot be written does not make it unsent.
-  await record('payment.receipt_sent', { email_id: emailId }).catch((error: unknown) => deps.logger.error({ err: error, paymentId: payment.id }, 'receipt not recorded'));
+  await record('payment.receipt_sent', { email_id: emailId }).catch((error: unknown) =>
+    deps.logger.error({ err: error, paymentId: payment.id }, 'receipt not recorded'),
+  );
   return { receipt: { sent: true, to, email_id: emailId, message: RECEIPT_MESSAGES.sent(to) } };
 }

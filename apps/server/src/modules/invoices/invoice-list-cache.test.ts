@@ -13,7 +13,17 @@ const today = () => utcCalendarDate(new Date());
 const line = (price: number) => ({ description: 'Design work', quantity: 1, unit_price: price, tax_rate_ids: [] });
 
 async function createInvoice(price: number, send = true): Promise<number> {
-  const response = await t.post('/api/invoices', { client_id: clientId, issue_date: today(), due_date: addCalendarDays(today(), 30), lines: [line(price)], ...(send ? { send: true } : {}) }, { token });
+  const response = await t.post(
+    '/api/invoices',
+    {
+      client_id: clientId,
+      issue_date: today(),
+      due_date: addCalendarDays(today(), 30),
+      lines: [line(price)],
+      ...(send ? { send: true } : {}),
+    },
+    { token },
+  );
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data.id as number;
 }
@@ -21,7 +31,10 @@ async function createInvoice(price: number, send = true): Promise<number> {
 async function summary(query = '') {
   const response = await t.get(`/api/invoices?per_page=5${query}`, { token });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { summary: { count: number; total: number; amount_paid: number; balance_due: number }; meta: { total: number } };
+  return response.json() as {
+    summary: { count: number; total: number; amount_paid: number; balance_due: number };
+    meta: { total: number };
+  };
 }
 
 const version = () => findInvoiceDataVersion(t.database.db, { businessId });
@@ -30,7 +43,13 @@ beforeAll(async () => {
   t = await createTestApp();
   const owner = await t.register();
   token = owner.token;
-  businessId = (await t.database.db.selectFrom('users').select('business_id').where('id', '=', owner.user.id).executeTakeFirstOrThrow()).business_id;
+  businessId = (
+    await t.database.db
+      .selectFrom('users')
+      .select('business_id')
+      .where('id', '=', owner.user.id)
+      .executeTakeFirstOrThrow()
+  ).business_id;
   clientId = (await t.post('/api/clients', { name: 'Birch Studio', email: 'ap@birch.test' }, { token })).json().data.id;
 });
 afterAll(async () => {
@@ -51,7 +70,10 @@ describe('invoice list totals cache', () => {
     expect((await t.delete(`/api/invoices/${other}`, { token })).statusCode).toBe(200);
     const afterDelete = (await version())!;
     expect(afterDelete).toBeGreaterThan(beforeDelete);
-    expect((await t.put(`/api/clients/${clientId}`, { name: 'Birch & Oak Studio', email: 'ap@birch.test' }, { token })).statusCode).toBe(200);
+    expect(
+      (await t.put(`/api/clients/${clientId}`, { name: 'Birch & Oak Studio', email: 'ap@birch.test' }, { token }))
+        .statusCode,
+    ).toBe(200);
     expect((await version())!).toBeGreaterThan(afterDelete);
   });
 
@@ -69,7 +91,11 @@ describe('invoice list totals cache', () => {
     expect(afterCreate.summary.total).toBe(first.summary.total + 250);
     expect(afterCreate.meta.total).toBe(first.meta.total + 1);
 
-    const paid = await t.post(`/api/invoices/${id}/payments`, { amount: 100, payment_date: today(), method: 'cash' }, { token });
+    const paid = await t.post(
+      `/api/invoices/${id}/payments`,
+      { amount: 100, payment_date: today(), method: 'cash' },
+      { token },
+    );
     expect(paid.statusCode, paid.body).toBe(201);
     const afterPayment = await summary();
     expect(afterPayment.summary.amount_paid).toBe(afterCreate.summary.amount_paid + 100);
@@ -83,7 +109,9 @@ describe('invoice list totals cache', () => {
   it('keys totals by filter: a search for a renamed client finds its invoices at once', async () => {
     const before = await summary('&search=maple');
     expect(before.summary.count).toBe(0);
-    expect((await t.put(`/api/clients/${clientId}`, { name: 'Maple Studio', email: 'ap@birch.test' }, { token })).statusCode).toBe(200);
+    expect(
+      (await t.put(`/api/clients/${clientId}`, { name: 'Maple Studio', email: 'ap@birch.test' }, { token })).statusCode,
+    ).toBe(200);
     const after = await summary('&search=maple');
     expect(after.summary.count).toBe((await summary()).summary.count);
     expect(after.summary.count).toBeGreaterThan(0);
@@ -92,8 +120,14 @@ describe('invoice list totals cache', () => {
   it('keeps businesses apart: another business writing does not change this one and sees only its own', async () => {
     const mine = await summary();
     const other = await t.register({ email: 'second@example.com', business_name: 'Second Shop' });
-    const otherClient = (await t.post('/api/clients', { name: 'Other Client', email: 'o@other.test' }, { token: other.token })).json().data.id;
-    const created = await t.post('/api/invoices', { client_id: otherClient, issue_date: today(), due_date: today(), lines: [line(999)], send: true }, { token: other.token });
+    const otherClient = (
+      await t.post('/api/clients', { name: 'Other Client', email: 'o@other.test' }, { token: other.token })
+    ).json().data.id;
+    const created = await t.post(
+      '/api/invoices',
+      { client_id: otherClient, issue_date: today(), due_date: today(), lines: [line(999)], send: true },
+      { token: other.token },
+    );
     expect(created.statusCode, created.body).toBe(201);
     expect(await summary()).toEqual(mine);
     const theirs = (await t.get('/api/invoices', { token: other.token })).json();
@@ -105,16 +139,37 @@ describe('invoice list totals cache', () => {
     // A mix: drafts, sent, partly and fully paid, voided, deleted.
     const drafts = [await createInvoice(40, false), await createInvoice(60, false)];
     const sent = [await createInvoice(120), await createInvoice(80), await createInvoice(33.33)];
-    expect((await t.post(`/api/invoices/${sent[0]}/payments`, { amount: 120, payment_date: today(), method: 'cash' }, { token })).statusCode).toBe(201);
-    expect((await t.post(`/api/invoices/${sent[1]}/payments`, { amount: 10.5, payment_date: today(), method: 'card' }, { token })).statusCode).toBe(201);
+    expect(
+      (
+        await t.post(
+          `/api/invoices/${sent[0]}/payments`,
+          { amount: 120, payment_date: today(), method: 'cash' },
+          { token },
+        )
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await t.post(
+          `/api/invoices/${sent[1]}/payments`,
+          { amount: 10.5, payment_date: today(), method: 'card' },
+          { token },
+        )
+      ).statusCode,
+    ).toBe(201);
     expect((await t.post(`/api/invoices/${sent[2]}/void`, { reason: 'Wrong client' }, { token })).statusCode).toBe(200);
     expect((await t.delete(`/api/invoices/${drafts[0]}`, { token })).statusCode).toBe(200);
     for (const status of ['all', 'unpaid', 'draft', 'sent', 'partial', 'paid', 'void']) {
       const filter = { businessId, status, today: today() };
-      const reference = await summarizeMatchingRows(t.database.db, status === 'sent' || status === 'partial' ? { ...filter, today: '0000-01-01' } : filter);
+      const reference = await summarizeMatchingRows(
+        t.database.db,
+        status === 'sent' || status === 'partial' ? { ...filter, today: '0000-01-01' } : filter,
+      );
       expect(await summarizeByStatus(t.database.db, filter), status).toEqual(reference);
     }
     const all = await summary();
-    expect(all.summary.count).toBe((await summarizeMatchingRows(t.database.db, { businessId, status: 'all', today: today() })).count);
+    expect(all.summary.count).toBe(
+      (await summarizeMatchingRows(t.database.db, { businessId, status: 'all', today: today() })).count,
+    );
   });
 });

@@ -1,4 +1,10 @@
-import { findInvoiceDataVersion, summarizeInvoices, type Db, type InvoiceListFilter, type InvoiceListSummaryCents } from '@ledgerleaf/db';
+import {
+  findInvoiceDataVersion,
+  summarizeInvoices,
+  type Db,
+  type InvoiceListFilter,
+  type InvoiceListSummaryCents,
+} from '@ledgerleaf/db';
 import type { Deps } from '../../lib/context';
 
 /** Entries kept per app instance; the oldest goes first. */

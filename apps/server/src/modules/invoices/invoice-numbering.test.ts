@@ -32,7 +32,9 @@ async function business(email: string) {
     return response.json().token as string;
   };
   let token = await session();
-  const client = (await t.post('/api/clients', { name: 'Numbered Client', email: 'ap@numbered.test' }, { token })).json().data.id as number;
+  const client = (
+    await t.post('/api/clients', { name: 'Numbered Client', email: 'ap@numbered.test' }, { token })
+  ).json().data.id as number;
   const lines = [{ description: 'Work', quantity: 1, unit_price: 100 }];
   const today = () => utcCalendarDate(t.clock());
   return {
@@ -41,27 +43,43 @@ async function business(email: string) {
       token = await session();
     },
     async numbering(settings: { include_year: boolean; yearly_reset: boolean }) {
-      const response = await t.put('/api/settings/numbering', { prefix: 'INV', separator: '-', padding: 4, ...settings }, { token });
+      const response = await t.put(
+        '/api/settings/numbering',
+        { prefix: 'INV', separator: '-', padding: 4, ...settings },
+        { token },
+      );
       expect(response.statusCode, response.body).toBe(200);
     },
     /** Creates a draft and marks it sent: its number. */
     async issueInvoice() {
-      const draft = await t.post('/api/invoices', { client_id: client, issue_date: today(), due_date: addCalendarDays(today(), 30), lines }, { token });
+      const draft = await t.post(
+        '/api/invoices',
+        { client_id: client, issue_date: today(), due_date: addCalendarDays(today(), 30), lines },
+        { token },
+      );
       expect(draft.statusCode, draft.body).toBe(201);
       const sent = await t.post(`/api/invoices/${draft.json().data.id}/mark-sent`, undefined, { token });
       expect(sent.statusCode, sent.body).toBe(200);
       return sent.json().data.invoice_number as string;
     },
     async issueEstimate() {
-      const draft = await t.post('/api/estimates', { client_id: client, issue_date: today(), expiry_date: addCalendarDays(today(), 30), lines }, { token });
+      const draft = await t.post(
+        '/api/estimates',
+        { client_id: client, issue_date: today(), expiry_date: addCalendarDays(today(), 30), lines },
+        { token },
+      );
       expect(draft.statusCode, draft.body).toBe(201);
       const sent = await t.post(`/api/estimates/${draft.json().data.id}/mark-sent`, undefined, { token });
       expect(sent.statusCode, sent.body).toBe(200);
       return sent.json().data.estimate_number as string;
     },
     async issuedInvoiceNumbers() {
-      const response = await t.get('/api/invoices?status=all&sort=invoice_number&direction=asc&per_page=100', { token });
-      return (response.json().data as Array<{ invoice_number: string | null }>).map((row) => row.invoice_number).filter((number) => number !== null);
+      const response = await t.get('/api/invoices?status=all&sort=invoice_number&direction=asc&per_page=100', {
+        token,
+      });
+      return (response.json().data as Array<{ invoice_number: string | null }>)
+        .map((row) => row.invoice_number)
+        .filter((number) => number !== null);
     },
   };
 }
@@ -70,10 +88,16 @@ describe('invoice numbering over the years', () => {
   it('with the yearly reset (the default) the count restarts at 1 after New Year', async () => {
     const owner = await business('reset@example.com');
     const first = year();
-    expect([await owner.issueInvoice(), await owner.issueInvoice()]).toEqual([`INV-${first}-0001`, `INV-${first}-0002`]);
+    expect([await owner.issueInvoice(), await owner.issueInvoice()]).toEqual([
+      `INV-${first}-0001`,
+      `INV-${first}-0002`,
+    ]);
     await owner.newYear();
     expect(year()).toBe(first + 1);
-    expect([await owner.issueInvoice(), await owner.issueInvoice()]).toEqual([`INV-${first + 1}-0001`, `INV-${first + 1}-0002`]);
+    expect([await owner.issueInvoice(), await owner.issueInvoice()]).toEqual([
+      `INV-${first + 1}-0001`,
+      `INV-${first + 1}-0002`,
+    ]);
     expect(await owner.issueEstimate()).toBe(`EST-${first + 1}-0001`);
   });
 

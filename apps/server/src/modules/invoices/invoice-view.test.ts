@@ -16,12 +16,21 @@ beforeAll(async () => {
   const owner = await t.register();
   token = owner.token;
   userId = owner.user.id;
-  const user = await t.database.db.selectFrom('users').select('business_id').where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await t.database.db
+    .selectFrom('users')
+    .select('business_id')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   businessId = user.business_id;
   clientId = (
     await t.post(
       '/api/clients',
-      { name: 'Viewer Inc', email: 'ap@viewer.test', billing_address: { line1: '1 Main St', city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US' }, contacts: [{ name: 'Vera', email: 'vera@viewer.test', is_primary: true }] },
+      {
+        name: 'Viewer Inc',
+        email: 'ap@viewer.test',
+        billing_address: { line1: '1 Main St', city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US' },
+        contacts: [{ name: 'Vera', email: 'vera@viewer.test', is_primary: true }],
+      },
       { token },
     )
   ).json().data.id;
@@ -31,7 +40,16 @@ afterAll(async () => {
 });
 
 async function draft(): Promise<number> {
-  const response = await t.post('/api/invoices', { client_id: clientId, issue_date: today, due_date: today, lines: [{ description: 'Poster', quantity: 2, unit_price: 45 }] }, { token });
+  const response = await t.post(
+    '/api/invoices',
+    {
+      client_id: clientId,
+      issue_date: today,
+      due_date: today,
+      lines: [{ description: 'Poster', quantity: 2, unit_price: 45 }],
+    },
+    { token },
+  );
   return response.json().data.id;
 }
 
@@ -45,7 +63,11 @@ describe('invoice view and delivery hooks', () => {
     expect(view!.invoice).toEqual(withoutActivity);
     expect(view!.calculation.total_cents).toBe(9000);
     expect(view!.business.name).toBe('Olive Bakery');
-    expect(view!.client).toMatchObject({ name: 'Viewer Inc', billing_address: { city: 'Springfield' }, contacts: [{ name: 'Vera', email: 'vera@viewer.test', is_primary: true }] });
+    expect(view!.client).toMatchObject({
+      name: 'Viewer Inc',
+      billing_address: { city: 'Springfield' },
+      contacts: [{ name: 'Vera', email: 'vera@viewer.test', is_primary: true }],
+    });
     expect(view!.public_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await getInvoiceView(t.database.db, businessId + 999, id)).toBeUndefined();
     // A draft has no public page.
@@ -55,18 +77,38 @@ describe('invoice view and delivery hooks', () => {
   it('markInvoiceSent by email issues a draft, then records a resend; markInvoiceViewed moves sent to viewed once', async () => {
     const id = await draft();
     const now = new Date();
-    const first = await t.database.db.transaction().execute((tx) => markInvoiceSent(tx, { businessId, userId, invoiceId: id, now, via: 'email', data: { to: ['vera@viewer.test'] } }));
+    const first = await t.database.db.transaction().execute((tx) =>
+      markInvoiceSent(tx, {
+        businessId,
+        userId,
+        invoiceId: id,
+        now,
+        via: 'email',
+        data: { to: ['vera@viewer.test'] },
+      }),
+    );
     expect(first.resent).toBe(false);
-    const again = await t.database.db.transaction().execute((tx) => markInvoiceSent(tx, { businessId, userId, invoiceId: id, now, via: 'email' }));
+    const again = await t.database.db
+      .transaction()
+      .execute((tx) => markInvoiceSent(tx, { businessId, userId, invoiceId: id, now, via: 'email' }));
     expect(again).toEqual({ invoice_number: first.invoice_number, resent: true });
     const view = await getInvoiceView(t.database.db, businessId, id, { appUrl: 'https://app.example' });
     expect(view!.invoice.public_url).toBe(`https://app.example/i/${view!.public_token}`);
     expect((await getInvoiceViewByToken(t.database.db, view!.public_token))?.invoice.id).toBe(id);
-    expect(await t.database.db.transaction().execute((tx) => markInvoiceViewed(tx, { businessId, invoiceId: id, now }))).toBe(true);
-    expect(await t.database.db.transaction().execute((tx) => markInvoiceViewed(tx, { businessId, invoiceId: id, now }))).toBe(false);
+    expect(
+      await t.database.db.transaction().execute((tx) => markInvoiceViewed(tx, { businessId, invoiceId: id, now })),
+    ).toBe(true);
+    expect(
+      await t.database.db.transaction().execute((tx) => markInvoiceViewed(tx, { businessId, invoiceId: id, now })),
+    ).toBe(false);
     const after = (await t.get(`/api/invoices/${id}`, { token })).json().data;
     expect(after.status).toBe('viewed');
     expect(after.viewed_at).not.toBeNull();
-    expect(after.activity.map((entry: { event: string }) => entry.event)).toEqual(['invoice.viewed', 'invoice.sent', 'invoice.sent', 'invoice.created']);
+    expect(after.activity.map((entry: { event: string }) => entry.event)).toEqual([
+      'invoice.viewed',
+      'invoice.sent',
+      'invoice.sent',
+      'invoice.created',
+    ]);
   });
 });

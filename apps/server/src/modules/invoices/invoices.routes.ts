@@ -34,7 +34,8 @@ export const INVOICE_ERRORS = {
  * descriptions, notes and terms, at up to 3 bytes a character in UTF-8, 1 KB a line for its other
  * fields) is beyond the app's 1 MB.
  */
-export const INVOICE_BODY_LIMIT_BYTES = MAX_INVOICE_LINES * (LINE_DESCRIPTION_MAX_LENGTH * 3 + 1024) + 2 * INVOICE_TEXT_MAX_LENGTH * 3 + 64 * 1024;
+export const INVOICE_BODY_LIMIT_BYTES =
+  MAX_INVOICE_LINES * (LINE_DESCRIPTION_MAX_LENGTH * 3 + 1024) + 2 * INVOICE_TEXT_MAX_LENGTH * 3 + 64 * 1024;
 
 export const invoiceActivitySchema = z.object({
   id: z.number().int(),
@@ -45,7 +46,10 @@ export const invoiceActivitySchema = z.object({
 });
 export const invoiceActivityResponseSchema = z.object({ data: z.array(invoiceActivitySchema) });
 /** GET /api/invoices/:id: the invoice with its activity timeline (newest first). */
-export const invoiceDetailResponseSchema = z.object({ data: invoiceSchema.extend({ activity: z.array(invoiceActivitySchema) }), message: z.string().optional() });
+export const invoiceDetailResponseSchema = z.object({
+  data: invoiceSchema.extend({ activity: z.array(invoiceActivitySchema) }),
+  message: z.string().optional(),
+});
 export const invoiceMessageSchema = z.object({ message: z.string() });
 
 /** POST /api/invoices: the invoice contract plus `send: true` to issue it at once (number, status sent). */
@@ -58,11 +62,16 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/invoices',
-    summary: 'Invoices: status filter (all, unpaid, draft, sent, viewed, partial, paid, overdue, void), search (number, client), issue-date range, sort, pages; summary of everything matching',
+    summary:
+      'Invoices: status filter (all, unpaid, draft, sent, viewed, partial, paid, overdue, void), search (number, client), issue-date range, sort, pages; summary of everything matching',
     tags,
     auth: true,
     query: invoiceListQuerySchema,
-    responses: { 200: { description: 'One page of invoices and the totals of the filter', schema: invoicePageSchema }, 401: e.unauthenticated, 422: e.validation },
+    responses: {
+      200: { description: 'One page of invoices and the totals of the filter', schema: invoicePageSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
     handler: ({ request, query }) => invoices.listInvoices(deps, { auth: requireAuth(request), query }),
   });
 
@@ -74,12 +83,21 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     body: createBodySchema,
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
-    responses: { 201: { description: 'Created', schema: invoiceResponseSchema }, 401: e.unauthenticated, 413: e.tooLarge, 422: e.validation },
+    responses: {
+      201: { description: 'Created', schema: invoiceResponseSchema },
+      401: e.unauthenticated,
+      413: e.tooLarge,
+      422: e.validation,
+    },
     handler: async ({ request, reply, body }) => {
       const { send, ...rest } = body;
       const parsed = invoiceCreateRequestSchema.safeParse(rest);
       if (!parsed.success) throw validationError(toFieldErrors(parsed.error));
-      const data = await invoices.createInvoice(deps, { auth: requireAuth(request), input: parsed.data, send: send ?? false });
+      const data = await invoices.createInvoice(deps, {
+        auth: requireAuth(request),
+        input: parsed.data,
+        send: send ?? false,
+      });
       reply.code(201);
       return { data, message: send ? INVOICE_MESSAGES.markedAsSent : invoices.INVOICE_SERVER_MESSAGES.created };
     },
@@ -88,12 +106,19 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/invoices/:id',
-    summary: 'An invoice: lines, taxes, totals, payments, goal_id, the estimate or recurring invoice it came from, public link and activity timeline',
+    summary:
+      'An invoice: lines, taxes, totals, payments, goal_id, the estimate or recurring invoice it came from, public link and activity timeline',
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'The invoice', schema: invoiceDetailResponseSchema }, 401: e.unauthenticated, 404: e.notFound },
-    handler: async ({ request, params }) => ({ data: await invoices.getInvoice(deps, { auth: requireAuth(request), invoiceId: params.id }) }),
+    responses: {
+      200: { description: 'The invoice', schema: invoiceDetailResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+    },
+    handler: async ({ request, params }) => ({
+      data: await invoices.getInvoice(deps, { auth: requireAuth(request), invoiceId: params.id }),
+    }),
   });
 
   defineRoute(app, {
@@ -105,7 +130,14 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     body: invoiceUpdateRequestSchema,
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
-    responses: { 200: { description: 'Updated', schema: invoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict, 413: e.tooLarge, 422: e.validation },
+    responses: {
+      200: { description: 'Updated', schema: invoiceResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: e.conflict,
+      413: e.tooLarge,
+      422: e.validation,
+    },
     handler: async ({ request, params, body }) => ({
       data: await invoices.updateInvoice(deps, { auth: requireAuth(request), invoiceId: params.id, input: body }),
       message: invoices.INVOICE_SERVER_MESSAGES.updated,
@@ -119,7 +151,12 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'Deleted', schema: invoiceMessageSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict },
+    responses: {
+      200: { description: 'Deleted', schema: invoiceMessageSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: e.conflict,
+    },
     handler: async ({ request, params }) => {
       await invoices.deleteInvoice(deps, { auth: requireAuth(request), invoiceId: params.id });
       return { message: INVOICE_MESSAGES.deleted };
@@ -133,7 +170,12 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'Issued', schema: invoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict },
+    responses: {
+      200: { description: 'Issued', schema: invoiceResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: e.conflict,
+    },
     handler: async ({ request, params }) => ({
       data: await invoices.sendInvoiceManually(deps, { auth: requireAuth(request), invoiceId: params.id }),
       message: INVOICE_MESSAGES.markedAsSent,
@@ -148,7 +190,13 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     params: idParamsSchema,
     body: invoiceVoidInputSchema,
-    responses: { 200: { description: 'Voided', schema: invoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict, 422: e.validation },
+    responses: {
+      200: { description: 'Voided', schema: invoiceResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: e.conflict,
+      422: e.validation,
+    },
     handler: async ({ request, params, body }) => ({
       data: await invoices.voidInvoice(deps, { auth: requireAuth(request), invoiceId: params.id, reason: body.reason }),
       message: INVOICE_MESSAGES.voided,
@@ -162,7 +210,12 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 201: { description: 'The new draft', schema: invoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 422: e.validation },
+    responses: {
+      201: { description: 'The new draft', schema: invoiceResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      422: e.validation,
+    },
     handler: async ({ request, reply, params }) => {
       const data = await invoices.duplicateInvoice(deps, { auth: requireAuth(request), invoiceId: params.id });
       reply.code(201);
@@ -177,7 +230,13 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'Timeline', schema: invoiceActivityResponseSchema }, 401: e.unauthenticated, 404: e.notFound },
-    handler: async ({ request, params }) => ({ data: await invoices.getInvoiceActivity(deps, { auth: requireAuth(request), invoiceId: params.id }) }),
+    responses: {
+      200: { description: 'Timeline', schema: invoiceActivityResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+    },
+    handler: async ({ request, params }) => ({
+      data: await invoices.getInvoiceActivity(deps, { auth: requireAuth(request), invoiceId: params.id }),
+    }),
   });
 }

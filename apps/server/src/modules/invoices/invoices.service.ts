@@ -105,7 +105,14 @@ export interface InvoiceClientDetails {
   email: string | null;
   phone: string | null;
   tax_id: string | null;
-  billing_address: { line1: string | null; line2: string | null; city: string | null; state: string | null; postal_code: string | null; country: string | null };
+  billing_address: {
+    line1: string | null;
+    line2: string | null;
+    city: string | null;
+    state: string | null;
+    postal_code: string | null;
+    country: string | null;
+  };
   contacts: Array<{ name: string; email: string | null; phone: string | null; is_primary: boolean }>;
 }
 
@@ -143,7 +150,9 @@ export function todayOf(deps: Pick<Deps, 'clock'>): string {
 
 function storedDiscount(type: string | null, value: number | null): Discount | null {
   if (!type || value === null || Number(value) === 0) return null;
-  return type === 'percent' ? { type: 'percent', value: Number(value) / 1000 } : { type: 'amount', value: Number(value) };
+  return type === 'percent'
+    ? { type: 'percent', value: Number(value) / 1000 }
+    : { type: 'amount', value: Number(value) };
 }
 
 function storedDiscountValue(discount: Discount | null): number | null {
@@ -168,14 +177,24 @@ function taxesByLine(taxes: InvoiceLineTaxRow[]): Map<number, InvoiceLineTaxRow[
 }
 
 /** The engine run on what is stored (the tax snapshots, the stored prices and discounts, the payments). */
-export function storedCalculation(row: InvoiceRow, lines: InvoiceLineRow[], taxes: InvoiceLineTaxRow[], paidCents: number): InvoiceCalculation {
+export function storedCalculation(
+  row: InvoiceRow,
+  lines: InvoiceLineRow[],
+  taxes: InvoiceLineTaxRow[],
+  paidCents: number,
+): InvoiceCalculation {
   const byLine = taxesByLine(taxes);
   return calculateInvoice({
     lines: lines.map((line) => ({
       quantity: Number(line.quantity_thousandths) / 1000,
       unit_price_cents: Number(line.unit_price_cents),
       discount: storedDiscount(line.discount_type, line.discount_value),
-      taxes: (byLine.get(line.id) ?? []).map((tax) => ({ id: tax.tax_rate_id, name: tax.name, rate_percent: tax.rate_thousandths / 1000, compound: Boolean(tax.is_compound) })),
+      taxes: (byLine.get(line.id) ?? []).map((tax) => ({
+        id: tax.tax_rate_id,
+        name: tax.name,
+        rate_percent: tax.rate_thousandths / 1000,
+        compound: Boolean(tax.is_compound),
+      })),
     })),
     discount: storedDiscount(row.discount_type, row.discount_value),
     prices_include_tax: Boolean(row.prices_include_tax),
@@ -184,10 +203,21 @@ export function storedCalculation(row: InvoiceRow, lines: InvoiceLineRow[], taxe
 }
 
 /** The status the facts imply today: `overdue` is derived at read time, whatever is stored. */
-export function effectiveStatus(row: Pick<InvoiceRow, 'status' | 'viewed_at' | 'total_cents' | 'paid_cents' | 'due_date'>, today: string): InvoiceStatus {
+export function effectiveStatus(
+  row: Pick<InvoiceRow, 'status' | 'viewed_at' | 'total_cents' | 'paid_cents' | 'due_date'>,
+  today: string,
+): InvoiceStatus {
   const stored = row.status as InvoiceStatus;
   if (stored === 'draft' || stored === 'void') return stored;
-  return deriveStatus({ issued: true, voided: false, viewed: row.viewed_at !== null, total_cents: Number(row.total_cents), paid_cents: Number(row.paid_cents), due_date: row.due_date, today });
+  return deriveStatus({
+    issued: true,
+    voided: false,
+    viewed: row.viewed_at !== null,
+    total_cents: Number(row.total_cents),
+    paid_cents: Number(row.paid_cents),
+    due_date: row.due_date,
+    today,
+  });
 }
 
 export function paymentView(row: PaymentRow): Payment {
@@ -204,7 +234,13 @@ export function paymentView(row: PaymentRow): Payment {
   };
 }
 
-function activityView(row: { id: number; event: string; user_id: number | null; data: string; created_at: string }): InvoiceActivity {
+function activityView(row: {
+  id: number;
+  event: string;
+  user_id: number | null;
+  data: string;
+  created_at: string;
+}): InvoiceActivity {
   let data: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(row.data);
@@ -219,7 +255,12 @@ export function publicUrl(row: Pick<InvoiceRow, 'status' | 'public_token'>, appU
   return row.status === 'draft' ? null : `${appUrl}/i/${row.public_token}`;
 }
 
-async function loadDocument(db: Db, businessId: number, invoiceId: number, options: ViewOptions = {}): Promise<InvoiceDocument | undefined> {
+async function loadDocument(
+  db: Db,
+  businessId: number,
+  invoiceId: number,
+  options: ViewOptions = {},
+): Promise<InvoiceDocument | undefined> {
   const row = await findInvoice(db, { businessId, invoiceId });
   if (!row) return undefined;
   const [{ lines, taxes }, payments, client, contacts, business, estimate] = await Promise.all([
@@ -240,7 +281,12 @@ async function loadDocument(db: Db, businessId: number, invoiceId: number, optio
     id: row.id,
     invoice_number: row.invoice_number,
     status: effectiveStatus({ ...row, total_cents: calculation.total_cents, paid_cents: paid }, today),
-    client: { id: client.id, name: client.name, email: client.email, recipients: defaultRecipientEmails(contacts, client.email) },
+    client: {
+      id: client.id,
+      name: client.name,
+      email: client.email,
+      recipients: defaultRecipientEmails(contacts, client.email),
+    },
     issue_date: row.issue_date,
     due_date: row.due_date,
     currency: 'USD',
@@ -257,7 +303,9 @@ async function loadDocument(db: Db, businessId: number, invoiceId: number, optio
         unit_price: fromCents(Number(line.unit_price_cents)),
         discount_type: (line.discount_type as 'percent' | 'amount' | null) ?? null,
         discount_value: responseDiscountValue(line.discount_type, line.discount_value),
-        tax_rate_ids: (byLine.get(line.id) ?? []).map((tax) => tax.tax_rate_id).filter((id): id is number => id !== null),
+        tax_rate_ids: (byLine.get(line.id) ?? [])
+          .map((tax) => tax.tax_rate_id)
+          .filter((id): id is number => id !== null),
         ...lineAmounts(computed),
       };
     }),
@@ -284,7 +332,16 @@ async function loadDocument(db: Db, businessId: number, invoiceId: number, optio
     invoice,
     calculation,
     public_token: row.public_token,
-    business: { id: business.id, name: business.name, email: business.email, phone: business.phone, company_logo: business.company_logo, address: business.address ?? null, tax_id: business.tax_id ?? null, date_format: business.date_format },
+    business: {
+      id: business.id,
+      name: business.name,
+      email: business.email,
+      phone: business.phone,
+      company_logo: business.company_logo,
+      address: business.address ?? null,
+      tax_id: business.tax_id ?? null,
+      date_format: business.date_format,
+    },
     client: {
       id: client.id,
       kind: client.kind,
@@ -300,7 +357,12 @@ async function loadDocument(db: Db, businessId: number, invoiceId: number, optio
         postal_code: client.billing_postal_code,
         country: client.billing_country,
       },
-      contacts: contacts.map((contact) => ({ name: contact.name, email: contact.email, phone: contact.phone, is_primary: Boolean(contact.is_primary) })),
+      contacts: contacts.map((contact) => ({
+        name: contact.name,
+        email: contact.email,
+        phone: contact.phone,
+        is_primary: Boolean(contact.is_primary),
+      })),
     },
   };
 }
@@ -310,12 +372,21 @@ async function loadDocument(db: Db, businessId: number, invoiceId: number, optio
  * figures in cents: what the PDF and the public page print. Undefined when the invoice is not in
  * the business (answer 404). Works on a transaction too.
  */
-export async function getInvoiceView(db: Db, businessId: number, invoiceId: number, options: ViewOptions = {}): Promise<InvoiceDocument | undefined> {
+export async function getInvoiceView(
+  db: Db,
+  businessId: number,
+  invoiceId: number,
+  options: ViewOptions = {},
+): Promise<InvoiceDocument | undefined> {
   return loadDocument(db, businessId, invoiceId, options);
 }
 
 /** The public page's lookup: the invoice behind `/i/{token}`, never a draft. */
-export async function getInvoiceViewByToken(db: Db, token: string, options: ViewOptions = {}): Promise<(InvoiceDocument & { business_id: number }) | undefined> {
+export async function getInvoiceViewByToken(
+  db: Db,
+  token: string,
+  options: ViewOptions = {},
+): Promise<(InvoiceDocument & { business_id: number }) | undefined> {
   const row = await findInvoiceByPublicToken(db, { token });
   if (!row || row.status === 'draft') return undefined;
   const document = await loadDocument(db, row.business_id, row.id, options);
@@ -340,8 +411,17 @@ export interface ResolvedContent {
 }
 
 async function businessTaxRates(db: Db, businessId: number): Promise<InvoiceTaxRate[]> {
-  const rows = await db.selectFrom('tax_rates').select(['id', 'name', 'rate_thousandths', 'is_compound']).where('business_id', '=', businessId).execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, rate: row.rate_thousandths / 1000, is_compound: Boolean(row.is_compound) }));
+  const rows = await db
+    .selectFrom('tax_rates')
+    .select(['id', 'name', 'rate_thousandths', 'is_compound'])
+    .where('business_id', '=', businessId)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    rate: row.rate_thousandths / 1000,
+    is_compound: Boolean(row.is_compound),
+  }));
 }
 
 /**
@@ -349,12 +429,18 @@ async function businessTaxRates(db: Db, businessId: number): Promise<InvoiceTaxR
  * rates: another business's ids are reported exactly like unknown ones) and computes it with the
  * engine. Throws 422 with field-keyed errors.
  */
-async function resolveContent(db: Db, businessId: number, input: InvoiceRequest, context: { pricesIncludeTax: boolean; paidCents: number }): Promise<ResolvedContent> {
+async function resolveContent(
+  db: Db,
+  businessId: number,
+  input: InvoiceRequest,
+  context: { pricesIncludeTax: boolean; paidCents: number },
+): Promise<ResolvedContent> {
   const errors: FieldErrors = {};
   const client = await findClient(db, { businessId, clientId: input.client_id });
   if (!client) errors.client_id = [INVOICE_SERVER_MESSAGES.unknownClient];
   // Another business's goal is reported exactly like an unknown one.
-  if (input.goal_id !== null && !(await findGoal(db, { businessId, goalId: input.goal_id }))) errors.goal_id = [INVOICE_SERVER_MESSAGES.unknownGoal];
+  if (input.goal_id !== null && !(await findGoal(db, { businessId, goalId: input.goal_id })))
+    errors.goal_id = [INVOICE_SERVER_MESSAGES.unknownGoal];
   const productIds = [...new Set(input.lines.map((line) => line.product_id).filter((id): id is number => id !== null))];
   const known = new Set<number>();
   for (let start = 0; start < productIds.length; start += 400) {
@@ -367,16 +453,25 @@ async function resolveContent(db: Db, businessId: number, input: InvoiceRequest,
     for (const row of rows) known.add(row.id);
   }
   input.lines.forEach((line, index) => {
-    if (line.product_id !== null && !known.has(line.product_id)) errors[`lines.${index}.product_id`] = [INVOICE_SERVER_MESSAGES.unknownProduct];
+    if (line.product_id !== null && !known.has(line.product_id))
+      errors[`lines.${index}.product_id`] = [INVOICE_SERVER_MESSAGES.unknownProduct];
   });
-  const computed = calculateInvoiceRequest(input, { taxRates: await businessTaxRates(db, businessId), prices_include_tax: context.pricesIncludeTax, paid_cents: context.paidCents });
+  const computed = calculateInvoiceRequest(input, {
+    taxRates: await businessTaxRates(db, businessId),
+    prices_include_tax: context.pricesIncludeTax,
+    paid_cents: context.paidCents,
+  });
   if (!computed.success) Object.assign(errors, computed.errors);
   if (Object.keys(errors).length > 0 || !computed.success) throw validationError(errors);
   return buildInvoiceContent(input, computed.calculation, context.pricesIncludeTax);
 }
 
 /** The rows of a parsed request and its engine calculation (no I/O; the demo seed uses it too). */
-export function buildInvoiceContent(input: InvoiceRequest, calculation: InvoiceCalculation, pricesIncludeTax: boolean): ResolvedContent {
+export function buildInvoiceContent(
+  input: InvoiceRequest,
+  calculation: InvoiceCalculation,
+  pricesIncludeTax: boolean,
+): ResolvedContent {
   const invoiceDiscount = discountFromFields(input);
   return {
     fields: {
@@ -434,7 +529,10 @@ function refuseTransition(from: InvoiceStatus, to: InvoiceStatus, message?: stri
 }
 
 /** Moves to the status the facts imply, guarded by `canTransition`. */
-function nextStatus(from: InvoiceStatus, facts: { viewed: boolean; total_cents: number; paid_cents: number; due_date: string; today: string }): InvoiceStatus {
+function nextStatus(
+  from: InvoiceStatus,
+  facts: { viewed: boolean; total_cents: number; paid_cents: number; due_date: string; today: string },
+): InvoiceStatus {
   const to = deriveStatus({ issued: true, voided: false, ...facts });
   if (to !== from && !canTransition(from, to)) refuseTransition(from, to);
   return to;
@@ -442,7 +540,10 @@ function nextStatus(from: InvoiceStatus, facts: { viewed: boolean; total_cents: 
 
 // ---------------------------------------------------------------- services
 
-export async function listInvoices(deps: Deps, params: { auth: AuthContext; query: InvoiceListQuery }): Promise<InvoicePage> {
+export async function listInvoices(
+  deps: Deps,
+  params: { auth: AuthContext; query: InvoiceListQuery },
+): Promise<InvoicePage> {
   const { query } = params;
   const today = todayOf(deps);
   const filter = {
@@ -457,7 +558,13 @@ export async function listInvoices(deps: Deps, params: { auth: AuthContext; quer
   };
   const summary = await invoiceSummaryCache(deps).summarize(deps.db, filter);
   const total = summary.count;
-  const rows = await listInvoicePage(deps.db, { ...filter, sort: query.sort, direction: query.direction, limit: query.per_page, offset: (query.page - 1) * query.per_page });
+  const rows = await listInvoicePage(deps.db, {
+    ...filter,
+    sort: query.sort,
+    direction: query.direction,
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
   return {
     data: rows.map((row) => ({
       id: row.id,
@@ -473,11 +580,19 @@ export async function listInvoices(deps: Deps, params: { auth: AuthContext; quer
       created_at: row.created_at,
     })),
     meta: pageMeta(query.page, query.per_page, total),
-    summary: { count: summary.count, total: fromCents(summary.total_cents), amount_paid: fromCents(summary.paid_cents), balance_due: fromCents(summary.balance_cents) },
+    summary: {
+      count: summary.count,
+      total: fromCents(summary.total_cents),
+      amount_paid: fromCents(summary.paid_cents),
+      balance_due: fromCents(summary.balance_cents),
+    },
   };
 }
 
-export async function getInvoice(deps: Deps, params: { auth: AuthContext; invoiceId: number }): Promise<Invoice & { activity: InvoiceActivity[] }> {
+export async function getInvoice(
+  deps: Deps,
+  params: { auth: AuthContext; invoiceId: number },
+): Promise<Invoice & { activity: InvoiceActivity[] }> {
   const invoice = await requireView(deps, deps.db, params.auth.businessId, params.invoiceId);
   return { ...invoice, activity: await invoiceActivity(deps.db, params.auth.businessId, params.invoiceId) };
 }
@@ -487,7 +602,10 @@ async function invoiceActivity(db: Db, businessId: number, invoiceId: number): P
   return rows.map(activityView);
 }
 
-export async function getInvoiceActivity(deps: Deps, params: { auth: AuthContext; invoiceId: number }): Promise<InvoiceActivity[]> {
+export async function getInvoiceActivity(
+  deps: Deps,
+  params: { auth: AuthContext; invoiceId: number },
+): Promise<InvoiceActivity[]> {
   const row = await findInvoice(deps.db, { businessId: params.auth.businessId, invoiceId: params.invoiceId });
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
   return invoiceActivity(deps.db, params.auth.businessId, params.invoiceId);
@@ -502,7 +620,14 @@ export async function getInvoiceActivity(deps: Deps, params: { auth: AuthContext
  */
 export async function markInvoiceSent(
   tx: Db,
-  params: { businessId: number; userId: number | null; invoiceId: number; now: Date; via?: 'manual' | 'email'; data?: Record<string, unknown> },
+  params: {
+    businessId: number;
+    userId: number | null;
+    invoiceId: number;
+    now: Date;
+    via?: 'manual' | 'email';
+    data?: Record<string, unknown>;
+  },
 ): Promise<{ invoice_number: string; resent: boolean }> {
   const row = await lockInvoice(tx, { businessId: params.businessId, invoiceId: params.invoiceId });
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
@@ -511,15 +636,32 @@ export async function markInvoiceSent(
   const via = params.via ?? 'manual';
   if (from !== 'draft') {
     if (via === 'email' && from !== 'void' && row.invoice_number) {
-      await publish(tx, { type: 'invoice.sent', businessId: params.businessId, userId: params.userId, subject: { type: 'invoice', id: row.id }, data: { invoice_number: row.invoice_number, via, again: true, ...params.data }, at: params.now });
+      await publish(tx, {
+        type: 'invoice.sent',
+        businessId: params.businessId,
+        userId: params.userId,
+        subject: { type: 'invoice', id: row.id },
+        data: { invoice_number: row.invoice_number, via, again: true, ...params.data },
+        at: params.now,
+      });
       return { invoice_number: row.invoice_number, resent: true };
     }
-    refuseTransition(from, 'sent', from === 'void' ? INVOICE_MESSAGES.transitionNotAllowed(from, 'sent') : INVOICE_SERVER_MESSAGES.alreadySent);
+    refuseTransition(
+      from,
+      'sent',
+      from === 'void' ? INVOICE_MESSAGES.transitionNotAllowed(from, 'sent') : INVOICE_SERVER_MESSAGES.alreadySent,
+    );
   }
   if (!canTransition('draft', 'sent')) refuseTransition(from, 'sent');
   const numbering = await findInvoiceNumbering(tx, { businessId: params.businessId });
   if (!numbering) throw notFound(INVOICE_MESSAGES.notFound);
-  const settings = { prefix: numbering.prefix, include_year: numbering.include_year, separator: numbering.separator as '-', padding: numbering.padding, yearly_reset: numbering.yearly_reset };
+  const settings = {
+    prefix: numbering.prefix,
+    include_year: numbering.include_year,
+    separator: numbering.separator as '-',
+    padding: numbering.padding,
+    yearly_reset: numbering.yearly_reset,
+  };
   const { number: invoiceNumber } = await takeDocumentNumber(tx, {
     businessId: params.businessId,
     kind: 'invoice',
@@ -527,9 +669,29 @@ export async function markInvoiceSent(
     yearlyReset: settings.yearly_reset,
     format: toDocumentNumberFormat(settings),
   });
-  const status = deriveStatus({ issued: true, voided: false, viewed: false, total_cents: Number(row.total_cents), paid_cents: Number(row.paid_cents), due_date: row.due_date, today });
-  await updateInvoiceState(tx, { businessId: params.businessId, invoiceId: row.id, set: { status, invoice_number: invoiceNumber, sent_at: params.now.toISOString() }, now: params.now });
-  await publish(tx, { type: 'invoice.sent', businessId: params.businessId, userId: params.userId, subject: { type: 'invoice', id: row.id }, data: { invoice_number: invoiceNumber, via, ...params.data }, at: params.now });
+  const status = deriveStatus({
+    issued: true,
+    voided: false,
+    viewed: false,
+    total_cents: Number(row.total_cents),
+    paid_cents: Number(row.paid_cents),
+    due_date: row.due_date,
+    today,
+  });
+  await updateInvoiceState(tx, {
+    businessId: params.businessId,
+    invoiceId: row.id,
+    set: { status, invoice_number: invoiceNumber, sent_at: params.now.toISOString() },
+    now: params.now,
+  });
+  await publish(tx, {
+    type: 'invoice.sent',
+    businessId: params.businessId,
+    userId: params.userId,
+    subject: { type: 'invoice', id: row.id },
+    data: { invoice_number: invoiceNumber, via, ...params.data },
+    at: params.now,
+  });
   return { invoice_number: invoiceNumber, resent: false };
 }
 
@@ -537,33 +699,78 @@ export async function markInvoiceSent(
  * The first view of the public page: sent -> viewed (recorded once, `invoice.viewed`). Later views
  * and invoices in other statuses change nothing. Call it in a transaction.
  */
-export async function markInvoiceViewed(tx: Db, params: { businessId: number; invoiceId: number; now: Date }): Promise<boolean> {
+export async function markInvoiceViewed(
+  tx: Db,
+  params: { businessId: number; invoiceId: number; now: Date },
+): Promise<boolean> {
   const row = await lockInvoice(tx, { businessId: params.businessId, invoiceId: params.invoiceId });
   if (!row || row.viewed_at !== null || row.status === 'draft' || row.status === 'void') return false;
   const today = utcCalendarDate(params.now);
   const from = effectiveStatus(row, today);
-  const to = deriveStatus({ issued: true, voided: false, viewed: true, total_cents: Number(row.total_cents), paid_cents: Number(row.paid_cents), due_date: row.due_date, today });
+  const to = deriveStatus({
+    issued: true,
+    voided: false,
+    viewed: true,
+    total_cents: Number(row.total_cents),
+    paid_cents: Number(row.paid_cents),
+    due_date: row.due_date,
+    today,
+  });
   if (to !== from && !canTransition(from, to)) return false;
-  await updateInvoiceState(tx, { businessId: params.businessId, invoiceId: row.id, set: { status: to, viewed_at: params.now.toISOString() }, now: params.now });
-  await publish(tx, { type: 'invoice.viewed', businessId: params.businessId, userId: null, subject: { type: 'invoice', id: row.id }, data: { invoice_number: row.invoice_number }, at: params.now });
+  await updateInvoiceState(tx, {
+    businessId: params.businessId,
+    invoiceId: row.id,
+    set: { status: to, viewed_at: params.now.toISOString() },
+    now: params.now,
+  });
+  await publish(tx, {
+    type: 'invoice.viewed',
+    businessId: params.businessId,
+    userId: null,
+    subject: { type: 'invoice', id: row.id },
+    data: { invoice_number: row.invoice_number },
+    at: params.now,
+  });
   return true;
 }
 
-export async function createInvoice(deps: Deps, params: { auth: AuthContext; input: InvoiceRequest; send?: boolean }): Promise<Invoice> {
+export async function createInvoice(
+  deps: Deps,
+  params: { auth: AuthContext; input: InvoiceRequest; send?: boolean },
+): Promise<Invoice> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     await claimWriteLock(tx);
     const now = deps.clock();
     const settings = await findInvoicingSettings(tx, { businessId });
-    const content = await resolveContent(tx, businessId, params.input, { pricesIncludeTax: settings?.prices_include_tax ?? false, paidCents: 0 });
-    const { id } = await insertInvoice(tx, { businessId, fields: content.fields, lines: content.lines, publicToken: newPublicToken(), now });
-    await publish(tx, { type: 'invoice.created', businessId, userId, subject: { type: 'invoice', id }, data: { total: fromCents(content.fields.total_cents), lines: content.lines.length }, at: now });
+    const content = await resolveContent(tx, businessId, params.input, {
+      pricesIncludeTax: settings?.prices_include_tax ?? false,
+      paidCents: 0,
+    });
+    const { id } = await insertInvoice(tx, {
+      businessId,
+      fields: content.fields,
+      lines: content.lines,
+      publicToken: newPublicToken(),
+      now,
+    });
+    await publish(tx, {
+      type: 'invoice.created',
+      businessId,
+      userId,
+      subject: { type: 'invoice', id },
+      data: { total: fromCents(content.fields.total_cents), lines: content.lines.length },
+      at: now,
+    });
     if (params.send) await markInvoiceSent(tx, { businessId, userId, invoiceId: id, now });
     return requireView(deps, tx, businessId, id);
   });
 }
 
-export async function updateInvoice(deps: Deps, params: { auth: AuthContext; invoiceId: number; input: InvoiceRequest }): Promise<Invoice> {
+export async function updateInvoice(
+  deps: Deps,
+  params: { auth: AuthContext; invoiceId: number; input: InvoiceRequest },
+): Promise<Invoice> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     const now = deps.clock();
@@ -574,14 +781,40 @@ export async function updateInvoice(deps: Deps, params: { auth: AuthContext; inv
     // An overdue invoice may carry part payments: its amounts are settled too.
     if (!isEditable(from) || Number(row.paid_cents) > 0) refuseTransition(from, from, INVOICE_MESSAGES.notEditable);
     // A draft follows the business's current pricing setting; an issued invoice keeps the one it was issued with.
-    const pricesIncludeTax = from === 'draft' ? ((await findInvoicingSettings(tx, { businessId }))?.prices_include_tax ?? false) : Boolean(row.prices_include_tax);
-    const content = await resolveContent(tx, businessId, params.input, { pricesIncludeTax, paidCents: Number(row.paid_cents) });
+    const pricesIncludeTax =
+      from === 'draft'
+        ? ((await findInvoicingSettings(tx, { businessId }))?.prices_include_tax ?? false)
+        : Boolean(row.prices_include_tax);
+    const content = await resolveContent(tx, businessId, params.input, {
+      pricesIncludeTax,
+      paidCents: Number(row.paid_cents),
+    });
     const status =
       from === 'draft'
         ? 'draft'
-        : nextStatus(from, { viewed: row.viewed_at !== null, total_cents: content.fields.total_cents, paid_cents: Number(row.paid_cents), due_date: content.fields.due_date, today });
-    await replaceInvoiceContent(tx, { businessId, invoiceId: row.id, fields: content.fields, status, lines: content.lines, now });
-    await publish(tx, { type: 'invoice.updated', businessId, userId, subject: { type: 'invoice', id: row.id }, data: { invoice_number: row.invoice_number, total: fromCents(content.fields.total_cents) }, at: now });
+        : nextStatus(from, {
+            viewed: row.viewed_at !== null,
+            total_cents: content.fields.total_cents,
+            paid_cents: Number(row.paid_cents),
+            due_date: content.fields.due_date,
+            today,
+          });
+    await replaceInvoiceContent(tx, {
+      businessId,
+      invoiceId: row.id,
+      fields: content.fields,
+      status,
+      lines: content.lines,
+      now,
+    });
+    await publish(tx, {
+      type: 'invoice.updated',
+      businessId,
+      userId,
+      subject: { type: 'invoice', id: row.id },
+      data: { invoice_number: row.invoice_number, total: fromCents(content.fields.total_cents) },
+      at: now,
+    });
     return requireView(deps, tx, businessId, row.id);
   });
 }
@@ -595,11 +828,21 @@ export async function deleteInvoice(deps: Deps, params: { auth: AuthContext; inv
     const status = effectiveStatus(row, utcCalendarDate(now));
     if (!isDeletable(status)) refuseTransition(status, status, INVOICE_MESSAGES.notDeletable);
     await deleteInvoiceRows(tx, { businessId, invoiceId: row.id });
-    await publish(tx, { type: 'invoice.deleted', businessId, userId, subject: { type: 'invoice', id: row.id }, data: { total: fromCents(Number(row.total_cents)) }, at: now });
+    await publish(tx, {
+      type: 'invoice.deleted',
+      businessId,
+      userId,
+      subject: { type: 'invoice', id: row.id },
+      data: { total: fromCents(Number(row.total_cents)) },
+      at: now,
+    });
   });
 }
 
-export async function sendInvoiceManually(deps: Deps, params: { auth: AuthContext; invoiceId: number }): Promise<Invoice> {
+export async function sendInvoiceManually(
+  deps: Deps,
+  params: { auth: AuthContext; invoiceId: number },
+): Promise<Invoice> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     await markInvoiceSent(tx, { businessId, userId, invoiceId: params.invoiceId, now: deps.clock() });
@@ -607,7 +850,10 @@ export async function sendInvoiceManually(deps: Deps, params: { auth: AuthContex
   });
 }
 
-export async function voidInvoice(deps: Deps, params: { auth: AuthContext; invoiceId: number; reason: string | null }): Promise<Invoice> {
+export async function voidInvoice(
+  deps: Deps,
+  params: { auth: AuthContext; invoiceId: number; reason: string | null },
+): Promise<Invoice> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     const now = deps.clock();
@@ -615,8 +861,20 @@ export async function voidInvoice(deps: Deps, params: { auth: AuthContext; invoi
     if (!row) throw notFound(INVOICE_MESSAGES.notFound);
     const from = effectiveStatus(row, utcCalendarDate(now));
     if (!canVoid(from)) refuseTransition(from, 'void', INVOICE_MESSAGES.notVoidable);
-    await updateInvoiceState(tx, { businessId, invoiceId: row.id, set: { status: 'void', voided_at: now.toISOString(), void_reason: params.reason }, now });
-    await publish(tx, { type: 'invoice.voided', businessId, userId, subject: { type: 'invoice', id: row.id }, data: { invoice_number: row.invoice_number, reason: params.reason }, at: now });
+    await updateInvoiceState(tx, {
+      businessId,
+      invoiceId: row.id,
+      set: { status: 'void', voided_at: now.toISOString(), void_reason: params.reason },
+      now,
+    });
+    await publish(tx, {
+      type: 'invoice.voided',
+      businessId,
+      userId,
+      subject: { type: 'invoice', id: row.id },
+      data: { invoice_number: row.invoice_number, reason: params.reason },
+      at: now,
+    });
     return requireView(deps, tx, businessId, row.id);
   });
 }
@@ -657,15 +915,28 @@ export async function duplicateInvoice(deps: Deps, params: { auth: AuthContext; 
 // ---------------------------------------------------------------- payments (used by the payments module)
 
 /** After the payments changed: the cached paid and balance, and the status the facts imply (guarded). */
-export async function applyPaidAmount(tx: Db, params: { businessId: number; row: InvoiceRow; paidCents: number; now: Date }): Promise<InvoiceStatus> {
+export async function applyPaidAmount(
+  tx: Db,
+  params: { businessId: number; row: InvoiceRow; paidCents: number; now: Date },
+): Promise<InvoiceStatus> {
   const today = utcCalendarDate(params.now);
   const from = effectiveStatus(params.row, today);
   const total = Number(params.row.total_cents);
-  const to = nextStatus(from, { viewed: params.row.viewed_at !== null, total_cents: total, paid_cents: params.paidCents, due_date: params.row.due_date, today });
+  const to = nextStatus(from, {
+    viewed: params.row.viewed_at !== null,
+    total_cents: total,
+    paid_cents: params.paidCents,
+    due_date: params.row.due_date,
+    today,
+  });
   await updateInvoiceState(tx, {
     businessId: params.businessId,
     invoiceId: params.row.id,
-    set: { status: to, paid_cents: params.paidCents, balance_cents: invoiceBalance(total, params.paidCents).balance_due_cents },
+    set: {
+      status: to,
+      paid_cents: params.paidCents,
+      balance_cents: invoiceBalance(total, params.paidCents).balance_due_cents,
+    },
     now: params.now,
   });
   return to;

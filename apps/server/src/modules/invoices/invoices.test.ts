@@ -27,7 +27,16 @@ function invoiceBody(overrides: Partial<InvoiceInput> = {}): InvoiceInput {
     issue_date: today(),
     due_date: addCalendarDays(today(), 30),
     lines: [
-      { product_id: ids.product, description: 'Brand workshop', quantity: 2.5, unit: 'hour', unit_price: 120, discount_type: 'percent', discount_value: 10, tax_rate_ids: [ids.tax] },
+      {
+        product_id: ids.product,
+        description: 'Brand workshop',
+        quantity: 2.5,
+        unit: 'hour',
+        unit_price: 120,
+        discount_type: 'percent',
+        discount_value: 10,
+        tax_rate_ids: [ids.tax],
+      },
       { description: 'Printed proofs', quantity: 3, unit_price: 19.99, tax_rate_ids: [ids.tax, ids.tax2] },
     ],
     discount_type: 'amount',
@@ -49,10 +58,31 @@ beforeAll(async () => {
   t = await createTestApp();
   token = (await t.register()).token;
   ids.tax = (await t.post('/api/tax-rates', { name: 'Sales tax', rate: 8.875 }, { token })).json().data.id;
-  ids.tax2 = (await t.post('/api/tax-rates', { name: 'City tax', rate: 1.5, is_compound: true }, { token })).json().data.id;
-  ids.client = (await t.post('/api/clients', { name: 'Acme Studio', email: 'ap@acme.test', payment_terms_days: 14, contacts: [{ name: 'Ann', email: 'ann@acme.test' }] }, { token })).json().data.id;
-  ids.product = (await t.post('/api/products', { name: 'Workshop', unit_price: 120, default_tax_rate_id: ids.tax }, { token })).json().data.id;
-  ids.goal = (await t.post('/api/goals', { title: 'New van', target_amount: 30000, target_date: addCalendarDays(today(), 365) }, { token })).json().data.id;
+  ids.tax2 = (
+    await t.post('/api/tax-rates', { name: 'City tax', rate: 1.5, is_compound: true }, { token })
+  ).json().data.id;
+  ids.client = (
+    await t.post(
+      '/api/clients',
+      {
+        name: 'Acme Studio',
+        email: 'ap@acme.test',
+        payment_terms_days: 14,
+        contacts: [{ name: 'Ann', email: 'ann@acme.test' }],
+      },
+      { token },
+    )
+  ).json().data.id;
+  ids.product = (
+    await t.post('/api/products', { name: 'Workshop', unit_price: 120, default_tax_rate_id: ids.tax }, { token })
+  ).json().data.id;
+  ids.goal = (
+    await t.post(
+      '/api/goals',
+      { title: 'New van', target_amount: 30000, target_date: addCalendarDays(today(), 365) },
+      { token },
+    )
+  ).json().data.id;
   expect(Object.values(ids).every((id) => id > 0)).toBe(true);
 });
 afterAll(async () => {
@@ -60,13 +90,21 @@ afterAll(async () => {
 });
 
 describe('invoices', () => {
-  it('refuses a goal_id that is not one of the business\'s goals (422 on goal_id), and accepts none', async () => {
+  it("refuses a goal_id that is not one of the business's goals (422 on goal_id), and accepts none", async () => {
     const other = await t.register({ email: 'goals-other@example.com', business_name: 'Other Goals' });
-    const theirs = (await t.post('/api/goals', { title: 'Their goal', target_amount: 100, target_date: addCalendarDays(today(), 30) }, { token: other.token })).json().data.id as number;
+    const theirs = (
+      await t.post(
+        '/api/goals',
+        { title: 'Their goal', target_amount: 100, target_date: addCalendarDays(today(), 30) },
+        { token: other.token },
+      )
+    ).json().data.id as number;
     for (const goal_id of [theirs, 999999]) {
       const response = await t.post('/api/invoices', invoiceBody({ goal_id }), { token });
       expect(response.statusCode).toBe(422);
-      expect(response.json().errors.goal_id).toEqual(['This goal does not exist (any more). Please choose another one']);
+      expect(response.json().errors.goal_id).toEqual([
+        'This goal does not exist (any more). Please choose another one',
+      ]);
     }
     expect((await create(invoiceBody({ goal_id: null }))).goal_id).toBeNull();
   });
@@ -90,7 +128,9 @@ describe('invoices', () => {
     const totals = invoiceTotals(expected.calculation);
     expect(invoice.totals).toEqual(totals.totals);
     expect(invoice.balance_due).toBe(totals.balance_due);
-    expect(invoice.lines.map((line: Record<string, unknown>) => line.total)).toEqual(expected.calculation.lines.map((line) => lineAmounts(line).total));
+    expect(invoice.lines.map((line: Record<string, unknown>) => line.total)).toEqual(
+      expected.calculation.lines.map((line) => lineAmounts(line).total),
+    );
     expect(invoice.lines[1].tax_rate_ids).toEqual([ids.tax, ids.tax2]);
     expect(invoice.lines[0].discount_value).toBe(10);
     expect(invoice.discount_value).toBe(15);
@@ -117,17 +157,32 @@ describe('invoices', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBeTruthy();
     const activity = await t.get(`/api/invoices/${draft.id}/activity`, { token });
-    expect(activity.json().data.map((entry: { event: string }) => entry.event)).toEqual(['invoice.sent', 'invoice.created']);
+    expect(activity.json().data.map((entry: { event: string }) => entry.event)).toEqual([
+      'invoice.sent',
+      'invoice.created',
+    ]);
   });
 
   it('updates drafts and unpaid issued invoices with the engine; refuses void ones', async () => {
     const draft = await create();
-    const updated = await t.put(`/api/invoices/${draft.id}`, invoiceBody({ lines: [{ description: 'Only line', quantity: 1, unit_price: 100, tax_rate_ids: [ids.tax] }], discount_type: null, discount_value: null }), { token });
+    const updated = await t.put(
+      `/api/invoices/${draft.id}`,
+      invoiceBody({
+        lines: [{ description: 'Only line', quantity: 1, unit_price: 100, tax_rate_ids: [ids.tax] }],
+        discount_type: null,
+        discount_value: null,
+      }),
+      { token },
+    );
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data.totals.total).toBe(108.88);
     expect(updated.json().data.lines).toHaveLength(1);
     await t.post(`/api/invoices/${draft.id}/mark-sent`, undefined, { token });
-    const issuedEdit = await t.put(`/api/invoices/${draft.id}`, invoiceBody({ due_date: addCalendarDays(today(), 60) }), { token });
+    const issuedEdit = await t.put(
+      `/api/invoices/${draft.id}`,
+      invoiceBody({ due_date: addCalendarDays(today(), 60) }),
+      { token },
+    );
     expect(issuedEdit.statusCode).toBe(200);
     expect(issuedEdit.json().data.status).toBe('sent');
     const voided = await t.post(`/api/invoices/${draft.id}/void`, { reason: 'Wrong client' }, { token });
@@ -163,7 +218,10 @@ describe('invoices', () => {
   });
 
   it('derives overdue at read time; lists with filters, search, sort and a summary of the filter', async () => {
-    const late = await create(invoiceBody({ issue_date: '2025-02-01', due_date: '2025-02-15', notes: 'late one' }), true);
+    const late = await create(
+      invoiceBody({ issue_date: '2025-02-01', due_date: '2025-02-15', notes: 'late one' }),
+      true,
+    );
     expect(late.status).toBe('overdue');
     const overdue = await t.get('/api/invoices?status=overdue', { token });
     expect(overdue.statusCode).toBe(200);
@@ -177,10 +235,22 @@ describe('invoices', () => {
     expect(byClient.json().data).toHaveLength(2);
     expect(byClient.json().meta.total).toBeGreaterThan(2);
     const drafts = await t.get('/api/invoices?status=draft', { token });
-    expect(drafts.json().data.every((row: { status: string; invoice_number: string | null }) => row.status === 'draft' && row.invoice_number === null)).toBe(true);
+    expect(
+      drafts
+        .json()
+        .data.every(
+          (row: { status: string; invoice_number: string | null }) =>
+            row.status === 'draft' && row.invoice_number === null,
+        ),
+    ).toBe(true);
     const range = await t.get('/api/invoices?date_from=2025-02-01&date_to=2025-02-01', { token });
     expect(range.json().data.map((row: { id: number }) => row.id)).toEqual([late.id]);
-    expect(range.json().summary).toEqual({ count: 1, total: late.totals.total, amount_paid: 0, balance_due: late.balance_due });
+    expect(range.json().summary).toEqual({
+      count: 1,
+      total: late.totals.total,
+      amount_paid: 0,
+      balance_due: late.balance_due,
+    });
     const bad = await t.get('/api/invoices?status=bogus&date_from=2025-13-01', { token });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['status', 'date_from']));
@@ -200,33 +270,86 @@ describe('invoices', () => {
 
 describe('invoice bad input answers 422 with field-keyed errors', () => {
   const cases: Array<[string, () => unknown, string]> = [
-    ['negative quantity', () => invoiceBody({ lines: [{ description: 'x', quantity: -1, unit_price: 1 }] }), 'lines.0.quantity'],
-    ['negative price', () => invoiceBody({ lines: [{ description: 'x', quantity: 1, unit_price: -5 }] }), 'lines.0.unit_price'],
-    ['absurd price', () => invoiceBody({ lines: [{ description: 'x', quantity: 1, unit_price: 1_000_000_000 }] }), 'lines.0.unit_price'],
-    ['absurd line total', () => invoiceBody({ lines: [{ description: 'x', quantity: 1000, unit_price: 999_999_999 }] }), 'lines.0.unit_price'],
-    ['too many lines', () => invoiceBody({ lines: Array.from({ length: 501 }, () => ({ description: 'x', quantity: 1, unit_price: 1 })) }), 'lines'],
-    ['unknown tax id', () => invoiceBody({ discount_type: null, discount_value: null, lines: [{ description: 'x', quantity: 1, unit_price: 1, tax_rate_ids: [999999] }] }), 'lines.0.tax_rate_ids'],
+    [
+      'negative quantity',
+      () => invoiceBody({ lines: [{ description: 'x', quantity: -1, unit_price: 1 }] }),
+      'lines.0.quantity',
+    ],
+    [
+      'negative price',
+      () => invoiceBody({ lines: [{ description: 'x', quantity: 1, unit_price: -5 }] }),
+      'lines.0.unit_price',
+    ],
+    [
+      'absurd price',
+      () => invoiceBody({ lines: [{ description: 'x', quantity: 1, unit_price: 1_000_000_000 }] }),
+      'lines.0.unit_price',
+    ],
+    [
+      'absurd line total',
+      () => invoiceBody({ lines: [{ description: 'x', quantity: 1000, unit_price: 999_999_999 }] }),
+      'lines.0.unit_price',
+    ],
+    [
+      'too many lines',
+      () =>
+        invoiceBody({ lines: Array.from({ length: 501 }, () => ({ description: 'x', quantity: 1, unit_price: 1 })) }),
+      'lines',
+    ],
+    [
+      'unknown tax id',
+      () =>
+        invoiceBody({
+          discount_type: null,
+          discount_value: null,
+          lines: [{ description: 'x', quantity: 1, unit_price: 1, tax_rate_ids: [999999] }],
+        }),
+      'lines.0.tax_rate_ids',
+    ],
     ['unknown client', () => invoiceBody({ client_id: 999999 }), 'client_id'],
-    ['unknown product', () => invoiceBody({ discount_type: null, discount_value: null, lines: [{ product_id: 999999, description: 'x', quantity: 1, unit_price: 1 }] }), 'lines.0.product_id'],
+    [
+      'unknown product',
+      () =>
+        invoiceBody({
+          discount_type: null,
+          discount_value: null,
+          lines: [{ product_id: 999999, description: 'x', quantity: 1, unit_price: 1 }],
+        }),
+      'lines.0.product_id',
+    ],
     ['malformed date', () => invoiceBody({ issue_date: '2026-02-30' }), 'issue_date'],
     ['due before issue', () => invoiceBody({ issue_date: '2026-03-10', due_date: '2026-03-01' }), 'due_date'],
-    ['not a number', () => ({ ...invoiceBody(), lines: [{ description: 'x', quantity: 'lots', unit_price: 1 }] }), 'lines.0.quantity'],
+    [
+      'not a number',
+      () => ({ ...invoiceBody(), lines: [{ description: 'x', quantity: 'lots', unit_price: 1 }] }),
+      'lines.0.quantity',
+    ],
     ['send not boolean', () => ({ ...invoiceBody(), send: 'yes' }), 'send'],
   ];
   for (const [name, body, field] of cases) {
     it(name, async () => {
-      const before = await t.database.db.selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const before = await t.database.db
+        .selectFrom('invoices')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       const response = await t.post('/api/invoices', body(), { token });
       expect(response.statusCode, response.body).toBe(422);
       expect(Object.keys(response.json().errors)).toContain(field);
-      const after = await t.database.db.selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const after = await t.database.db
+        .selectFrom('invoices')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
     });
   }
 
   it('PUT checks the same rules', async () => {
     const draft = await create();
-    const response = await t.put(`/api/invoices/${draft.id}`, invoiceBody({ lines: [{ description: '', quantity: 1, unit_price: 1 }] }), { token });
+    const response = await t.put(
+      `/api/invoices/${draft.id}`,
+      invoiceBody({ lines: [{ description: '', quantity: 1, unit_price: 1 }] }),
+      { token },
+    );
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors)).toContain('lines.0.description');
   });
@@ -237,7 +360,9 @@ describe('invoice bad input answers 422 with field-keyed errors', () => {
     expect(longReason.statusCode).toBe(422);
     expect(Object.keys(longReason.json().errors)).toEqual(['reason']);
     expect((await t.get(`/api/invoices/${sent.id}`, { token })).json().data.status).toBe('sent');
-    const list = await t.get('/api/invoices?per_page=1000&sort=nope&date_from=2026-03-02&date_to=2026-03-01', { token });
+    const list = await t.get('/api/invoices?per_page=1000&sort=nope&date_from=2026-03-02&date_to=2026-03-01', {
+      token,
+    });
     expect(list.statusCode).toBe(422);
     expect(Object.keys(list.json().errors)).toEqual(expect.arrayContaining(['per_page', 'sort']));
     const unknown = await t.put(`/api/invoices/${sent.id}`, { ...invoiceBody(), status: 'paid' }, { token });
@@ -254,53 +379,126 @@ describe('where an invoice came from', () => {
   it('an invoice links back to the estimate it was converted from and the recurring invoice that produced it', async () => {
     const other = await t.register({ email: 'origins@example.com', business_name: 'Origins' });
     const otherToken = other.token;
-    const client = (await t.post('/api/clients', { name: 'Origin Client', email: 'ap@origin.test', contacts: [] }, { token: otherToken })).json().data.id as number;
+    const client = (
+      await t.post(
+        '/api/clients',
+        { name: 'Origin Client', email: 'ap@origin.test', contacts: [] },
+        { token: otherToken },
+      )
+    ).json().data.id as number;
     const line = { description: 'Consulting', quantity: 2, unit_price: 150 };
 
-    const estimate = await t.post('/api/estimates', { client_id: client, issue_date: today(), expiry_date: addCalendarDays(today(), 30), lines: [line], send: true }, { token: otherToken });
+    const estimate = await t.post(
+      '/api/estimates',
+      { client_id: client, issue_date: today(), expiry_date: addCalendarDays(today(), 30), lines: [line], send: true },
+      { token: otherToken },
+    );
     expect(estimate.statusCode, estimate.body).toBe(201);
-    const { id: estimateId, estimate_number: estimateNumber, public_url: estimateUrl } = estimate.json().data as { id: number; estimate_number: string; public_url: string };
-    expect((await t.post(`/api/public/estimates/${estimateUrl.split('/e/')[1]}/accept`, { name: 'Ann' })).statusCode).toBe(200);
+    const {
+      id: estimateId,
+      estimate_number: estimateNumber,
+      public_url: estimateUrl,
+    } = estimate.json().data as { id: number; estimate_number: string; public_url: string };
+    expect(
+      (await t.post(`/api/public/estimates/${estimateUrl.split('/e/')[1]}/accept`, { name: 'Ann' })).statusCode,
+    ).toBe(200);
     const converted = await t.post(`/api/estimates/${estimateId}/convert`, undefined, { token: otherToken });
     expect(converted.statusCode, converted.body).toBe(200);
-    const fromEstimate = (await t.get(`/api/invoices/${converted.json().invoice_id}`, { token: otherToken })).json().data;
-    expect(fromEstimate).toMatchObject({ estimate_id: estimateId, estimate_number: estimateNumber, recurring_invoice_id: null, recurring_period: null });
+    const fromEstimate = (await t.get(`/api/invoices/${converted.json().invoice_id}`, { token: otherToken })).json()
+      .data;
+    expect(fromEstimate).toMatchObject({
+      estimate_id: estimateId,
+      estimate_number: estimateNumber,
+      recurring_invoice_id: null,
+      recurring_period: null,
+    });
     expect(estimateNumber).toMatch(/^EST-/);
 
-    const config = await t.put('/api/recurring-invoices/config', { send_time: '00:00', time_zone: 'UTC', default_auto_send: false, missed_runs: 'catch_up' }, { token: otherToken });
+    const config = await t.put(
+      '/api/recurring-invoices/config',
+      { send_time: '00:00', time_zone: 'UTC', default_auto_send: false, missed_runs: 'catch_up' },
+      { token: otherToken },
+    );
     expect(config.statusCode, config.body).toBe(200);
     const recurring = await t.post(
       '/api/recurring-invoices',
-      { client_id: client, lines: [line], payment_terms_days: 15, auto_send: false, frequency: 'monthly', interval: 1, day_of_month: null, start_date: today(), end_type: 'never' },
+      {
+        client_id: client,
+        lines: [line],
+        payment_terms_days: 15,
+        auto_send: false,
+        frequency: 'monthly',
+        interval: 1,
+        day_of_month: null,
+        start_date: today(),
+        end_type: 'never',
+      },
       { token: otherToken },
     );
     expect(recurring.statusCode, recurring.body).toBe(201);
     const recurringId = recurring.json().data.id as number;
-    expect((await t.post('/api/recurring-invoices/run-scheduler', undefined, { token: otherToken })).statusCode).toBe(200);
-    const produced = (await t.get(`/api/invoices?search=${encodeURIComponent('Origin Client')}&sort=created_at&direction=desc&per_page=1`, { token: otherToken })).json().data[0] as { id: number };
+    expect((await t.post('/api/recurring-invoices/run-scheduler', undefined, { token: otherToken })).statusCode).toBe(
+      200,
+    );
+    const produced = (
+      await t.get(
+        `/api/invoices?search=${encodeURIComponent('Origin Client')}&sort=created_at&direction=desc&per_page=1`,
+        { token: otherToken },
+      )
+    ).json().data[0] as { id: number };
     const fromRecurring = (await t.get(`/api/invoices/${produced.id}`, { token: otherToken })).json().data;
-    expect(fromRecurring).toMatchObject({ recurring_invoice_id: recurringId, recurring_period: today(), estimate_id: null, estimate_number: null });
+    expect(fromRecurring).toMatchObject({
+      recurring_invoice_id: recurringId,
+      recurring_period: today(),
+      estimate_id: null,
+      estimate_number: null,
+    });
 
     // An invoice made by hand comes from neither.
-    expect(await create()).toMatchObject({ estimate_id: null, estimate_number: null, recurring_invoice_id: null, recurring_period: null });
+    expect(await create()).toMatchObject({
+      estimate_id: null,
+      estimate_number: null,
+      recurring_invoice_id: null,
+      recurring_period: null,
+    });
   });
 });
 
 describe('the invoice list by client', () => {
   it("client_id lists that client's invoices only, with the summary of them; another business's client id lists nothing", async () => {
-    const second = (await t.post('/api/clients', { name: 'Second Client', contacts: [] }, { token })).json().data.id as number;
-    const mine = [await create(invoiceBody({ client_id: second }), true), await create(invoiceBody({ client_id: second }))];
+    const second = (await t.post('/api/clients', { name: 'Second Client', contacts: [] }, { token })).json().data
+      .id as number;
+    const mine = [
+      await create(invoiceBody({ client_id: second }), true),
+      await create(invoiceBody({ client_id: second })),
+    ];
     const listed = await t.get(`/api/invoices?client_id=${second}&per_page=100`, { token });
     expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json().data.map((row: { id: number }) => row.id).sort()).toEqual(mine.map((invoice) => invoice.id).sort());
+    expect(
+      listed
+        .json()
+        .data.map((row: { id: number }) => row.id)
+        .sort(),
+    ).toEqual(mine.map((invoice) => invoice.id).sort());
     expect(listed.json().data.every((row: { client: { id: number } }) => row.client.id === second)).toBe(true);
     expect(listed.json().summary).toMatchObject({ count: 2, total: mine[0]!.totals.total + mine[1]!.totals.total });
     const all = (await t.get('/api/invoices?per_page=1', { token })).json();
     expect(all.meta.total).toBeGreaterThan(2);
 
     const other = await t.register({ email: 'by-client@example.com', business_name: 'By Client' });
-    const theirClient = (await t.post('/api/clients', { name: 'Their Client', contacts: [] }, { token: other.token })).json().data.id as number;
-    const theirs = await t.post('/api/invoices', { client_id: theirClient, issue_date: today(), due_date: today(), lines: [{ description: 'Theirs', quantity: 1, unit_price: 5 }] }, { token: other.token });
+    const theirClient = (
+      await t.post('/api/clients', { name: 'Their Client', contacts: [] }, { token: other.token })
+    ).json().data.id as number;
+    const theirs = await t.post(
+      '/api/invoices',
+      {
+        client_id: theirClient,
+        issue_date: today(),
+        due_date: today(),
+        lines: [{ description: 'Theirs', quantity: 1, unit_price: 5 }],
+      },
+      { token: other.token },
+    );
     expect(theirs.statusCode, theirs.body).toBe(201);
     // Another business's client: an empty page, never their invoices.
     const foreign = await t.get(`/api/invoices?client_id=${theirClient}`, { token });
@@ -317,13 +515,26 @@ describe('numbering under concurrency', () => {
   it('20 concurrent mark-as-sent on 20 drafts get 20 consecutive numbers, no gap, no duplicate', async () => {
     const other = await t.register({ email: 'numbers@example.com', business_name: 'Numbers Inc' });
     const otherToken = other.token;
-    const client = (await t.post('/api/clients', { name: 'Counter Client', contacts: [] }, { token: otherToken })).json().data.id as number;
+    const client = (
+      await t.post('/api/clients', { name: 'Counter Client', contacts: [] }, { token: otherToken })
+    ).json().data.id as number;
     const drafts: number[] = [];
     for (let i = 0; i < 20; i += 1) {
-      const response = await t.post('/api/invoices', { client_id: client, issue_date: today(), due_date: today(), lines: [{ description: `Job ${i}`, quantity: 1, unit_price: 10 + i }] }, { token: otherToken });
+      const response = await t.post(
+        '/api/invoices',
+        {
+          client_id: client,
+          issue_date: today(),
+          due_date: today(),
+          lines: [{ description: `Job ${i}`, quantity: 1, unit_price: 10 + i }],
+        },
+        { token: otherToken },
+      );
       drafts.push(response.json().data.id);
     }
-    const responses = await Promise.all(drafts.map((id) => t.post(`/api/invoices/${id}/mark-sent`, undefined, { token: otherToken })));
+    const responses = await Promise.all(
+      drafts.map((id) => t.post(`/api/invoices/${id}/mark-sent`, undefined, { token: otherToken })),
+    );
     expect(responses.map((response) => response.statusCode)).toEqual(drafts.map(() => 200));
     const numbers = responses.map((response) => response.json().data.invoice_number as string).sort();
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => `INV-${year()}-${String(i + 1).padStart(4, '0')}`));
@@ -332,7 +543,12 @@ describe('numbering under concurrency', () => {
 
 describe('large invoices and inclusive pricing', () => {
   it('500 lines with two taxes each are stored and read back equal to the engine', async () => {
-    const lines = Array.from({ length: 500 }, (_, i) => ({ description: `Line ${i}`, quantity: 1.125 + i, unit_price: 3.33 + i, tax_rate_ids: [ids.tax, ids.tax2] }));
+    const lines = Array.from({ length: 500 }, (_, i) => ({
+      description: `Line ${i}`,
+      quantity: 1.125 + i,
+      unit_price: 3.33 + i,
+      tax_rate_ids: [ids.tax, ids.tax2],
+    }));
     const invoice = await create(invoiceBody({ lines, discount_type: 'percent', discount_value: 2.5 }));
     const parsed = invoiceInputSchema.parse(invoiceBody({ lines, discount_type: 'percent', discount_value: 2.5 }));
     const expected = calculateInvoiceRequest(parsed, {
@@ -351,8 +567,20 @@ describe('large invoices and inclusive pricing', () => {
   it('the largest valid invoice (500 lines of 2,000 three-byte characters, notes and terms) is accepted by POST and PUT; a bigger body is 413', async () => {
     // '€' is 3 bytes in UTF-8: the body is about 3 MB, over the app's 1 MB.
     const description = '€'.repeat(LINE_DESCRIPTION_MAX_LENGTH);
-    const lines = Array.from({ length: MAX_INVOICE_LINES }, () => ({ description, quantity: 1, unit: 'piece', unit_price: 1, tax_rate_ids: [ids.tax, ids.tax2] }));
-    const largest = invoiceBody({ lines, discount_type: null, discount_value: null, notes: '€'.repeat(INVOICE_TEXT_MAX_LENGTH), terms: '€'.repeat(INVOICE_TEXT_MAX_LENGTH) });
+    const lines = Array.from({ length: MAX_INVOICE_LINES }, () => ({
+      description,
+      quantity: 1,
+      unit: 'piece',
+      unit_price: 1,
+      tax_rate_ids: [ids.tax, ids.tax2],
+    }));
+    const largest = invoiceBody({
+      lines,
+      discount_type: null,
+      discount_value: null,
+      notes: '€'.repeat(INVOICE_TEXT_MAX_LENGTH),
+      terms: '€'.repeat(INVOICE_TEXT_MAX_LENGTH),
+    });
     const size = Buffer.byteLength(JSON.stringify(largest));
     expect(size).toBeGreaterThan(BODY_LIMIT_BYTES);
     expect(size).toBeLessThanOrEqual(INVOICE_BODY_LIMIT_BYTES);
@@ -363,13 +591,22 @@ describe('large invoices and inclusive pricing', () => {
     expect(updated.statusCode, updated.body.slice(0, 200)).toBe(200);
     expect(updated.json().data.notes).toBe('Updated');
 
-    const before = await t.database.db.selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.database.db
+      .selectFrom('invoices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const absurd = { ...largest, notes: 'x'.repeat(INVOICE_BODY_LIMIT_BYTES) };
-    for (const response of [await t.post('/api/invoices', absurd, { token }), await t.put(`/api/invoices/${created.id}`, absurd, { token })]) {
+    for (const response of [
+      await t.post('/api/invoices', absurd, { token }),
+      await t.put(`/api/invoices/${created.id}`, absurd, { token }),
+    ]) {
       expect(response.statusCode).toBe(413);
       expect(typeof response.json().message).toBe('string');
     }
-    const after = await t.database.db.selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('invoices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect((await t.get(`/api/invoices/${created.id}`, { token })).json().data.notes).toBe('Updated');
   });
@@ -377,13 +614,27 @@ describe('large invoices and inclusive pricing', () => {
   it('with prices including tax, drafts follow the setting and the totals equal the engine', async () => {
     const other = await t.register({ email: 'inclusive@example.com', business_name: 'Inclusive' });
     const otherToken = other.token;
-    await t.put('/api/settings/invoicing', { default_payment_terms_days: 30, prices_include_tax: true }, { token: otherToken });
-    const rate = (await t.post('/api/tax-rates', { name: 'VAT', rate: 20 }, { token: otherToken })).json().data.id as number;
-    const client = (await t.post('/api/clients', { name: 'Gross Ltd', contacts: [] }, { token: otherToken })).json().data.id as number;
-    const body = { client_id: client, issue_date: today(), due_date: today(), lines: [{ description: 'Gross item', quantity: 3, unit_price: 9.99, tax_rate_ids: [rate] }] };
+    await t.put(
+      '/api/settings/invoicing',
+      { default_payment_terms_days: 30, prices_include_tax: true },
+      { token: otherToken },
+    );
+    const rate = (await t.post('/api/tax-rates', { name: 'VAT', rate: 20 }, { token: otherToken })).json().data
+      .id as number;
+    const client = (await t.post('/api/clients', { name: 'Gross Ltd', contacts: [] }, { token: otherToken })).json()
+      .data.id as number;
+    const body = {
+      client_id: client,
+      issue_date: today(),
+      due_date: today(),
+      lines: [{ description: 'Gross item', quantity: 3, unit_price: 9.99, tax_rate_ids: [rate] }],
+    };
     const response = await t.post('/api/invoices', body, { token: otherToken });
     expect(response.statusCode).toBe(201);
-    const expected = calculateInvoiceRequest(invoiceInputSchema.parse(body), { taxRates: [{ id: rate, name: 'VAT', rate: 20, is_compound: false }], prices_include_tax: true });
+    const expected = calculateInvoiceRequest(invoiceInputSchema.parse(body), {
+      taxRates: [{ id: rate, name: 'VAT', rate: 20, is_compound: false }],
+      prices_include_tax: true,
+    });
     if (!expected.success) throw new Error('engine refused');
     expect(response.json().data.totals).toEqual(invoiceTotals(expected.calculation).totals);
     expect(response.json().data.totals.total).toBe(29.97);

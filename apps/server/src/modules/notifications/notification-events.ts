@@ -8,7 +8,8 @@ export interface NotificationDraft {
   data: { title: string; message: string } & Record<string, unknown>;
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 /** 'Invoice INV-2026-0001' / 'An invoice' (a draft has no number), or lower-case inside a sentence. */
 const invoiceLabel = (event: DomainEvent, inSentence = false) => {
   const number = text(event.data?.invoice_number);
@@ -30,7 +31,12 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
     case 'invoice.viewed':
       return {
         type: 'Invoice',
-        data: { title: 'Invoice viewed', message: `${invoiceLabel(event)} was opened by your client.`, invoice_id: invoiceId, event: event.type },
+        data: {
+          title: 'Invoice viewed',
+          message: `${invoiceLabel(event)} was opened by your client.`,
+          invoice_id: invoiceId,
+          event: event.type,
+        },
       };
     case 'invoice.sent': {
       const byEmail = data.via === 'email';
@@ -40,12 +46,25 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
       const message = byEmail
         ? `${invoiceLabel(event)} was ${again ? 'emailed again' : 'emailed'} to your client.`
         : `${invoiceLabel(event)} was marked as sent.`;
-      return { type: 'Invoice', data: { title: again ? 'Invoice sent again' : 'Invoice sent', message, invoice_id: invoiceId, event: event.type } };
+      return {
+        type: 'Invoice',
+        data: {
+          title: again ? 'Invoice sent again' : 'Invoice sent',
+          message,
+          invoice_id: invoiceId,
+          event: event.type,
+        },
+      };
     }
     case 'invoice.voided':
       return {
         type: 'Invoice',
-        data: { title: 'Invoice voided', message: `${invoiceLabel(event)} was voided.`, invoice_id: invoiceId, event: event.type },
+        data: {
+          title: 'Invoice voided',
+          message: `${invoiceLabel(event)} was voided.`,
+          invoice_id: invoiceId,
+          event: event.type,
+        },
       };
     case 'payment.recorded': {
       const paid = data.status === 'paid';
@@ -90,7 +109,11 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
       if (count <= 0) return null;
       return {
         type: 'Client',
-        data: { title: 'Clients imported', message: `${count} ${count === 1 ? 'client was' : 'clients were'} imported.`, event: event.type },
+        data: {
+          title: 'Clients imported',
+          message: `${count} ${count === 1 ? 'client was' : 'clients were'} imported.`,
+          event: event.type,
+        },
       };
     }
     default:

@@ -30,7 +30,11 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: Deps): vo
     tags,
     auth: true,
     query: notificationListQuerySchema,
-    responses: { 200: { description: 'Notifications and totals', schema: notificationListResponseSchema }, 401: e.unauthenticated, 422: e.validation },
+    responses: {
+      200: { description: 'Notifications and totals', schema: notificationListResponseSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
     handler: async ({ request, query }) => notifications.listNotifications(deps, { auth: requireAuth(request), query }),
   });
 
@@ -38,7 +42,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: Deps): vo
   defineRoute(app, {
     method: 'PATCH',
     url: '/api/notifications/read-all',
-    summary: "Marks every unread notification of the caller read; answers how many changed",
+    summary: 'Marks every unread notification of the caller read; answers how many changed',
     tags,
     auth: true,
     responses: { 200: { description: 'Marked', schema: notificationsReadAllResponseSchema }, 401: e.unauthenticated },
@@ -55,7 +59,11 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: Deps): vo
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'Marked', schema: notificationReadResponseSchema }, 401: e.unauthenticated, 404: e.notFound },
+    responses: {
+      200: { description: 'Marked', schema: notificationReadResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+    },
     handler: async ({ request, params }) => ({
       message: SHELL_MESSAGES.notificationRead,
       notification: await notifications.markRead(deps, { auth: requireAuth(request), notificationId: params.id }),

@@ -32,13 +32,18 @@ export function notificationView(row: NotificationRow): Notification {
 }
 
 /** The caller's notifications (SPEC.md section 7): a page, or only the counts with `count_only`. */
-export async function listNotifications(deps: Deps, params: { auth: AuthContext; query: NotificationListQuery }): Promise<NotificationListResponse> {
+export async function listNotifications(
+  deps: Deps,
+  params: { auth: AuthContext; query: NotificationListQuery },
+): Promise<NotificationListResponse> {
   const { userId } = params.auth;
   const { per_page: perPage, page, filter, count_only: countOnly } = params.query;
   const unreadOnly = filter === 'unread';
   const unreadCount = await countUserNotifications(deps.db, { userId, unreadOnly: true });
   const total = unreadOnly ? unreadCount : await countUserNotifications(deps.db, { userId, unreadOnly: false });
-  const rows = countOnly ? [] : await listUserNotifications(deps.db, { userId, unreadOnly, limit: perPage, offset: (page - 1) * perPage });
+  const rows = countOnly
+    ? []
+    : await listUserNotifications(deps.db, { userId, unreadOnly, limit: perPage, offset: (page - 1) * perPage });
   return {
     notifications: rows.map(notificationView),
     total,
@@ -50,8 +55,15 @@ export async function listNotifications(deps: Deps, params: { auth: AuthContext;
 }
 
 /** Unread → read; reading it again keeps the first time. Another user's notification: 404. */
-export async function markRead(deps: Deps, params: { auth: AuthContext; notificationId: number }): Promise<Notification> {
-  const row = await markUserNotificationRead(deps.db, { userId: params.auth.userId, notificationId: params.notificationId, now: deps.clock() });
+export async function markRead(
+  deps: Deps,
+  params: { auth: AuthContext; notificationId: number },
+): Promise<Notification> {
+  const row = await markUserNotificationRead(deps.db, {
+    userId: params.auth.userId,
+    notificationId: params.notificationId,
+    now: deps.clock(),
+  });
   if (!row) throw notFound(SHELL_MESSAGES.notificationNotFound);
   return notificationView(row);
 }

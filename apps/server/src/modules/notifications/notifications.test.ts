@@ -11,21 +11,51 @@ let businessId: number;
 let userId: number;
 
 const today = () => utcCalendarDate(new Date());
-const auth = (bearer: string) => ({ authorization: `Bearer ${bearer}`, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' });
-const list = (query = '', bearer = token) => t.app.inject({ method: 'GET', url: `/api/notifications${query}`, headers: auth(bearer) });
-const patch = (url: string, bearer = token) => t.app.inject({ method: 'PATCH', url, headers: { ...auth(bearer), 'content-type': 'application/json' }, payload: '{}' });
+const auth = (bearer: string) => ({
+  authorization: `Bearer ${bearer}`,
+  accept: 'application/json',
+  'x-requested-with': 'XMLHttpRequest',
+});
+const list = (query = '', bearer = token) =>
+  t.app.inject({ method: 'GET', url: `/api/notifications${query}`, headers: auth(bearer) });
+const patch = (url: string, bearer = token) =>
+  t.app.inject({
+    method: 'PATCH',
+    url,
+    headers: { ...auth(bearer), 'content-type': 'application/json' },
+    payload: '{}',
+  });
 
 /** A second user of the same business (a member), with a token. */
 async function addMember(email: string): Promise<{ id: number; token: string }> {
   const now = new Date();
-  const user = await createUser(t.database.db, { businessId, name: 'Mel Member', email, passwordHash: 'x', role: 'member', now });
+  const user = await createUser(t.database.db, {
+    businessId,
+    name: 'Mel Member',
+    email,
+    passwordHash: 'x',
+    role: 'member',
+    now,
+  });
   const bearer = generateToken();
-  await createAccessToken(t.database.db, { businessId, userId: user.id, name: 'test', tokenHash: sha256Hex(bearer), expiresAt: null, now });
+  await createAccessToken(t.database.db, {
+    businessId,
+    userId: user.id,
+    name: 'test',
+    tokenHash: sha256Hex(bearer),
+    expiresAt: null,
+    now,
+  });
   return { id: user.id, token: bearer };
 }
 
 async function notify(title: string, at: Date, business = businessId) {
-  await notifyBusinessUsers(t.database.db, { businessId: business, type: 'Goal', data: { title, message: `${title} message`, goal_id: 3 }, now: at });
+  await notifyBusinessUsers(t.database.db, {
+    businessId: business,
+    type: 'Goal',
+    data: { title, message: `${title} message`, goal_id: 3 },
+    now: at,
+  });
 }
 
 beforeAll(async () => {
@@ -33,7 +63,11 @@ beforeAll(async () => {
   const registered = await t.register({ email: 'bell@example.com' });
   token = registered.token;
   userId = registered.user.id;
-  const row = await t.database.db.selectFrom('users').select('business_id').where('id', '=', userId).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom('users')
+    .select('business_id')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   businessId = row.business_id;
 });
 afterAll(async () => {
@@ -44,11 +78,22 @@ describe('GET /api/notifications (SPEC.md section 7)', () => {
   it('answers an empty list with zero totals for a new account', async () => {
     const response = await list();
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ notifications: [], total: 0, unread_count: 0, current_page: 1, per_page: 10, last_page: 1 });
+    expect(response.json()).toEqual({
+      notifications: [],
+      total: 0,
+      unread_count: 0,
+      current_page: 1,
+      per_page: 10,
+      last_page: 1,
+    });
   });
 
   it('needs a token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { accept: 'application/json' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: { accept: 'application/json' },
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -87,11 +132,14 @@ describe('GET /api/notifications (SPEC.md section 7)', () => {
     expect(response.json()).toMatchObject({ notifications: [], total: 12, unread_count: 12 });
   });
 
-  it.each(['?filter=read', '?per_page=0', '?per_page=500', '?page=0', '?count_only=maybe'])('refuses %s with 422 field errors', async (query) => {
-    const response = await list(query);
-    expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toBeTypeOf('object');
-  });
+  it.each(['?filter=read', '?per_page=0', '?per_page=500', '?page=0', '?count_only=maybe'])(
+    'refuses %s with 422 field errors',
+    async (query) => {
+      const response = await list(query);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toBeTypeOf('object');
+    },
+  );
 });
 
 describe('marking read (SPEC.md section 4: unread becomes read, no way back)', () => {
@@ -100,7 +148,10 @@ describe('marking read (SPEC.md section 4: unread becomes read, no way back)', (
     const target = before.notifications[0];
     const first = await patch(`/api/notifications/${target.id}/read`);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ message: 'Notification marked as read', notification: { id: target.id, read_at: expect.any(String) } });
+    expect(first.json()).toMatchObject({
+      message: 'Notification marked as read',
+      notification: { id: target.id, read_at: expect.any(String) },
+    });
     t.clock.advance(60_000);
     const again = await patch(`/api/notifications/${target.id}/read`);
     expect(again.json().notification.read_at).toBe(first.json().notification.read_at);
@@ -112,9 +163,12 @@ describe('marking read (SPEC.md section 4: unread becomes read, no way back)', (
     expect(all.total).toBe(12);
   });
 
-  it.each(['/api/notifications/999999/read', '/api/notifications/abc/read', '/api/notifications/0/read'])('%s answers 404', async (url) => {
-    expect((await patch(url)).statusCode).toBe(404);
-  });
+  it.each(['/api/notifications/999999/read', '/api/notifications/abc/read', '/api/notifications/0/read'])(
+    '%s answers 404',
+    async (url) => {
+      expect((await patch(url)).statusCode).toBe(404);
+    },
+  );
 
   it('PATCH /api/notifications/read-all marks every unread one and answers the count', async () => {
     const response = await patch('/api/notifications/read-all');
@@ -160,23 +214,42 @@ describe('invoicing events notify the business (the event subscriber)', () => {
     const client = await t.post('/api/clients', { name: 'Northwind Traders', contacts: [] }, { token: bearer });
     expect(client.statusCode).toBe(201);
     let body = await unread();
-    expect(body.notifications.map((n: { type: string; title: string; message: string }) => [n.type, n.title, n.message])).toEqual([
-      ['Client', 'New client', 'Northwind Traders was added to your clients.'],
-    ]);
-    await t.put(`/api/clients/${client.json().data.id}`, { name: 'Northwind Traders Ltd', contacts: [] }, { token: bearer });
+    expect(
+      body.notifications.map((n: { type: string; title: string; message: string }) => [n.type, n.title, n.message]),
+    ).toEqual([['Client', 'New client', 'Northwind Traders was added to your clients.']]);
+    await t.put(
+      `/api/clients/${client.json().data.id}`,
+      { name: 'Northwind Traders Ltd', contacts: [] },
+      { token: bearer },
+    );
     expect((await unread()).total).toBe(1);
 
     const invoice = await t.post(
       '/api/invoices',
-      { client_id: client.json().data.id, issue_date: today(), due_date: addCalendarDays(today(), 30), lines: [{ description: 'Bread', quantity: 1, unit_price: 120 }], send: true },
+      {
+        client_id: client.json().data.id,
+        issue_date: today(),
+        due_date: addCalendarDays(today(), 30),
+        lines: [{ description: 'Bread', quantity: 1, unit_price: 120 }],
+        send: true,
+      },
       { token: bearer },
     );
     expect(invoice.statusCode, invoice.body).toBe(201);
     const { id, invoice_number: number } = invoice.json().data;
     body = await unread();
-    expect(body.notifications[0]).toMatchObject({ type: 'Invoice', title: 'Invoice sent', message: `Invoice ${number} was marked as sent.`, data: { invoice_id: id } });
+    expect(body.notifications[0]).toMatchObject({
+      type: 'Invoice',
+      title: 'Invoice sent',
+      message: `Invoice ${number} was marked as sent.`,
+      data: { invoice_id: id },
+    });
 
-    const payment = await t.post(`/api/invoices/${id}/payments`, { amount: 120, payment_date: today(), method: 'bank_transfer' }, { token: bearer });
+    const payment = await t.post(
+      `/api/invoices/${id}/payments`,
+      { amount: 120, payment_date: today(), method: 'bank_transfer' },
+      { token: bearer },
+    );
     expect(payment.statusCode, payment.body).toBe(201);
     body = await unread();
     expect(body.notifications[0]).toMatchObject({
@@ -193,22 +266,40 @@ describe('invoicing events notify the business (the event subscriber)', () => {
     // Paid invoices are not moved to viewed; an unpaid one is.
     const second = await t.post(
       '/api/invoices',
-      { client_id: client.json().data.id, issue_date: today(), due_date: addCalendarDays(today(), 30), lines: [{ description: 'Cake', quantity: 1, unit_price: 40 }], send: true },
+      {
+        client_id: client.json().data.id,
+        issue_date: today(),
+        due_date: addCalendarDays(today(), 30),
+        lines: [{ description: 'Cake', quantity: 1, unit_price: 40 }],
+        send: true,
+      },
       { token: bearer },
     );
-    const secondUrl: string = (await t.get(`/api/invoices/${second.json().data.id}`, { token: bearer })).json().data.public_url;
+    const secondUrl: string = (await t.get(`/api/invoices/${second.json().data.id}`, { token: bearer })).json().data
+      .public_url;
     await t.get(`/api/public/invoices/${secondUrl.split('/').pop()}`);
     body = await unread();
     const titles = body.notifications.map((n: { title: string }) => n.title);
     expect(titles[0]).toBe('Invoice viewed');
-    expect(body.notifications[0].message).toBe(`Invoice ${second.json().data.invoice_number} was opened by your client.`);
+    expect(body.notifications[0].message).toBe(
+      `Invoice ${second.json().data.invoice_number} was opened by your client.`,
+    );
     // The other business heard nothing of this.
-    expect((await list('?filter=unread')).json().notifications.map((n: { title: string }) => n.title)).not.toContain('Payment received');
+    expect((await list('?filter=unread')).json().notifications.map((n: { title: string }) => n.title)).not.toContain(
+      'Payment received',
+    );
   });
 });
 
 describe('notificationFor', () => {
-  const event = (type: string, data: Record<string, unknown> = {}, subject = { type: 'invoice', id: 7 }) => ({ type, businessId: 1, userId: 1, subject, data, at: new Date() });
+  const event = (type: string, data: Record<string, unknown> = {}, subject = { type: 'invoice', id: 7 }) => ({
+    type,
+    businessId: 1,
+    userId: 1,
+    subject,
+    data,
+    at: new Date(),
+  });
 
   it.each([
     ['invoice.created', {}],
@@ -223,11 +314,25 @@ describe('notificationFor', () => {
   });
 
   it('words each kind', () => {
-    expect(notificationFor(event('invoice.sent', { invoice_number: 'INV-1', via: 'email' }))?.data.message).toBe('Invoice INV-1 was emailed to your client.');
-    expect(notificationFor(event('invoice.sent', { invoice_number: 'INV-1', via: 'email', again: true }))?.data).toMatchObject({ title: 'Invoice sent again', message: 'Invoice INV-1 was emailed again to your client.' });
-    expect(notificationFor(event('invoice.voided', { invoice_number: 'INV-1' }))?.data.message).toBe('Invoice INV-1 was voided.');
-    expect(notificationFor(event('payment.recorded', { amount: 50.5, status: 'partial', invoice_number: 'INV-2' }))?.data.message).toBe('$50.50 recorded on invoice INV-2.');
-    expect(notificationFor(event('payment.deleted', { amount: 50.5, invoice_number: 'INV-2' }))).toMatchObject({ type: 'Payment', data: { title: 'Payment deleted', message: 'A payment of $50.50 was removed from invoice INV-2.' } });
-    expect(notificationFor(event('client.imported', { count: 3 }, { type: 'client', id: null as never }))?.data.message).toBe('3 clients were imported.');
+    expect(notificationFor(event('invoice.sent', { invoice_number: 'INV-1', via: 'email' }))?.data.message).toBe(
+      'Invoice INV-1 was emailed to your client.',
+    );
+    expect(
+      notificationFor(event('invoice.sent', { invoice_number: 'INV-1', via: 'email', again: true }))?.data,
+    ).toMatchObject({ title: 'Invoice sent again', message: 'Invoice INV-1 was emailed again to your client.' });
+    expect(notificationFor(event('invoice.voided', { invoice_number: 'INV-1' }))?.data.message).toBe(
+      'Invoice INV-1 was voided.',
+    );
+    expect(
+      notificationFor(event('payment.recorded', { amount: 50.5, status: 'partial', invoice_number: 'INV-2' }))?.data
+        .message,
+    ).toBe('$50.50 recorded on invoice INV-2.');
+    expect(notificationFor(event('payment.deleted', { amount: 50.5, invoice_number: 'INV-2' }))).toMatchObject({
+      type: 'Payment',
+      data: { title: 'Payment deleted', message: 'A payment of $50.50 was removed from invoice INV-2.' },
+    });
+    expect(
+      notificationFor(event('client.imported', { count: 3 }, { type: 'client', id: null as never }))?.data.message,
+    ).toBe('3 clients were imported.');
   });
 });

@@ -4,28 +4,49 @@ import type { RouteDoc } from '../../lib/route';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   // Refinements (e.g. "passwords match") are not expressible in JSON Schema; they are documented by the 422 answer.
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as Record<string, unknown>;
   return rest;
 }
 
 /** OpenAPI 3.1 from the same zod contracts the routes parse and serialise with. */
-export function buildOpenApiDocument(routes: readonly RouteDoc[], options: { serverUrl: string; version: string }): Record<string, unknown> {
+export function buildOpenApiDocument(
+  routes: readonly RouteDoc[],
+  options: { serverUrl: string; version: string },
+): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const responses: Record<string, unknown> = {};
     for (const [status, response] of Object.entries(route.responses)) {
       responses[status] = {
         description: response.description,
-        ...(response.schema ? { content: { 'application/json': { schema: jsonSchema(response.schema, 'output') } } } : {}),
+        ...(response.schema
+          ? { content: { 'application/json': { schema: jsonSchema(response.schema, 'output') } } }
+          : {}),
       };
     }
     const parameters: Array<Record<string, unknown>> = route.csrf
-      ? [{ name: 'X-XSRF-TOKEN', in: 'header', required: true, description: 'The XSRF-TOKEN cookie from GET /sanctum/csrf-cookie', schema: { type: 'string' } }]
+      ? [
+          {
+            name: 'X-XSRF-TOKEN',
+            in: 'header',
+            required: true,
+            description: 'The XSRF-TOKEN cookie from GET /sanctum/csrf-cookie',
+            schema: { type: 'string' },
+          },
+        ]
       : [];
-    for (const [location, schema] of [['path', route.params], ['query', route.query]] as const) {
+    for (const [location, schema] of [
+      ['path', route.params],
+      ['query', route.query],
+    ] as const) {
       if (!schema) continue;
       const properties = (jsonSchema(schema, 'input').properties ?? {}) as Record<string, unknown>;
-      for (const [name, property] of Object.entries(properties)) parameters.push({ name, in: location, required: location === 'path', schema: property });
+      for (const [name, property] of Object.entries(properties))
+        parameters.push({ name, in: location, required: location === 'path', schema: property });
     }
     const url = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
     const operation: Record<string, unknown> = {
@@ -33,7 +54,14 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[], options: { ser
       tags: route.tags,
       operationId: `${route.method.toLowerCase()}${route.url.replace(/\./g, '_').replace(/[^a-zA-Z0-9]+(.)?/g, (_match, char: string | undefined) => (char ? char.toUpperCase() : ''))}`,
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+      ...(route.body
+        ? {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+            },
+          }
+        : {}),
       responses,
       ...(route.auth ? { security: [{ bearerAuth: [] }] } : { security: [] }),
     };
@@ -48,7 +76,9 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[], options: { ser
     },
     servers: [{ url: options.serverUrl }],
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token from POST /web-login or POST /api/register' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token from POST /web-login or POST /api/register' },
+      },
     },
     paths,
   };

@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { errorResponseSchema, forgotPasswordRequestSchema, messageResponseSchema, resetPasswordRequestSchema } from '@ledgerleaf/domain';
+import {
+  errorResponseSchema,
+  forgotPasswordRequestSchema,
+  messageResponseSchema,
+  resetPasswordRequestSchema,
+} from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
 import { defineRoute } from '../../lib/route';
 import { requestPasswordReset, resetPassword } from './password-reset.service';

@@ -1,4 +1,9 @@
-import { MESSAGES, PASSWORD_RESET_TTL_MINUTES, type ForgotPasswordRequest, type ResetPasswordRequest } from '@ledgerleaf/domain';
+import {
+  MESSAGES,
+  PASSWORD_RESET_TTL_MINUTES,
+  type ForgotPasswordRequest,
+  type ResetPasswordRequest,
+} from '@ledgerleaf/domain';
 import {
   consumePasswordResetToken,
   createPasswordResetToken,
@@ -22,7 +27,10 @@ export function resetLink(appUrl: string, token: string): string {
  * Always answers the same message. When the account exists, a single-use link valid for
  * PASSWORD_RESET_TTL_MINUTES is mailed; only the SHA-256 of its token is stored.
  */
-export async function requestPasswordReset(deps: Deps, params: { input: ForgotPasswordRequest }): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  deps: Deps,
+  params: { input: ForgotPasswordRequest },
+): Promise<{ message: string }> {
   const user = await findUserByEmail(deps.db, { email: params.input.email });
   if (user) {
     const token = generateToken();
@@ -42,7 +50,13 @@ export async function requestPasswordReset(deps: Deps, params: { input: ForgotPa
       expires_minutes: String(PASSWORD_RESET_TTL_MINUTES),
       business_name: (await findBusinessById(deps.db, { businessId: user.business_id }))?.name ?? '',
     });
-    await deps.mailer.send({ businessId: user.business_id, to: user.email, subject: email.subject, text: email.text, html: email.html });
+    await deps.mailer.send({
+      businessId: user.business_id,
+      to: user.email,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+    });
   }
   return { message: MESSAGES.resetRequested };
 }

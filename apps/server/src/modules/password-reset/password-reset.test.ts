@@ -34,7 +34,11 @@ describe('POST /api/forgot-password', () => {
 
     const mails = await listOutboxEmails(t.database.db);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to_address: 'olive@example.com', transport: 'log', subject: expect.stringMatching(/reset/i) });
+    expect(mails[0]).toMatchObject({
+      to_address: 'olive@example.com',
+      transport: 'log',
+      subject: expect.stringMatching(/reset/i),
+    });
     expect(mails[0]?.text_body).toMatch(/http:\/\/localhost:3000\/reset-password\/[A-Za-z0-9_-]{43}/);
     expect(mails[0]?.html_body).toContain('/reset-password/');
 
@@ -50,12 +54,16 @@ describe('POST /api/forgot-password', () => {
     expect((await t.post('/api/forgot-password', {})).json().errors).toEqual({ email: [MESSAGES.emailRequired] });
     expect((await t.post('/api/forgot-password', { email: 'nope' })).statusCode).toBe(422);
     expect((await t.post('/api/forgot-password', { email: 5 })).statusCode).toBe(422);
-    expect((await t.post('/api/forgot-password', { email: 'a@b.co', extra: 1 })).json().errors).toEqual({ extra: ['Unknown field: extra'] });
+    expect((await t.post('/api/forgot-password', { email: 'a@b.co', extra: 1 })).json().errors).toEqual({
+      extra: ['Unknown field: extra'],
+    });
   });
 
   it('is rate limited per IP address', async () => {
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await t.post('/api/forgot-password', { email: `x${attempt}@example.com` }, { ip: '198.51.100.1' })).statusCode).toBe(200);
+      expect(
+        (await t.post('/api/forgot-password', { email: `x${attempt}@example.com` }, { ip: '198.51.100.1' })).statusCode,
+      ).toBe(200);
     }
     const limited = await t.post('/api/forgot-password', { email: 'y@example.com' }, { ip: '198.51.100.1' });
     expect(limited.statusCode).toBe(429);
@@ -73,10 +81,18 @@ describe('POST /api/reset-password', () => {
     expect(response.json()).toEqual({ message: MESSAGES.resetDone });
 
     expect((await t.get('/api/user', { token: accessToken })).statusCode).toBe(401);
-    expect((await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' })).statusCode).toBe(422);
-    expect((await t.post('/web-login', { email: 'olive@example.com', password: newPassword.password })).statusCode).toBe(200);
+    expect(
+      (await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' })).statusCode,
+    ).toBe(422);
+    expect(
+      (await t.post('/web-login', { email: 'olive@example.com', password: newPassword.password })).statusCode,
+    ).toBe(200);
 
-    const again = await t.post('/api/reset-password', { token: resetToken, password: 'yet another secret', password_confirmation: 'yet another secret' });
+    const again = await t.post('/api/reset-password', {
+      token: resetToken,
+      password: 'yet another secret',
+      password_confirmation: 'yet another secret',
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({ message: MESSAGES.resetInvalid, errors: { token: [MESSAGES.resetInvalid] } });
   });
@@ -101,15 +117,27 @@ describe('POST /api/reset-password', () => {
 
   it('refuses unknown tokens and bad input with 422 and changes nothing', async () => {
     const { token: accessToken } = await t.register();
-    expect((await t.post('/api/reset-password', { token: 'unknown', ...newPassword })).json().errors).toEqual({ token: [MESSAGES.resetInvalid] });
+    expect((await t.post('/api/reset-password', { token: 'unknown', ...newPassword })).json().errors).toEqual({
+      token: [MESSAGES.resetInvalid],
+    });
     const resetToken = await requestLink();
-    const mismatch = await t.post('/api/reset-password', { token: resetToken, password: 'a brand new secret', password_confirmation: 'different' });
+    const mismatch = await t.post('/api/reset-password', {
+      token: resetToken,
+      password: 'a brand new secret',
+      password_confirmation: 'different',
+    });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors).toEqual({ password_confirmation: [MESSAGES.confirmationMismatch] });
-    const short = await t.post('/api/reset-password', { token: resetToken, password: 'short', password_confirmation: 'short' });
+    const short = await t.post('/api/reset-password', {
+      token: resetToken,
+      password: 'short',
+      password_confirmation: 'short',
+    });
     expect(short.json().errors).toMatchObject({ password: [MESSAGES.passwordTooShort] });
     expect((await t.post('/api/reset-password', {})).statusCode).toBe(422);
-    expect((await t.post('/api/reset-password', { token: 1, password: [], password_confirmation: {} })).statusCode).toBe(422);
+    expect(
+      (await t.post('/api/reset-password', { token: 1, password: [], password_confirmation: {} })).statusCode,
+    ).toBe(422);
     // The link still works after those failures, and the session was untouched.
     expect((await t.get('/api/user', { token: accessToken })).statusCode).toBe(200);
     expect((await t.post('/api/reset-password', { token: resetToken, ...newPassword })).statusCode).toBe(200);

@@ -40,22 +40,43 @@ async function setUp(t: TestApp, email: string, business: string): Promise<Tenan
 async function issued(t: TestApp, tenant: Tenant, total = 100, clientId = tenant.client): Promise<Json> {
   const response = await t.post(
     '/api/invoices',
-    { client_id: clientId, issue_date: today(), due_date: addCalendarDays(today(), 30), lines: [{ description: 'Work', quantity: 1, unit_price: total }], send: true },
+    {
+      client_id: clientId,
+      issue_date: today(),
+      due_date: addCalendarDays(today(), 30),
+      lines: [{ description: 'Work', quantity: 1, unit_price: total }],
+      send: true,
+    },
     { token: tenant.token },
   );
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as Json;
 }
 
-const pay = (t: TestApp, tenant: Tenant, invoiceId: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  t.post(`/api/invoices/${invoiceId}/payments`, { amount: 40, payment_date: today(), method: 'bank_transfer', ...body }, { token: tenant.token, headers });
+const pay = (
+  t: TestApp,
+  tenant: Tenant,
+  invoiceId: number,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) =>
+  t.post(
+    `/api/invoices/${invoiceId}/payments`,
+    { amount: 40, payment_date: today(), method: 'bank_transfer', ...body },
+    { token: tenant.token, headers },
+  );
 
 async function activity(t: TestApp, tenant: Tenant, invoiceId: number): Promise<Array<{ event: string; data: Json }>> {
   return (await t.get(`/api/invoices/${invoiceId}/activity`, { token: tenant.token })).json().data;
 }
 
 async function receiptRows(t: TestApp) {
-  return t.database.db.selectFrom('outbox_emails').selectAll().where('category', '=', 'receipt').orderBy('id').execute();
+  return t.database.db
+    .selectFrom('outbox_emails')
+    .selectAll()
+    .where('category', '=', 'receipt')
+    .orderBy('id')
+    .execute();
 }
 
 describe('payment receipts through a real SMTP server', () => {
@@ -71,7 +92,10 @@ describe('payment receipts through a real SMTP server', () => {
     other = await setUp(t, 'mallory@example.com', 'Mallory Goods');
     const template = await t.put(
       '/api/email-templates/payment_receipt',
-      { subject: 'Thanks for paying {{invoice_number}}', body: 'Dear {{client_name}},\n\nWe received {{amount}} on {{payment_date}}. Still open: {{balance_due}}.\n\n{{link}}\n\n{{business_name}}' },
+      {
+        subject: 'Thanks for paying {{invoice_number}}',
+        body: 'Dear {{client_name}},\n\nWe received {{amount}} on {{payment_date}}. Still open: {{balance_due}}.\n\n{{link}}\n\n{{business_name}}',
+      },
       { token: own.token },
     );
     expect(template.statusCode, template.body).toBe(200);
@@ -87,9 +111,16 @@ describe('payment receipts through a real SMTP server', () => {
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();
     expect(body.invoice.status).toBe('partial');
-    expect(body.receipt).toEqual({ sent: true, to: ['ann@acme.test', 'bob@acme.test'], email_id: expect.any(Number), message: RECEIPT_MESSAGES.sent(['ann@acme.test', 'bob@acme.test']) });
+    expect(body.receipt).toEqual({
+      sent: true,
+      to: ['ann@acme.test', 'bob@acme.test'],
+      email_id: expect.any(Number),
+      message: RECEIPT_MESSAGES.sent(['ann@acme.test', 'bob@acme.test']),
+    });
 
-    const mail = await smtp.waitForMatch((candidate) => candidate.parsed.subject === `Thanks for paying ${invoice.invoice_number}`);
+    const mail = await smtp.waitForMatch(
+      (candidate) => candidate.parsed.subject === `Thanks for paying ${invoice.invoice_number}`,
+    );
     expect(mail.envelopeTo).toEqual(['ann@acme.test', 'bob@acme.test']);
     expect(mail.parsed.replyTo?.[0]?.address).toBe('olive@example.com');
     expect(mail.parsed.text).toContain('Dear <b>Acme</b> & Sons,');
@@ -103,7 +134,15 @@ describe('payment receipts through a real SMTP server', () => {
     const [row] = (await receiptRows(t)).filter((candidate) => candidate.id === body.receipt.email_id);
     expect(row).toMatchObject({ business_id: expect.any(Number), transport: 'smtp', error: null });
     const [latest] = await activity(t, own, invoice.id);
-    expect(latest).toMatchObject({ event: 'payment.receipt_sent', data: { payment_id: body.data.id, amount: 40, to: ['ann@acme.test', 'bob@acme.test'], email_id: body.receipt.email_id } });
+    expect(latest).toMatchObject({
+      event: 'payment.receipt_sent',
+      data: {
+        payment_id: body.data.id,
+        amount: 40,
+        to: ['ann@acme.test', 'bob@acme.test'],
+        email_id: body.receipt.email_id,
+      },
+    });
   });
 
   it('sends nothing without send_receipt (the default)', async () => {
@@ -127,7 +166,11 @@ describe('payment receipts through a real SMTP server', () => {
     expect(first.json().receipt.sent).toBe(true);
     expect(await receiptRows(t)).toHaveLength(before + 1);
 
-    const twins = await Promise.all(Array.from({ length: 3 }, () => pay(t, own, invoice.id, { amount: 10, send_receipt: true }, { 'idempotency-key': 'receipt-key-2' })));
+    const twins = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        pay(t, own, invoice.id, { amount: 10, send_receipt: true }, { 'idempotency-key': 'receipt-key-2' }),
+      ),
+    );
     expect(twins.map((response) => response.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(twins.map((response) => response.json().data.id)).size).toBe(1);
     expect(await receiptRows(t)).toHaveLength(before + 2);
@@ -141,14 +184,29 @@ describe('payment receipts through a real SMTP server', () => {
     const response = await pay(t, own, invoice.id, { send_receipt: true });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().invoice.amount_paid).toBe(40);
-    expect(response.json().receipt).toEqual({ sent: false, to: [], email_id: null, message: RECEIPT_MESSAGES.noRecipients });
+    expect(response.json().receipt).toEqual({
+      sent: false,
+      to: [],
+      email_id: null,
+      message: RECEIPT_MESSAGES.noRecipients,
+    });
     expect(await receiptRows(t)).toHaveLength(before);
     const [latest] = await activity(t, own, invoice.id);
-    expect(latest).toMatchObject({ event: 'payment.receipt_failed', data: { payment_id: response.json().data.id, to: [] } });
+    expect(latest).toMatchObject({
+      event: 'payment.receipt_failed',
+      data: { payment_id: response.json().data.id, to: [] },
+    });
     // "Send receipt" on that payment is refused the same way.
-    const action = await t.post(`/api/invoices/${invoice.id}/payments/${response.json().data.id}/receipt`, {}, { token: own.token });
+    const action = await t.post(
+      `/api/invoices/${invoice.id}/payments/${response.json().data.id}/receipt`,
+      {},
+      { token: own.token },
+    );
     expect(action.statusCode).toBe(422);
-    expect(action.json()).toMatchObject({ message: RECEIPT_MESSAGES.noRecipients, errors: { to: [RECEIPT_MESSAGES.noRecipients] } });
+    expect(action.json()).toMatchObject({
+      message: RECEIPT_MESSAGES.noRecipients,
+      errors: { to: [RECEIPT_MESSAGES.noRecipients] },
+    });
   });
 
   it('"Send receipt" on a recorded payment mails it once per Idempotency-Key, only for the business’s own payments', async () => {
@@ -158,14 +216,20 @@ describe('payment receipts through a real SMTP server', () => {
     const url = `/api/invoices/${invoice.id}/payments/${paymentId}/receipt`;
     const first = await t.post(url, {}, { token: own.token, headers: { 'idempotency-key': 'send-receipt-1' } });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ data: { sent: true, to: ['ann@acme.test', 'bob@acme.test'] }, message: RECEIPT_MESSAGES.sent(['ann@acme.test', 'bob@acme.test']) });
+    expect(first.json()).toMatchObject({
+      data: { sent: true, to: ['ann@acme.test', 'bob@acme.test'] },
+      message: RECEIPT_MESSAGES.sent(['ann@acme.test', 'bob@acme.test']),
+    });
     const again = await t.post(url, {}, { token: own.token, headers: { 'idempotency-key': 'send-receipt-1' } });
     expect(again.json()).toEqual(first.json());
     expect(await receiptRows(t)).toHaveLength(before + 1);
     // Another business's invoice or payment, or a payment of another invoice: 404, nothing mailed.
     expect((await t.post(url, {}, { token: other.token })).statusCode).toBe(404);
     const otherInvoice = await issued(t, own, 50);
-    expect((await t.post(`/api/invoices/${otherInvoice.id}/payments/${paymentId}/receipt`, {}, { token: own.token })).statusCode).toBe(404);
+    expect(
+      (await t.post(`/api/invoices/${otherInvoice.id}/payments/${paymentId}/receipt`, {}, { token: own.token }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.post(url, {}, {})).statusCode).toBe(401);
     expect(await receiptRows(t)).toHaveLength(before + 1);
   });
@@ -174,7 +238,11 @@ describe('payment receipts through a real SMTP server', () => {
     const invoice = await issued(t, own, 100);
     const paymentId = (await pay(t, own, invoice.id, {})).json().data.id as number;
     expect((await t.post(`/api/invoices/${invoice.id}/void`, {}, { token: own.token })).statusCode).toBe(200);
-    const response = await t.post(`/api/invoices/${invoice.id}/payments/${paymentId}/receipt`, {}, { token: own.token });
+    const response = await t.post(
+      `/api/invoices/${invoice.id}/payments/${paymentId}/receipt`,
+      {},
+      { token: own.token },
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(RECEIPT_MESSAGES.voidInvoice);
   });
@@ -199,9 +267,17 @@ describe('payment receipts when the mail server refuses', () => {
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();
     expect(body.invoice).toMatchObject({ status: 'partial', amount_paid: 40 });
-    expect(body.receipt).toMatchObject({ sent: false, to: ['ann@acme.test', 'bob@acme.test'], email_id: expect.any(Number), message: RECEIPT_MESSAGES.failed });
+    expect(body.receipt).toMatchObject({
+      sent: false,
+      to: ['ann@acme.test', 'bob@acme.test'],
+      email_id: expect.any(Number),
+      message: RECEIPT_MESSAGES.failed,
+    });
     const [latest] = await activity(t, own, invoice.id);
-    expect(latest).toMatchObject({ event: 'payment.receipt_failed', data: { payment_id: body.data.id, reason: expect.any(String) } });
+    expect(latest).toMatchObject({
+      event: 'payment.receipt_failed',
+      data: { payment_id: body.data.id, reason: expect.any(String) },
+    });
     // The replay tells the same, and tries nothing again.
     const again = await pay(t, own, invoice.id, { send_receipt: true }, { 'idempotency-key': 'refused-1' });
     expect(again.json()).toEqual(body);
@@ -212,7 +288,9 @@ describe('payment receipts when the mail server refuses', () => {
     const action = await t.post(url, {}, { token: own.token, headers: { 'idempotency-key': 'refused-2' } });
     expect(action.statusCode).toBe(502);
     expect(action.json().message).toBe(RECEIPT_MESSAGES.failed);
-    expect((await t.post(url, {}, { token: own.token, headers: { 'idempotency-key': 'refused-2' } })).statusCode).toBe(502);
+    expect((await t.post(url, {}, { token: own.token, headers: { 'idempotency-key': 'refused-2' } })).statusCode).toBe(
+      502,
+    );
     expect(await receiptRows(t)).toHaveLength(3);
   });
 });

@@ -32,7 +32,13 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     params: idParamsSchema,
     body: paymentInputSchema,
-    responses: { 201: { description: 'Recorded', schema: paymentResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict, 422: e.validation },
+    responses: {
+      201: { description: 'Recorded', schema: paymentResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: e.conflict,
+      422: e.validation,
+    },
     handler: async ({ request, reply, params, body }) => {
       const auth = requireAuth(request);
       const key = idempotencyKeyOf(request);
@@ -57,8 +63,14 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'Payments', schema: paymentListResponseSchema }, 401: e.unauthenticated, 404: e.notFound },
-    handler: async ({ request, params }) => ({ data: await payments.listInvoicePayments(deps, { auth: requireAuth(request), invoiceId: params.id }) }),
+    responses: {
+      200: { description: 'Payments', schema: paymentListResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+    },
+    handler: async ({ request, params }) => ({
+      data: await payments.listInvoicePayments(deps, { auth: requireAuth(request), invoiceId: params.id }),
+    }),
   });
 
   defineRoute(app, {
@@ -73,7 +85,10 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
       200: { description: 'Sent (or kept in the outbox without SMTP)', schema: paymentReceiptResponseSchema },
       401: e.unauthenticated,
       404: e.notFound,
-      409: { description: 'A void invoice, or a request with the same Idempotency-Key is still running', schema: errorResponseSchema },
+      409: {
+        description: 'A void invoice, or a request with the same Idempotency-Key is still running',
+        schema: errorResponseSchema,
+      },
       422: { description: 'The client has no email address (errors.to)', schema: errorResponseSchema },
       502: { description: 'The mail could not be handed over; recorded on the timeline', schema: errorResponseSchema },
     },
@@ -81,10 +96,14 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
       const auth = requireAuth(request);
       const key = idempotencyKeyOf(request);
       const path = `/api/invoices/${params.id}/payments/${params.paymentId}/receipt`;
-      const result = await runIdempotentEffect(deps, { businessId: auth.businessId, key, method: 'POST', path, body: request.body ?? {} }, async () => ({
-        status: 200,
-        body: await payments.emailReceipt(deps, { auth, invoiceId: params.id, paymentId: params.paymentId }),
-      }));
+      const result = await runIdempotentEffect(
+        deps,
+        { businessId: auth.businessId, key, method: 'POST', path, body: request.body ?? {} },
+        async () => ({
+          status: 200,
+          body: await payments.emailReceipt(deps, { auth, invoiceId: params.id, paymentId: params.paymentId }),
+        }),
+      );
       reply.code(result.status);
       if (key !== undefined) void reply.header('idempotency-key', key);
       return result.body;
@@ -98,9 +117,18 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     params: paymentParamsSchema,
-    responses: { 200: { description: 'Deleted; the invoice after it', schema: invoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict },
+    responses: {
+      200: { description: 'Deleted; the invoice after it', schema: invoiceResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: e.conflict,
+    },
     handler: async ({ request, params }) => ({
-      data: await payments.deletePayment(deps, { auth: requireAuth(request), invoiceId: params.id, paymentId: params.paymentId }),
+      data: await payments.deletePayment(deps, {
+        auth: requireAuth(request),
+        invoiceId: params.id,
+        paymentId: params.paymentId,
+      }),
       message: INVOICE_MESSAGES.paymentDeleted,
     }),
   });

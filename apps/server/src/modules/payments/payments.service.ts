@@ -49,72 +49,113 @@ export interface PaymentResult {
  */
 export async function recordPayment(
   deps: Deps,
-  params: { auth: AuthContext; invoiceId: number; input: PaymentRequest; idempotencyKey: string | undefined; rawBody: unknown; path: string },
+  params: {
+    auth: AuthContext;
+    invoiceId: number;
+    input: PaymentRequest;
+    idempotencyKey: string | undefined;
+    rawBody: unknown;
+    path: string;
+  },
 ): Promise<IdempotentResult> {
   const { businessId } = params.auth;
   const result = await writePayment(deps, params);
   if (!params.input.send_receipt || result.replayed) return result;
   const recorded = result.body as PaymentResult;
-  const { receipt } = await sendPaymentReceipt(deps, { auth: params.auth, invoiceId: params.invoiceId, paymentId: recorded.data.id }).catch((error: unknown) => {
+  const { receipt } = await sendPaymentReceipt(deps, {
+    auth: params.auth,
+    invoiceId: params.invoiceId,
+    paymentId: recorded.data.id,
+  }).catch((error: unknown) => {
     // The payment is committed: whatever went wrong with its receipt, the answer is the payment.
     deps.logger.error({ err: error, paymentId: recorded.data.id }, 'payment receipt not sent');
     return { receipt: { sent: false, to: [], email_id: null, message: RECEIPT_MESSAGES.failed } };
   });
   const body: PaymentResult = { ...recorded, receipt };
-  if (params.idempotencyKey !== undefined) await completeIdempotencyKey(deps.db, { businessId, key: params.idempotencyKey, status: result.status, body });
+  if (params.idempotencyKey !== undefined)
+    await completeIdempotencyKey(deps.db, { businessId, key: params.idempotencyKey, status: result.status, body });
   return { status: result.status, body };
 }
 
 async function writePayment(
   deps: Deps,
-  params: { auth: AuthContext; invoiceId: number; input: PaymentRequest; idempotencyKey: string | undefined; rawBody: unknown; path: string },
+  params: {
+    auth: AuthContext;
+    invoiceId: number;
+    input: PaymentRequest;
+    idempotencyKey: string | undefined;
+    rawBody: unknown;
+    path: string;
+  },
 ): Promise<IdempotentResult> {
   const { businessId, userId } = params.auth;
-  return runIdempotent(deps, { businessId, key: params.idempotencyKey, method: 'POST', path: params.path, body: params.rawBody }, async (tx) => {
-    const now = deps.clock();
-    const row = await lockInvoice(tx, { businessId, invoiceId: params.invoiceId });
-    if (!row) throw notFound(INVOICE_MESSAGES.notFound);
-    const status = effectiveStatus(row, utcCalendarDate(now));
-    if (!acceptsPayment(status)) throw new AppError(409, INVOICE_MESSAGES.notPayable, { extra: { status } });
-    const amountCents = toCents(params.input.amount);
-    const paidBefore = await sumPayments(tx, { businessId, invoiceId: row.id });
-    const balance = Number(row.total_cents) - paidBefore;
-    const problem = validatePaymentAmount(amountCents, balance);
-    if (problem) throw validationError({ amount: [problem] });
-    const payment = await insertPayment(tx, {
-      businessId,
-      invoiceId: row.id,
-      userId,
-      fields: { amount_cents: amountCents, payment_date: params.input.payment_date, method: params.input.method, reference: params.input.reference, note: params.input.note },
-      now,
-    });
-    const to = await applyPaidAmount(tx, { businessId, row, paidCents: paidBefore + amountCents, now });
-    await publish(tx, {
-      type: 'payment.recorded',
-      businessId,
-      userId,
-      subject: { type: 'invoice', id: row.id },
-      data: { payment_id: payment.id, amount: fromCents(amountCents), method: payment.method, invoice_number: row.invoice_number, status: to },
-      at: now,
-    });
-    const invoice = await loadInvoiceResponse(deps, tx, businessId, row.id);
-    const body: PaymentResult = { data: paymentView(payment), invoice, message: INVOICE_MESSAGES.paymentRecorded };
-    return { status: 201, body };
-  });
+  return runIdempotent(
+    deps,
+    { businessId, key: params.idempotencyKey, method: 'POST', path: params.path, body: params.rawBody },
+    async (tx) => {
+      const now = deps.clock();
+      const row = await lockInvoice(tx, { businessId, invoiceId: params.invoiceId });
+      if (!row) throw notFound(INVOICE_MESSAGES.notFound);
+      const status = effectiveStatus(row, utcCalendarDate(now));
+      if (!acceptsPayment(status)) throw new AppError(409, INVOICE_MESSAGES.notPayable, { extra: { status } });
+      const amountCents = toCents(params.input.amount);
+      const paidBefore = await sumPayments(tx, { businessId, invoiceId: row.id });
+      const balance = Number(row.total_cents) - paidBefore;
+      const problem = validatePaymentAmount(amountCents, balance);
+      if (problem) throw validationError({ amount: [problem] });
+      const payment = await insertPayment(tx, {
+        businessId,
+        invoiceId: row.id,
+        userId,
+        fields: {
+          amount_cents: amountCents,
+          payment_date: params.input.payment_date,
+          method: params.input.method,
+          reference: params.input.reference,
+          note: params.input.note,
+        },
+        now,
+      });
+      const to = await applyPaidAmount(tx, { businessId, row, paidCents: paidBefore + amountCents, now });
+      await publish(tx, {
+        type: 'payment.recorded',
+        businessId,
+        userId,
+        subject: { type: 'invoice', id: row.id },
+        data: {
+          payment_id: payment.id,
+          amount: fromCents(amountCents),
+          method: payment.method,
+          invoice_number: row.invoice_number,
+          status: to,
+        },
+        at: now,
+      });
+      const invoice = await loadInvoiceResponse(deps, tx, businessId, row.id);
+      const body: PaymentResult = { data: paymentView(payment), invoice, message: INVOICE_MESSAGES.paymentRecorded };
+      return { status: 201, body };
+    },
+  );
 }
 
 /**
  * "Send receipt" on a recorded payment. 422 when the client has no email address, 502 when the mail
  * could not be handed over (both written to the timeline by `sendPaymentReceipt`).
  */
-export async function emailReceipt(deps: Deps, params: { auth: AuthContext; invoiceId: number; paymentId: number }): Promise<PaymentReceiptResponse> {
+export async function emailReceipt(
+  deps: Deps,
+  params: { auth: AuthContext; invoiceId: number; paymentId: number },
+): Promise<PaymentReceiptResponse> {
   const { receipt, failure } = await sendPaymentReceipt(deps, params);
   if (failure === 'no_recipients') throw validationError({ to: [receipt.message] });
   if (failure) throw new AppError(502, receipt.message, { expose: true });
   return { data: receipt, message: receipt.message };
 }
 
-export async function listInvoicePayments(deps: Deps, params: { auth: AuthContext; invoiceId: number }): Promise<Payment[]> {
+export async function listInvoicePayments(
+  deps: Deps,
+  params: { auth: AuthContext; invoiceId: number },
+): Promise<Payment[]> {
   const { businessId } = params.auth;
   const row = await findInvoice(deps.db, { businessId, invoiceId: params.invoiceId });
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
@@ -122,7 +163,10 @@ export async function listInvoicePayments(deps: Deps, params: { auth: AuthContex
 }
 
 /** Deletes a payment and recomputes paid, balance and status in the same transaction. */
-export async function deletePayment(deps: Deps, params: { auth: AuthContext; invoiceId: number; paymentId: number }): Promise<Invoice> {
+export async function deletePayment(
+  deps: Deps,
+  params: { auth: AuthContext; invoiceId: number; paymentId: number },
+): Promise<Invoice> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     const now = deps.clock();
@@ -131,7 +175,8 @@ export async function deletePayment(deps: Deps, params: { auth: AuthContext; inv
     const payment = await findPayment(tx, { businessId, invoiceId: row.id, paymentId: params.paymentId });
     if (!payment) throw notFound(INVOICE_MESSAGES.paymentNotFound);
     const status = effectiveStatus(row, utcCalendarDate(now));
-    if (status === 'void') throw new AppError(409, INVOICE_MESSAGES.transitionNotAllowed('void', 'partial'), { extra: { status } });
+    if (status === 'void')
+      throw new AppError(409, INVOICE_MESSAGES.transitionNotAllowed('void', 'partial'), { extra: { status } });
     await deletePaymentRow(tx, { businessId, invoiceId: row.id, paymentId: payment.id });
     const paid = await sumPayments(tx, { businessId, invoiceId: row.id });
     const to = await applyPaidAmount(tx, { businessId, row, paidCents: paid, now });
@@ -140,7 +185,12 @@ export async function deletePayment(deps: Deps, params: { auth: AuthContext; inv
       businessId,
       userId,
       subject: { type: 'invoice', id: row.id },
-      data: { payment_id: payment.id, amount: fromCents(Number(payment.amount_cents)), invoice_number: row.invoice_number, status: to },
+      data: {
+        payment_id: payment.id,
+        amount: fromCents(Number(payment.amount_cents)),
+        invoice_number: row.invoice_number,
+        status: to,
+      },
       at: now,
     });
     return loadInvoiceResponse(deps, tx, businessId, row.id);

@@ -11,18 +11,37 @@ const today = () => utcCalendarDate(new Date());
 async function issued(total = 100, dueDate = addCalendarDays(today(), 30)): Promise<number> {
   const response = await t.post(
     '/api/invoices',
-    { client_id: clientId, issue_date: today() > dueDate ? dueDate : today(), due_date: dueDate, lines: [{ description: 'Work', quantity: 1, unit_price: total }], send: true },
+    {
+      client_id: clientId,
+      issue_date: today() > dueDate ? dueDate : today(),
+      due_date: dueDate,
+      lines: [{ description: 'Work', quantity: 1, unit_price: total }],
+      send: true,
+    },
     { token },
   );
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data.id as number;
 }
 
-const pay = (invoiceId: number, amount: number, headers: Record<string, string> = {}, extra: Record<string, unknown> = {}) =>
-  t.post(`/api/invoices/${invoiceId}/payments`, { amount, payment_date: today(), method: 'bank_transfer', reference: 'TX-1', ...extra }, { token, headers });
+const pay = (
+  invoiceId: number,
+  amount: number,
+  headers: Record<string, string> = {},
+  extra: Record<string, unknown> = {},
+) =>
+  t.post(
+    `/api/invoices/${invoiceId}/payments`,
+    { amount, payment_date: today(), method: 'bank_transfer', reference: 'TX-1', ...extra },
+    { token, headers },
+  );
 
 async function paymentCount(invoiceId: number): Promise<number> {
-  const row = await t.database.db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n')).where('invoice_id', '=', invoiceId).executeTakeFirstOrThrow();
+  const row = await t.database.db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('invoice_id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -58,7 +77,12 @@ describe('payments', () => {
     const more = await pay(id, 1);
     expect(more.statusCode).toBe(409);
     const detail = (await t.get(`/api/invoices/${id}`, { token })).json().data;
-    expect(detail.activity.map((entry: { event: string }) => entry.event)).toEqual(['payment.recorded', 'payment.recorded', 'invoice.sent', 'invoice.created']);
+    expect(detail.activity.map((entry: { event: string }) => entry.event)).toEqual([
+      'payment.recorded',
+      'payment.recorded',
+      'invoice.sent',
+      'invoice.created',
+    ]);
     expect(detail.payments).toHaveLength(2);
   });
 
@@ -84,7 +108,16 @@ describe('payments', () => {
     const partial = await pay(id, 20);
     expect(partial.json().invoice.status).toBe('overdue');
     // Part-paid: the amounts are settled, so it can no longer be edited.
-    const edit = await t.put(`/api/invoices/${id}`, { client_id: clientId, issue_date: '2025-01-31', due_date: '2025-01-31', lines: [{ description: 'Work', quantity: 1, unit_price: 1 }] }, { token });
+    const edit = await t.put(
+      `/api/invoices/${id}`,
+      {
+        client_id: clientId,
+        issue_date: '2025-01-31',
+        due_date: '2025-01-31',
+        lines: [{ description: 'Work', quantity: 1, unit_price: 1 }],
+      },
+      { token },
+    );
     expect(edit.statusCode).toBe(409);
     const paid = await pay(id, 40);
     expect(paid.json().invoice.status).toBe('paid');
@@ -93,7 +126,18 @@ describe('payments', () => {
   });
 
   it('refuses payments on drafts and void invoices', async () => {
-    const draft = (await t.post('/api/invoices', { client_id: clientId, issue_date: today(), due_date: today(), lines: [{ description: 'x', quantity: 1, unit_price: 5 }] }, { token })).json().data.id;
+    const draft = (
+      await t.post(
+        '/api/invoices',
+        {
+          client_id: clientId,
+          issue_date: today(),
+          due_date: today(),
+          lines: [{ description: 'x', quantity: 1, unit_price: 5 }],
+        },
+        { token },
+      )
+    ).json().data.id;
     expect((await pay(draft, 1)).statusCode).toBe(409);
     const id = await issued(10);
     await t.post(`/api/invoices/${id}/void`, {}, { token });
@@ -103,7 +147,11 @@ describe('payments', () => {
 
   it('bad payment input answers 422 per field', async () => {
     const id = await issued(10);
-    const response = await t.post(`/api/invoices/${id}/payments`, { amount: -1, payment_date: '2026-13-40', method: 'bitcoin' }, { token });
+    const response = await t.post(
+      `/api/invoices/${id}/payments`,
+      { amount: -1, payment_date: '2026-13-40', method: 'bitcoin' },
+      { token },
+    );
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors).sort()).toEqual(['amount', 'method', 'payment_date']);
     const absurd = await pay(id, 1_000_000_000);
@@ -181,11 +229,26 @@ describe('Idempotency-Key', () => {
     const id = await issued(100);
     expect((await pay(id, 5, { 'idempotency-key': 'shared' })).statusCode).toBe(201);
     const other = await t.register({ email: 'other@example.com', business_name: 'Other' });
-    const otherClient = (await t.post('/api/clients', { name: 'Theirs', contacts: [] }, { token: other.token })).json().data.id;
+    const otherClient = (await t.post('/api/clients', { name: 'Theirs', contacts: [] }, { token: other.token })).json()
+      .data.id;
     const theirs = (
-      await t.post('/api/invoices', { client_id: otherClient, issue_date: today(), due_date: today(), lines: [{ description: 'x', quantity: 1, unit_price: 50 }], send: true }, { token: other.token })
+      await t.post(
+        '/api/invoices',
+        {
+          client_id: otherClient,
+          issue_date: today(),
+          due_date: today(),
+          lines: [{ description: 'x', quantity: 1, unit_price: 50 }],
+          send: true,
+        },
+        { token: other.token },
+      )
     ).json().data.id;
-    const response = await t.post(`/api/invoices/${theirs}/payments`, { amount: 5, payment_date: today(), method: 'cash' }, { token: other.token, headers: { 'idempotency-key': 'shared' } });
+    const response = await t.post(
+      `/api/invoices/${theirs}/payments`,
+      { amount: 5, payment_date: today(), method: 'cash' },
+      { token: other.token, headers: { 'idempotency-key': 'shared' } },
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json().invoice.id).toBe(theirs);
   });

@@ -5,6 +5,9 @@ import { countProductInvoiceLines, type Db } from '@ledgerleaf/db';
  * invoicing issue extends this with its count of lines referring to the product, and
  * DELETE /api/products/:id then answers 409 (archive it instead).
  */
-export async function productDeletionBlocker(db: Db, params: { businessId: number; productId: number }): Promise<'invoice_lines' | null> {
+export async function productDeletionBlocker(
+  db: Db,
+  params: { businessId: number; productId: number },
+): Promise<'invoice_lines' | null> {
   return (await countProductInvoiceLines(db, params)) > 0 ? 'invoice_lines' : null;
 }

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { productImportPreviewSchema, productListQuerySchema, productPageSchema, productPickerResponseSchema, productRequestSchema, productResponseSchema } from '@ledgerleaf/domain';
+import {
+  productImportPreviewSchema,
+  productListQuerySchema,
+  productPageSchema,
+  productPickerResponseSchema,
+  productRequestSchema,
+  productResponseSchema,
+} from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
 import { registerCatalogResource } from '../../lib/catalog-routes';
 import * as products from './products.service';

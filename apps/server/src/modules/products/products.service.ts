@@ -47,7 +47,12 @@ import { productDeletionBlocker } from './product-usage';
 
 function taxRateOf(row: ProductWithTaxRate) {
   if (row.default_tax_rate_id === null || row.tax_rate_name === null || row.tax_rate_thousandths === null) return null;
-  return taxRateRef({ id: row.default_tax_rate_id, name: row.tax_rate_name, rate_thousandths: row.tax_rate_thousandths, is_compound: row.tax_rate_is_compound ?? false });
+  return taxRateRef({
+    id: row.default_tax_rate_id,
+    name: row.tax_rate_name,
+    rate_thousandths: row.tax_rate_thousandths,
+    is_compound: row.tax_rate_is_compound ?? false,
+  });
 }
 
 export function productView(row: ProductWithTaxRate): Product {
@@ -71,7 +76,16 @@ export function productView(row: ProductWithTaxRate): Product {
 
 function pickerView(row: ProductWithTaxRate): ProductPickerItem {
   const view = productView(row);
-  return { id: view.id, name: view.name, description: view.description, type: view.type, unit: view.unit, unit_price: view.unit_price, sku: view.sku, default_tax_rate: view.default_tax_rate };
+  return {
+    id: view.id,
+    name: view.name,
+    description: view.description,
+    type: view.type,
+    unit: view.unit,
+    unit_price: view.unit_price,
+    sku: view.sku,
+    default_tax_rate: view.default_tax_rate,
+  };
 }
 
 function fields(input: ProductRequest): ProductFields {
@@ -94,11 +108,17 @@ async function load(db: Db, businessId: number, productId: number): Promise<Prod
 }
 
 /** The tax rate must be one of the business's; an archived one only if the product already had it. */
-async function checkReferences(db: Db, businessId: number, input: ProductRequest, current?: { id: number; default_tax_rate_id: number | null }): Promise<void> {
+async function checkReferences(
+  db: Db,
+  businessId: number,
+  input: ProductRequest,
+  current?: { id: number; default_tax_rate_id: number | null },
+): Promise<void> {
   const errors: FieldErrors = {};
   if (input.default_tax_rate_id !== null) {
     const rate = await findTaxRate(db, { businessId, taxRateId: input.default_tax_rate_id });
-    if (!rate || (rate.archived_at && current?.default_tax_rate_id !== rate.id)) errors.default_tax_rate_id = [CATALOG_MESSAGES.taxRateUnknown];
+    if (!rate || (rate.archived_at && current?.default_tax_rate_id !== rate.id))
+      errors.default_tax_rate_id = [CATALOG_MESSAGES.taxRateUnknown];
   }
   if (input.sku !== null) {
     const owner = await findProductIdBySku(db, { businessId, sku: input.sku });
@@ -113,7 +133,10 @@ function skuRace(error: unknown): never {
   throw error;
 }
 
-export async function listProducts(deps: Deps, params: { auth: AuthContext; query: ProductListQuery }): Promise<ProductPage> {
+export async function listProducts(
+  deps: Deps,
+  params: { auth: AuthContext; query: ProductListQuery },
+): Promise<ProductPage> {
   const { query } = params;
   const { rows, total } = await listProductRows(deps.db, {
     businessId: params.auth.businessId,
@@ -128,8 +151,15 @@ export async function listProducts(deps: Deps, params: { auth: AuthContext; quer
   return { data: rows.map(productView), meta: pageMeta(query.page, query.per_page, total) };
 }
 
-export async function searchProducts(deps: Deps, params: { auth: AuthContext; query: PickerQuery }): Promise<{ data: ProductPickerItem[] }> {
-  const rows = await searchProductRows(deps.db, { businessId: params.auth.businessId, q: params.query.q, limit: params.query.limit });
+export async function searchProducts(
+  deps: Deps,
+  params: { auth: AuthContext; query: PickerQuery },
+): Promise<{ data: ProductPickerItem[] }> {
+  const rows = await searchProductRows(deps.db, {
+    businessId: params.auth.businessId,
+    q: params.query.q,
+    limit: params.query.limit,
+  });
   return { data: rows.map(pickerView) };
 }
 
@@ -137,7 +167,10 @@ export async function getProduct(deps: Deps, params: { auth: AuthContext; produc
   return load(deps.db, params.auth.businessId, params.productId);
 }
 
-export async function createProduct(deps: Deps, params: { auth: AuthContext; input: ProductRequest }): Promise<Product> {
+export async function createProduct(
+  deps: Deps,
+  params: { auth: AuthContext; input: ProductRequest },
+): Promise<Product> {
   const { businessId, userId } = params.auth;
   return deps.db
     .transaction()
@@ -145,13 +178,23 @@ export async function createProduct(deps: Deps, params: { auth: AuthContext; inp
       const now = deps.clock();
       await checkReferences(tx, businessId, params.input);
       const { id } = await insertProduct(tx, { businessId, fields: fields(params.input), now });
-      await publish(tx, { type: 'product.created', businessId, userId, subject: { type: 'product', id }, data: { name: params.input.name }, at: now });
+      await publish(tx, {
+        type: 'product.created',
+        businessId,
+        userId,
+        subject: { type: 'product', id },
+        data: { name: params.input.name },
+        at: now,
+      });
       return load(tx, businessId, id);
     })
     .catch(skuRace);
 }
 
-export async function updateProduct(deps: Deps, params: { auth: AuthContext; productId: number; input: ProductRequest }): Promise<Product> {
+export async function updateProduct(
+  deps: Deps,
+  params: { auth: AuthContext; productId: number; input: ProductRequest },
+): Promise<Product> {
   const { businessId, userId } = params.auth;
   return deps.db
     .transaction()
@@ -161,21 +204,43 @@ export async function updateProduct(deps: Deps, params: { auth: AuthContext; pro
       if (!before) throw notFound(CATALOG_MESSAGES.productNotFound);
       await checkReferences(tx, businessId, params.input, before);
       await updateProductRow(tx, { businessId, productId: params.productId, fields: fields(params.input), now });
-      await publish(tx, { type: 'product.updated', businessId, userId, subject: { type: 'product', id: params.productId }, data: { name: params.input.name }, at: now });
+      await publish(tx, {
+        type: 'product.updated',
+        businessId,
+        userId,
+        subject: { type: 'product', id: params.productId },
+        data: { name: params.input.name },
+        at: now,
+      });
       return load(tx, businessId, params.productId);
     })
     .catch(skuRace);
 }
 
-export async function setArchived(deps: Deps, params: { auth: AuthContext; productId: number; archived: boolean }): Promise<Product> {
+export async function setArchived(
+  deps: Deps,
+  params: { auth: AuthContext; productId: number; archived: boolean },
+): Promise<Product> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     const now = deps.clock();
     const before = await findProduct(tx, { businessId, productId: params.productId });
     if (!before) throw notFound(CATALOG_MESSAGES.productNotFound);
     if (Boolean(before.archived_at) !== params.archived) {
-      await setProductArchived(tx, { businessId, productId: params.productId, archivedAt: params.archived ? now : null, now });
-      await publish(tx, { type: params.archived ? 'product.archived' : 'product.restored', businessId, userId, subject: { type: 'product', id: params.productId }, data: { name: before.name }, at: now });
+      await setProductArchived(tx, {
+        businessId,
+        productId: params.productId,
+        archivedAt: params.archived ? now : null,
+        now,
+      });
+      await publish(tx, {
+        type: params.archived ? 'product.archived' : 'product.restored',
+        businessId,
+        userId,
+        subject: { type: 'product', id: params.productId },
+        data: { name: before.name },
+        at: now,
+      });
     }
     return load(tx, businessId, params.productId);
   });
@@ -186,9 +251,17 @@ export async function deleteProduct(deps: Deps, params: { auth: AuthContext; pro
   await deps.db.transaction().execute(async (tx) => {
     const before = await findProduct(tx, { businessId, productId: params.productId });
     if (!before) throw notFound(CATALOG_MESSAGES.productNotFound);
-    if ((await productDeletionBlocker(tx, { businessId, productId: params.productId })) !== null) throw new AppError(409, CATALOG_MESSAGES.productInUse);
+    if ((await productDeletionBlocker(tx, { businessId, productId: params.productId })) !== null)
+      throw new AppError(409, CATALOG_MESSAGES.productInUse);
     await deleteProductRow(tx, { businessId, productId: params.productId });
-    await publish(tx, { type: 'product.deleted', businessId, userId, subject: { type: 'product', id: params.productId }, data: { name: before.name }, at: deps.clock() });
+    await publish(tx, {
+      type: 'product.deleted',
+      businessId,
+      userId,
+      subject: { type: 'product', id: params.productId },
+      data: { name: before.name },
+      at: deps.clock(),
+    });
   });
 }
 
@@ -213,7 +286,10 @@ export async function exportProductsCsv(deps: Deps, params: { auth: AuthContext 
 }
 
 /** Reads and validates every row (tax rate names, SKUs unique in the file and the business); writes nothing. */
-export async function previewProductImport(deps: Deps, params: { auth: AuthContext; csv: string }): Promise<ProductImportPreview> {
+export async function previewProductImport(
+  deps: Deps,
+  params: { auth: AuthContext; csv: string },
+): Promise<ProductImportPreview> {
   const businessId = params.auth.businessId;
   const parsed = parseCsv(params.csv, { known: PRODUCT_CSV_COLUMNS, required: PRODUCT_CSV_REQUIRED });
   const rates = await listTaxRates(deps.db, { businessId, status: 'active' });
@@ -240,7 +316,14 @@ export async function previewProductImport(deps: Deps, params: { auth: AuthConte
     return { row, values, data: valid ? result.data : null, errors };
   });
   const invalid = rows.filter((row) => Object.keys(row.errors).length > 0).length;
-  return { columns: parsed.columns, rows, total: rows.length, valid: rows.length - invalid, invalid, errors: parsed.errors };
+  return {
+    columns: parsed.columns,
+    rows,
+    total: rows.length,
+    valid: rows.length - invalid,
+    invalid,
+    errors: parsed.errors,
+  };
 }
 
 export async function importProducts(deps: Deps, params: { auth: AuthContext; csv: string }): Promise<ImportResult> {
@@ -252,8 +335,16 @@ export async function importProducts(deps: Deps, params: { auth: AuthContext; cs
     .execute(async (tx) => {
       const now = deps.clock();
       const created: number[] = [];
-      for (const row of preview.rows) created.push((await insertProduct(tx, { businessId, fields: fields(row.data as ProductRequest), now })).id);
-      await publish(tx, { type: 'product.imported', businessId, userId, subject: { type: 'product', id: null }, data: { count: created.length }, at: now });
+      for (const row of preview.rows)
+        created.push((await insertProduct(tx, { businessId, fields: fields(row.data as ProductRequest), now })).id);
+      await publish(tx, {
+        type: 'product.imported',
+        businessId,
+        userId,
+        subject: { type: 'product', id: null },
+        data: { count: created.length },
+        at: now,
+      });
       return created;
     })
     .catch(skuRace);

@@ -13,7 +13,16 @@ import {
 import type { Deps } from '../../lib/context';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { ACCOUNT_ERRORS as e } from '../account-errors';
-import { changePassword, clearUpload, deleteAccount, exportBusinessData, getProfile, saveUpload, signOutOtherDevices, updateProfile } from './profile.service';
+import {
+  changePassword,
+  clearUpload,
+  deleteAccount,
+  exportBusinessData,
+  getProfile,
+  saveUpload,
+  signOutOtherDevices,
+  updateProfile,
+} from './profile.service';
 import { readImageUpload } from './uploads';
 
 export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
@@ -35,8 +44,15 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     access: 'self',
     body: profileUpdateSchema,
-    responses: { 200: { description: 'Saved', schema: profileResponseSchema }, 401: e.unauthenticated, 422: e.validation },
-    handler: async ({ request, body }) => ({ data: await updateProfile(deps, requireAuth(request), body), message: ACCOUNT_MESSAGES.profileSaved }),
+    responses: {
+      200: { description: 'Saved', schema: profileResponseSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
+    handler: async ({ request, body }) => ({
+      data: await updateProfile(deps, requireAuth(request), body),
+      message: ACCOUNT_MESSAGES.profileSaved,
+    }),
   });
   defineRoute(app, {
     method: 'POST',
@@ -46,8 +62,15 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     access: 'self',
     body: passwordChangeSchema,
-    responses: { 200: { description: 'Changed', schema: signOutOthersResponseSchema }, 401: e.unauthenticated, 422: e.validation },
-    handler: async ({ request, body }) => ({ ...(await changePassword(deps, requireAuth(request), body)), message: ACCOUNT_MESSAGES.passwordChanged }),
+    responses: {
+      200: { description: 'Changed', schema: signOutOthersResponseSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
+    handler: async ({ request, body }) => ({
+      ...(await changePassword(deps, requireAuth(request), body)),
+      message: ACCOUNT_MESSAGES.passwordChanged,
+    }),
   });
   defineRoute(app, {
     method: 'POST',
@@ -65,7 +88,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/profile/export',
-    summary: "Everything of the business as a zip (data.json, one CSV per table, uploaded images); owners and admins",
+    summary: 'Everything of the business as a zip (data.json, one CSV per table, uploaded images); owners and admins',
     tags,
     auth: true,
     access: 'admin',
@@ -82,12 +105,17 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, {
     method: 'POST',
     url: '/api/profile/delete',
-    summary: "Delete own account (password and the word DELETE); the last owner deletes the business and everything of it",
+    summary:
+      'Delete own account (password and the word DELETE); the last owner deletes the business and everything of it',
     tags,
     auth: true,
     access: 'self',
     body: accountDeletionSchema,
-    responses: { 200: { description: 'Deleted', schema: accountDeletionResponseSchema }, 401: e.unauthenticated, 422: e.validation },
+    responses: {
+      200: { description: 'Deleted', schema: accountDeletionResponseSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
     handler: async ({ request, body }) => deleteAccount(deps, requireAuth(request), body),
   });
 
@@ -104,7 +132,13 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
         tags,
         auth: true,
         access,
-        responses: { 200: { description: 'Saved', schema: profileResponseSchema }, 401: e.unauthenticated, 403: e.forbidden, 415: e.unsupported, 422: e.validation },
+        responses: {
+          200: { description: 'Saved', schema: profileResponseSchema },
+          401: e.unauthenticated,
+          403: e.forbidden,
+          415: e.unsupported,
+          422: e.validation,
+        },
         handler: async ({ request }) => {
           const auth = requireAuth(request);
           const file = await readImageUpload(request, kind);
@@ -118,8 +152,15 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
         tags,
         auth: true,
         access,
-        responses: { 200: { description: 'Removed', schema: profileResponseSchema }, 401: e.unauthenticated, 403: e.forbidden },
-        handler: async ({ request }) => ({ data: await clearUpload(deps, requireAuth(request), kind), message: ACCOUNT_MESSAGES.uploadRemoved }),
+        responses: {
+          200: { description: 'Removed', schema: profileResponseSchema },
+          401: e.unauthenticated,
+          403: e.forbidden,
+        },
+        handler: async ({ request }) => ({
+          data: await clearUpload(deps, requireAuth(request), kind),
+          message: ACCOUNT_MESSAGES.uploadRemoved,
+        }),
       });
     }
   });

@@ -47,20 +47,30 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps, schedu
     tags,
     auth: true,
     query: recurringListQuerySchema,
-    responses: { 200: { description: 'One page', schema: recurringPageSchema }, 401: e.unauthenticated, 422: e.validation },
+    responses: {
+      200: { description: 'One page', schema: recurringPageSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
     handler: ({ request, query }) => recurring.listRecurring(deps, { auth: requireAuth(request), query }),
   });
 
   defineRoute(app, {
     method: 'POST',
     url: '/api/recurring-invoices',
-    summary: 'Create a recurring invoice: template (client, lines, discount, notes, terms, payment_terms_days) and schedule',
+    summary:
+      'Create a recurring invoice: template (client, lines, discount, notes, terms, payment_terms_days) and schedule',
     tags,
     auth: true,
     body: z.unknown(),
     // The template's lines follow the invoice contract, so its largest valid body is the invoice's.
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
-    responses: { 201: { description: 'Created', schema: recurringInvoiceResponseSchema }, 401: e.unauthenticated, 413: e.tooLarge, 422: e.validation },
+    responses: {
+      201: { description: 'Created', schema: recurringInvoiceResponseSchema },
+      401: e.unauthenticated,
+      413: e.tooLarge,
+      422: e.validation,
+    },
     handler: async ({ request, reply, body }) => {
       const auth = requireAuth(request);
       const data = await recurring.createRecurring(deps, { auth, input: await parseBody(deps, auth.businessId, body) });
@@ -76,29 +86,44 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps, schedu
     tags,
     auth: true,
     responses: { 200: { description: 'The settings', schema: recurringConfigResponseSchema }, 401: e.unauthenticated },
-    handler: async ({ request }) => ({ data: await recurring.getRecurringConfig(deps, { auth: requireAuth(request) }) }),
+    handler: async ({ request }) => ({
+      data: await recurring.getRecurringConfig(deps, { auth: requireAuth(request) }),
+    }),
   });
 
   defineRoute(app, {
     method: 'PUT',
     url: '/api/recurring-invoices/config',
-    summary: 'Save the business defaults of recurring invoices; owners and admins (the time zone also decides overdue, expiry and reminders)',
+    summary:
+      'Save the business defaults of recurring invoices; owners and admins (the time zone also decides overdue, expiry and reminders)',
     tags,
     auth: true,
     access: 'admin',
     body: recurringConfigSchema,
-    responses: { 200: { description: 'Saved', schema: recurringConfigResponseSchema }, 401: e.unauthenticated, 422: e.validation },
-    handler: async ({ request, body }) => ({ data: await recurring.saveRecurringConfig(deps, { auth: requireAuth(request), input: body }), message: RECURRING_MESSAGES.configUpdated }),
+    responses: {
+      200: { description: 'Saved', schema: recurringConfigResponseSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
+    handler: async ({ request, body }) => ({
+      data: await recurring.saveRecurringConfig(deps, { auth: requireAuth(request), input: body }),
+      message: RECURRING_MESSAGES.configUpdated,
+    }),
   });
 
   defineRoute(app, {
     method: 'POST',
     url: '/api/recurring-invoices/run-scheduler',
-    summary: "Run the scheduler now for the caller's business (its recurring invoices, overdue, expiry, reminders, emails) and count only its work; safe alongside the background pass, which does every business",
+    summary:
+      "Run the scheduler now for the caller's business (its recurring invoices, overdue, expiry, reminders, emails) and count only its work; safe alongside the background pass, which does every business",
     tags,
     auth: true,
     access: 'write',
-    responses: { 200: { description: 'What the pass did', schema: schedulerRunResponseSchema }, 401: e.unauthenticated, 403: e.forbidden },
+    responses: {
+      200: { description: 'What the pass did', schema: schedulerRunResponseSchema },
+      401: e.unauthenticated,
+      403: e.forbidden,
+    },
     handler: async ({ request }) => {
       const data = await scheduler.runNow({ businessId: requireAuth(request).businessId });
       return { data, message: RECURRING_MESSAGES.runDone(data.invoices_created) };
@@ -112,8 +137,14 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps, schedu
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'The recurring invoice', schema: recurringInvoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound },
-    handler: async ({ request, params }) => ({ data: await recurring.getRecurring(deps, { auth: requireAuth(request), recurringId: params.id }) }),
+    responses: {
+      200: { description: 'The recurring invoice', schema: recurringInvoiceResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+    },
+    handler: async ({ request, params }) => ({
+      data: await recurring.getRecurring(deps, { auth: requireAuth(request), recurringId: params.id }),
+    }),
   });
 
   defineRoute(app, {
@@ -125,11 +156,20 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps, schedu
     params: idParamsSchema,
     body: z.unknown(),
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
-    responses: { 200: { description: 'Updated', schema: recurringInvoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 413: e.tooLarge, 422: e.validation },
+    responses: {
+      200: { description: 'Updated', schema: recurringInvoiceResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      413: e.tooLarge,
+      422: e.validation,
+    },
     handler: async ({ request, params, body }) => {
       const auth = requireAuth(request);
       const input = await parseBody(deps, auth.businessId, body);
-      return { data: await recurring.updateRecurring(deps, { auth, recurringId: params.id, input }), message: RECURRING_MESSAGES.updated };
+      return {
+        data: await recurring.updateRecurring(deps, { auth, recurringId: params.id, input }),
+        message: RECURRING_MESSAGES.updated,
+      };
     },
   });
 
@@ -154,12 +194,23 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps, schedu
     defineRoute(app, {
       method: 'POST',
       url: `/api/recurring-invoices/:id/${action}`,
-      summary: action === 'pause' ? 'Pause: no runs until resumed' : 'Resume from today (periods passed while paused are not invoiced)',
+      summary:
+        action === 'pause'
+          ? 'Pause: no runs until resumed'
+          : 'Resume from today (periods passed while paused are not invoiced)',
       tags,
       auth: true,
       params: idParamsSchema,
-      responses: { 200: { description: 'Done', schema: recurringInvoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict },
-      handler: async ({ request, params }) => ({ data: await run(deps, { auth: requireAuth(request), recurringId: params.id }), message }),
+      responses: {
+        200: { description: 'Done', schema: recurringInvoiceResponseSchema },
+        401: e.unauthenticated,
+        404: e.notFound,
+        409: e.conflict,
+      },
+      handler: async ({ request, params }) => ({
+        data: await run(deps, { auth: requireAuth(request), recurringId: params.id }),
+        message,
+      }),
     });
   }
 
@@ -170,7 +221,12 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps, schedu
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'Skipped', schema: recurringInvoiceResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict },
+    responses: {
+      200: { description: 'Skipped', schema: recurringInvoiceResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: e.conflict,
+    },
     handler: async ({ request, params }) => {
       const result = await recurring.skipNextRun(deps, { auth: requireAuth(request), recurringId: params.id });
       return { data: result.data, message: RECURRING_MESSAGES.skipped(result.skipped) };

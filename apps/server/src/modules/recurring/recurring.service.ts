@@ -47,18 +47,33 @@ import { scheduleOfRow, storedDayOfMonth } from './recurring-schedule';
 export async function recurringConfig(db: Db, businessId: number): Promise<RecurringConfig> {
   const row = await findRecurringSettings(db, { businessId });
   if (!row) return { ...DEFAULT_RECURRING_CONFIG };
-  return { send_time: row.send_time, time_zone: row.time_zone, default_auto_send: Boolean(row.default_auto_send), missed_runs: row.missed_runs as RecurringConfig['missed_runs'] };
+  return {
+    send_time: row.send_time,
+    time_zone: row.time_zone,
+    default_auto_send: Boolean(row.default_auto_send),
+    missed_runs: row.missed_runs as RecurringConfig['missed_runs'],
+  };
 }
 
 export async function getRecurringConfig(deps: Deps, params: { auth: AuthContext }): Promise<RecurringConfig> {
   return recurringConfig(deps.db, params.auth.businessId);
 }
 
-export async function saveRecurringConfig(deps: Deps, params: { auth: AuthContext; input: RecurringConfig }): Promise<RecurringConfig> {
+export async function saveRecurringConfig(
+  deps: Deps,
+  params: { auth: AuthContext; input: RecurringConfig },
+): Promise<RecurringConfig> {
   await deps.db.transaction().execute(async (tx) => {
     const now = deps.clock();
     await saveRecurringSettings(tx, { businessId: params.auth.businessId, ...params.input, now });
-    await publish(tx, { type: 'settings.recurring_updated', businessId: params.auth.businessId, userId: params.auth.userId, subject: { type: 'business', id: params.auth.businessId }, data: { ...params.input }, at: now });
+    await publish(tx, {
+      type: 'settings.recurring_updated',
+      businessId: params.auth.businessId,
+      userId: params.auth.userId,
+      subject: { type: 'business', id: params.auth.businessId },
+      data: { ...params.input },
+      at: now,
+    });
   });
   return recurringConfig(deps.db, params.auth.businessId);
 }
@@ -69,10 +84,15 @@ export async function localToday(deps: Deps, db: Db, businessId: number): Promis
   return localCalendarDate(deps.clock(), config.time_zone);
 }
 
-function nextState(schedule: RecurringSchedule, nextIndex: number, generated: number): { status: RecurringStatus; next_index: number; next_run_date: string | null } {
+function nextState(
+  schedule: RecurringSchedule,
+  nextIndex: number,
+  generated: number,
+): { status: RecurringStatus; next_index: number; next_run_date: string | null } {
   const date = occurrenceDate(schedule, nextIndex);
   const remaining = remainingCount(schedule, generated);
-  if (!withinEndDate(schedule, date) || remaining === 0) return { status: 'finished', next_index: nextIndex, next_run_date: null };
+  if (!withinEndDate(schedule, date) || remaining === 0)
+    return { status: 'finished', next_index: nextIndex, next_run_date: null };
   return { status: 'active', next_index: nextIndex, next_run_date: date };
 }
 
@@ -84,10 +104,28 @@ async function view(deps: Deps, db: Db, businessId: number, recurringId: number)
   const taxRates = await listBusinessTaxRates(db, { businessId });
   const pricesIncludeTax = (await findInvoicingSettings(db, { businessId }))?.prices_include_tax ?? false;
   const computed = calculateInvoiceRequest(template, { taxRates, prices_include_tax: pricesIncludeTax });
-  const client = await db.selectFrom('clients').select(['id', 'name', 'email']).where('business_id', '=', businessId).where('id', '=', row.client_id).executeTakeFirst();
+  const client = await db
+    .selectFrom('clients')
+    .select(['id', 'name', 'email'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', row.client_id)
+    .executeTakeFirst();
   const produced = await listRecurringProducedInvoices(db, { businessId, recurringId });
   const generated = Number(row.generated_count);
-  const amounts = computed.success ? invoiceTotals(computed.calculation) : { totals: { subtotal: 0, line_discounts: 0, invoice_discount: 0, taxable: 0, taxes: [], tax: 0, total: 0, prices_include_tax: false } };
+  const amounts = computed.success
+    ? invoiceTotals(computed.calculation)
+    : {
+        totals: {
+          subtotal: 0,
+          line_discounts: 0,
+          invoice_discount: 0,
+          taxable: 0,
+          taxes: [],
+          tax: 0,
+          total: 0,
+          prices_include_tax: false,
+        },
+      };
   return {
     id: row.id,
     status: row.status as RecurringStatus,
@@ -105,7 +143,9 @@ async function view(deps: Deps, db: Db, businessId: number, recurringId: number)
         discount_type: line.discount_type,
         discount_value: line.discount_value,
         tax_rate_ids: line.tax_rate_ids,
-        ...(computedLine ? lineAmounts(computedLine) : { subtotal: 0, discount: 0, net: 0, invoice_discount: 0, taxable: 0, taxes: [], tax: 0, total: 0 }),
+        ...(computedLine
+          ? lineAmounts(computedLine)
+          : { subtotal: 0, discount: 0, net: 0, invoice_discount: 0, taxable: 0, taxes: [], tax: 0, total: 0 }),
       };
     }),
     discount_type: template.discount_type,
@@ -117,12 +157,22 @@ async function view(deps: Deps, db: Db, businessId: number, recurringId: number)
     auto_send: Boolean(row.auto_send),
     ...schedule,
     next_run_date: row.status === 'finished' ? null : row.next_run_date,
-    upcoming: row.status === 'finished' ? [] : upcomingRunDates(schedule, { fromIndex: Number(row.next_index), generated, count: 5 }),
+    upcoming:
+      row.status === 'finished'
+        ? []
+        : upcomingRunDates(schedule, { fromIndex: Number(row.next_index), generated, count: 5 }),
     generated_count: generated,
     remaining_count: remainingCount(schedule, generated),
     last_run_at: row.last_run_at,
     last_error: row.last_error,
-    invoices: produced.map((invoice) => ({ id: invoice.id, invoice_number: invoice.invoice_number, period: invoice.recurring_period ?? '', status: invoice.status, total: fromCents(Number(invoice.total_cents)), created_at: invoice.created_at })),
+    invoices: produced.map((invoice) => ({
+      id: invoice.id,
+      invoice_number: invoice.invoice_number,
+      period: invoice.recurring_period ?? '',
+      status: invoice.status,
+      total: fromCents(Number(invoice.total_cents)),
+      created_at: invoice.created_at,
+    })),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -148,7 +198,10 @@ async function fieldsOf(db: Db, businessId: number, input: RecurringRequest) {
   };
 }
 
-export async function listRecurring(deps: Deps, params: { auth: AuthContext; query: RecurringListQuery }): Promise<RecurringPage> {
+export async function listRecurring(
+  deps: Deps,
+  params: { auth: AuthContext; query: RecurringListQuery },
+): Promise<RecurringPage> {
   const { query } = params;
   const { rows, total } = await listRecurringPage(deps.db, {
     businessId: params.auth.businessId,
@@ -177,11 +230,17 @@ export async function listRecurring(deps: Deps, params: { auth: AuthContext; que
   };
 }
 
-export async function getRecurring(deps: Deps, params: { auth: AuthContext; recurringId: number }): Promise<RecurringInvoice> {
+export async function getRecurring(
+  deps: Deps,
+  params: { auth: AuthContext; recurringId: number },
+): Promise<RecurringInvoice> {
   return view(deps, deps.db, params.auth.businessId, params.recurringId);
 }
 
-export async function createRecurring(deps: Deps, params: { auth: AuthContext; input: RecurringRequest }): Promise<RecurringInvoice> {
+export async function createRecurring(
+  deps: Deps,
+  params: { auth: AuthContext; input: RecurringRequest },
+): Promise<RecurringInvoice> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     await claimWriteLock(tx);
@@ -189,7 +248,14 @@ export async function createRecurring(deps: Deps, params: { auth: AuthContext; i
     const fields = await fieldsOf(tx, businessId, params.input);
     const state = nextState(params.input.schedule, 0, 0);
     const { id } = await insertRecurringInvoice(tx, { businessId, fields, state, now });
-    await publish(tx, { type: 'recurring.created', businessId, userId, subject: { type: 'recurring_invoice', id }, data: { next_run_date: state.next_run_date, total: fromCents(fields.total_cents) }, at: now });
+    await publish(tx, {
+      type: 'recurring.created',
+      businessId,
+      userId,
+      subject: { type: 'recurring_invoice', id },
+      data: { next_run_date: state.next_run_date, total: fromCents(fields.total_cents) },
+      at: now,
+    });
     return view(deps, tx, businessId, id);
   });
 }
@@ -205,7 +271,10 @@ async function requireLocked(tx: Db, businessId: number, recurringId: number): P
 }
 
 /** Replaces template and schedule; the next run is the first occurrence after the last period produced (or from the start). */
-export async function updateRecurring(deps: Deps, params: { auth: AuthContext; recurringId: number; input: RecurringRequest }): Promise<RecurringInvoice> {
+export async function updateRecurring(
+  deps: Deps,
+  params: { auth: AuthContext; recurringId: number; input: RecurringRequest },
+): Promise<RecurringInvoice> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     await claimWriteLock(tx);
@@ -219,7 +288,14 @@ export async function updateRecurring(deps: Deps, params: { auth: AuthContext; r
     const state = nextState(schedule, occurrenceIndexOnOrAfter(schedule, from), Number(row.generated_count));
     const status = row.status === 'paused' && state.status === 'active' ? 'paused' : state.status;
     await updateRecurringInvoice(tx, { businessId, recurringId: row.id, fields, set: { ...state, status }, now });
-    await publish(tx, { type: 'recurring.updated', businessId, userId, subject: { type: 'recurring_invoice', id: row.id }, data: { next_run_date: state.next_run_date }, at: now });
+    await publish(tx, {
+      type: 'recurring.updated',
+      businessId,
+      userId,
+      subject: { type: 'recurring_invoice', id: row.id },
+      data: { next_run_date: state.next_run_date },
+      at: now,
+    });
     return view(deps, tx, businessId, row.id);
   });
 }
@@ -230,26 +306,51 @@ export async function deleteRecurring(deps: Deps, params: { auth: AuthContext; r
     const now = deps.clock();
     const row = await requireLocked(tx, businessId, params.recurringId);
     // The invoices it produced stay; their link to it is cleared.
-    await tx.updateTable('invoices').set({ recurring_invoice_id: null }).where('business_id', '=', businessId).where('recurring_invoice_id', '=', row.id).execute();
+    await tx
+      .updateTable('invoices')
+      .set({ recurring_invoice_id: null })
+      .where('business_id', '=', businessId)
+      .where('recurring_invoice_id', '=', row.id)
+      .execute();
     await deleteRecurringRow(tx, { businessId, recurringId: row.id });
-    await publish(tx, { type: 'recurring.deleted', businessId, userId, subject: { type: 'recurring_invoice', id: row.id }, data: { generated: row.generated_count }, at: now });
+    await publish(tx, {
+      type: 'recurring.deleted',
+      businessId,
+      userId,
+      subject: { type: 'recurring_invoice', id: row.id },
+      data: { generated: row.generated_count },
+      at: now,
+    });
   });
 }
 
-export async function pauseRecurring(deps: Deps, params: { auth: AuthContext; recurringId: number }): Promise<RecurringInvoice> {
+export async function pauseRecurring(
+  deps: Deps,
+  params: { auth: AuthContext; recurringId: number },
+): Promise<RecurringInvoice> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     const now = deps.clock();
     const row = await requireLocked(tx, businessId, params.recurringId);
     if (row.status !== 'active') refuse(RECURRING_MESSAGES.notActive, row.status);
     await updateRecurringInvoice(tx, { businessId, recurringId: row.id, set: { status: 'paused' }, now });
-    await publish(tx, { type: 'recurring.paused', businessId, userId, subject: { type: 'recurring_invoice', id: row.id }, data: {}, at: now });
+    await publish(tx, {
+      type: 'recurring.paused',
+      businessId,
+      userId,
+      subject: { type: 'recurring_invoice', id: row.id },
+      data: {},
+      at: now,
+    });
     return view(deps, tx, businessId, row.id);
   });
 }
 
 /** Resumes from today: periods that passed while paused are not invoiced. */
-export async function resumeRecurring(deps: Deps, params: { auth: AuthContext; recurringId: number }): Promise<RecurringInvoice> {
+export async function resumeRecurring(
+  deps: Deps,
+  params: { auth: AuthContext; recurringId: number },
+): Promise<RecurringInvoice> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     const now = deps.clock();
@@ -261,13 +362,23 @@ export async function resumeRecurring(deps: Deps, params: { auth: AuthContext; r
     const index = Math.max(Number(row.next_index), occurrenceIndexOnOrAfter(schedule, fromDate));
     const state = nextState(schedule, index, Number(row.generated_count));
     await updateRecurringInvoice(tx, { businessId, recurringId: row.id, set: state, now });
-    await publish(tx, { type: 'recurring.resumed', businessId, userId, subject: { type: 'recurring_invoice', id: row.id }, data: { next_run_date: state.next_run_date }, at: now });
+    await publish(tx, {
+      type: 'recurring.resumed',
+      businessId,
+      userId,
+      subject: { type: 'recurring_invoice', id: row.id },
+      data: { next_run_date: state.next_run_date },
+      at: now,
+    });
     return view(deps, tx, businessId, row.id);
   });
 }
 
 /** Skips the next run: the schedule moves to the following occurrence (a skipped run is not an invoice, so it does not count). */
-export async function skipNextRun(deps: Deps, params: { auth: AuthContext; recurringId: number }): Promise<{ data: RecurringInvoice; skipped: string }> {
+export async function skipNextRun(
+  deps: Deps,
+  params: { auth: AuthContext; recurringId: number },
+): Promise<{ data: RecurringInvoice; skipped: string }> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     const now = deps.clock();
@@ -276,7 +387,14 @@ export async function skipNextRun(deps: Deps, params: { auth: AuthContext; recur
     const skipped = row.next_run_date;
     const state = nextState(scheduleOfRow(row), Number(row.next_index) + 1, Number(row.generated_count));
     await updateRecurringInvoice(tx, { businessId, recurringId: row.id, set: state, now });
-    await publish(tx, { type: 'recurring.skipped', businessId, userId, subject: { type: 'recurring_invoice', id: row.id }, data: { periods: [skipped], reason: 'skipped' }, at: now });
+    await publish(tx, {
+      type: 'recurring.skipped',
+      businessId,
+      userId,
+      subject: { type: 'recurring_invoice', id: row.id },
+      data: { periods: [skipped], reason: 'skipped' },
+      at: now,
+    });
     return { data: await view(deps, tx, businessId, row.id), skipped };
   });
 }

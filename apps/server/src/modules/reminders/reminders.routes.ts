@@ -16,7 +16,9 @@ export function registerReminderRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     responses: { 200: { description: 'Steps', schema: reminderStepsResponseSchema }, 401: e.unauthenticated },
-    handler: async ({ request }) => ({ data: await listReminderSteps(deps.db, { businessId: requireAuth(request).businessId }) }),
+    handler: async ({ request }) => ({
+      data: await listReminderSteps(deps.db, { businessId: requireAuth(request).businessId }),
+    }),
   });
   defineRoute(app, {
     method: 'PUT',
@@ -26,13 +28,25 @@ export function registerReminderRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     access: 'admin',
     body: reminderStepsRequestSchema,
-    responses: { 200: { description: 'Saved', schema: reminderStepsResponseSchema }, 401: e.unauthenticated, 403: e.forbidden, 422: e.validation },
+    responses: {
+      200: { description: 'Saved', schema: reminderStepsResponseSchema },
+      401: e.unauthenticated,
+      403: e.forbidden,
+      422: e.validation,
+    },
     handler: async ({ request, body }) => {
       const auth = requireAuth(request);
       const data = await deps.db.transaction().execute(async (tx) => {
         const now = deps.clock();
         await replaceReminderSteps(tx, { businessId: auth.businessId, steps: body.steps, now });
-        await publish(tx, { type: 'settings.reminders_updated', businessId: auth.businessId, userId: auth.userId, subject: { type: 'business', id: auth.businessId }, data: { steps: body.steps }, at: now });
+        await publish(tx, {
+          type: 'settings.reminders_updated',
+          businessId: auth.businessId,
+          userId: auth.userId,
+          subject: { type: 'business', id: auth.businessId },
+          data: { steps: body.steps },
+          at: now,
+        });
         return listReminderSteps(tx, { businessId: auth.businessId });
       });
       return { data, message: ACCOUNT_MESSAGES.remindersSaved };

@@ -47,7 +47,13 @@ import { publish } from '../../lib/events';
 import { renderInvoicePdf, invoicePdfFilename } from '../../lib/pdf/render-invoice';
 import { defaultRecipients, logoBytes, pdfViewOf } from '../invoice-delivery/invoice-delivery.service';
 import { composeInvoiceEmail } from '../invoice-delivery/invoice-email';
-import { buildInvoiceContent, effectiveStatus, getInvoiceView, markInvoiceSent, newPublicToken } from '../invoices/invoices.service';
+import {
+  buildInvoiceContent,
+  effectiveStatus,
+  getInvoiceView,
+  markInvoiceSent,
+  newPublicToken,
+} from '../invoices/invoices.service';
 import { expireEstimate } from '../estimates/estimates.service';
 import { emailTemplateFor, renderEmail } from '../email-templates/email-templates.service';
 import { scheduleOfRow } from '../recurring/recurring-schedule';
@@ -100,7 +106,12 @@ function emptyResult(): SchedulerRunResult {
   return { invoices_created: 0, emails_sent: 0, overdue: 0, expired: 0, reminders: 0, failures: 0 };
 }
 
-type DueRow = RecurringInvoiceRow & { send_time: string | null; time_zone: string | null; missed_runs: string | null; client_name: string };
+type DueRow = RecurringInvoiceRow & {
+  send_time: string | null;
+  time_zone: string | null;
+  missed_runs: string | null;
+  client_name: string;
+};
 
 /** What one pass reads once per business: its pricing setting and tax rates. */
 interface BusinessContext {
@@ -109,7 +120,17 @@ interface BusinessContext {
 }
 
 /** Invoices a pass created per business, for one notification per business and pass. */
-type Created = Map<number, Array<{ invoiceNumber: string; clientName: string; period: string; invoiceId: number; recurringId: number; autoSend: boolean }>>;
+type Created = Map<
+  number,
+  Array<{
+    invoiceNumber: string;
+    clientName: string;
+    period: string;
+    invoiceId: number;
+    recurringId: number;
+    autoSend: boolean;
+  }>
+>;
 
 /** The latest calendar date anywhere: no business's local date is more than a day ahead of UTC's. */
 function latestLocalDate(now: Date): string {
@@ -139,7 +160,11 @@ class RunRefused extends Error {
 }
 
 /** Runs one period inside a transaction. Answers the invoice id, or null when another scheduler had done it. */
-async function businessContext(deps: Deps, cache: Map<number, BusinessContext>, businessId: number): Promise<BusinessContext> {
+async function businessContext(
+  deps: Deps,
+  cache: Map<number, BusinessContext>,
+  businessId: number,
+): Promise<BusinessContext> {
   const cached = cache.get(businessId);
   if (cached) return cached;
   const context = {
@@ -163,27 +188,79 @@ async function runPeriod(
     await claimWriteLock(tx);
     const now = deps.clock();
     const expected = skipped[0]?.index ?? run.index;
-    const locked = await lockRecurringInvoice(tx, { businessId: row.business_id, recurringId: row.id, expect: { nextIndex: expected } });
+    const locked = await lockRecurringInvoice(tx, {
+      businessId: row.business_id,
+      recurringId: row.id,
+      expect: { nextIndex: expected },
+    });
     if (!locked) return null;
     const schedule = scheduleOfRow(locked);
     if (skipped.length > 0) {
-      await publish(tx, { type: 'recurring.skipped', businessId: row.business_id, userId: null, subject: { type: 'recurring_invoice', id: row.id }, data: { periods: skipped.map((s) => s.period), reason: 'missed' }, at: now });
+      await publish(tx, {
+        type: 'recurring.skipped',
+        businessId: row.business_id,
+        userId: null,
+        subject: { type: 'recurring_invoice', id: row.id },
+        data: { periods: skipped.map((s) => s.period), reason: 'missed' },
+        at: now,
+      });
     }
     const template = JSON.parse(locked.template) as RecurringTemplate;
     const request = periodInvoiceRequest(template, run.period, locked.payment_terms_days);
     const pricesIncludeTax = context.pricesIncludeTax;
     // The client cannot be deleted while a recurring invoice refers to it (foreign key).
-    const computed = calculateInvoiceRequest(request, { taxRates: context.taxRates, prices_include_tax: pricesIncludeTax });
-    if (!computed.success) throw new RunRefused(Object.values(computed.errors).flat()[0] ?? 'The template is no longer valid.');
+    const computed = calculateInvoiceRequest(request, {
+      taxRates: context.taxRates,
+      prices_include_tax: pricesIncludeTax,
+    });
+    if (!computed.success)
+      throw new RunRefused(Object.values(computed.errors).flat()[0] ?? 'The template is no longer valid.');
     const built = buildInvoiceContent(request, computed.calculation, pricesIncludeTax);
-    const { id: invoiceId } = await insertInvoice(tx, { businessId: row.business_id, fields: built.fields, lines: built.lines, publicToken: newPublicToken(), now });
-    await linkInvoiceOrigin(tx, { businessId: row.business_id, invoiceId, recurring: { id: row.id, period: run.period } });
-    await publish(tx, { type: 'invoice.created', businessId: row.business_id, userId: null, subject: { type: 'invoice', id: invoiceId }, data: { total: fromCents(built.fields.total_cents), lines: built.lines.length, recurring_invoice_id: row.id, period: run.period }, at: now });
+    const { id: invoiceId } = await insertInvoice(tx, {
+      businessId: row.business_id,
+      fields: built.fields,
+      lines: built.lines,
+      publicToken: newPublicToken(),
+      now,
+    });
+    await linkInvoiceOrigin(tx, {
+      businessId: row.business_id,
+      invoiceId,
+      recurring: { id: row.id, period: run.period },
+    });
+    await publish(tx, {
+      type: 'invoice.created',
+      businessId: row.business_id,
+      userId: null,
+      subject: { type: 'invoice', id: invoiceId },
+      data: {
+        total: fromCents(built.fields.total_cents),
+        lines: built.lines.length,
+        recurring_invoice_id: row.id,
+        period: run.period,
+      },
+      at: now,
+    });
     await hooks.afterInvoiceInsert?.(row.id, run.period);
     const autoSend = Boolean(locked.auto_send);
     // Issued (numbered) by the schedule; `auto_send` tells the timeline whether an email follows or the owner must send it.
-    const { invoice_number: invoiceNumber } = await markInvoiceSent(tx, { businessId: row.business_id, userId: null, invoiceId, now, via: 'manual', data: { recurring_invoice_id: row.id, period: run.period, auto_send: autoSend } });
-    if (autoSend) await enqueueScheduledEmail(tx, { businessId: row.business_id, kind: 'recurring', dedupeKey: `${row.id}:${run.period}`, invoiceId, data: { recurring_invoice_id: row.id, period: run.period }, now });
+    const { invoice_number: invoiceNumber } = await markInvoiceSent(tx, {
+      businessId: row.business_id,
+      userId: null,
+      invoiceId,
+      now,
+      via: 'manual',
+      data: { recurring_invoice_id: row.id, period: run.period, auto_send: autoSend },
+    });
+    if (autoSend)
+      await enqueueScheduledEmail(tx, {
+        businessId: row.business_id,
+        kind: 'recurring',
+        dedupeKey: `${row.id}:${run.period}`,
+        invoiceId,
+        data: { recurring_invoice_id: row.id, period: run.period },
+        now,
+      });
     const generated = locked.generated_count + 1;
     const nextIndex = run.index + 1;
     const nextDate = occurrenceDate(schedule, nextIndex);
@@ -192,12 +269,33 @@ async function runPeriod(
     await updateRecurringInvoice(tx, {
       businessId: row.business_id,
       recurringId: row.id,
-      set: { next_index: nextIndex, next_run_date: finished ? null : nextDate, generated_count: generated, status: finished ? 'finished' : 'active', last_run_at: now.toISOString(), last_error: null },
+      set: {
+        next_index: nextIndex,
+        next_run_date: finished ? null : nextDate,
+        generated_count: generated,
+        status: finished ? 'finished' : 'active',
+        last_run_at: now.toISOString(),
+        last_error: null,
+      },
       now,
     });
-    await publish(tx, { type: 'recurring.run', businessId: row.business_id, userId: null, subject: { type: 'recurring_invoice', id: row.id }, data: { period: run.period, invoice_id: invoiceId, invoice_number: invoiceNumber, auto_send: autoSend, finished }, at: now });
+    await publish(tx, {
+      type: 'recurring.run',
+      businessId: row.business_id,
+      userId: null,
+      subject: { type: 'recurring_invoice', id: row.id },
+      data: { period: run.period, invoice_id: invoiceId, invoice_number: invoiceNumber, auto_send: autoSend, finished },
+      at: now,
+    });
     const list = created.get(row.business_id) ?? [];
-    list.push({ invoiceNumber, clientName: row.client_name, period: run.period, invoiceId, recurringId: row.id, autoSend });
+    list.push({
+      invoiceNumber,
+      clientName: row.client_name,
+      period: run.period,
+      invoiceId,
+      recurringId: row.id,
+      autoSend,
+    });
     created.set(row.business_id, list);
     return invoiceId;
   });
@@ -212,9 +310,30 @@ async function recordFailure(deps: Deps, row: DueRow, period: string, error: unk
     if (!locked) return;
     const text = `${period}: ${message}`;
     if (locked.last_error === text) return;
-    await updateRecurringInvoice(tx, { businessId: row.business_id, recurringId: row.id, set: { last_error: text }, now });
-    await publish(tx, { type: 'recurring.failed', businessId: row.business_id, userId: null, subject: { type: 'recurring_invoice', id: row.id }, data: { period, error: message }, at: now });
-    await notifyBusinessUsers(tx, { businessId: row.business_id, type: 'RecurringInvoice', data: { title: 'Recurring invoice failed', message: `The invoice for ${period} could not be created: ${message}`, recurring_invoice_id: row.id }, now });
+    await updateRecurringInvoice(tx, {
+      businessId: row.business_id,
+      recurringId: row.id,
+      set: { last_error: text },
+      now,
+    });
+    await publish(tx, {
+      type: 'recurring.failed',
+      businessId: row.business_id,
+      userId: null,
+      subject: { type: 'recurring_invoice', id: row.id },
+      data: { period, error: message },
+      at: now,
+    });
+    await notifyBusinessUsers(tx, {
+      businessId: row.business_id,
+      type: 'RecurringInvoice',
+      data: {
+        title: 'Recurring invoice failed',
+        message: `The invoice for ${period} could not be created: ${message}`,
+        recurring_invoice_id: row.id,
+      },
+      now,
+    });
   });
 }
 
@@ -226,7 +345,12 @@ async function runRecurring(deps: Deps, options: SchedulerOptions, result: Sched
   const created: Created = new Map();
   let afterId = 0;
   for (;;) {
-    const rows = await listDueRecurringInvoices(deps.db, { throughDate, businessId: options.businessId, afterId, limit: batchSize });
+    const rows = await listDueRecurringInvoices(deps.db, {
+      throughDate,
+      businessId: options.businessId,
+      afterId,
+      limit: batchSize,
+    });
     if (rows.length === 0) break;
     afterId = rows[rows.length - 1]?.id ?? afterId;
     for (const row of rows) {
@@ -243,7 +367,15 @@ async function runRecurring(deps: Deps, options: SchedulerOptions, result: Sched
       let skipped = due.skipped;
       for (const run of due.run) {
         try {
-          const invoiceId = await runPeriod(deps, row, run, skipped, options.hooks ?? {}, await businessContext(deps, contexts, row.business_id), created);
+          const invoiceId = await runPeriod(
+            deps,
+            row,
+            run,
+            skipped,
+            options.hooks ?? {},
+            await businessContext(deps, contexts, row.business_id),
+            created,
+          );
           if (invoiceId === null) break; // another scheduler ran (or is running) this row
           result.invoices_created += 1;
           skipped = [];
@@ -251,7 +383,10 @@ async function runRecurring(deps: Deps, options: SchedulerOptions, result: Sched
           // Someone else's invoice for this period committed first: nothing to do.
           if (isUniqueViolation(error)) break;
           result.failures += 1;
-          deps.logger.error({ err: errorText(error), recurringInvoiceId: row.id, period: run.period }, 'recurring invoice run failed');
+          deps.logger.error(
+            { err: errorText(error), recurringInvoiceId: row.id, period: run.period },
+            'recurring invoice run failed',
+          );
           await recordFailure(deps, row, run.period, error).catch(() => undefined);
           break;
         }
@@ -269,8 +404,20 @@ async function notifyCreated(deps: Deps, created: Created): Promise<void> {
     if (!first) continue;
     const data =
       list.length === 1
-        ? { title: 'Recurring invoice created', message: `Invoice ${first.invoiceNumber} for ${first.clientName} was created for ${first.period}${first.autoSend ? ' and will be emailed.' : '. It was not emailed: send it from the invoice.'}`, invoice_id: first.invoiceId, recurring_invoice_id: first.recurringId }
-        : { title: 'Recurring invoices created', message: `${list.length.toLocaleString('en-US')} recurring invoices were created (${list.slice(0, 3).map((item) => item.invoiceNumber).join(', ')}${list.length > 3 ? ', …' : ''}).`, count: list.length };
+        ? {
+            title: 'Recurring invoice created',
+            message: `Invoice ${first.invoiceNumber} for ${first.clientName} was created for ${first.period}${first.autoSend ? ' and will be emailed.' : '. It was not emailed: send it from the invoice.'}`,
+            invoice_id: first.invoiceId,
+            recurring_invoice_id: first.recurringId,
+          }
+        : {
+            title: 'Recurring invoices created',
+            message: `${list.length.toLocaleString('en-US')} recurring invoices were created (${list
+              .slice(0, 3)
+              .map((item) => item.invoiceNumber)
+              .join(', ')}${list.length > 3 ? ', …' : ''}).`,
+            count: list.length,
+          };
     await deps.db
       .transaction()
       .execute((tx) => notifyBusinessUsers(tx, { businessId, type: 'RecurringInvoice', data, now: deps.clock() }))
@@ -283,7 +430,12 @@ async function runOverdue(deps: Deps, options: SchedulerOptions, result: Schedul
   const todayIn = localTodays(now);
   let afterId = 0;
   for (;;) {
-    const rows = await listInvoicesBecomingOverdue(deps.db, { before: latestLocalDate(now), businessId: options.businessId, afterId, limit: 200 });
+    const rows = await listInvoicesBecomingOverdue(deps.db, {
+      before: latestLocalDate(now),
+      businessId: options.businessId,
+      afterId,
+      limit: 200,
+    });
     if (rows.length === 0) return;
     afterId = rows[rows.length - 1]?.id ?? afterId;
     for (const candidate of rows) {
@@ -293,8 +445,24 @@ async function runOverdue(deps: Deps, options: SchedulerOptions, result: Schedul
       const moved = await deps.db.transaction().execute(async (tx) => {
         const row = await lockInvoice(tx, { businessId: candidate.business_id, invoiceId: candidate.id });
         if (!row || row.status === 'overdue' || effectiveStatus(row, today) !== 'overdue') return false;
-        await updateInvoiceState(tx, { businessId: row.business_id, invoiceId: row.id, set: { status: 'overdue' }, now });
-        await publish(tx, { type: 'invoice.overdue', businessId: row.business_id, userId: null, subject: { type: 'invoice', id: row.id }, data: { invoice_number: row.invoice_number, due_date: row.due_date, balance_due: fromCents(Number(row.balance_cents)) }, at: now });
+        await updateInvoiceState(tx, {
+          businessId: row.business_id,
+          invoiceId: row.id,
+          set: { status: 'overdue' },
+          now,
+        });
+        await publish(tx, {
+          type: 'invoice.overdue',
+          businessId: row.business_id,
+          userId: null,
+          subject: { type: 'invoice', id: row.id },
+          data: {
+            invoice_number: row.invoice_number,
+            due_date: row.due_date,
+            balance_due: fromCents(Number(row.balance_cents)),
+          },
+          at: now,
+        });
         return true;
       });
       if (moved) result.overdue += 1;
@@ -308,13 +476,23 @@ async function runExpiry(deps: Deps, options: SchedulerOptions, result: Schedule
   const todayIn = localTodays(now);
   let afterId = 0;
   for (;;) {
-    const rows = await listExpirableEstimates(deps.db, { before: latestLocalDate(now), businessId: options.businessId, afterId, limit: 200 });
+    const rows = await listExpirableEstimates(deps.db, {
+      before: latestLocalDate(now),
+      businessId: options.businessId,
+      afterId,
+      limit: 200,
+    });
     if (rows.length === 0) return;
     afterId = rows[rows.length - 1]?.id ?? afterId;
     for (const row of rows) {
       const today = todayIn(row.time_zone);
       if (row.expiry_date >= today) continue;
-      if (await deps.db.transaction().execute((tx) => expireEstimate(tx, { businessId: row.business_id, estimateId: row.id, now, today }))) result.expired += 1;
+      if (
+        await deps.db
+          .transaction()
+          .execute((tx) => expireEstimate(tx, { businessId: row.business_id, estimateId: row.id, now, today }))
+      )
+        result.expired += 1;
     }
     if (rows.length < 200) return;
   }
@@ -331,24 +509,46 @@ async function queueReminders(deps: Deps, options: SchedulerOptions): Promise<vo
       // Due date + offset within [today - grace, today].
       const dueTo = addCalendarDays(today, -step.offset_days);
       const dueFrom = addCalendarDays(dueTo, -grace);
-      const invoices = await listInvoicesForReminder(deps.db, { businessId, dueFrom, dueTo, offsetDays: step.offset_days, limit: 1000 });
+      const invoices = await listInvoicesForReminder(deps.db, {
+        businessId,
+        dueFrom,
+        dueTo,
+        offsetDays: step.offset_days,
+        limit: 1000,
+      });
       for (const invoice of invoices) {
-        await enqueueScheduledEmail(deps.db, { businessId, kind: 'reminder', dedupeKey: `${invoice.id}:${step.offset_days}`, invoiceId: invoice.id, data: { offset_days: step.offset_days }, now });
+        await enqueueScheduledEmail(deps.db, {
+          businessId,
+          kind: 'reminder',
+          dedupeKey: `${invoice.id}:${step.offset_days}`,
+          invoiceId: invoice.id,
+          data: { offset_days: step.offset_days },
+          now,
+        });
       }
     }
   }
 }
 
 /** What a delivery was queued with: a reminder's step, a recurring email's recurring invoice and period. */
-function scheduledData(email: ScheduledEmailRow): { offset_days?: number; recurring_invoice_id?: number; period?: string } {
-  return email.data ? (JSON.parse(email.data) as { offset_days?: number; recurring_invoice_id?: number; period?: string }) : {};
+function scheduledData(email: ScheduledEmailRow): {
+  offset_days?: number;
+  recurring_invoice_id?: number;
+  period?: string;
+} {
+  return email.data
+    ? (JSON.parse(email.data) as { offset_days?: number; recurring_invoice_id?: number; period?: string })
+    : {};
 }
 
 /** Mails one claimed delivery; answers true when it was handed to the mailer. */
 async function deliver(deps: Deps, email: ScheduledEmailRow, hooks: SchedulerHooks): Promise<boolean> {
   await hooks.beforeEmail?.(email);
   if (email.invoice_id === null) throw new Error('scheduled email without an invoice');
-  const document = await getInvoiceView(deps.db, email.business_id, email.invoice_id, { appUrl: deps.config.appUrl, today: utcCalendarDate(deps.clock()) });
+  const document = await getInvoiceView(deps.db, email.business_id, email.invoice_id, {
+    appUrl: deps.config.appUrl,
+    today: utcCalendarDate(deps.clock()),
+  });
   if (!document) throw new Error('invoice not found');
   const invoice = document.invoice;
   const to = defaultRecipients(document);
@@ -380,7 +580,10 @@ async function deliver(deps: Deps, email: ScheduledEmailRow, hooks: SchedulerHoo
         // The business's invoice template, as when a user sends the invoice.
         template: await emailTemplateFor(deps.db, email.business_id, 'invoice'),
       });
-  const logo = await logoBytes(document.business.company_logo, { uploadsDir: deps.config.uploadsDir, appUrl: deps.config.appUrl });
+  const logo = await logoBytes(document.business.company_logo, {
+    uploadsDir: deps.config.uploadsDir,
+    appUrl: deps.config.appUrl,
+  });
   const pdf = await renderInvoicePdf(pdfViewOf(document, logo));
   const sent = await deps.mailer.send({
     to,
@@ -395,7 +598,11 @@ async function deliver(deps: Deps, email: ScheduledEmailRow, hooks: SchedulerHoo
   if (deps.config.smtpUrl) {
     // SMTP delivery runs in the background: wait for it, so a refused message is retried, not marked sent.
     await deps.mailer.flush();
-    const outbox = await deps.db.selectFrom('outbox_emails').select(['error']).where('id', '=', sent.id).executeTakeFirst();
+    const outbox = await deps.db
+      .selectFrom('outbox_emails')
+      .select(['error'])
+      .where('id', '=', sent.id)
+      .executeTakeFirst();
     if (outbox?.error) throw new Error(`The mail server refused the message: ${outbox.error}`);
   }
   await deps.db.transaction().execute(async (tx) => {
@@ -406,7 +613,9 @@ async function deliver(deps: Deps, email: ScheduledEmailRow, hooks: SchedulerHoo
       businessId: email.business_id,
       userId: null,
       subject: { type: 'invoice', id: invoice.id },
-      data: isReminder ? { invoice_number: invoiceNumber, offset_days: data.offset_days ?? 0, to } : { invoice_number: invoiceNumber, via: 'email', to, scheduled: true },
+      data: isReminder
+        ? { invoice_number: invoiceNumber, offset_days: data.offset_days ?? 0, to }
+        : { invoice_number: invoiceNumber, via: 'email', to, scheduled: true },
       at: now,
     });
   });
@@ -417,7 +626,9 @@ async function runEmails(deps: Deps, options: SchedulerOptions, result: Schedule
   const lease = options.emailLeaseMs ?? EMAIL_LEASE_MS;
   const attempted = new Set<number>();
   for (;;) {
-    const ids = (await listClaimableScheduledEmails(deps.db, { now: deps.clock(), limit: 100, businessId: options.businessId })).filter((id) => !attempted.has(id));
+    const ids = (
+      await listClaimableScheduledEmails(deps.db, { now: deps.clock(), limit: 100, businessId: options.businessId })
+    ).filter((id) => !attempted.has(id));
     if (ids.length === 0) return;
     for (const id of ids) {
       attempted.add(id);
@@ -441,7 +652,12 @@ async function runEmails(deps: Deps, options: SchedulerOptions, result: Schedule
               notifyBusinessUsers(tx, {
                 businessId: claimed.business_id,
                 type: 'RecurringInvoice',
-                data: { title: 'Recurring invoice email failed', message: `The invoice email could not be sent: ${errorText(error)}. It will be retried.`, invoice_id: claimed.invoice_id, recurring_invoice_id: scheduledData(claimed).recurring_invoice_id ?? null },
+                data: {
+                  title: 'Recurring invoice email failed',
+                  message: `The invoice email could not be sent: ${errorText(error)}. It will be retried.`,
+                  invoice_id: claimed.invoice_id,
+                  recurring_invoice_id: scheduledData(claimed).recurring_invoice_id ?? null,
+                },
                 now: deps.clock(),
               }),
             )
@@ -510,4 +726,3 @@ export function createSchedulerController(deps: Deps): SchedulerController {
 }
 
 export { scheduleOfRow };
-

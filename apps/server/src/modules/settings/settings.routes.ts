@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { invoicingSettingsRequestSchema, invoicingSettingsResponseSchema, type InvoicingSettings } from '@ledgerleaf/domain';
+import {
+  invoicingSettingsRequestSchema,
+  invoicingSettingsResponseSchema,
+  type InvoicingSettings,
+} from '@ledgerleaf/domain';
 import { findInvoicingSettings, updateInvoicingSettings } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
@@ -15,12 +19,22 @@ export async function getInvoicingSettings(deps: Deps, params: { auth: AuthConte
   return settings;
 }
 
-export async function saveInvoicingSettings(deps: Deps, params: { auth: AuthContext; input: InvoicingSettings }): Promise<InvoicingSettings> {
+export async function saveInvoicingSettings(
+  deps: Deps,
+  params: { auth: AuthContext; input: InvoicingSettings },
+): Promise<InvoicingSettings> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     const now = deps.clock();
     await updateInvoicingSettings(tx, { businessId, settings: params.input, now });
-    await publish(tx, { type: 'settings.invoicing_updated', businessId, userId, subject: { type: 'business', id: businessId }, data: { ...params.input }, at: now });
+    await publish(tx, {
+      type: 'settings.invoicing_updated',
+      businessId,
+      userId,
+      subject: { type: 'business', id: businessId },
+      data: { ...params.input },
+      at: now,
+    });
     const settings = await findInvoicingSettings(tx, { businessId });
     if (!settings) throw notFound();
     return settings;
@@ -46,7 +60,14 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     access: 'admin',
     body: invoicingSettingsRequestSchema,
-    responses: { 200: { description: 'Saved', schema: invoicingSettingsResponseSchema }, 401: e.unauthenticated, 422: e.validation },
-    handler: async ({ request, body }) => ({ data: await saveInvoicingSettings(deps, { auth: requireAuth(request), input: body }), message: SETTINGS_MESSAGES.saved }),
+    responses: {
+      200: { description: 'Saved', schema: invoicingSettingsResponseSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
+    handler: async ({ request, body }) => ({
+      data: await saveInvoicingSettings(deps, { auth: requireAuth(request), input: body }),
+      message: SETTINGS_MESSAGES.saved,
+    }),
   });
 }

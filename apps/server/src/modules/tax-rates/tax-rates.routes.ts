@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { CATALOG_MESSAGES, catalogMessageSchema, idParamsSchema, taxRateListQuerySchema, taxRateListResponseSchema, taxRateRequestSchema, taxRateResponseSchema } from '@ledgerleaf/domain';
+import {
+  CATALOG_MESSAGES,
+  catalogMessageSchema,
+  idParamsSchema,
+  taxRateListQuerySchema,
+  taxRateListResponseSchema,
+  taxRateRequestSchema,
+  taxRateResponseSchema,
+} from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { CATALOG_ERRORS as e } from '../../lib/catalog-routes';
@@ -15,7 +23,11 @@ export function registerTaxRateRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     query: taxRateListQuerySchema,
-    responses: { 200: { description: 'Tax rates', schema: taxRateListResponseSchema }, 401: e.unauthenticated, 422: e.validation },
+    responses: {
+      200: { description: 'Tax rates', schema: taxRateListResponseSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
     handler: ({ request, query }) => taxRates.listTaxRates(deps, { auth: requireAuth(request), query }),
   });
 
@@ -26,7 +38,11 @@ export function registerTaxRateRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     body: taxRateRequestSchema,
-    responses: { 201: { description: 'Created', schema: taxRateResponseSchema }, 401: e.unauthenticated, 422: e.validation },
+    responses: {
+      201: { description: 'Created', schema: taxRateResponseSchema },
+      401: e.unauthenticated,
+      422: e.validation,
+    },
     handler: async ({ request, reply, body }) => {
       const data = await taxRates.createTaxRate(deps, { auth: requireAuth(request), input: body });
       reply.code(201);
@@ -41,8 +57,14 @@ export function registerTaxRateRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'The tax rate', schema: taxRateResponseSchema }, 401: e.unauthenticated, 404: e.notFound },
-    handler: async ({ request, params }) => ({ data: await taxRates.getTaxRate(deps, { auth: requireAuth(request), taxRateId: params.id }) }),
+    responses: {
+      200: { description: 'The tax rate', schema: taxRateResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+    },
+    handler: async ({ request, params }) => ({
+      data: await taxRates.getTaxRate(deps, { auth: requireAuth(request), taxRateId: params.id }),
+    }),
   });
 
   defineRoute(app, {
@@ -53,8 +75,15 @@ export function registerTaxRateRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     params: idParamsSchema,
     body: taxRateRequestSchema,
-    responses: { 200: { description: 'Updated', schema: taxRateResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 422: e.validation },
-    handler: async ({ request, params, body }) => ({ data: await taxRates.updateTaxRate(deps, { auth: requireAuth(request), taxRateId: params.id, input: body }) }),
+    responses: {
+      200: { description: 'Updated', schema: taxRateResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      422: e.validation,
+    },
+    handler: async ({ request, params, body }) => ({
+      data: await taxRates.updateTaxRate(deps, { auth: requireAuth(request), taxRateId: params.id, input: body }),
+    }),
   });
 
   defineRoute(app, {
@@ -64,8 +93,15 @@ export function registerTaxRateRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'Archived', schema: taxRateResponseSchema }, 401: e.unauthenticated, 404: e.notFound },
-    handler: async ({ request, params }) => ({ data: await taxRates.setArchived(deps, { auth: requireAuth(request), taxRateId: params.id, archived: true }), message: CATALOG_MESSAGES.archived }),
+    responses: {
+      200: { description: 'Archived', schema: taxRateResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+    },
+    handler: async ({ request, params }) => ({
+      data: await taxRates.setArchived(deps, { auth: requireAuth(request), taxRateId: params.id, archived: true }),
+      message: CATALOG_MESSAGES.archived,
+    }),
   });
 
   defineRoute(app, {
@@ -75,8 +111,16 @@ export function registerTaxRateRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'Restored', schema: taxRateResponseSchema }, 401: e.unauthenticated, 404: e.notFound, 422: e.validation },
-    handler: async ({ request, params }) => ({ data: await taxRates.setArchived(deps, { auth: requireAuth(request), taxRateId: params.id, archived: false }), message: CATALOG_MESSAGES.restored }),
+    responses: {
+      200: { description: 'Restored', schema: taxRateResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      422: e.validation,
+    },
+    handler: async ({ request, params }) => ({
+      data: await taxRates.setArchived(deps, { auth: requireAuth(request), taxRateId: params.id, archived: false }),
+      message: CATALOG_MESSAGES.restored,
+    }),
   });
 
   defineRoute(app, {
@@ -86,7 +130,12 @@ export function registerTaxRateRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'Deleted', schema: catalogMessageSchema }, 401: e.unauthenticated, 404: e.notFound, 409: e.conflict },
+    responses: {
+      200: { description: 'Deleted', schema: catalogMessageSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: e.conflict,
+    },
     handler: async ({ request, params }) => {
       await taxRates.deleteTaxRate(deps, { auth: requireAuth(request), taxRateId: params.id });
       return { message: CATALOG_MESSAGES.deleted };

@@ -40,12 +40,27 @@ export function taxRateView(row: TaxRateWithUsage): TaxRate {
   };
 }
 
-export function taxRateRef(row: { id: number; name: string; rate_thousandths: number; is_compound: boolean | number }): TaxRateRef {
-  return { id: row.id, name: row.name, rate: thousandthsToPercent(row.rate_thousandths), is_compound: Boolean(row.is_compound) };
+export function taxRateRef(row: {
+  id: number;
+  name: string;
+  rate_thousandths: number;
+  is_compound: boolean | number;
+}): TaxRateRef {
+  return {
+    id: row.id,
+    name: row.name,
+    rate: thousandthsToPercent(row.rate_thousandths),
+    is_compound: Boolean(row.is_compound),
+  };
 }
 
 function fields(input: TaxRateRequest): TaxRateFields {
-  return { name: input.name, rate_thousandths: percentToThousandths(input.rate), is_compound: input.is_compound, is_default: input.is_default };
+  return {
+    name: input.name,
+    rate_thousandths: percentToThousandths(input.rate),
+    is_compound: input.is_compound,
+    is_default: input.is_default,
+  };
 }
 
 async function load(db: Db, businessId: number, taxRateId: number): Promise<TaxRate> {
@@ -54,7 +69,10 @@ async function load(db: Db, businessId: number, taxRateId: number): Promise<TaxR
   return taxRateView(row);
 }
 
-export async function listTaxRates(deps: Deps, params: { auth: AuthContext; query: TaxRateListQuery }): Promise<{ data: TaxRate[] }> {
+export async function listTaxRates(
+  deps: Deps,
+  params: { auth: AuthContext; query: TaxRateListQuery },
+): Promise<{ data: TaxRate[] }> {
   const rows = await listTaxRateRows(deps.db, { businessId: params.auth.businessId, status: params.query.status });
   return { data: rows.map(taxRateView) };
 }
@@ -63,42 +81,80 @@ export async function getTaxRate(deps: Deps, params: { auth: AuthContext; taxRat
   return load(deps.db, params.auth.businessId, params.taxRateId);
 }
 
-export async function createTaxRate(deps: Deps, params: { auth: AuthContext; input: TaxRateRequest }): Promise<TaxRate> {
+export async function createTaxRate(
+  deps: Deps,
+  params: { auth: AuthContext; input: TaxRateRequest },
+): Promise<TaxRate> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     const now = deps.clock();
-    if (await activeTaxRateNameExists(tx, { businessId, name: params.input.name })) throw validationError({ name: [CATALOG_MESSAGES.taxRateNameTaken] });
+    if (await activeTaxRateNameExists(tx, { businessId, name: params.input.name }))
+      throw validationError({ name: [CATALOG_MESSAGES.taxRateNameTaken] });
     if (params.input.is_default) await clearDefaultTaxRate(tx, { businessId, now });
     const { id } = await insertTaxRate(tx, { businessId, fields: fields(params.input), now });
-    await publish(tx, { type: 'tax_rate.created', businessId, userId, subject: { type: 'tax_rate', id }, data: { name: params.input.name, rate: params.input.rate }, at: now });
+    await publish(tx, {
+      type: 'tax_rate.created',
+      businessId,
+      userId,
+      subject: { type: 'tax_rate', id },
+      data: { name: params.input.name, rate: params.input.rate },
+      at: now,
+    });
     return load(tx, businessId, id);
   });
 }
 
-export async function updateTaxRate(deps: Deps, params: { auth: AuthContext; taxRateId: number; input: TaxRateRequest }): Promise<TaxRate> {
+export async function updateTaxRate(
+  deps: Deps,
+  params: { auth: AuthContext; taxRateId: number; input: TaxRateRequest },
+): Promise<TaxRate> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     const now = deps.clock();
     const before = await findTaxRate(tx, { businessId, taxRateId: params.taxRateId });
     if (!before) throw notFound(CATALOG_MESSAGES.taxRateNotFound);
-    if (await activeTaxRateNameExists(tx, { businessId, name: params.input.name, exceptId: params.taxRateId })) throw validationError({ name: [CATALOG_MESSAGES.taxRateNameTaken] });
+    if (await activeTaxRateNameExists(tx, { businessId, name: params.input.name, exceptId: params.taxRateId }))
+      throw validationError({ name: [CATALOG_MESSAGES.taxRateNameTaken] });
     if (params.input.is_default) await clearDefaultTaxRate(tx, { businessId, exceptId: params.taxRateId, now });
     await updateTaxRateRow(tx, { businessId, taxRateId: params.taxRateId, fields: fields(params.input), now });
-    await publish(tx, { type: 'tax_rate.updated', businessId, userId, subject: { type: 'tax_rate', id: params.taxRateId }, data: { name: params.input.name, rate: params.input.rate }, at: now });
+    await publish(tx, {
+      type: 'tax_rate.updated',
+      businessId,
+      userId,
+      subject: { type: 'tax_rate', id: params.taxRateId },
+      data: { name: params.input.name, rate: params.input.rate },
+      at: now,
+    });
     return load(tx, businessId, params.taxRateId);
   });
 }
 
-export async function setArchived(deps: Deps, params: { auth: AuthContext; taxRateId: number; archived: boolean }): Promise<TaxRate> {
+export async function setArchived(
+  deps: Deps,
+  params: { auth: AuthContext; taxRateId: number; archived: boolean },
+): Promise<TaxRate> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     const now = deps.clock();
     const before = await findTaxRate(tx, { businessId, taxRateId: params.taxRateId });
     if (!before) throw notFound(CATALOG_MESSAGES.taxRateNotFound);
     if (Boolean(before.archived_at) !== params.archived) {
-      if (!params.archived && (await activeTaxRateNameExists(tx, { businessId, name: before.name }))) throw validationError({ name: [CATALOG_MESSAGES.taxRateNameTaken] });
-      await setTaxRateArchived(tx, { businessId, taxRateId: params.taxRateId, archivedAt: params.archived ? now : null, now });
-      await publish(tx, { type: params.archived ? 'tax_rate.archived' : 'tax_rate.restored', businessId, userId, subject: { type: 'tax_rate', id: params.taxRateId }, data: { name: before.name }, at: now });
+      if (!params.archived && (await activeTaxRateNameExists(tx, { businessId, name: before.name })))
+        throw validationError({ name: [CATALOG_MESSAGES.taxRateNameTaken] });
+      await setTaxRateArchived(tx, {
+        businessId,
+        taxRateId: params.taxRateId,
+        archivedAt: params.archived ? now : null,
+        now,
+      });
+      await publish(tx, {
+        type: params.archived ? 'tax_rate.archived' : 'tax_rate.restored',
+        businessId,
+        userId,
+        subject: { type: 'tax_rate', id: params.taxRateId },
+        data: { name: before.name },
+        at: now,
+      });
     }
     return load(tx, businessId, params.taxRateId);
   });
@@ -109,8 +165,16 @@ export async function deleteTaxRate(deps: Deps, params: { auth: AuthContext; tax
   await deps.db.transaction().execute(async (tx) => {
     const before = await findTaxRate(tx, { businessId, taxRateId: params.taxRateId });
     if (!before) throw notFound(CATALOG_MESSAGES.taxRateNotFound);
-    if ((await taxRateUsage(tx, { businessId, taxRateId: params.taxRateId })) > 0) throw new AppError(409, CATALOG_MESSAGES.taxRateInUse);
+    if ((await taxRateUsage(tx, { businessId, taxRateId: params.taxRateId })) > 0)
+      throw new AppError(409, CATALOG_MESSAGES.taxRateInUse);
     await deleteTaxRateRow(tx, { businessId, taxRateId: params.taxRateId });
-    await publish(tx, { type: 'tax_rate.deleted', businessId, userId, subject: { type: 'tax_rate', id: params.taxRateId }, data: { name: before.name }, at: deps.clock() });
+    await publish(tx, {
+      type: 'tax_rate.deleted',
+      businessId,
+      userId,
+      subject: { type: 'tax_rate', id: params.taxRateId },
+      data: { name: before.name },
+      at: deps.clock(),
+    });
   });
 }

@@ -22,7 +22,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const concrete = (url: string) => url.replace(/:token\b/g, 'x'.repeat(43)).replace(/:key\b/g, 'invoice').replace(/:[A-Za-z_]+/g, '1').replace(/\*/g, 'x');
+const concrete = (url: string) =>
+  url
+    .replace(/:token\b/g, 'x'.repeat(43))
+    .replace(/:key\b/g, 'invoice')
+    .replace(/:[A-Za-z_]+/g, '1')
+    .replace(/\*/g, 'x');
 
 async function call(method: string, url: string, token: string) {
   return t.app.inject({
@@ -49,7 +54,9 @@ describe('role enforcement on every route', () => {
     for (const route of writes) {
       const response = await call(route.method, route.url, accountant);
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
-      expect(response.json().message).toBe(route.access === 'admin' ? ACCOUNT_MESSAGES.adminOnly : ACCOUNT_MESSAGES.forbidden);
+      expect(response.json().message).toBe(
+        route.access === 'admin' ? ACCOUNT_MESSAGES.adminOnly : ACCOUNT_MESSAGES.forbidden,
+      );
     }
     // Nothing changed.
     expect((await t.get('/api/clients', { token: owner })).json().data).toEqual([]);
@@ -58,7 +65,16 @@ describe('role enforcement on every route', () => {
   it('answers 403 to a member on every admin route, reads included', async () => {
     const admin = t.app.authRoutes.filter((route) => route.access === 'admin');
     expect(admin.map((route) => `${route.method} ${route.url}`)).toEqual(
-      expect.arrayContaining(['GET /api/team', 'POST /api/team/invitations', 'PUT /api/settings/business', 'PUT /api/email-templates/:key', 'PUT /api/settings/invoice-reminders', 'GET /api/profile/export', 'PUT /api/settings/invoicing', 'PUT /api/recurring-invoices/config']),
+      expect.arrayContaining([
+        'GET /api/team',
+        'POST /api/team/invitations',
+        'PUT /api/settings/business',
+        'PUT /api/email-templates/:key',
+        'PUT /api/settings/invoice-reminders',
+        'GET /api/profile/export',
+        'PUT /api/settings/invoicing',
+        'PUT /api/recurring-invoices/config',
+      ]),
     );
     for (const route of admin) {
       const response = await call(route.method, route.url, member);
@@ -67,15 +83,32 @@ describe('role enforcement on every route', () => {
   });
 
   it('lets the read-only role read and do its self-service writes', async () => {
-    for (const url of ['/api/clients', '/api/invoices', '/api/products', '/api/profile', '/api/settings/business', '/api/email-templates', '/api/settings/invoice-reminders']) {
+    for (const url of [
+      '/api/clients',
+      '/api/invoices',
+      '/api/products',
+      '/api/profile',
+      '/api/settings/business',
+      '/api/email-templates',
+      '/api/settings/invoice-reminders',
+    ]) {
       expect((await t.get(url, { token: accountant })).statusCode, url).toBe(200);
     }
-    expect((await t.put('/api/profile', { email: 'accountant@example.com', phone: '2125550123' }, { token: accountant })).statusCode).toBe(200);
-    const other = (await t.post('/web-login', { email: 'accountant@example.com', password: 'member password 1' })).json().token as string;
-    expect((await t.post('/api/profile/sign-out-others', undefined, { token: accountant })).json().revoked).toBeGreaterThanOrEqual(1);
+    expect(
+      (await t.put('/api/profile', { email: 'accountant@example.com', phone: '2125550123' }, { token: accountant }))
+        .statusCode,
+    ).toBe(200);
+    const other = (
+      await t.post('/web-login', { email: 'accountant@example.com', password: 'member password 1' })
+    ).json().token as string;
+    expect(
+      (await t.post('/api/profile/sign-out-others', undefined, { token: accountant })).json().revoked,
+    ).toBeGreaterThanOrEqual(1);
     expect((await t.get('/api/user', { token: other })).statusCode).toBe(401);
     expect((await t.post('/api/logout', undefined, { token: other })).statusCode).toBe(401);
-    const signedIn = (await t.post('/web-login', { email: 'accountant@example.com', password: 'member password 1' })).json().token as string;
+    const signedIn = (
+      await t.post('/web-login', { email: 'accountant@example.com', password: 'member password 1' })
+    ).json().token as string;
     expect((await t.post('/api/logout', undefined, { token: signedIn })).statusCode).toBe(200);
   });
 

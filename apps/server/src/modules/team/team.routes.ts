@@ -16,7 +16,15 @@ import {
 import type { Deps } from '../../lib/context';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { ACCOUNT_ERRORS as e } from '../account-errors';
-import { acceptInvitation, cancelInvitation, changeRole, getTeam, inviteMember, previewInvitation, removeMember } from './team.service';
+import {
+  acceptInvitation,
+  cancelInvitation,
+  changeRole,
+  getTeam,
+  inviteMember,
+  previewInvitation,
+  removeMember,
+} from './team.service';
 
 /** `/admin/roles` (owners and admins) and the guest invitation page. */
 export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
@@ -39,7 +47,12 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     access: 'admin',
     body: invitationCreateSchema,
-    responses: { 201: { description: 'Invited', schema: invitationResponseSchema }, 401: e.unauthenticated, 403: e.forbidden, 422: e.validation },
+    responses: {
+      201: { description: 'Invited', schema: invitationResponseSchema },
+      401: e.unauthenticated,
+      403: e.forbidden,
+      422: e.validation,
+    },
     handler: async ({ request, reply, body }) => {
       const data = await inviteMember(deps, requireAuth(request), body);
       void reply.code(201);
@@ -54,7 +67,12 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     access: 'admin',
     params: idParamsSchema,
-    responses: { 200: { description: 'Revoked', schema: messageResponseSchema }, 401: e.unauthenticated, 403: e.forbidden, 404: e.notFound },
+    responses: {
+      200: { description: 'Revoked', schema: messageResponseSchema },
+      401: e.unauthenticated,
+      403: e.forbidden,
+      404: e.notFound,
+    },
     handler: async ({ request, params }) => {
       await cancelInvitation(deps, requireAuth(request), params.id);
       return { message: ACCOUNT_MESSAGES.invitationRevoked };
@@ -69,8 +87,17 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
     access: 'admin',
     params: idParamsSchema,
     body: roleChangeSchema,
-    responses: { 200: { description: 'Changed', schema: teamMemberResponseSchema }, 401: e.unauthenticated, 403: e.forbidden, 404: e.notFound, 422: e.validation },
-    handler: async ({ request, params, body }) => ({ data: await changeRole(deps, requireAuth(request), params.id, body.role), message: ACCOUNT_MESSAGES.roleChanged }),
+    responses: {
+      200: { description: 'Changed', schema: teamMemberResponseSchema },
+      401: e.unauthenticated,
+      403: e.forbidden,
+      404: e.notFound,
+      422: e.validation,
+    },
+    handler: async ({ request, params, body }) => ({
+      data: await changeRole(deps, requireAuth(request), params.id, body.role),
+      message: ACCOUNT_MESSAGES.roleChanged,
+    }),
   });
   defineRoute(app, {
     method: 'DELETE',
@@ -80,7 +107,13 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     access: 'admin',
     params: idParamsSchema,
-    responses: { 200: { description: 'Removed', schema: messageResponseSchema }, 401: e.unauthenticated, 403: e.forbidden, 404: e.notFound, 409: { description: 'Oneself or the last owner', schema: e.validation.schema } },
+    responses: {
+      200: { description: 'Removed', schema: messageResponseSchema },
+      401: e.unauthenticated,
+      403: e.forbidden,
+      404: e.notFound,
+      409: { description: 'Oneself or the last owner', schema: e.validation.schema },
+    },
     handler: async ({ request, params }) => {
       await removeMember(deps, requireAuth(request), params.id);
       return { message: ACCOUNT_MESSAGES.memberRemoved };
@@ -105,7 +138,11 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
     params: invitationTokenParamsSchema,
     body: invitationAcceptSchema,
     rateLimit: deps.rateLimits.passwordReset,
-    responses: { 201: { description: 'Account created and signed in', schema: authResponseSchema }, 404: e.notFound, 422: e.validation },
+    responses: {
+      201: { description: 'Account created and signed in', schema: authResponseSchema },
+      404: e.notFound,
+      422: e.validation,
+    },
     handler: async ({ reply, params, body }) => {
       const result = await acceptInvitation(deps, params.token, body);
       void reply.code(201);

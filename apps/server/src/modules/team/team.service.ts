@@ -44,11 +44,25 @@ import { removeUpload } from '../profile/uploads';
 const asRole = (role: string): AccountRole => (isAccountRole(role) ? role : 'member');
 
 function toMember(row: TeamMemberRow, auth: AuthContext): TeamMember {
-  return { id: row.id, name: row.name, email: row.email, role: asRole(row.role), avatar_path: row.avatar_path, created_at: row.created_at, is_you: row.id === auth.userId };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: asRole(row.role),
+    avatar_path: row.avatar_path,
+    created_at: row.created_at,
+    is_you: row.id === auth.userId,
+  };
 }
 
 function toInvitation(row: TeamInvitationRow): InvitationView {
-  return { id: row.id, email: row.email, role: asRole(row.role), expires_at: row.expires_at, created_at: row.created_at };
+  return {
+    id: row.id,
+    email: row.email,
+    role: asRole(row.role),
+    expires_at: row.expires_at,
+    created_at: row.created_at,
+  };
 }
 
 export async function getTeam(deps: Deps, auth: AuthContext): Promise<TeamResponse> {
@@ -74,7 +88,8 @@ export async function inviteMember(deps: Deps, auth: AuthContext, input: Invitat
   checkOwnerRole(auth, input.role);
   const email = normalizeEmail(input.email);
   const members = await listTeamMembers(deps.db, { businessId: auth.businessId });
-  if (members.some((member) => member.email === email)) throw validationError({ email: [ACCOUNT_MESSAGES.alreadyMember] });
+  if (members.some((member) => member.email === email))
+    throw validationError({ email: [ACCOUNT_MESSAGES.alreadyMember] });
   // Email addresses are unique across businesses: someone with an account elsewhere cannot join.
   if (await emailExists(deps.db, { email })) throw validationError({ email: [ACCOUNT_MESSAGES.emailUsedElsewhere] });
   const token = generateToken();
@@ -92,7 +107,14 @@ export async function inviteMember(deps: Deps, auth: AuthContext, input: Invitat
       expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * 24 * 60 * 60_000),
       now,
     });
-    await publish(tx, { type: 'team.invited', businessId: auth.businessId, userId: auth.userId, subject: { type: 'invitation', id: row.id }, data: { email, role: input.role }, at: now });
+    await publish(tx, {
+      type: 'team.invited',
+      businessId: auth.businessId,
+      userId: auth.userId,
+      subject: { type: 'invitation', id: row.id },
+      data: { email, role: input.role },
+      at: now,
+    });
     return row;
   });
   const link = invitationLink(deps.config.appUrl, token);
@@ -117,7 +139,8 @@ export async function inviteMember(deps: Deps, auth: AuthContext, input: Invitat
 }
 
 export async function cancelInvitation(deps: Deps, auth: AuthContext, invitationId: number): Promise<void> {
-  if (!(await revokeInvitation(deps.db, { businessId: auth.businessId, invitationId, now: deps.clock() }))) throw notFound(ACCOUNT_MESSAGES.invitationNotFound);
+  if (!(await revokeInvitation(deps.db, { businessId: auth.businessId, invitationId, now: deps.clock() })))
+    throw notFound(ACCOUNT_MESSAGES.invitationNotFound);
 }
 
 async function requireMember(deps: Deps, auth: AuthContext, userId: number): Promise<TeamMemberRow> {
@@ -127,7 +150,12 @@ async function requireMember(deps: Deps, auth: AuthContext, userId: number): Pro
 }
 
 /** Changes a member's role; the last owner keeps theirs, and only owners touch the owner role. */
-export async function changeRole(deps: Deps, auth: AuthContext, userId: number, role: AccountRole): Promise<TeamMember> {
+export async function changeRole(
+  deps: Deps,
+  auth: AuthContext,
+  userId: number,
+  role: AccountRole,
+): Promise<TeamMember> {
   const member = await requireMember(deps, auth, userId);
   checkOwnerRole(auth, member.role, role);
   await deps.db.transaction().execute(async (tx) => {
@@ -136,7 +164,14 @@ export async function changeRole(deps: Deps, auth: AuthContext, userId: number, 
     }
     const now = deps.clock();
     await updateUserRole(tx, { businessId: auth.businessId, userId, role, now });
-    await publish(tx, { type: 'team.role_changed', businessId: auth.businessId, userId: auth.userId, subject: { type: 'user', id: userId }, data: { from: member.role, to: role }, at: now });
+    await publish(tx, {
+      type: 'team.role_changed',
+      businessId: auth.businessId,
+      userId: auth.userId,
+      subject: { type: 'user', id: userId },
+      data: { from: member.role, to: role },
+      at: now,
+    });
   });
   return toMember({ ...member, role }, auth);
 }
@@ -147,8 +182,16 @@ export async function removeMember(deps: Deps, auth: AuthContext, userId: number
   if (member.id === auth.userId) throw new AppError(409, ACCOUNT_MESSAGES.cannotRemoveSelf);
   checkOwnerRole(auth, member.role);
   await deps.db.transaction().execute(async (tx) => {
-    if (member.role === 'owner' && (await countOwners(tx, { businessId: auth.businessId })) <= 1) throw new AppError(409, ACCOUNT_MESSAGES.lastOwner);
-    await publish(tx, { type: 'team.member_removed', businessId: auth.businessId, userId: auth.userId, subject: { type: 'user', id: userId }, data: { email: member.email, role: member.role }, at: deps.clock() });
+    if (member.role === 'owner' && (await countOwners(tx, { businessId: auth.businessId })) <= 1)
+      throw new AppError(409, ACCOUNT_MESSAGES.lastOwner);
+    await publish(tx, {
+      type: 'team.member_removed',
+      businessId: auth.businessId,
+      userId: auth.userId,
+      subject: { type: 'user', id: userId },
+      data: { email: member.email, role: member.role },
+      at: deps.clock(),
+    });
     await deleteUser(tx, { businessId: auth.businessId, userId });
   });
   removeUpload(deps.config.uploadsDir, member.avatar_path);
@@ -173,11 +216,33 @@ export async function acceptInvitation(deps: Deps, token: string, input: Invitat
     return await deps.db.transaction().execute(async (tx) => {
       const now = deps.clock();
       const invitation = await findPendingInvitationByToken(tx, { tokenHash, now });
-      if (!invitation || !(await markInvitationAccepted(tx, { invitationId: invitation.id, now }))) throw invitationInvalid();
-      const user = await createUser(tx, { businessId: invitation.business_id, name: input.name, email: invitation.email, passwordHash, role: asRole(invitation.role), now });
+      if (!invitation || !(await markInvitationAccepted(tx, { invitationId: invitation.id, now })))
+        throw invitationInvalid();
+      const user = await createUser(tx, {
+        businessId: invitation.business_id,
+        name: input.name,
+        email: invitation.email,
+        passwordHash,
+        role: asRole(invitation.role),
+        now,
+      });
       const plain = generateToken();
-      await createAccessToken(tx, { businessId: invitation.business_id, userId: user.id, name: 'web', tokenHash: sha256Hex(plain), expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_MS), now });
-      await publish(tx, { type: 'team.joined', businessId: invitation.business_id, userId: user.id, subject: { type: 'user', id: user.id }, data: { role: invitation.role }, at: now });
+      await createAccessToken(tx, {
+        businessId: invitation.business_id,
+        userId: user.id,
+        name: 'web',
+        tokenHash: sha256Hex(plain),
+        expiresAt: new Date(now.getTime() + ACCESS_TOKEN_TTL_MS),
+        now,
+      });
+      await publish(tx, {
+        type: 'team.joined',
+        businessId: invitation.business_id,
+        userId: user.id,
+        subject: { type: 'user', id: user.id },
+        data: { role: invitation.role },
+        at: now,
+      });
       const profile = await findUserProfile(tx, { businessId: invitation.business_id, userId: user.id });
       if (!profile) throw new AppError(500, 'invited user not found');
       return { token: plain, user: toApiUser(profile) };

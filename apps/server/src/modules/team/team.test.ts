@@ -25,24 +25,48 @@ describe('invitations', () => {
     const { token } = await t.register();
     const invited = await t.post('/api/team/invitations', { email: 'Mate@Example.com', role: 'accountant' }, { token });
     expect(invited.statusCode, invited.body).toBe(201);
-    expect(invited.json()).toMatchObject({ message: ACCOUNT_MESSAGES.invitationSent, data: { email: 'mate@example.com', role: 'accountant' } });
+    expect(invited.json()).toMatchObject({
+      message: ACCOUNT_MESSAGES.invitationSent,
+      data: { email: 'mate@example.com', role: 'accountant' },
+    });
     const [mail] = await listOutboxEmails(t.database.db, { to: 'mate@example.com' });
     expect(mail!.subject).toBe('Olive Owner invited you to Olive Bakery on Ledgerleaf');
     expect(mail!.text_body).toMatch(/http:\/\/localhost:3000\/invitations\/[A-Za-z0-9_-]{43}/);
     const link = await invitationToken('mate@example.com');
 
-    expect((await t.get(`/api/invitations/${link}`)).json()).toEqual({ data: { email: 'mate@example.com', business_name: 'Olive Bakery', role: 'accountant' } });
-    const bad = await t.post(`/api/invitations/${link}/accept`, { name: '', password: 'short', password_confirmation: 'other' });
+    expect((await t.get(`/api/invitations/${link}`)).json()).toEqual({
+      data: { email: 'mate@example.com', business_name: 'Olive Bakery', role: 'accountant' },
+    });
+    const bad = await t.post(`/api/invitations/${link}/accept`, {
+      name: '',
+      password: 'short',
+      password_confirmation: 'other',
+    });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['name', 'password', 'password_confirmation']);
 
-    const accepted = await t.post(`/api/invitations/${link}/accept`, { name: 'Mona Mate', password: 'member password 1', password_confirmation: 'member password 1' });
+    const accepted = await t.post(`/api/invitations/${link}/accept`, {
+      name: 'Mona Mate',
+      password: 'member password 1',
+      password_confirmation: 'member password 1',
+    });
     expect(accepted.statusCode, accepted.body).toBe(201);
-    expect(accepted.json().user).toMatchObject({ name: 'Mona Mate', email: 'mate@example.com', business_name: 'Olive Bakery', roles: [{ name: 'accountant' }] });
+    expect(accepted.json().user).toMatchObject({
+      name: 'Mona Mate',
+      email: 'mate@example.com',
+      business_name: 'Olive Bakery',
+      roles: [{ name: 'accountant' }],
+    });
     expect((await t.get('/api/user', { token: accepted.json().token })).statusCode).toBe(200);
-    expect((await t.post('/web-login', { email: 'mate@example.com', password: 'member password 1' })).statusCode).toBe(200);
+    expect((await t.post('/web-login', { email: 'mate@example.com', password: 'member password 1' })).statusCode).toBe(
+      200,
+    );
 
-    const again = await t.post(`/api/invitations/${link}/accept`, { name: 'Mona Mate', password: 'member password 1', password_confirmation: 'member password 1' });
+    const again = await t.post(`/api/invitations/${link}/accept`, {
+      name: 'Mona Mate',
+      password: 'member password 1',
+      password_confirmation: 'member password 1',
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(ACCOUNT_MESSAGES.invitationInvalid);
     expect((await t.get(`/api/invitations/${link}`)).statusCode).toBe(404);
@@ -58,10 +82,19 @@ describe('invitations', () => {
   it('refuses members, accounts elsewhere and unknown roles; a new invitation replaces the pending one; revoked and expired links fail', async () => {
     const { token } = await t.register();
     await t.register({ email: 'elsewhere@example.com', business_name: 'Other' });
-    expect((await t.post('/api/team/invitations', { email: 'olive@example.com', role: 'member' }, { token })).json().errors).toEqual({ email: [ACCOUNT_MESSAGES.alreadyMember] });
-    expect((await t.post('/api/team/invitations', { email: 'elsewhere@example.com', role: 'member' }, { token })).json().errors).toEqual({ email: [ACCOUNT_MESSAGES.emailUsedElsewhere] });
-    expect((await t.post('/api/team/invitations', { email: 'x@example.com', role: 'superuser' }, { token })).json().errors).toEqual({ role: [ACCOUNT_MESSAGES.roleRequired] });
-    expect((await t.post('/api/team/invitations', { email: 'not-an-email', role: 'member' }, { token })).json().errors).toEqual({ email: [MESSAGES.emailInvalid] });
+    expect(
+      (await t.post('/api/team/invitations', { email: 'olive@example.com', role: 'member' }, { token })).json().errors,
+    ).toEqual({ email: [ACCOUNT_MESSAGES.alreadyMember] });
+    expect(
+      (await t.post('/api/team/invitations', { email: 'elsewhere@example.com', role: 'member' }, { token })).json()
+        .errors,
+    ).toEqual({ email: [ACCOUNT_MESSAGES.emailUsedElsewhere] });
+    expect(
+      (await t.post('/api/team/invitations', { email: 'x@example.com', role: 'superuser' }, { token })).json().errors,
+    ).toEqual({ role: [ACCOUNT_MESSAGES.roleRequired] });
+    expect(
+      (await t.post('/api/team/invitations', { email: 'not-an-email', role: 'member' }, { token })).json().errors,
+    ).toEqual({ email: [MESSAGES.emailInvalid] });
 
     await t.post('/api/team/invitations', { email: 'new@example.com', role: 'member' }, { token });
     const first = await invitationToken('new@example.com');
@@ -73,23 +106,39 @@ describe('invitations', () => {
     expect(pending).toHaveLength(1);
     expect(pending[0]).toMatchObject({ email: 'new@example.com', role: 'admin' });
 
-    expect((await t.delete(`/api/team/invitations/${pending[0].id}`, { token })).json()).toEqual({ message: ACCOUNT_MESSAGES.invitationRevoked });
+    expect((await t.delete(`/api/team/invitations/${pending[0].id}`, { token })).json()).toEqual({
+      message: ACCOUNT_MESSAGES.invitationRevoked,
+    });
     expect((await t.get(`/api/invitations/${second}`)).statusCode).toBe(404);
     expect((await t.delete(`/api/team/invitations/${pending[0].id}`, { token })).statusCode).toBe(404);
 
     await t.post('/api/team/invitations', { email: 'late@example.com', role: 'member' }, { token });
     const late = await invitationToken('late@example.com');
     t.clock.advance((INVITATION_TTL_DAYS * 24 + 1) * 60 * 60_000);
-    expect((await t.post(`/api/invitations/${late}/accept`, { name: 'Late', password: 'member password 1', password_confirmation: 'member password 1' })).statusCode).toBe(404);
+    expect(
+      (
+        await t.post(`/api/invitations/${late}/accept`, {
+          name: 'Late',
+          password: 'member password 1',
+          password_confirmation: 'member password 1',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('only an owner invites an owner', async () => {
     const { token } = await t.register();
     const admin = await addMember(t, token, 'admin@example.com', 'admin');
-    const response = await t.post('/api/team/invitations', { email: 'boss@example.com', role: 'owner' }, { token: admin.token });
+    const response = await t.post(
+      '/api/team/invitations',
+      { email: 'boss@example.com', role: 'owner' },
+      { token: admin.token },
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(ACCOUNT_MESSAGES.ownerOnly);
-    expect((await t.post('/api/team/invitations', { email: 'boss@example.com', role: 'owner' }, { token })).statusCode).toBe(201);
+    expect(
+      (await t.post('/api/team/invitations', { email: 'boss@example.com', role: 'owner' }, { token })).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -100,13 +149,18 @@ describe('roles', () => {
     expect((await t.post('/api/clients', { name: 'By member' }, { token: mate.token })).statusCode).toBe(201);
 
     const changed = await t.put(`/api/team/members/${mate.id}/role`, { role: 'accountant' }, { token });
-    expect(changed.json()).toMatchObject({ message: ACCOUNT_MESSAGES.roleChanged, data: { id: mate.id, role: 'accountant' } });
+    expect(changed.json()).toMatchObject({
+      message: ACCOUNT_MESSAGES.roleChanged,
+      data: { id: mate.id, role: 'accountant' },
+    });
     expect((await t.post('/api/clients', { name: 'By accountant' }, { token: mate.token })).statusCode).toBe(403);
 
     const demote = await t.put(`/api/team/members/${user.id}/role`, { role: 'admin' }, { token });
     expect(demote.statusCode).toBe(422);
     expect(demote.json().errors).toEqual({ role: [ACCOUNT_MESSAGES.lastOwner] });
-    expect((await t.delete(`/api/team/members/${user.id}`, { token })).json().message).toBe(ACCOUNT_MESSAGES.cannotRemoveSelf);
+    expect((await t.delete(`/api/team/members/${user.id}`, { token })).json().message).toBe(
+      ACCOUNT_MESSAGES.cannotRemoveSelf,
+    );
 
     // With a second owner, the first may step down.
     await t.put(`/api/team/members/${mate.id}/role`, { role: 'owner' }, { token });
@@ -132,10 +186,14 @@ describe('roles', () => {
     await t.post('/api/team/invitations', { email: 'pending@example.com', role: 'member' }, { token });
     const invitationId = (await t.get('/api/team', { token })).json().invitations[0].id as number;
     const other = await t.register({ email: 'mallory@example.com', business_name: 'Mallory Goods' });
-    expect((await t.put(`/api/team/members/${mate.id}/role`, { role: 'admin' }, { token: other.token })).statusCode).toBe(404);
+    expect(
+      (await t.put(`/api/team/members/${mate.id}/role`, { role: 'admin' }, { token: other.token })).statusCode,
+    ).toBe(404);
     expect((await t.delete(`/api/team/members/${mate.id}`, { token: other.token })).statusCode).toBe(404);
     expect((await t.delete(`/api/team/invitations/${invitationId}`, { token: other.token })).statusCode).toBe(404);
-    expect((await t.get('/api/team', { token: other.token })).json().members.map((member: Json) => member.email)).toEqual(['mallory@example.com']);
+    expect(
+      (await t.get('/api/team', { token: other.token })).json().members.map((member: Json) => member.email),
+    ).toEqual(['mallory@example.com']);
     expect((await t.get('/api/user', { token: mate.token })).json().roles).toEqual([{ name: 'member' }]);
   });
 });

@@ -14,14 +14,21 @@ export function registerWaitlistRoutes(app: FastifyInstance, deps: Deps): void {
     validationExtra: { success: false },
     rateLimit: deps.rateLimits.waitlist,
     responses: {
-      200: { description: 'Added (or already there, or ignored as a bot: the same answer)', schema: waitlistResponseSchema },
+      200: {
+        description: 'Added (or already there, or ignored as a bot: the same answer)',
+        schema: waitlistResponseSchema,
+      },
       419: { description: 'CSRF token mismatch', schema: errorResponseSchema },
       422: { description: 'Invalid email, or submitted too fast', schema: waitlistResponseSchema },
       429: { description: 'Rate limited per IP address', schema: errorResponseSchema },
     },
     handler: ({ body, request }) => {
       const userAgent = request.headers['user-agent'];
-      return joinWaitlist(deps, { input: body, ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : undefined });
+      return joinWaitlist(deps, {
+        input: body,
+        ip: request.ip,
+        userAgent: typeof userAgent === 'string' ? userAgent : undefined,
+      });
     },
   });
 }

@@ -16,7 +16,11 @@ const success = { success: true, message: MESSAGES.waitlistSuccess };
 
 describe('POST /early-access', () => {
   it('adds the email and answers success', async () => {
-    const response = await t.post('/early-access', { email: 'Early@Example.com', website: '', timestamp: loadedAgo(5000) }, { headers: { 'user-agent': 'test-agent' } });
+    const response = await t.post(
+      '/early-access',
+      { email: 'Early@Example.com', website: '', timestamp: loadedAgo(5000) },
+      { headers: { 'user-agent': 'test-agent' } },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(success);
     const entries = await listWaitlistEntries(t.database.db);
@@ -26,14 +30,22 @@ describe('POST /early-access', () => {
 
   it('answers success for a known email and keeps one row', async () => {
     await t.post('/early-access', { email: 'early@example.com', website: '', timestamp: loadedAgo(5000) });
-    const again = await t.post('/early-access', { email: 'EARLY@example.com', website: '', timestamp: loadedAgo(5000) });
+    const again = await t.post('/early-access', {
+      email: 'EARLY@example.com',
+      website: '',
+      timestamp: loadedAgo(5000),
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(success);
     expect(await listWaitlistEntries(t.database.db)).toHaveLength(1);
   });
 
   it('answers success to a filled honeypot and stores nothing', async () => {
-    const response = await t.post('/early-access', { email: 'bot@example.com', website: 'http://spam.example', timestamp: loadedAgo(5000) });
+    const response = await t.post('/early-access', {
+      email: 'bot@example.com',
+      website: 'http://spam.example',
+      timestamp: loadedAgo(5000),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(success);
     expect(await listWaitlistEntries(t.database.db)).toHaveLength(0);
@@ -43,9 +55,16 @@ describe('POST /early-access', () => {
     for (const timestamp of [loadedAgo(1000), loadedAgo(0), loadedAgo(-60_000)]) {
       const response = await t.post('/early-access', { email: 'fast@example.com', website: '', timestamp });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ success: false, message: MESSAGES.waitlistTooFast, errors: { email: [MESSAGES.waitlistTooFast] } });
+      expect(response.json()).toEqual({
+        success: false,
+        message: MESSAGES.waitlistTooFast,
+        errors: { email: [MESSAGES.waitlistTooFast] },
+      });
     }
-    expect((await t.post('/early-access', { email: 'fast@example.com', website: '', timestamp: loadedAgo(1600) })).statusCode).toBe(200);
+    expect(
+      (await t.post('/early-access', { email: 'fast@example.com', website: '', timestamp: loadedAgo(1600) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers 422 with errors.email for bad input, and rejects unknown fields', async () => {
@@ -63,13 +82,24 @@ describe('POST /early-access', () => {
 
   it('is rate limited per IP address with a JSON 429', async () => {
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const response = await t.post('/early-access', { email: `p${attempt}@example.com`, timestamp: loadedAgo(5000) }, { ip: '192.0.2.10' });
+      const response = await t.post(
+        '/early-access',
+        { email: `p${attempt}@example.com`, timestamp: loadedAgo(5000) },
+        { ip: '192.0.2.10' },
+      );
       expect(response.statusCode).toBe(200);
     }
-    const limited = await t.post('/early-access', { email: 'late@example.com', timestamp: loadedAgo(5000) }, { ip: '192.0.2.10' });
+    const limited = await t.post(
+      '/early-access',
+      { email: 'late@example.com', timestamp: loadedAgo(5000) },
+      { ip: '192.0.2.10' },
+    );
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['content-type']).toMatch(/application\/json/);
     expect(limited.json()).toEqual({ message: MESSAGES.tooManyRequests });
-    expect((await t.post('/early-access', { email: 'late@example.com', timestamp: loadedAgo(5000) }, { ip: '192.0.2.11' })).statusCode).toBe(200);
+    expect(
+      (await t.post('/early-access', { email: 'late@example.com', timestamp: loadedAgo(5000) }, { ip: '192.0.2.11' }))
+        .statusCode,
+    ).toBe(200);
   });
 });
