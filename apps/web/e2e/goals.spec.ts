@@ -72,7 +72,7 @@ test('goals: two goals, a payment allocated evenly, other income split, a badge 
   await expect(allocation).toBeVisible();
   await expect(allocation).toContainText(/INV-\d{4}-\d{4}/);
   await expect(allocation).toContainText('$200.00');
-  await expect(allocation.getByRole('textbox', { name: 'Amount for Workshop fund' })).toBeVisible();
+  await expect(allocation.getByRole('spinbutton', { name: 'Amount for Workshop fund' })).toBeVisible();
   await allocation.getByRole('button', { name: 'Allocate Evenly' }).click();
   await expect(allocation.getByTestId('unallocated-amount')).toHaveText('$0.00');
   await expect(allocation.getByText('After allocation: $100.00 of $500.00 (20%)')).toBeVisible();
@@ -99,12 +99,12 @@ test('goals: two goals, a payment allocated evenly, other income split, a badge 
   await page.getByRole('button', { name: 'Quick add' }).click();
   await page.getByRole('menuitem', { name: 'Add Other Income' }).click();
   const income = page.getByRole('dialog', { name: 'Add Other Income' });
-  await income.getByRole('textbox', { name: 'Amount' }).fill('500');
+  await income.getByRole('spinbutton', { name: 'Amount' }).fill('500');
   await income.getByRole('textbox', { name: 'Source' }).fill('Craft grant');
   await income.getByRole('checkbox', { name: /New lathe/ }).check();
-  await expect(income.getByRole('textbox', { name: 'Allocation for New lathe' })).toHaveValue('$400');
+  await expect(income.getByRole('spinbutton', { name: 'Allocation for New lathe' })).toHaveValue('$400');
   await income.getByRole('checkbox', { name: /Workshop fund/ }).check();
-  await expect(income.getByRole('textbox', { name: 'Allocation for Workshop fund' })).toHaveValue('$100');
+  await expect(income.getByRole('spinbutton', { name: 'Allocation for Workshop fund' })).toHaveValue('$100');
   expect(await blockingViolations(page, 'other income modal')).toEqual([]);
   await income.getByRole('button', { name: 'Record income' }).click();
   await expect(page.getByText('Other income recorded successfully')).toBeVisible();

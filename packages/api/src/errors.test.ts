@@ -79,8 +79,12 @@ describe('demoLoginErrorMessage', () => {
       'Failed to log in as demo user. Please try again.',
     );
   });
-  it('a 404 says the demo is off', () => {
-    expect(demoLoginErrorMessage({ status: 404, data: { message: 'Not found.' } })).toBe(MESSAGES.demoDisabled);
+  it('a 404 follows the same chain: its message, else the generic text', () => {
+    expect(demoLoginErrorMessage({ status: 404, data: { message: MESSAGES.demoDisabled } })).toBe(
+      'The demo account is not enabled on this server.',
+    );
+    expect(demoLoginErrorMessage({ status: 404, data: { message: 'Not found.' } })).toBe('Not found.');
+    expect(demoLoginErrorMessage({ status: 404, data: {} })).toBe('Failed to log in as demo user. Please try again.');
   });
 });
 

@@ -92,3 +92,6 @@ export type {
 
 export { SectionNav } from './navigation/section-nav';
 export type { SectionNavItem, SectionNavProps } from './navigation/section-nav';
+
+export { AmountInput } from './forms/amount-input';
+export type { AmountInputProps } from './forms/amount-input';

@@ -63,7 +63,12 @@ describe('DemoLoginPage', () => {
     ['no token', json(200, { user: demoUser, message: 'hm' }), MESSAGES.demoNoToken],
     ['the server message', json(500, { message: 'Seed missing' }), 'Seed missing'],
     ['the generic message', json(500, {}), MESSAGES.demoFailed],
-    ['that the demo is off', json(404, { message: 'Not found.' }), MESSAGES.demoDisabled],
+    [
+      'that the demo is off, in the words of the server',
+      json(404, { message: MESSAGES.demoDisabled }),
+      MESSAGES.demoDisabled,
+    ],
+    ['the generic message for a 404 without one', json(404, {}), MESSAGES.demoFailed],
   ])('reports %s', async (_name, response, text) => {
     stubFetch({ 'POST /api/debug/demo-login': response });
     const { user } = renderPage(<DemoLoginPage />, { path: '/demo-login', route: '/demo-login' });

@@ -44,11 +44,22 @@ function setup({
 
 async function panel() {
   const dialog = await screen.findByRole('dialog', { name: ALLOCATION_MESSAGES.modalTitle });
-  await within(dialog).findByRole('textbox', { name: 'Amount for Rent reserve' });
+  await within(dialog).findByRole('spinbutton', { name: 'Amount for Rent reserve' });
   return dialog;
 }
 
 describe('Allocate Payment to Goals', () => {
+  it('declares each amount input as min 0, max the payment amount, step 0.01 (SPEC.md section 2)', async () => {
+    setup();
+    const dialog = await panel();
+    for (const name of ['Amount for Rent reserve', 'Amount for New laptop']) {
+      const input = within(dialog).getByRole('spinbutton', { name });
+      expect(input).toHaveAttribute('aria-valuemin', '0');
+      expect(input).toHaveAttribute('aria-valuemax', '100');
+      expect(input).toHaveAttribute('data-step', '0.01');
+    }
+  });
+
   it('shows the invoice, the amount in USD, a spinner, then only active goals below target', async () => {
     const { calls } = setup();
     const dialog = await screen.findByRole('dialog', { name: ALLOCATION_MESSAGES.modalTitle });
@@ -57,7 +68,7 @@ describe('Allocate Payment to Goals', () => {
     expect(within(dialog).getByText(ALLOCATION_MESSAGES.panelTitle)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Loading goals')).toBeInTheDocument();
     await panel();
-    expect(within(dialog).getByRole('textbox', { name: 'Amount for New laptop' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('spinbutton', { name: 'Amount for New laptop' })).toBeInTheDocument();
     expect(within(dialog).queryByText('Reached')).not.toBeInTheDocument();
     expect(within(dialog).queryByText('Paused one')).not.toBeInTheDocument();
     expect(within(dialog).getByText('$250.00 of $1,000.00 · 25% complete')).toBeInTheDocument();
@@ -85,8 +96,8 @@ describe('Allocate Payment to Goals', () => {
   it('pre-allocates the whole payment to the goal the invoice is linked to', async () => {
     setup({ goalId: 2 });
     const dialog = await panel();
-    expect(within(dialog).getByRole('textbox', { name: 'Amount for New laptop' })).toHaveValue('$100');
-    expect(within(dialog).getByRole('textbox', { name: 'Amount for Rent reserve' })).toHaveValue('$0');
+    expect(within(dialog).getByRole('spinbutton', { name: 'Amount for New laptop' })).toHaveValue('$100');
+    expect(within(dialog).getByRole('spinbutton', { name: 'Amount for Rent reserve' })).toHaveValue('$0');
     expect(within(dialog).getByTestId('unallocated-amount')).toHaveTextContent('$0.00');
     expect(within(dialog).getByText('After allocation: $100.00 of $2,000.00 (5%)')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.allocateEvenly })).toBeDisabled();
@@ -98,7 +109,7 @@ describe('Allocate Payment to Goals', () => {
     window.addEventListener('goals-updated', fired);
     const dialog = await panel();
     await user.click(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.allocateEvenly }));
-    expect(within(dialog).getByRole('textbox', { name: 'Amount for Rent reserve' })).toHaveValue('$50');
+    expect(within(dialog).getByRole('spinbutton', { name: 'Amount for Rent reserve' })).toHaveValue('$50');
     expect(within(dialog).getByTestId('unallocated-amount')).toHaveTextContent('$0.00');
     expect(within(dialog).getByText('After allocation: $300.00 of $1,000.00 (30%)')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.save }));
@@ -152,8 +163,8 @@ describe('Allocate Payment to Goals', () => {
   it('a typed amount beyond what is left is reduced by the excess; only lines above 0 are sent; Clear All empties', async () => {
     const { user, posts } = setup();
     const dialog = await panel();
-    const first = within(dialog).getByRole('textbox', { name: 'Amount for Rent reserve' });
-    const second = within(dialog).getByRole('textbox', { name: 'Amount for New laptop' });
+    const first = within(dialog).getByRole('spinbutton', { name: 'Amount for Rent reserve' });
+    const second = within(dialog).getByRole('spinbutton', { name: 'Amount for New laptop' });
     await user.type(first, '70');
     await user.type(second, '45.5');
     await user.tab();
@@ -246,9 +257,9 @@ describe('Allocate Payment to Goals', () => {
       },
     });
     const dialog = await screen.findByRole('dialog', { name: ALLOCATION_MESSAGES.modalTitle });
-    expect(await within(dialog).findByRole('textbox', { name: 'Amount for Goal 130' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('textbox', { name: 'Amount for Goal 26' })).toBeInTheDocument();
-    expect(within(dialog).getAllByRole('textbox', { name: /^Amount for Goal / })).toHaveLength(130);
+    expect(await within(dialog).findByRole('spinbutton', { name: 'Amount for Goal 130' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('spinbutton', { name: 'Amount for Goal 26' })).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('spinbutton', { name: /^Amount for Goal / })).toHaveLength(130);
     expect(calls.filter((call) => call.path === '/api/goals').map((call) => call.query.page)).toEqual([undefined, '2']);
   });
 
@@ -290,12 +301,12 @@ describe('a smaller payment amount', () => {
     });
     const { user } = renderPage(<Changing />);
     const dialog = await panel();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Amount for Rent reserve' }), '60');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Amount for New laptop' }), '40');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Amount for Rent reserve' }), '60');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Amount for New laptop' }), '40');
     await user.tab();
     await user.click(screen.getByRole('button', { name: 'Lower', hidden: true }));
-    expect(within(dialog).getByRole('textbox', { name: 'Amount for Rent reserve' })).toHaveValue('$24');
-    expect(within(dialog).getByRole('textbox', { name: 'Amount for New laptop' })).toHaveValue('$16');
+    expect(within(dialog).getByRole('spinbutton', { name: 'Amount for Rent reserve' })).toHaveValue('$24');
+    expect(within(dialog).getByRole('spinbutton', { name: 'Amount for New laptop' })).toHaveValue('$16');
   });
 });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Card, Group, Loader, NumberInput, Progress, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import {
   ALLOCATION_MESSAGES,
   allocateEvenly,
@@ -14,6 +14,7 @@ import {
   type Goal,
   type GoalAllocationLine,
 } from '@ledgerleaf/domain';
+import { AmountInput } from '@ledgerleaf/ui';
 import { formatPercent } from '../shared/format';
 
 /** SPEC.md section 9: the amount input of the allocation panel is 120px wide. */
@@ -141,7 +142,7 @@ export function GoalAllocationPanel({
                           {formatPercent(current)} complete
                         </Text>
                       </Stack>
-                      <NumberInput
+                      <AmountInput
                         aria-label={`Amount for ${goal.title}`}
                         w={ALLOCATION_INPUT_WIDTH}
                         size="xs"

@@ -70,28 +70,43 @@ describe('Other income modal', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('declares the amount as min 0, step 0.01 and each allocation as min 0.01, max the income, step 0.01', async () => {
+    const { user } = setup();
+    const modal = await dialog();
+    const amount = within(modal).getByRole('spinbutton', { name: /^Amount/ });
+    expect(amount).toHaveAttribute('aria-valuemin', '0');
+    expect(amount).toHaveAttribute('data-step', '0.01');
+    await user.type(amount, '500');
+    expect(amount).toHaveAttribute('aria-valuenow', '500');
+    await user.click(within(modal).getByRole('checkbox', { name: /Rent reserve/ }));
+    const line = within(modal).getByRole('spinbutton', { name: 'Allocation for Rent reserve' });
+    expect(line).toHaveAttribute('aria-valuemin', '0.01');
+    expect(line).toHaveAttribute('aria-valuemax', '500');
+    expect(line).toHaveAttribute('data-step', '0.01');
+  });
+
   it('selecting a goal defaults it to the lesser of the unallocated remainder and the goal remaining', async () => {
     const { user } = setup();
     const modal = await dialog();
-    await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '500');
+    await user.type(within(modal).getByRole('spinbutton', { name: /^Amount/ }), '500');
     await user.click(within(modal).getByRole('checkbox', { name: /Rent reserve/ }));
-    expect(within(modal).getByRole('textbox', { name: 'Allocation for Rent reserve' })).toHaveValue('$100');
+    expect(within(modal).getByRole('spinbutton', { name: 'Allocation for Rent reserve' })).toHaveValue('$100');
     await user.click(within(modal).getByRole('checkbox', { name: /New laptop/ }));
-    expect(within(modal).getByRole('textbox', { name: 'Allocation for New laptop' })).toHaveValue('$400');
+    expect(within(modal).getByRole('spinbutton', { name: 'Allocation for New laptop' })).toHaveValue('$400');
     await user.click(within(modal).getByRole('checkbox', { name: /Rent reserve/ }));
-    expect(within(modal).queryByRole('textbox', { name: 'Allocation for Rent reserve' })).not.toBeInTheDocument();
+    expect(within(modal).queryByRole('spinbutton', { name: 'Allocation for Rent reserve' })).not.toBeInTheDocument();
   });
 
   it('Distribute Evenly splits the amount; over-allocation disables the submit with its message', async () => {
     const { user } = setup();
     const modal = await dialog();
-    await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '100');
+    await user.type(within(modal).getByRole('spinbutton', { name: /^Amount/ }), '100');
     await user.click(within(modal).getByRole('checkbox', { name: /Rent reserve/ }));
     await user.click(within(modal).getByRole('checkbox', { name: /New laptop/ }));
     await user.click(within(modal).getByRole('button', { name: OTHER_INCOME_MESSAGES.distributeEvenly }));
-    expect(within(modal).getByRole('textbox', { name: 'Allocation for Rent reserve' })).toHaveValue('$50');
-    expect(within(modal).getByRole('textbox', { name: 'Allocation for New laptop' })).toHaveValue('$50');
-    const laptopInput = within(modal).getByRole('textbox', { name: 'Allocation for New laptop' });
+    expect(within(modal).getByRole('spinbutton', { name: 'Allocation for Rent reserve' })).toHaveValue('$50');
+    expect(within(modal).getByRole('spinbutton', { name: 'Allocation for New laptop' })).toHaveValue('$50');
+    const laptopInput = within(modal).getByRole('spinbutton', { name: 'Allocation for New laptop' });
     await user.clear(laptopInput);
     await user.type(laptopInput, '60');
     expect(within(modal).getByText(OTHER_INCOME_MESSAGES.allocationsExceed)).toBeInTheDocument();
@@ -101,9 +116,9 @@ describe('Other income modal', () => {
   it('an allocation is corrected to at least 0.01 when it loses focus', async () => {
     const { user } = setup();
     const modal = await dialog();
-    await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '100');
+    await user.type(within(modal).getByRole('spinbutton', { name: /^Amount/ }), '100');
     await user.click(within(modal).getByRole('checkbox', { name: /New laptop/ }));
-    const input = within(modal).getByRole('textbox', { name: 'Allocation for New laptop' });
+    const input = within(modal).getByRole('spinbutton', { name: 'Allocation for New laptop' });
     await user.clear(input);
     await user.tab();
     expect(input).toHaveValue('$0.01');
@@ -115,7 +130,7 @@ describe('Other income modal', () => {
     const fired = vi.fn();
     window.addEventListener('goals-updated', fired);
     const modal = await dialog();
-    await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '250');
+    await user.type(within(modal).getByRole('spinbutton', { name: /^Amount/ }), '250');
     await user.type(within(modal).getByRole('textbox', { name: /^Source/ }), 'Consulting grant');
     await user.type(within(modal).getByRole('textbox', { name: 'Reference number' }), 'GR-1');
     await user.click(within(modal).getByRole('checkbox', { name: /Rent reserve/ }));
@@ -154,7 +169,7 @@ describe('Other income modal', () => {
       const invoiceReads = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/invoices').length;
       await waitFor(() => expect(invoiceReads()).toBe(1));
       const modal = await dialog();
-      await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '250');
+      await user.type(within(modal).getByRole('spinbutton', { name: /^Amount/ }), '250');
       await user.type(within(modal).getByRole('textbox', { name: /^Source/ }), 'Consulting grant');
       await user.click(within(modal).getByRole('button', { name: 'Record income' }));
       await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -179,7 +194,7 @@ describe('Other income modal', () => {
     });
     const headers = recordHeaders();
     const modal = await dialog();
-    await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '10');
+    await user.type(within(modal).getByRole('spinbutton', { name: /^Amount/ }), '10');
     await user.type(within(modal).getByRole('textbox', { name: /^Source/ }), 'Refund');
     await user.click(within(modal).getByRole('button', { name: 'Record income' }));
     await waitFor(() => expect(attempt).toBe(1));
@@ -205,7 +220,7 @@ describe('Other income modal', () => {
       },
     });
     const modal = await dialog();
-    await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '10');
+    await user.type(within(modal).getByRole('spinbutton', { name: /^Amount/ }), '10');
     await user.type(within(modal).getByRole('textbox', { name: /^Source/ }), 'Refund');
     await user.click(within(modal).getByRole('checkbox', { name: /Rent reserve/ }));
     await user.click(within(modal).getByRole('button', { name: 'Record income' }));
@@ -219,7 +234,7 @@ describe('Other income modal', () => {
     let answer = json(500, { message: 'Database is down' });
     const { user } = setup({ routes: { 'POST /api/other-income/multiple-goals': () => answer } });
     const modal = await dialog();
-    await user.type(within(modal).getByRole('textbox', { name: /^Amount/ }), '10');
+    await user.type(within(modal).getByRole('spinbutton', { name: /^Amount/ }), '10');
     await user.type(within(modal).getByRole('textbox', { name: /^Source/ }), 'Refund');
     await user.click(within(modal).getByRole('button', { name: 'Record income' }));
     expect(await screen.findByText('Database is down')).toBeInTheDocument();
@@ -270,7 +285,7 @@ describe('Other income modal', () => {
       routes: { 'PUT /api/other-income/7': recorded() },
     });
     const modal = await dialog('Edit Other Income');
-    expect(within(modal).getByRole('textbox', { name: 'Allocation for Rent reserve' })).toHaveValue('$100');
+    expect(within(modal).getByRole('spinbutton', { name: 'Allocation for Rent reserve' })).toHaveValue('$100');
     await user.click(within(modal).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({

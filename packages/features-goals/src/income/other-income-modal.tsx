@@ -8,7 +8,6 @@ import {
   Group,
   Loader,
   Modal,
-  NumberInput,
   SimpleGrid,
   Stack,
   Text,
@@ -41,7 +40,7 @@ import {
   useRecordOtherIncomeMutation,
   useUpdateOtherIncomeMutation,
 } from '@ledgerleaf/api';
-import { DateField, useToast } from '@ledgerleaf/ui';
+import { AmountInput, DateField, useToast } from '@ledgerleaf/ui';
 import { formatPercent, localToday } from '../shared/format';
 import { createSubmissionKeys } from '../shared/idempotency';
 import { useGoalsRefreshed } from '../shared/use-goals-refreshed';
@@ -297,7 +296,7 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
       >
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <NumberInput
+            <AmountInput
               label="Amount"
               required
               prefix="$"
@@ -399,7 +398,7 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
                             }
                           />
                           {line && (
-                            <NumberInput
+                            <AmountInput
                               aria-label={`Allocation for ${goal.title}`}
                               w={130}
                               size="xs"

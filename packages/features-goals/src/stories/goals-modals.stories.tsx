@@ -31,7 +31,7 @@ const allocate = (api: StoryApi = {}, goalId: number | null = null) =>
   });
 const allocateDialog = async () => {
   const dialog = await screen.findByRole('dialog');
-  await within(dialog).findByRole('textbox', { name: 'Amount for Rent reserve' });
+  await within(dialog).findByRole('spinbutton', { name: 'Amount for Rent reserve' });
   return dialog;
 };
 
@@ -79,7 +79,7 @@ export const OtherIncomeAllocated: Story = {
   ...otherIncome(),
   play: async () => {
     const dialog = await incomeDialog();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '500');
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: /^Amount/ }), '500');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Source/ }), 'Consulting grant');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /Rent reserve/ }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /New laptop/ }));
@@ -99,11 +99,11 @@ export const OtherIncomeOverAllocated: Story = {
   ...otherIncome(),
   play: async () => {
     const dialog = await incomeDialog();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '100');
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: /^Amount/ }), '100');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /Rent reserve/ }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /New laptop/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: OTHER_INCOME_MESSAGES.distributeEvenly }));
-    const laptop = within(dialog).getByRole('textbox', { name: 'Allocation for New laptop' });
+    const laptop = within(dialog).getByRole('spinbutton', { name: 'Allocation for New laptop' });
     await userEvent.clear(laptop);
     await userEvent.type(laptop, '60');
   },
@@ -118,7 +118,7 @@ export const OtherIncomeServerErrors: Story = {
   }),
   play: async () => {
     const dialog = await incomeDialog();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Amount/ }), '250');
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: /^Amount/ }), '250');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Source/ }), 'Tax refund');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /Rent reserve/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Record income' }));
