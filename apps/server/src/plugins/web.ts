@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -15,14 +16,39 @@ export function isServerPath(url: string): boolean {
   return SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-function acceptsHtml(request: FastifyRequest): boolean {
+/**
+ * Whether a GET may be a page view. Browsers send `text/html`; link previews, `curl` and crawlers
+ * send `*\/*` and should get the page too. A client asking for JSON only (an API client on a wrong
+ * path) or saying nothing gets the JSON 404 instead, and so does a path with a file extension (a
+ * missing asset must not answer an HTML page with 200).
+ */
+function mayBePageView(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  if (extname(path) !== '') return false;
   const accept = request.headers.accept;
-  return typeof accept === 'string' && accept.includes('text/html');
+  return typeof accept === 'string' && (accept.includes('text/html') || accept.includes('*/*'));
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the client accepts (Brotli, then gzip), ignoring ones it refuses with q=0. */
+export function preferredEncoding(header: string | string[] | undefined): Encoding {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const accepted = new Set<string>();
+  for (const part of value.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    if (name) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
 }
 
 /** The SPA's index.html, re-read when the file changes, with the CSP hashes of its inline scripts. */
 class SpaIndex {
-  private cached: { mtimeMs: number; html: string; scriptHashes: string[] } | undefined;
+  private cached: { mtimeMs: number; html: string; scriptHashes: string[]; br: Buffer; gzip: Buffer } | undefined;
   private checkedAt = 0;
 
   constructor(private readonly file: string) {}
@@ -40,7 +66,7 @@ class SpaIndex {
     return existsSync(this.file);
   }
 
-  read(): { html: string; scriptHashes: string[] } | undefined {
+  read(): { html: string; scriptHashes: string[]; br: Buffer; gzip: Buffer } | undefined {
     let mtimeMs: number;
     try {
       mtimeMs = statSync(this.file).mtimeMs;
@@ -57,7 +83,9 @@ class SpaIndex {
         if (body.trim() === '') continue;
         scriptHashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
       }
-      this.cached = { mtimeMs, html, scriptHashes };
+      // Compressed once per change of the file, like the assets that are compressed at build time.
+      const br = brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+      this.cached = { mtimeMs, html, scriptHashes, br, gzip: gzipSync(html, { level: 9 }) };
     }
     return this.cached;
   }
@@ -132,6 +160,9 @@ export async function registerWeb(app: FastifyInstance, deps: Deps): Promise<Web
       index: false,
       list: false,
       dotfiles: 'deny',
+      // The build writes `.br` and `.gz` beside every script, style sheet and SVG (apps/web's
+      // vite.config.ts); they are sent to clients that accept them, with `Vary: Accept-Encoding`.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Vite fingerprints everything under assets/: cache forever. Everything else is revalidated.
         void reply.header(
@@ -144,7 +175,7 @@ export async function registerWeb(app: FastifyInstance, deps: Deps): Promise<Web
     deps.logger.warn({ webDistDir: deps.config.webDistDir }, 'web app not built: serving the API only');
   }
 
-  const sendIndex = (reply: FastifyReply): void => {
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply): void => {
     const page = index.read();
     if (!page) {
       void reply
@@ -154,19 +185,29 @@ export async function registerWeb(app: FastifyInstance, deps: Deps): Promise<Web
         .send(SERVER_MESSAGES.webNotBuilt);
       return;
     }
-    void reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
+    void reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') {
+      void reply.send(page.html);
+      return;
+    }
+    void reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
   };
 
-  app.get('/', async (_request, reply) => {
-    sendIndex(reply);
+  app.get('/', async (request, reply) => {
+    sendIndex(request, reply);
     return reply;
   });
 
   return {
     fallback(request, reply) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-      if (isServerPath(request.url) || !acceptsHtml(request)) return false;
-      sendIndex(reply);
+      if (isServerPath(request.url) || !mayBePageView(request)) return false;
+      sendIndex(request, reply);
       return true;
     },
   };
