@@ -12,10 +12,13 @@ import {
   type ThrottleSettings,
 } from './lib/context';
 import { AppError } from './lib/errors';
+import { jsonDepthExceeds } from './lib/json-depth';
+import { SERVER_MESSAGES } from './lib/messages';
 import { createMailer, type Mailer } from './lib/mailer';
 import { PasswordHasher, PRODUCTION_PASSWORD_PARAMS, type PasswordHashingParams } from './lib/password';
 import type { RouteDoc } from './lib/route';
 import { registerAuth } from './plugins/auth';
+import { registerJsonNoStore } from './plugins/cache-control';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { registerWeb } from './plugins/web';
@@ -149,6 +152,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       done(null, undefined);
       return;
     }
+    // Refused before parsing: a deeply nested body would cost every recursive walk that follows.
+    if (jsonDepthExceeds(text)) {
+      done(new AppError(400, SERVER_MESSAGES.bodyTooDeep), undefined);
+      return;
+    }
     defaultJsonParser(request, text, done);
   });
 
@@ -159,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerAuth(app, deps);
+  registerJsonNoStore(app);
   const web = await registerWeb(app, deps);
   registerErrorHandling(app, web);
   registerCsrf(app, deps);

@@ -35,6 +35,18 @@ describe('shared contract pieces', () => {
     expect(malformed.success).toBe(false);
     expect(malformed.error?.issues.map((issue) => issue.message)).toEqual(['Please enter a valid date (YYYY-MM-DD)']);
   });
+  it('dates fall in the years 1900 to 2200, with one message', () => {
+    for (const ok of ['1900-01-01', '2200-12-31', '2026-11-24'])
+      expect(isoDateSchema.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['1899-12-31', '2201-01-01', '0001-01-01', '9999-12-31']) {
+      const parsed = isoDateSchema.safeParse(bad);
+      expect(
+        parsed.error?.issues.map((issue) => issue.message),
+        bad,
+      ).toEqual(['Please enter a date between 1900 and 2200']);
+    }
+    expect(isoDateSchema.safeParse('2026-02-30').error?.issues).toHaveLength(1);
+  });
   it('ids and list queries coerce from strings and refuse nonsense', () => {
     expect(idParamsSchema.parse({ id: '42' })).toEqual({ id: 42 });
     expect(idParamsSchema.safeParse({ id: 'abc' }).success).toBe(false);

@@ -21,6 +21,7 @@ export const COMMON_MESSAGES = {
   quantityNegative: 'Quantity may not be negative',
   quantityDecimals: 'Quantity may have at most 3 decimals',
   dateInvalid: 'Please enter a valid date (YYYY-MM-DD)',
+  dateOutOfRange: 'Please enter a date between 1900 and 2200',
   idInvalid: 'Invalid id',
 } as const;
 
@@ -54,15 +55,29 @@ export const quantitySchema = z
   .max(1_000_000_000, COMMON_MESSAGES.quantityInvalid)
   .refine((value) => hasAtMostDecimals(value, 3), COMMON_MESSAGES.quantityDecimals);
 
-/** A calendar date `yyyy-MM-dd` that exists (no 2026-02-30). */
+/**
+ * The years a business date may fall in. Payments, income, invoices and estimates are dated within
+ * them; a year such as 0001 or 9999 is a typing slip, and would break date arithmetic and reports.
+ */
+export const MIN_DATE_YEAR = 1900;
+export const MAX_DATE_YEAR = 2200;
+
+/** A calendar date `yyyy-MM-dd` that exists (no 2026-02-30), in the years 1900 to 2200. */
 export const isoDateSchema = z
   .string({ error: COMMON_MESSAGES.dateInvalid })
-  // abort: a malformed string is reported once, not again by the existence check below
+  // abort: a malformed string is reported once, not again by the checks below
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: COMMON_MESSAGES.dateInvalid, abort: true })
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    },
+    { message: COMMON_MESSAGES.dateInvalid, abort: true },
+  )
   .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, COMMON_MESSAGES.dateInvalid);
+    const year = Number(value.slice(0, 4));
+    return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
+  }, COMMON_MESSAGES.dateOutOfRange);
 
 /** Path ids: positive integers, also when they arrive as strings. */
 export const idSchema = z.coerce

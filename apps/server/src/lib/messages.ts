@@ -8,4 +8,5 @@ export const SERVER_MESSAGES = {
   databaseUnavailable: 'The database is not available.',
   loggedOut: 'You have been signed out.',
   nulCharacter: 'This field contains a character that is not allowed.',
+  bodyTooDeep: 'The request body is nested too deeply.',
 } as const;

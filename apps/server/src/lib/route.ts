@@ -7,6 +7,9 @@ import { SERVER_MESSAGES } from './messages';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** The body limit of routes that need no sign-in (the app's default for the others is 1 MiB). */
+export const ANONYMOUS_BODY_LIMIT_BYTES = 16 * 1024;
+
 /**
  * Who may call an authenticated route beyond being signed in (enforced centrally by plugins/auth.ts):
  * `read` any role (the default of GET), `write` any role that is not read-only (the default of the
@@ -85,18 +88,32 @@ declare module 'fastify' {
   }
 }
 
-/** Dotted paths of the strings in a parsed JSON body that contain U+0000. */
+/**
+ * Dotted paths of the strings (and keys) in a parsed JSON body that contain U+0000. An explicit
+ * stack, not recursion: however deep a value nests (query strings are not depth-checked like JSON
+ * bodies), the walk cannot overflow the call stack.
+ */
 export function fieldsWithNul(value: unknown, path = ''): string[] {
-  if (typeof value === 'string') return value.includes('\u0000') ? [path || '_'] : [];
-  if (Array.isArray(value))
-    return value.flatMap((item, index) => fieldsWithNul(item, path ? `${path}.${index}` : String(index)));
-  if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) => [
-      ...(key.includes('\u0000') ? [path ? `${path}.${key}` : key] : []),
-      ...fieldsWithNul(item, path ? `${path}.${key}` : key),
-    ]);
+  const found: string[] = [];
+  const stack: { value: unknown; path: string }[] = [{ value, path }];
+  while (stack.length > 0) {
+    const { value: item, path: at } = stack.pop()!;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) found.push(at || '_');
+    } else if (Array.isArray(item)) {
+      for (let index = item.length - 1; index >= 0; index -= 1)
+        stack.push({ value: item[index], path: at ? `${at}.${index}` : String(index) });
+    } else if (item && typeof item === 'object') {
+      const entries = Object.entries(item);
+      for (let index = entries.length - 1; index >= 0; index -= 1) {
+        const [key, child] = entries[index]!;
+        const childPath = at ? `${at}.${key}` : key;
+        stack.push({ value: child, path: childPath });
+        if (key.includes('\u0000')) stack.push({ value: '\u0000', path: childPath });
+      }
+    }
   }
-  return [];
+  return found;
 }
 
 /** The caller of an `auth: true` route. */
@@ -142,7 +159,13 @@ export function defineRoute<
           },
         }
       : {}),
-    ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
+    // Routes anyone may call (sign-in, registration, the waiting list, public links) take small
+    // bodies only, unless they say otherwise: nobody unauthenticated can make the server read 1 MiB.
+    ...(definition.bodyLimit
+      ? { bodyLimit: definition.bodyLimit }
+      : definition.auth
+        ? {}
+        : { bodyLimit: ANONYMOUS_BODY_LIMIT_BYTES }),
     handler: async (request, reply) => {
       let params: unknown = undefined;
       if (definition.params) {

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * JSON answers carry a business's data (or a session's), so no cache (a browser's back-forward
+ * cache, a shared proxy) may keep them: `Cache-Control: no-store` unless the route chose its own
+ * (downloads set theirs; the SPA's files are cached by plugins/web.ts).
+ */
+export function registerJsonNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.hasHeader('cache-control')) return payload;
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/json')) void reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
