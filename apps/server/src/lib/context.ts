@@ -4,18 +4,33 @@ import type { AppConfig } from '../env';
 import type { Mailer } from './mailer';
 import type { PasswordHasher } from './password';
 
+/** Sign-in throttling (modules/auth/login-throttle.ts explains each counter). */
 export interface ThrottleSettings {
-  /** Failed sign-ins per email inside the window before 429. */
-  maxPerEmail: number;
-  /** Failed sign-ins per IP address inside the window before 429. */
-  maxPerIp: number;
+  /** Failed sign-ins for one email from one address inside the window before that pair gets 429. */
+  maxPerEmailAndIp: number;
+  /** Distinct emails failing from one address inside the window before the address gets 429. */
+  maxEmailsPerIp: number;
+  /** Failures of one email (any address) after which every attempt for it waits first. */
+  emailDelayAfter: number;
+  /** The first wait; it doubles with each further failure, up to `maxDelayMs`. */
+  delayBaseMs: number;
+  maxDelayMs: number;
+  /** Failures of one email (any address) after which its owner is told by email, once per window. */
+  emailAlertAfter: number;
   windowMs: number;
+  /** How the wait is spent (tests record it instead of waiting). */
+  sleep: (ms: number) => Promise<void>;
 }
 
 export const DEFAULT_THROTTLE: Readonly<ThrottleSettings> = Object.freeze({
-  maxPerEmail: 5,
-  maxPerIp: 20,
+  maxPerEmailAndIp: 5,
+  maxEmailsPerIp: 20,
+  emailDelayAfter: 10,
+  delayBaseMs: 250,
+  maxDelayMs: 8_000,
+  emailAlertAfter: 20,
   windowMs: 15 * 60_000,
+  sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
 });
 
 export interface RateLimits {

@@ -9,4 +9,14 @@ export const SERVER_MESSAGES = {
   loggedOut: 'You have been signed out.',
   nulCharacter: 'This field contains a character that is not allowed.',
   bodyTooDeep: 'The request body is nested too deeply.',
+  signInAlert: (facts: { name: string; minutes: number; resetUrl: string }) => ({
+    subject: 'Many failed sign-in attempts on your Ledgerleaf account',
+    text: [
+      `Hello ${facts.name},`,
+      '',
+      `Someone has tried and failed to sign in to your Ledgerleaf account many times in the last ${facts.minutes} minutes.`,
+      'If it was you, there is nothing to do. Your account is not locked: you can still sign in with your password.',
+      `If it was not you, your password kept them out. To be safe, choose a new one: ${facts.resetUrl}`,
+    ].join('\n'),
+  }),
 } as const;

@@ -22,7 +22,7 @@ import {
 import type { AuthContext, Deps } from '../../lib/context';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { AppError, unauthenticated, validationError } from '../../lib/errors';
-import { assertNotThrottled, clearEmailFailures, recordFailure, throttleKeys } from './login-throttle';
+import { clearEmailFailures, enforceThrottle, recordFailure, throttleKeys } from './login-throttle';
 import { toApiUser } from './user-view';
 
 /** A token from a sign-in without "remember me" lasts a working day and a night. */
@@ -99,7 +99,7 @@ function invalidCredentials(): AppError {
 }
 
 /**
- * Checks the credentials under the per-email and per-IP throttle. Unknown emails and wrong passwords
+ * Checks the credentials under the sign-in throttle (login-throttle.ts). Unknown emails and wrong passwords
  * get the same answer after the same work (a dummy argon2 verify), so neither tells an account exists.
  */
 export async function login(
@@ -107,14 +107,14 @@ export async function login(
   params: { email: string; password: string; remember: boolean; ip: string; tokenName?: string; onlyEmail?: string },
 ): Promise<AuthResponse> {
   const keys = throttleKeys(params.email, params.ip);
-  await assertNotThrottled(deps, keys);
+  const check = await enforceThrottle(deps, keys);
   const allowed = params.onlyEmail === undefined || normalizeEmail(params.email) === normalizeEmail(params.onlyEmail);
   const user = allowed ? await findUserByEmail(deps.db, { email: params.email }) : undefined;
   const valid = user
     ? await deps.hasher.verify(user.password_hash, params.password)
     : await deps.hasher.verifyDummy(params.password);
   if (!user || !valid) {
-    await recordFailure(deps, keys);
+    await recordFailure(deps, keys, check);
     throw invalidCredentials();
   }
   await clearEmailFailures(deps, keys);

@@ -264,20 +264,20 @@ describe('POST /web-login', () => {
     expect(noBody.statusCode).toBe(422);
   });
 
-  it('throttles an email after 5 failures with 429 and Retry-After, whatever the IP', async () => {
+  it('locks an address out of an email after 5 failures (429, Retry-After), never the owner elsewhere', async () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const response = await t.post(
         '/web-login',
         { email: 'olive@example.com', password: 'wrong password' },
-        { ip: `10.0.0.${attempt + 1}` },
+        { ip: '10.0.0.1' },
       );
       expect(response.statusCode).toBe(422);
     }
-    // Even the right password is refused while throttled.
+    // That address may not try this email again, not even with the right password...
     const throttled = await t.post(
       '/web-login',
       { email: 'Olive@example.com', password: 'correct horse battery' },
-      { ip: '10.0.0.99' },
+      { ip: '10.0.0.1' },
     );
     expect(throttled.statusCode).toBe(429);
     const retryAfter = Number(throttled.headers['retry-after']);
@@ -285,7 +285,18 @@ describe('POST /web-login', () => {
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     expect(throttled.json()).toEqual({ message: MESSAGES.tooManyAttempts(retryAfter) });
 
-    // Another account from the same IPs is not affected.
+    // ...but the owner, from any other address, signs in: an attacker cannot lock the account.
+    expect(
+      (
+        await t.post(
+          '/web-login',
+          { email: 'olive@example.com', password: 'correct horse battery' },
+          { ip: '10.0.0.99' },
+        )
+      ).statusCode,
+    ).toBe(200);
+
+    // Another account from the same address is not affected (one person's typos lock nobody else).
     await t.register({ email: 'other@example.com', business_name: 'Other' });
     expect(
       (
@@ -300,8 +311,27 @@ describe('POST /web-login', () => {
     // The window passes.
     t.clock.advance(15 * 60_000 + 1000);
     expect(
-      (await t.post('/web-login', { email: 'olive@example.com', password: 'correct horse battery' })).statusCode,
+      (
+        await t.post(
+          '/web-login',
+          { email: 'olive@example.com', password: 'correct horse battery' },
+          { ip: '10.0.0.1' },
+        )
+      ).statusCode,
     ).toBe(200);
+  });
+
+  it('counts an address across emails: one person retyping one email never locks the address', async () => {
+    // Forty typos on one email from an office's address: only that pair is locked.
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      await t.post('/web-login', { email: 'typo@example.com', password: 'wrong password' }, { ip: '198.51.100.4' });
+    }
+    const colleague = await t.post(
+      '/web-login',
+      { email: 'olive@example.com', password: 'correct horse battery' },
+      { ip: '198.51.100.4' },
+    );
+    expect(colleague.statusCode).toBe(200);
   });
 
   it('throttles an IP after 20 failures across emails', async () => {
@@ -366,6 +396,47 @@ describe('POST /web-login', () => {
         )
       ).statusCode,
     ).toBe(200);
+  });
+
+  it('slows a guess spread over many addresses with a growing delay, tells the owner once, and never locks', async () => {
+    const waits: number[] = [];
+    const slow = await createTestApp({ build: { throttle: { sleep: async (ms) => void waits.push(ms) } } });
+    try {
+      await slow.register();
+      for (let attempt = 0; attempt < 30; attempt += 1) {
+        const response = await slow.post(
+          '/web-login',
+          { email: 'olive@example.com', password: `guess ${attempt}` },
+          { ip: `192.0.2.${attempt + 1}` },
+        );
+        expect(response.statusCode).toBe(422);
+      }
+      // No wait for the first 10 failures, then 250 ms doubling up to 8 s.
+      expect(waits.slice(0, 7)).toEqual([250, 500, 1000, 2000, 4000, 8000, 8000]);
+      expect(waits).toHaveLength(20);
+      // The owner's right password still gets in (after its wait).
+      const owner = await slow.post(
+        '/web-login',
+        { email: 'olive@example.com', password: 'correct horse battery' },
+        { ip: '192.0.2.200' },
+      );
+      expect(owner.statusCode).toBe(200);
+      expect(waits.at(-1)).toBe(8000);
+      // One alert email for the window, to the account's own address.
+      const alerts = await slow.database.db
+        .selectFrom('outbox_emails')
+        .selectAll()
+        .where('subject', '=', 'Many failed sign-in attempts on your Ledgerleaf account')
+        .execute();
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]!.to_address).toContain('olive@example.com');
+      // A successful sign-in resets the email's counter: the next attempt waits no more.
+      waits.length = 0;
+      await slow.post('/web-login', { email: 'olive@example.com', password: 'nope' }, { ip: '192.0.2.201' });
+      expect(waits).toEqual([]);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('shares the throttle between two app instances on one database', async () => {
