@@ -426,6 +426,13 @@ export const crmMigration: Migration = {
         .raw(
           `create function ledgerleaf_crm_stage_totals() returns trigger language plpgsql as $$
            begin
+             -- A move between two columns touches both totals rows: always the lower stage id
+             -- first, so two opposite moves at once queue instead of deadlocking.
+             if tg_op = 'UPDATE' and new.stage_id < old.stage_id then
+               ${add}
+               ${remove}
+               return null;
+             end if;
              if tg_op in ('UPDATE', 'DELETE') then ${remove} end if;
              if tg_op in ('INSERT', 'UPDATE') then ${add} end if;
              return null;

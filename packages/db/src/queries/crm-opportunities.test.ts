@@ -296,6 +296,40 @@ describe('the board', () => {
     });
   });
 
+  it('opposite moves at the same time all land, and the totals stay exact', async () => {
+    const f = await crmFixture(test.db, 'Acme', now);
+    const client = await f.addClient('Client');
+    const left = [];
+    const right = [];
+    for (let index = 0; index < 12; index += 1) {
+      left.push(await f.addOpportunity({ client_id: client.id, amount_cents: 1000 + index }));
+      right.push(
+        await f.addOpportunity({ client_id: client.id, amount_cents: 2000 + index, stage_id: f.stage('Qualified').id }),
+      );
+    }
+    const moveTo = (id: number, stageName: string) =>
+      moveOpportunity(test.db, {
+        businessId: f.businessId,
+        opportunityId: id,
+        stageId: f.stage(stageName).id,
+        previousId: null,
+        nextId: null,
+        state: { probability: f.stage(stageName).probability, closed_at: null, lost_reason_id: null, lost_note: null },
+        userId: null,
+        now,
+      });
+    const results = await Promise.all([
+      ...left.map((card) => moveTo(card.id, 'Qualified')),
+      ...right.map((card) => moveTo(card.id, 'New')),
+    ]);
+    expect(results.every((result) => result.status === 'moved')).toBe(true);
+    const kept = await boardColumnTotals(test.db, { businessId: f.businessId });
+    const recomputed = await recomputedTotals(f);
+    expect(kept.get(f.stage('New').id)).toEqual(recomputed.get(f.stage('New').id));
+    expect(kept.get(f.stage('Qualified').id)).toEqual(recomputed.get(f.stage('Qualified').id));
+    expect(kept.get(f.stage('New').id)?.count).toBe(12);
+  });
+
   it('an edit that changes the stage records it and puts the card on top of its new column', async () => {
     const f = await crmFixture(test.db, 'Acme', now);
     const client = await f.addClient('Client');
