@@ -20,6 +20,7 @@ import { insertLeads, listLeads } from '../src/queries/crm-leads';
 import { boardColumnTotals, listBoardCards, listOpportunities } from '../src/queries/crm-opportunities';
 import { countCrmReminderBuckets, listCrmReminders, listNextActivities } from '../src/queries/crm-activities';
 import { crmOverviewFigures, crmPipelineFigures, leadAnalyticsFigures } from '../src/queries/crm-analytics';
+import { clientFields } from '../src/queries/crm-test-fixtures';
 import { createUser } from '../src/queries/users';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 20_000);
@@ -73,28 +74,7 @@ async function main() {
         const name = `${WORDS[index % WORDS.length]} ${WORDS[(index * 7) % WORDS.length]} ${index}`;
         const { id } = await insertClient(tx, {
           businessId: business.id,
-          fields: {
-            kind: 'company',
-            name,
-            email: `client${index}@bench.test`,
-            phone: null,
-            billing_line1: null,
-            billing_line2: null,
-            billing_city: null,
-            billing_state: null,
-            billing_postal_code: null,
-            billing_country: null,
-            shipping_line1: null,
-            shipping_line2: null,
-            shipping_city: null,
-            shipping_state: null,
-            shipping_postal_code: null,
-            shipping_country: null,
-            payment_terms_days: 30,
-            notes: null,
-            tax_id: null,
-            is_active: true,
-          },
+          fields: clientFields(name, { email: `client${index}@bench.test` }),
           contacts: [],
           now,
         });

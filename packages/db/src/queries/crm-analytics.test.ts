@@ -10,7 +10,7 @@ import {
 } from './crm-analytics';
 import { markLeadConverted } from './crm-leads';
 import { linkOpportunityDocument } from './crm-opportunities';
-import { insertEstimate, updateEstimateState } from './estimates';
+import { updateEstimateState } from './estimates';
 import { insertPayment } from './payments';
 import { crmFixture } from './crm-test-fixtures';
 
@@ -166,26 +166,7 @@ describe('lead analytics', () => {
     const direct = await f.addInvoice(client.id, 2_000_00, { status: 'partial', paidCents: 1_000_00 });
     const draft = await f.addInvoice(client.id, 7_000_00, { status: 'draft' });
     const fromEstimate = await f.addInvoice(client.id, 1_000_00, { status: 'paid', paidCents: 1_000_00 });
-    const estimate = await insertEstimate(test.db, {
-      businessId: f.businessId,
-      fields: {
-        client_id: client.id,
-        issue_date: '2026-03-01',
-        expiry_date: '2026-03-31',
-        discount_type: null,
-        discount_value: null,
-        notes: null,
-        terms: null,
-        currency: 'USD',
-        prices_include_tax: false,
-        content: '{}',
-        subtotal_cents: 1_000_00,
-        tax_cents: 0,
-        total_cents: 1_000_00,
-      },
-      publicToken: 'estimate-1',
-      now,
-    });
+    const estimate = await f.addEstimate(client.id, 1_000_00);
     await updateEstimateState(test.db, {
       businessId: f.businessId,
       estimateId: estimate.id,

@@ -211,17 +211,12 @@ export async function insertStage(
   params: { businessId: number; fields: StageFields; now: Date },
 ): Promise<CrmStageRow> {
   const now = toDbTime(params.now);
-  const last = await db
-    .selectFrom('crm_pipeline_stages')
-    .select((eb) => eb.fn.max('position').as('position'))
-    .where('business_id', '=', params.businessId)
-    .executeTakeFirst();
   return db
     .insertInto('crm_pipeline_stages')
     .values({
       business_id: params.businessId,
       ...params.fields,
-      position: last?.position == null ? 0 : num(last.position) + 1,
+      position: await nextPosition(db, 'crm_pipeline_stages', params.businessId),
       created_at: now,
       updated_at: now,
     })
@@ -398,6 +393,75 @@ export async function deleteStage(
 // ---------------------------------------------------------------- lead sources and lost reasons
 
 type NamedTable = 'crm_lead_sources' | 'crm_lost_reasons';
+/** The configuration lists a person archives rather than deletes while they are in use. */
+type ArchivableTable = NamedTable | 'crm_activity_types';
+
+/** The position after the table's last row of the business (0 for the first). */
+async function nextPosition(
+  db: Db,
+  table: ArchivableTable | 'crm_pipeline_stages',
+  businessId: number,
+): Promise<number> {
+  const last = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  return last?.position == null ? 0 : num(last.position) + 1;
+}
+
+async function setArchived(
+  db: Db,
+  table: ArchivableTable,
+  params: { businessId: number; id: number; archivedAt: Date | null; now: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable(table)
+    .set({ archived_at: params.archivedAt ? toDbTime(params.archivedAt) : null, updated_at: toDbTime(params.now) })
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Deletes a row of a configuration list unless a record refers to it (`in_use`: archive it
+ * instead). The foreign keys (no cascade) refuse it as well, so nothing that uses it can be lost.
+ */
+async function deleteUnlessUsed(
+  db: Db,
+  table: ArchivableTable,
+  params: { businessId: number; id: number },
+  usedBy: ReadonlyArray<{ table: 'crm_leads' | 'crm_opportunities' | 'crm_activities'; column: string }>,
+): Promise<'deleted' | 'not_found' | 'in_use'> {
+  const found = await db
+    .selectFrom(table)
+    .select('id')
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.id)
+    .executeTakeFirst();
+  if (!found) return 'not_found';
+  const result = await db
+    .deleteFrom(table)
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.id)
+    .where((eb) =>
+      eb.and(
+        usedBy.map((use) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom(use.table)
+                .select(sql.lit(1).as('used'))
+                .where(sql.ref(`${use.table}.${use.column}`), '=', params.id),
+            ),
+          ),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0 ? 'deleted' : 'in_use';
+}
 
 export type LeadSourceWithUsage = CrmNamedItemRow & { lead_count: number; opportunity_count: number };
 export type LostReasonWithUsage = CrmNamedItemRow & { opportunity_count: number };
@@ -408,18 +472,13 @@ async function insertNamedItem(
   params: { businessId: number; name: string; now: Date },
 ): Promise<CrmNamedItemRow> {
   const now = toDbTime(params.now);
-  const last = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.max('position').as('position'))
-    .where('business_id', '=', params.businessId)
-    .executeTakeFirst();
   return db
     .insertInto(table)
     .values({
       business_id: params.businessId,
       name: params.name,
       sort_name: params.name.toLowerCase(),
-      position: last?.position == null ? 0 : num(last.position) + 1,
+      position: await nextPosition(db, table, params.businessId),
       archived_at: null,
       created_at: now,
       updated_at: now,
@@ -440,20 +499,6 @@ async function renameNamedItem(
     .where('id', '=', params.id)
     .returningAll()
     .executeTakeFirst();
-}
-
-async function setNamedItemArchived(
-  db: Db,
-  table: NamedTable,
-  params: { businessId: number; id: number; archivedAt: Date | null; now: Date },
-): Promise<boolean> {
-  const result = await db
-    .updateTable(table)
-    .set({ archived_at: params.archivedAt ? toDbTime(params.archivedAt) : null, updated_at: toDbTime(params.now) })
-    .where('business_id', '=', params.businessId)
-    .where('id', '=', params.id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 /**
@@ -536,39 +581,18 @@ export function setLeadSourceArchived(
   db: Db,
   params: { businessId: number; sourceId: number; archivedAt: Date | null; now: Date },
 ) {
-  return setNamedItemArchived(db, 'crm_lead_sources', { ...params, id: params.sourceId });
+  return setArchived(db, 'crm_lead_sources', { ...params, id: params.sourceId });
 }
 
 /**
  * Deletes a source no lead and no opportunity has. A source in use answers `in_use` and nothing
  * changes: deleting a source never deletes or alters a lead (the foreign key refuses it too).
  */
-export async function deleteLeadSource(
-  db: Db,
-  params: { businessId: number; sourceId: number },
-): Promise<'deleted' | 'not_found' | 'in_use'> {
-  if (!(await findLeadSource(db, params))) return 'not_found';
-  const result = await db
-    .deleteFrom('crm_lead_sources')
-    .where('business_id', '=', params.businessId)
-    .where('id', '=', params.sourceId)
-    .where((eb) =>
-      eb.not(
-        eb.or([
-          eb.exists(
-            eb.selectFrom('crm_leads').select('id').whereRef('crm_leads.source_id', '=', 'crm_lead_sources.id'),
-          ),
-          eb.exists(
-            eb
-              .selectFrom('crm_opportunities')
-              .select('id')
-              .whereRef('crm_opportunities.source_id', '=', 'crm_lead_sources.id'),
-          ),
-        ]),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0 ? 'deleted' : 'in_use';
+export function deleteLeadSource(db: Db, params: { businessId: number; sourceId: number }) {
+  return deleteUnlessUsed(db, 'crm_lead_sources', { businessId: params.businessId, id: params.sourceId }, [
+    { table: 'crm_leads', column: 'source_id' },
+    { table: 'crm_opportunities', column: 'source_id' },
+  ]);
 }
 
 /** Lost reasons of the business in their order, with how many opportunities have each. */
@@ -618,31 +642,14 @@ export function setLostReasonArchived(
   db: Db,
   params: { businessId: number; reasonId: number; archivedAt: Date | null; now: Date },
 ) {
-  return setNamedItemArchived(db, 'crm_lost_reasons', { ...params, id: params.reasonId });
+  return setArchived(db, 'crm_lost_reasons', { ...params, id: params.reasonId });
 }
 
 /** Deletes a reason no opportunity has (`in_use` otherwise: archive it). */
-export async function deleteLostReason(
-  db: Db,
-  params: { businessId: number; reasonId: number },
-): Promise<'deleted' | 'not_found' | 'in_use'> {
-  if (!(await findLostReason(db, params))) return 'not_found';
-  const result = await db
-    .deleteFrom('crm_lost_reasons')
-    .where('business_id', '=', params.businessId)
-    .where('id', '=', params.reasonId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('crm_opportunities')
-            .select('id')
-            .whereRef('crm_opportunities.lost_reason_id', '=', 'crm_lost_reasons.id'),
-        ),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0 ? 'deleted' : 'in_use';
+export function deleteLostReason(db: Db, params: { businessId: number; reasonId: number }) {
+  return deleteUnlessUsed(db, 'crm_lost_reasons', { businessId: params.businessId, id: params.reasonId }, [
+    { table: 'crm_opportunities', column: 'lost_reason_id' },
+  ]);
 }
 
 // ---------------------------------------------------------------- activity types
@@ -697,18 +704,14 @@ export async function insertActivityType(
   params: { businessId: number; fields: ActivityTypeFields; now: Date },
 ): Promise<CrmActivityTypeRow> {
   const now = toDbTime(params.now);
-  const last = await db
-    .selectFrom('crm_activity_types')
-    .select((eb) => eb.fn.max('position').as('position'))
-    .where('business_id', '=', params.businessId)
-    .executeTakeFirst();
+  const position = await nextPosition(db, 'crm_activity_types', params.businessId);
   return db
     .insertInto('crm_activity_types')
     .values({
       business_id: params.businessId,
       ...params.fields,
       sort_name: params.fields.name.toLowerCase(),
-      position: last?.position == null ? 0 : num(last.position) + 1,
+      position,
       archived_at: null,
       created_at: now,
       updated_at: now,
@@ -730,38 +733,18 @@ export async function updateActivityType(
     .executeTakeFirst();
 }
 
-export async function setActivityTypeArchived(
+export function setActivityTypeArchived(
   db: Db,
   params: { businessId: number; typeId: number; archivedAt: Date | null; now: Date },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('crm_activity_types')
-    .set({ archived_at: params.archivedAt ? toDbTime(params.archivedAt) : null, updated_at: toDbTime(params.now) })
-    .where('business_id', '=', params.businessId)
-    .where('id', '=', params.typeId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+) {
+  return setArchived(db, 'crm_activity_types', { ...params, id: params.typeId });
 }
 
 /** Deletes a type no activity has (`in_use` otherwise: archive it); types suggesting it suggest nothing after. */
-export async function deleteActivityType(
-  db: Db,
-  params: { businessId: number; typeId: number },
-): Promise<'deleted' | 'not_found' | 'in_use'> {
-  if (!(await findActivityType(db, params))) return 'not_found';
-  const result = await db
-    .deleteFrom('crm_activity_types')
-    .where('business_id', '=', params.businessId)
-    .where('id', '=', params.typeId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom('crm_activities').select('id').whereRef('crm_activities.type_id', '=', 'crm_activity_types.id'),
-        ),
-      ),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0 ? 'deleted' : 'in_use';
+export function deleteActivityType(db: Db, params: { businessId: number; typeId: number }) {
+  return deleteUnlessUsed(db, 'crm_activity_types', { businessId: params.businessId, id: params.typeId }, [
+    { table: 'crm_activities', column: 'type_id' },
+  ]);
 }
 
 // ---------------------------------------------------------------- references

@@ -23,7 +23,6 @@ import {
   type OpportunityListParams,
 } from './crm-opportunities';
 import { deleteInvoice } from './invoices';
-import { insertEstimate } from './estimates';
 import { crmFixture, type CrmFixture } from './crm-test-fixtures';
 
 const now = new Date('2026-03-11T15:00:00.000Z');
@@ -446,26 +445,7 @@ describe('estimates and invoices made from an opportunity', () => {
     const one = await f.addOpportunity({ title: 'One', client_id: client.id });
     const two = await f.addOpportunity({ title: 'Two', client_id: client.id });
     const invoice = await f.addInvoice(client.id, 120_00, { status: 'sent', paidCents: 20_00 });
-    const estimate = await insertEstimate(test.db, {
-      businessId: f.businessId,
-      fields: {
-        client_id: client.id,
-        issue_date: '2026-03-01',
-        expiry_date: '2026-03-31',
-        discount_type: null,
-        discount_value: null,
-        notes: null,
-        terms: null,
-        currency: 'USD',
-        prices_include_tax: false,
-        content: '{}',
-        subtotal_cents: 50_00,
-        tax_cents: 0,
-        total_cents: 50_00,
-      },
-      publicToken: 'est-token',
-      now,
-    });
+    const estimate = await f.addEstimate(client.id, 50_00);
     expect(
       await linkOpportunityDocument(test.db, {
         businessId: f.businessId,

@@ -101,12 +101,13 @@ async function topPosition(db: Db, businessId: number, stageId: number, exceptId
   return result.position;
 }
 
+/** A stage-history row (names as they are now, so the history survives a renamed or deleted stage). */
 async function recordStageChange(
   db: Db,
   params: {
     businessId: number;
     opportunityId: number;
-    from: { id: number; name: string } | null;
+    fromStageId: number | null;
     toStageId: number;
     userId: number | null;
     at: string;
@@ -117,8 +118,8 @@ async function recordStageChange(
     .values({
       business_id: params.businessId,
       opportunity_id: params.opportunityId,
-      from_stage_id: params.from?.id ?? null,
-      from_stage_name: params.from?.name ?? null,
+      from_stage_id: params.fromStageId,
+      from_stage_name: params.fromStageId === null ? null : await stageName(db, params.businessId, params.fromStageId),
       to_stage_id: params.toStageId,
       to_stage_name: await stageName(db, params.businessId, params.toStageId),
       user_id: params.userId,
@@ -158,7 +159,7 @@ export async function insertOpportunity(
     await recordStageChange(tx, {
       businessId: params.businessId,
       opportunityId: row.id,
-      from: null,
+      fromStageId: null,
       toStageId: params.fields.stage_id,
       userId: params.userId,
       at: created,
@@ -239,7 +240,7 @@ export async function updateOpportunity(
       await recordStageChange(tx, {
         businessId: params.businessId,
         opportunityId: params.opportunityId,
-        from: { id: current.stage_id, name: await stageName(tx, params.businessId, current.stage_id) },
+        fromStageId: current.stage_id,
         toStageId: params.fields.stage_id,
         userId: params.userId,
         at: now,
@@ -328,7 +329,7 @@ export async function moveOpportunity(
       await recordStageChange(tx, {
         businessId: params.businessId,
         opportunityId: params.opportunityId,
-        from: { id: current.stage_id, name: await stageName(tx, params.businessId, current.stage_id) },
+        fromStageId: current.stage_id,
         toStageId: params.stageId,
         userId: params.userId,
         at: now,

@@ -1,8 +1,9 @@
 import { createBusiness } from './businesses';
-import { insertClient } from './clients';
+import { insertClient, type ClientFields } from './clients';
 import { seedCrmDefaults, listActivityTypes, listLeadSources, listLostReasons, listStages } from './crm-config';
 import { insertLead, type LeadFields } from './crm-leads';
 import { insertOpportunity, type OpportunityFields } from './crm-opportunities';
+import { insertEstimate } from './estimates';
 import { insertInvoice } from './invoices';
 import { createUser } from './users';
 import type { Db } from './types';
@@ -13,6 +14,32 @@ import type { Db } from './types';
  */
 
 export type CrmFixture = Awaited<ReturnType<typeof crmFixture>>;
+
+/** A company client with only a name (and an email when given). */
+export function clientFields(name: string, extra: { email?: string | null } = {}): ClientFields {
+  return {
+    kind: 'company',
+    name,
+    email: extra.email ?? null,
+    phone: null,
+    billing_line1: null,
+    billing_line2: null,
+    billing_city: null,
+    billing_state: null,
+    billing_postal_code: null,
+    billing_country: null,
+    shipping_line1: null,
+    shipping_line2: null,
+    shipping_city: null,
+    shipping_state: null,
+    shipping_postal_code: null,
+    shipping_country: null,
+    payment_terms_days: 30,
+    notes: null,
+    tax_id: null,
+    is_active: true,
+  };
+}
 
 export async function crmFixture(db: Db, name: string, now: Date) {
   const business = await createBusiness(db, { name, now });
@@ -45,33 +72,7 @@ export async function crmFixture(db: Db, name: string, now: Date) {
   const businessId = business.id;
 
   async function addClient(clientName: string, extra: { email?: string | null } = {}) {
-    return insertClient(db, {
-      businessId,
-      fields: {
-        kind: 'company',
-        name: clientName,
-        email: extra.email ?? null,
-        phone: null,
-        billing_line1: null,
-        billing_line2: null,
-        billing_city: null,
-        billing_state: null,
-        billing_postal_code: null,
-        billing_country: null,
-        shipping_line1: null,
-        shipping_line2: null,
-        shipping_city: null,
-        shipping_state: null,
-        shipping_postal_code: null,
-        shipping_country: null,
-        payment_terms_days: 30,
-        notes: null,
-        tax_id: null,
-        is_active: true,
-      },
-      contacts: [],
-      now,
-    });
+    return insertClient(db, { businessId, fields: clientFields(clientName, extra), contacts: [], now });
   }
 
   async function addLead(fields: Partial<LeadFields> = {}, createdAt?: Date) {
@@ -160,6 +161,31 @@ export async function crmFixture(db: Db, name: string, now: Date) {
     });
   }
 
+  /** A draft estimate dated 2026-03-01 (the state is changed with `updateEstimateState`). */
+  async function addEstimate(clientId: number, totalCents: number) {
+    token += 1;
+    return insertEstimate(db, {
+      businessId,
+      fields: {
+        client_id: clientId,
+        issue_date: '2026-03-01',
+        expiry_date: '2026-03-31',
+        discount_type: null,
+        discount_value: null,
+        notes: null,
+        terms: null,
+        currency: 'USD',
+        prices_include_tax: false,
+        content: '{}',
+        subtotal_cents: totalCents,
+        tax_cents: 0,
+        total_cents: totalCents,
+      },
+      publicToken: `${name}-estimate-${token}-${Math.random().toString(36).slice(2)}`,
+      now,
+    });
+  }
+
   return {
     businessId,
     owner,
@@ -173,5 +199,6 @@ export async function crmFixture(db: Db, name: string, now: Date) {
     addLead,
     addOpportunity,
     addInvoice,
+    addEstimate,
   };
 }
