@@ -3,6 +3,7 @@ import type { GoalsTables } from './schema-goals';
 import type { ShellTables } from './schema-shell';
 import type { AccountTables } from './schema-account';
 import type { EstimatesTables } from './schema-estimates';
+import type { CrmTables } from './schema-crm';
 
 /** ISO-8601 UTC instant, e.g. `2025-01-31T12:00:00.000Z` (see `timestampType`). */
 export type Timestamp = string;
@@ -339,7 +340,7 @@ export interface InvoiceStatusTotalsTable {
   balance_cents: number | string;
 }
 
-export interface Database extends GoalsTables, ShellTables, AccountTables, EstimatesTables {
+export interface Database extends GoalsTables, ShellTables, AccountTables, EstimatesTables, CrmTables {
   businesses: BusinessesTable;
   users: UsersTable;
   personal_access_tokens: PersonalAccessTokensTable;

@@ -12,6 +12,7 @@ import { accountMigration } from './0009-account';
 import { estimatesMigration } from './0010-estimates';
 import { invoiceDataVersionMigration } from './0011-invoice-data-version';
 import { invoiceStatusTotalsMigration } from './0012-invoice-status-totals';
+import { crmMigration } from './0013-crm';
 
 // Migrations work on any schema version, so they take an untyped instance.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0010-estimates': estimatesMigration,
   '0011-invoice-data-version': invoiceDataVersionMigration,
   '0012-invoice-status-totals': invoiceStatusTotalsMigration,
+  '0013-crm': crmMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,251 @@
+/**
+ * A quick measurement of the CRM queries at scale (not part of `pnpm bench` yet; the bench harness
+ * will call the HTTP endpoints built on these): one business with 20,000 leads, 10,000
+ * opportunities (2,000 in one column) and 10,000 activities on a SQLite file, then each query 200
+ * times after a warm-up, p50 and p99 in milliseconds. Run from the repository root:
+ *   pnpm --filter @ledgerleaf/server exec node --import tsx ../../packages/db/bench/crm-scale.ts
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { rateWindowStart, reminderBucketBounds, startOfZonedMonth } from '@ledgerleaf/domain';
+import { createDatabase } from '../src/connection';
+import { migrateToLatest } from '../src/migrations';
+import { createBusiness } from '../src/queries/businesses';
+import { insertClient } from '../src/queries/clients';
+import { listStages, seedCrmDefaults, listLeadSources, listActivityTypes } from '../src/queries/crm-config';
+import { insertLeads, listLeads } from '../src/queries/crm-leads';
+import { boardColumnTotals, listBoardCards, listOpportunities } from '../src/queries/crm-opportunities';
+import { countCrmReminderBuckets, listCrmReminders, listNextActivities } from '../src/queries/crm-activities';
+import { crmOverviewFigures, crmPipelineFigures, leadAnalyticsFigures } from '../src/queries/crm-analytics';
+import { clientFields } from '../src/queries/crm-test-fixtures';
+import { createUser } from '../src/queries/users';
+
+const LEADS = Number(process.env.BENCH_LEADS ?? 20_000);
+const OPPORTUNITIES = Number(process.env.BENCH_OPPORTUNITIES ?? 10_000);
+const BIG_COLUMN = Number(process.env.BENCH_BIG_COLUMN ?? 2_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const ZONE = 'America/New_York';
+const WORDS = [
+  'Acme',
+  'Blue',
+  'Cedar',
+  'Delta',
+  'Ember',
+  'Falcon',
+  'Granite',
+  'Harbor',
+  'Iris',
+  'Maple',
+  'Nova',
+  'Oak',
+];
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'ledgerleaf-crm-bench-'));
+  const handle = createDatabase({ sqlitePath: join(dir, 'bench.sqlite') });
+  const db = handle.db;
+  try {
+    await migrateToLatest(db);
+    const now = new Date();
+    const business = await createBusiness(db, { name: 'Bench', now });
+    const users = [];
+    for (let index = 0; index < 5; index += 1)
+      users.push(
+        await createUser(db, {
+          businessId: business.id,
+          name: `User ${index}`,
+          email: `user${index}@bench.test`,
+          passwordHash: 'x',
+          role: 'member',
+          now,
+        }),
+      );
+    await seedCrmDefaults(db, { businessId: business.id, now });
+    const stages = await listStages(db, { businessId: business.id });
+    const sources = await listLeadSources(db, { businessId: business.id });
+    const types = await listActivityTypes(db, { businessId: business.id });
+    const started = performance.now();
+    const clientIds: number[] = [];
+    await db.transaction().execute(async (tx) => {
+      for (let index = 0; index < 2_000; index += 1) {
+        const name = `${WORDS[index % WORDS.length]} ${WORDS[(index * 7) % WORDS.length]} ${index}`;
+        const { id } = await insertClient(tx, {
+          businessId: business.id,
+          fields: clientFields(name, { email: `client${index}@bench.test` }),
+          contacts: [],
+          now,
+        });
+        clientIds.push(id);
+      }
+      const statuses = ['new', 'contacted', 'qualified', 'unqualified', 'converted'];
+      await insertLeads(tx, {
+        businessId: business.id,
+        rows: Array.from({ length: LEADS }, (_, index) => ({
+          person_name: `${WORDS[index % WORDS.length]} Person ${index}`,
+          company_name: index % 3 === 0 ? `${WORDS[(index * 5) % WORDS.length]} Co ${index}` : null,
+          email: `lead${index}@bench.test`,
+          phone: null,
+          source_id: index % 7 === 0 ? null : (sources[index % sources.length]?.id ?? null),
+          status: statuses[index % statuses.length] as string,
+          owner_user_id: users[index % users.length]?.id ?? null,
+          estimated_value_cents: (index % 50) * 10_000,
+          notes: null,
+        })),
+        userId: null,
+        now,
+      });
+      // Spread the creation dates over two years.
+      await tx
+        .updateTable('crm_leads')
+        .set((eb) => ({
+          created_at: eb.fn('strftime', [
+            eb.val('%Y-%m-%dT%H:%M:%fZ'),
+            eb.val(now.toISOString()),
+            eb.fn('printf', [eb.val('-%d hours'), eb('id', '%', 17_520)]),
+          ]),
+        }))
+        .where('business_id', '=', business.id)
+        .execute();
+      const rows = [];
+      for (let index = 0; index < OPPORTUNITIES; index += 1) {
+        const stage = index < BIG_COLUMN ? stages[0] : stages[(index % (stages.length - 1)) + 1];
+        if (!stage) throw new Error('no stage');
+        const closed = stage.type !== 'open';
+        const at = new Date(now.getTime() - (index % 700) * 86_400_000).toISOString();
+        rows.push({
+          business_id: business.id,
+          title: `${WORDS[index % WORDS.length]} deal ${index}`,
+          sort_title: `${WORDS[index % WORDS.length]} deal ${index}`.toLowerCase(),
+          search_text: `${WORDS[index % WORDS.length]} deal ${index}`.toLowerCase(),
+          client_id: clientIds[index % clientIds.length] ?? null,
+          lead_id: null,
+          amount_cents: 10_000 + (index % 997) * 1_000,
+          stage_id: stage.id,
+          probability: stage.probability,
+          position: index * 1024,
+          stage_entered_at: at,
+          expected_close_date: null,
+          owner_user_id: users[index % users.length]?.id ?? null,
+          source_id: sources[index % sources.length]?.id ?? null,
+          notes: null,
+          lost_reason_id: null,
+          lost_note: null,
+          closed_at: closed ? at : null,
+          created_by_user_id: null,
+          created_at: at,
+          updated_at: at,
+        });
+      }
+      for (let start = 0; start < rows.length; start += 500)
+        await tx
+          .insertInto('crm_opportunities')
+          .values(rows.slice(start, start + 500))
+          .execute();
+      const opportunityIds = (await tx.selectFrom('crm_opportunities').select('id').execute()).map((row) => row.id);
+      const activities = [];
+      for (let index = 0; index < 10_000; index += 1)
+        activities.push({
+          business_id: business.id,
+          type_id: types[index % types.length]?.id ?? 0,
+          subject: `Follow up ${index}`,
+          notes: null,
+          due_at: new Date(now.getTime() + ((index % 60) - 20) * 86_400_000).toISOString(),
+          assignee_user_id: users[index % users.length]?.id ?? null,
+          done_at: index % 4 === 0 ? now.toISOString() : null,
+          done_by_user_id: null,
+          lead_id: null,
+          opportunity_id: opportunityIds[index % opportunityIds.length] ?? null,
+          client_id: null,
+          created_by_user_id: null,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        });
+      for (let start = 0; start < activities.length; start += 500)
+        await tx
+          .insertInto('crm_activities')
+          .values(activities.slice(start, start + 500))
+          .execute();
+    });
+    // Statistics for the planner, as a database that has been running a while has them.
+    await sql`analyze`.execute(db);
+    console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const measure = async (label: string, run: () => Promise<unknown>) => {
+      for (let index = 0; index < 20; index += 1) await run();
+      const times: number[] = [];
+      for (let index = 0; index < RUNS; index += 1) {
+        const start = performance.now();
+        await run();
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] as number;
+      console.log(`| ${label} | ${at(0.5).toFixed(2)} ms | ${at(0.99).toFixed(2)} ms |`);
+    };
+    const businessId = business.id;
+    console.log('| query | p50 | p99 |\n|---|---:|---:|');
+    await measure('board: every column first page (20 cards) + totals + next activities', async () => {
+      const totals = await boardColumnTotals(db, { businessId });
+      for (const stage of stages) {
+        const page = await listBoardCards(db, { businessId, stageId: stage.id, limit: 20 });
+        await listNextActivities(db, { businessId, opportunityIds: page.cards.map((card) => card.id) });
+      }
+      return totals;
+    });
+    await measure(`board: the ${BIG_COLUMN}-card column, first page`, () =>
+      listBoardCards(db, { businessId, stageId: stages[0]?.id ?? 0, limit: 20 }),
+    );
+    await measure(`board: the ${BIG_COLUMN}-card column, page 50 (by cursor)`, () =>
+      listBoardCards(db, {
+        businessId,
+        stageId: stages[0]?.id ?? 0,
+        after: { position: 1000 * 1024, id: 1_000_000 },
+        limit: 20,
+      }),
+    );
+    await measure('board totals filtered by owner (adds up the rows)', () =>
+      boardColumnTotals(db, { businessId, ownerId: users[0]?.id }),
+    );
+    await measure('crm-overview figures', () =>
+      crmOverviewFigures(db, {
+        businessId,
+        monthStart: startOfZonedMonth(new Date(), ZONE),
+        windowStart: rateWindowStart(new Date(), 90, ZONE),
+      }),
+    );
+    await measure('pipeline chart', () => crmPipelineFigures(db, { businessId }));
+    await measure('lead analytics (all time)', () => leadAnalyticsFigures(db, { businessId }));
+    await measure('leads list, first page (25)', () =>
+      listLeads(db, { businessId, sort: 'created_at', direction: 'desc', limit: 25, offset: 0 }),
+    );
+    await measure('leads list, search "maple"', () =>
+      listLeads(db, { businessId, search: 'maple', sort: 'created_at', direction: 'desc', limit: 25, offset: 0 }),
+    );
+    await measure('leads list, status qualified sorted by name', () =>
+      listLeads(db, { businessId, statuses: ['qualified'], sort: 'name', direction: 'asc', limit: 25, offset: 0 }),
+    );
+    await measure('opportunities list, first page (25) with summary', () =>
+      listOpportunities(db, { businessId, sort: 'created_at', direction: 'desc', limit: 25, offset: 0 }),
+    );
+    const bounds = reminderBucketBounds(new Date(), ZONE);
+    await measure('reminders: counts + overdue page, one person', async () => {
+      await countCrmReminderBuckets(db, { businessId, assigneeUserId: users[0]?.id, ...bounds });
+      return listCrmReminders(db, {
+        businessId,
+        assigneeUserId: users[0]?.id,
+        ...bounds,
+        bucket: 'overdue',
+        limit: 25,
+        offset: 0,
+      });
+    });
+  } finally {
+    await handle.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+void main();
