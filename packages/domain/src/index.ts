@@ -13,3 +13,4 @@ export * from './goals';
 export * from './shell';
 export * from './account';
 export * from './estimates';
+export * from './events';

@@ -805,17 +805,26 @@ export async function respondToEstimate(
       set: { ...set, viewed_at: row.viewed_at ?? at },
       now,
     });
-    const data = params.answer.accept
-      ? { estimate_number: row.estimate_number, name: params.answer.name }
-      : { estimate_number: row.estimate_number, reason: params.answer.reason };
-    await publish(tx, {
-      type: `estimate.${to}`,
+    const event = {
       businessId: row.business_id,
       userId: null,
-      subject: { type: 'estimate', id: row.id },
-      data,
+      subject: { type: 'estimate' as const, id: row.id },
       at: now,
-    });
+    };
+    await publish(
+      tx,
+      params.answer.accept
+        ? {
+            ...event,
+            type: 'estimate.accepted',
+            data: { estimate_number: row.estimate_number, name: params.answer.name },
+          }
+        : {
+            ...event,
+            type: 'estimate.declined',
+            data: { estimate_number: row.estimate_number, reason: params.answer.reason },
+          },
+    );
     const number = row.estimate_number ?? '';
     await notifyBusinessUsers(tx, {
       businessId: row.business_id,

@@ -79,26 +79,25 @@ export async function sendPaymentReceipt(
     throw new AppError(409, RECEIPT_MESSAGES.voidInvoice, { extra: { status: 'void' } });
 
   const to = defaultRecipients(document);
-  const record = (type: 'payment.receipt_sent' | 'payment.receipt_failed', data: Record<string, unknown>) =>
-    deps.db.transaction().execute((tx) =>
-      publish(tx, {
-        type,
+  const facts = { payment_id: payment.id, amount: payment.amount, invoice_number: document.invoice.invoice_number, to };
+  const record = (outcome: { email_id: number | null } | { reason: string }) =>
+    deps.db.transaction().execute((tx) => {
+      const event = {
         businessId,
         userId,
-        subject: { type: 'invoice', id: document.invoice.id },
-        data: {
-          payment_id: payment.id,
-          amount: payment.amount,
-          invoice_number: document.invoice.invoice_number,
-          to,
-          ...data,
-        },
+        subject: { type: 'invoice' as const, id: document.invoice.id },
         at: deps.clock(),
-      }),
-    );
+      };
+      return publish(
+        tx,
+        'reason' in outcome
+          ? { ...event, type: 'payment.receipt_failed', data: { ...facts, ...outcome } }
+          : { ...event, type: 'payment.receipt_sent', data: { ...facts, ...outcome } },
+      );
+    });
   const failed = async (failure: ReceiptFailure, reason: string, emailId: number | null): Promise<ReceiptAttempt> => {
     // The timeline entry is a record of the failure; not being able to write it must not hide the answer.
-    await record('payment.receipt_failed', { reason }).catch((error: unknown) =>
+    await record({ reason }).catch((error: unknown) =>
       deps.logger.error({ err: error, paymentId: payment.id }, 'receipt failure not recorded'),
     );
     const message = failure === 'no_recipients' ? RECEIPT_MESSAGES.noRecipients : RECEIPT_MESSAGES.failed;
@@ -138,7 +137,7 @@ export async function sendPaymentReceipt(
     return failed('delivery', error instanceof Error ? error.message : String(error), emailId);
   }
   // The mail is out: a timeline entry that cannot be written does not make it unsent.
-  await record('payment.receipt_sent', { email_id: emailId }).catch((error: unknown) =>
+  await record({ email_id: emailId }).catch((error: unknown) =>
     deps.logger.error({ err: error, paymentId: payment.id }, 'receipt not recorded'),
   );
   return { receipt: { sent: true, to, email_id: emailId, message: RECEIPT_MESSAGES.sent(to) } };

@@ -16,7 +16,6 @@ import type { Deps } from '../../lib/context';
 import { validationError } from '../../lib/errors';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { INVOICE_BODY_LIMIT_BYTES } from '../invoices/invoices.routes';
-import type { SchedulerController } from '../scheduler/scheduler';
 import * as recurring from './recurring.service';
 
 const ERRORS = {
@@ -36,7 +35,7 @@ async function parseBody(deps: Deps, businessId: number, body: unknown) {
   return parsed.data;
 }
 
-export function registerRecurringRoutes(app: FastifyInstance, deps: Deps, scheduler: SchedulerController): void {
+export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void {
   const tags = ['recurring invoices'];
   const e = ERRORS;
 
@@ -125,7 +124,7 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps, schedu
       403: e.forbidden,
     },
     handler: async ({ request }) => {
-      const data = await scheduler.runNow({ businessId: requireAuth(request).businessId });
+      const data = await app.scheduler.runNow({ businessId: requireAuth(request).businessId });
       return { data, message: RECURRING_MESSAGES.runDone(data.invoices_created) };
     },
   });
