@@ -258,6 +258,7 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/api/public/estimates/:token',
     summary: 'The public estimate behind `/e/{token}` (no sign-in); the first view moves sent to viewed',
     tags: ['public'],
+    auth: 'optional',
     params: tokenParamsSchema,
     rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
     responses: {
@@ -267,7 +268,7 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     },
     handler: async ({ request, reply, params }) => {
       reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
-      return { data: await estimates.publicEstimate(deps, { token: params.token, request }) };
+      return { data: await estimates.publicEstimate(deps, { token: params.token, viewer: request.auth }) };
     },
   });
 
@@ -276,6 +277,7 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/api/public/estimates/:token/pdf',
     summary: 'The public estimate as PDF (no sign-in)',
     tags: ['public'],
+    auth: 'optional',
     params: tokenParamsSchema,
     query: pdfQuerySchema,
     rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
@@ -284,7 +286,7 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
       reply.header('x-robots-tag', 'noindex');
       return sendPdf(
         reply,
-        await estimates.publicEstimatePdf(deps, { token: params.token, request }),
+        await estimates.publicEstimatePdf(deps, { token: params.token, viewer: request.auth }),
         query.inline === '1' || query.inline === 'true',
       );
     },

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   defaultRecipientEmails,
   ESTIMATE_MESSAGES,
@@ -31,7 +30,6 @@ import {
 import {
   claimWriteLock,
   deleteEstimate as deleteEstimateRow,
-  findActiveToken,
   findBusinessById,
   findClient,
   findEstimate,
@@ -53,11 +51,9 @@ import {
   type EstimateRow,
 } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
-import { sha256Hex } from '../../lib/crypto';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { publish } from '../../lib/events';
 import { invoicePdfFilename, renderInvoicePdf } from '../../lib/pdf/render-invoice';
-import { bearerToken } from '../../plugins/auth';
 import {
   addressLines,
   defaultRecipients,
@@ -671,13 +667,6 @@ export async function sendEstimate(
 
 // ---------------------------------------------------------------- public page
 
-async function isOwnerPreview(deps: Deps, request: FastifyRequest, businessId: number): Promise<boolean> {
-  const token = bearerToken(request);
-  if (!token || token.length > 256) return false;
-  const found = await findActiveToken(deps.db, { tokenHash: sha256Hex(token), now: deps.clock() });
-  return found?.user.business_id === businessId;
-}
-
 async function findPublic(deps: Deps, token: string): Promise<EstimateRow & { client_name: string }> {
   const row = await findEstimateByPublicToken(deps.db, { token });
   if (!row || row.status === 'draft') throw notFound(ESTIMATE_MESSAGES.notFound);
@@ -685,13 +674,17 @@ async function findPublic(deps: Deps, token: string): Promise<EstimateRow & { cl
 }
 
 /** The first view by anyone but the owner: sent -> viewed (once). */
-async function openPublic(deps: Deps, params: { token: string; request: FastifyRequest }): Promise<EstimateDocument> {
+async function openPublic(
+  deps: Deps,
+  params: { token: string; viewer: AuthContext | null },
+): Promise<EstimateDocument> {
   const row = await findPublic(deps, params.token);
   const now = deps.clock();
   if (
     row.viewed_at === null &&
     effective(row, now) === 'sent' &&
-    !(await isOwnerPreview(deps, params.request, row.business_id))
+    // The owner previewing their own link (signed in as the estimate's business) is not the client viewing it.
+    params.viewer?.businessId !== row.business_id
   ) {
     await deps.db.transaction().execute(async (tx) => {
       const locked = await lockEstimate(tx, { businessId: row.business_id, estimateId: row.id });
@@ -769,14 +762,14 @@ function publicView(document: EstimateDocument, token: string): PublicEstimate {
 
 export async function publicEstimate(
   deps: Deps,
-  params: { token: string; request: FastifyRequest },
+  params: { token: string; viewer: AuthContext | null },
 ): Promise<PublicEstimate> {
   return publicView(await openPublic(deps, params), params.token);
 }
 
 export async function publicEstimatePdf(
   deps: Deps,
-  params: { token: string; request: FastifyRequest },
+  params: { token: string; viewer: AuthContext | null },
 ): Promise<RenderedPdf> {
   return renderEstimate(deps, await openPublic(deps, params));
 }

@@ -150,6 +150,7 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     url: '/api/public/invoices/:token',
     summary: 'The public invoice behind `/i/{token}` (no sign-in); the first view moves sent to viewed',
     tags: ['public'],
+    auth: 'optional',
     params: tokenParamsSchema,
     rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
     responses: {
@@ -159,7 +160,7 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     },
     handler: async ({ request, reply, params }) => {
       reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
-      return { data: await delivery.publicInvoice(deps, { token: params.token, request }) };
+      return { data: await delivery.publicInvoice(deps, { token: params.token, viewer: request.auth }) };
     },
   });
 
@@ -168,6 +169,7 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     url: '/api/public/invoices/:token/pdf',
     summary: 'The public invoice as PDF (no sign-in; `?inline=1` to preview)',
     tags: ['public'],
+    auth: 'optional',
     params: tokenParamsSchema,
     query: pdfQuerySchema,
     rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
@@ -178,7 +180,7 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
       429: ERRORS.throttled,
     },
     handler: async ({ request, reply, params, query }) => {
-      const rendered = await delivery.publicInvoicePdf(deps, { token: params.token, request });
+      const rendered = await delivery.publicInvoicePdf(deps, { token: params.token, viewer: request.auth });
       reply.header('x-robots-tag', 'noindex');
       return sendPdf(reply, rendered, query.inline === '1' || query.inline === 'true');
     },

@@ -1,6 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import {
   defaultRecipientEmails,
   INVOICE_MESSAGES,
@@ -17,19 +16,11 @@ import {
   type OutboxQuery,
   type PublicInvoice,
 } from '@ledgerleaf/domain';
-import {
-  findActiveToken,
-  findBusinessOutboxEmail,
-  listBusinessOutboxEmails,
-  outboxAttachments,
-  type OutboxEmail,
-} from '@ledgerleaf/db';
+import { findBusinessOutboxEmail, listBusinessOutboxEmails, outboxAttachments, type OutboxEmail } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
-import { sha256Hex } from '../../lib/crypto';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { invoicePdfFilename, renderInvoicePdf } from '../../lib/pdf/render-invoice';
 import type { InvoicePdfView } from '../../lib/pdf/types';
-import { bearerToken } from '../../plugins/auth';
 import {
   getInvoiceView,
   getInvoiceViewByToken,
@@ -331,14 +322,6 @@ export async function getOutboxEmail(
 /** Tokens are 32 random bytes in base64url (43 characters); anything else is not worth a query. */
 export const PUBLIC_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
 
-/** True when the request carries a valid bearer token of the invoice's own business (the owner previewing). */
-async function isOwnerPreview(deps: Deps, request: FastifyRequest, businessId: number): Promise<boolean> {
-  const token = bearerToken(request);
-  if (!token || token.length > 256) return false;
-  const found = await findActiveToken(deps.db, { tokenHash: sha256Hex(token), now: deps.clock() });
-  return found?.user.business_id === businessId;
-}
-
 /**
  * The invoice behind a public token (never a draft). The first view by anyone but the owner records
  * `invoice.viewed` and moves sent to viewed (the invoices module guards the transition); later views
@@ -346,12 +329,13 @@ async function isOwnerPreview(deps: Deps, request: FastifyRequest, businessId: n
  */
 async function openPublicDocument(
   deps: Deps,
-  params: { token: string; request: FastifyRequest },
+  params: { token: string; viewer: AuthContext | null },
 ): Promise<InvoiceDocument> {
   const found = await getInvoiceViewByToken(deps.db, params.token, viewOptions(deps));
   if (!found) throw notFound(INVOICE_MESSAGES.notFound);
   if (found.invoice.viewed_at !== null || found.invoice.status === 'void') return found;
-  if (await isOwnerPreview(deps, params.request, found.business_id)) return found;
+  // The owner previewing their own link (signed in as the invoice's business) is not the client viewing it.
+  if (params.viewer?.businessId === found.business_id) return found;
   const changed = await deps.db
     .transaction()
     .execute((tx) =>
@@ -420,7 +404,7 @@ export function publicInvoiceOf(document: InvoiceDocument, token: string): Publi
 /** `GET /api/public/invoices/:token` */
 export async function publicInvoice(
   deps: Deps,
-  params: { token: string; request: FastifyRequest },
+  params: { token: string; viewer: AuthContext | null },
 ): Promise<PublicInvoice> {
   return publicInvoiceOf(await openPublicDocument(deps, params), params.token);
 }
@@ -428,7 +412,7 @@ export async function publicInvoice(
 /** `GET /api/public/invoices/:token/pdf` */
 export async function publicInvoicePdf(
   deps: Deps,
-  params: { token: string; request: FastifyRequest },
+  params: { token: string; viewer: AuthContext | null },
 ): Promise<RenderedPdf> {
   return renderDocument(deps, await openPublicDocument(deps, params));
 }
