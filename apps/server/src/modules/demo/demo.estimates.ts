@@ -21,13 +21,13 @@ import {
   setDocumentCounter,
   type Db,
 } from '@ledgerleaf/db';
-import { buildInvoiceContent, newPublicToken } from '../invoices/invoices.service';
+import { buildInvoiceContent, newPublicToken } from '../invoices/invoice-content';
 import {
   contentCalculation,
   contentRequestLines,
   resolveStoredContent,
   storedDiscountColumns,
-} from '../estimates/document-content';
+} from '../document-core/document-content';
 import { storedDayOfMonth } from '../recurring/recurring-schedule';
 
 const DAY_MS = 86_400_000;

@@ -19,7 +19,7 @@ import type { Deps } from '../../lib/context';
 import { validationError } from '../../lib/errors';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { PUBLIC_INVOICE_RATE_LIMIT, sendPdf } from '../invoice-delivery/invoice-delivery.routes';
-import { PUBLIC_TOKEN_PATTERN } from '../invoice-delivery/invoice-delivery.service';
+import { PUBLIC_TOKEN_PATTERN } from '../document-core/document-delivery';
 import { INVOICE_BODY_LIMIT_BYTES } from '../invoices/invoices.routes';
 import * as estimates from './estimates.service';
 
@@ -221,15 +221,10 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     },
     handler: async ({ request, params }) => {
       const result = await estimates.convertEstimate(deps, { auth: requireAuth(request), estimateId: params.id });
-      const invoice = await deps.db
-        .selectFrom('invoices')
-        .select('invoice_number')
-        .where('id', '=', result.invoice_id)
-        .executeTakeFirst();
       return {
         data: result.estimate,
         invoice_id: result.invoice_id,
-        message: ESTIMATE_MESSAGES.converted(invoice?.invoice_number ?? null),
+        message: ESTIMATE_MESSAGES.converted(result.invoice_number),
       };
     },
   });

@@ -14,6 +14,8 @@ import {
 import type { Deps } from '../../lib/context';
 import { idempotencyKeyOf, runIdempotentEffect } from '../../lib/idempotency';
 import { defineRoute, requireAuth } from '../../lib/route';
+import { PUBLIC_TOKEN_PATTERN } from '../document-core/document-delivery';
+import type { RenderedPdf } from '../document-core/document-pdf';
 import * as delivery from './invoice-delivery.service';
 
 /** Public invoice pages and PDFs per IP address: a person reading an invoice needs a handful. */
@@ -36,14 +38,14 @@ const pdfQuerySchema = z.object({
   inline: z.enum(['0', '1', 'true', 'false'], { error: 'Please use 1 or 0' }).optional(),
 });
 
-const tokenParamsSchema = z.object({ token: z.string().regex(delivery.PUBLIC_TOKEN_PATTERN) });
+const tokenParamsSchema = z.object({ token: z.string().regex(PUBLIC_TOKEN_PATTERN) });
 
 /**
  * A PDF answer. The app-wide CSP (`object-src 'none'`, `frame-ancestors 'none'`) and `X-Frame-Options:
  * DENY` are for HTML; on a PDF they would stop the browser's viewer and the same-origin preview frame
  * of the invoice pages, so a PDF only keeps other sites from framing it.
  */
-export function sendPdf(reply: FastifyReply, rendered: delivery.RenderedPdf, inline: boolean): Buffer {
+export function sendPdf(reply: FastifyReply, rendered: RenderedPdf, inline: boolean): Buffer {
   reply
     .type('application/pdf')
     .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${rendered.filename}"`)

@@ -13,8 +13,9 @@ import { publish } from '../../lib/events';
 import type { DeliveryOutcome } from '../../lib/mailer';
 import { businessDate } from '../../lib/display-date';
 import { renderEmail } from '../email-templates/email-templates.service';
-import type { InvoiceDocument } from '../invoices/invoices.service';
-import { defaultRecipients, renderDocument, requireDocument } from './invoice-delivery.service';
+import { defaultRecipients } from '../document-core/document-delivery';
+import { renderDocumentPdf } from '../document-core/document-pdf';
+import { requireInvoiceDocument, type InvoiceDocument } from '../invoices/invoice-view';
 
 /**
  * How long a receipt waits for the SMTP server's answer before it is reported as sent anyway (it
@@ -72,7 +73,7 @@ export async function sendPaymentReceipt(
   params: { auth: AuthContext; invoiceId: number; paymentId: number },
 ): Promise<ReceiptAttempt> {
   const { businessId, userId } = params.auth;
-  const document = await requireDocument(deps, deps.db, businessId, params.invoiceId);
+  const document = await requireInvoiceDocument(deps, deps.db, businessId, params.invoiceId);
   const payment = document.invoice.payments.find((candidate) => candidate.id === params.paymentId);
   if (!payment) throw notFound(INVOICE_MESSAGES.paymentNotFound);
   if (document.invoice.status === 'void')
@@ -110,7 +111,7 @@ export async function sendPaymentReceipt(
   try {
     const [email, rendered] = await Promise.all([
       composeReceipt(deps, businessId, document, payment),
-      renderDocument(deps, document),
+      renderDocumentPdf(deps, document),
     ]);
     const sent = await deps.mailer.send({
       to,

@@ -1,6 +1,7 @@
 import { formatCurrency, utcCalendarDate } from '@ledgerleaf/domain';
 import {
   claimScheduledEmail,
+  findOutboxEmailError,
   listClaimableScheduledEmails,
   markScheduledEmailSent,
   notifyBusinessUsers,
@@ -11,10 +12,10 @@ import type { Deps } from '../../lib/context';
 import { businessDate } from '../../lib/display-date';
 import { publish } from '../../lib/events';
 import { errorText, type ScheduledJob, type SchedulerOptions } from '../../lib/scheduler';
-import { renderInvoicePdf, invoicePdfFilename } from '../../lib/pdf/render-invoice';
 import { emailTemplateFor, renderEmail } from '../email-templates/email-templates.service';
-import { getInvoiceView } from '../invoices/invoices.service';
-import { defaultRecipients, logoBytes, pdfViewOf } from './invoice-delivery.service';
+import { getInvoiceView } from '../invoices/invoice-view';
+import { defaultRecipients } from '../document-core/document-delivery';
+import { renderDocumentPdf } from '../document-core/document-pdf';
 import { composeInvoiceEmail } from './invoice-email';
 
 /*
@@ -89,30 +90,22 @@ async function deliver(deps: Deps, email: ScheduledEmailRow, options: SchedulerO
         // The business's invoice template, as when a user sends the invoice.
         template: await emailTemplateFor(deps.db, email.business_id, 'invoice'),
       });
-  const logo = await logoBytes(document.business.company_logo, {
-    uploadsDir: deps.config.uploadsDir,
-    appUrl: deps.config.appUrl,
-  });
-  const pdf = await renderInvoicePdf(pdfViewOf(document, logo));
+  const rendered = await renderDocumentPdf(deps, document);
   const sent = await deps.mailer.send({
     to,
     subject: composed.subject,
     text: composed.text,
     html: composed.html,
     replyTo: document.business.email,
-    attachments: [{ filename: invoicePdfFilename(invoice), content: pdf, contentType: 'application/pdf' }],
+    attachments: [{ filename: rendered.filename, content: rendered.pdf, contentType: 'application/pdf' }],
     businessId: email.business_id,
     category: 'invoice',
   });
   if (deps.config.smtpUrl) {
     // SMTP delivery runs in the background: wait for it, so a refused message is retried, not marked sent.
     await deps.mailer.flush();
-    const outbox = await deps.db
-      .selectFrom('outbox_emails')
-      .select(['error'])
-      .where('id', '=', sent.id)
-      .executeTakeFirst();
-    if (outbox?.error) throw new Error(`The mail server refused the message: ${outbox.error}`);
+    const refused = await findOutboxEmailError(deps.db, { id: sent.id });
+    if (refused) throw new Error(`The mail server refused the message: ${refused}`);
   }
   await deps.db.transaction().execute(async (tx) => {
     const now = deps.clock();

@@ -3,7 +3,7 @@ import { listInvoicesBecomingOverdue, lockInvoice, updateInvoiceState } from '@l
 import type { Deps } from '../../lib/context';
 import { publish } from '../../lib/events';
 import { businessTodays, latestBusinessDate, type ScheduledJob, type SchedulerOptions } from '../../lib/scheduler';
-import { effectiveStatus } from './invoices.service';
+import { effectiveStatus } from './invoice-view';
 
 /*
  * The invoicing area's overdue marking (a scheduled job). Overdue is derived when an invoice is read

@@ -27,7 +27,8 @@ import {
 import type { Deps } from '../../lib/context';
 import { publish } from '../../lib/events';
 import { errorText, latestBusinessDate, type ScheduledJob, type SchedulerOptions } from '../../lib/scheduler';
-import { buildInvoiceContent, markInvoiceSent, newPublicToken } from '../invoices/invoices.service';
+import { buildInvoiceContent, newPublicToken } from '../invoices/invoice-content';
+import { markInvoiceSent } from '../invoices/invoices.service';
 import { scheduleOfRow } from './recurring-schedule';
 
 /*
