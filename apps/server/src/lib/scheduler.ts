@@ -170,3 +170,44 @@ export function businessTodays(now: Date): (timeZone: string | null) => string {
     return today;
   };
 }
+
+/** Candidates read per query by `countPastDue`. */
+const PAST_DUE_PAGE = 200;
+
+/**
+ * For jobs that change records once a date of theirs has passed in their business's time zone
+ * (overdue invoices, expired estimates): reads the candidates page by page (`list`: those dated
+ * before the latest business date anywhere, by id after `afterId`, of one business or all), hands
+ * each whose date (`dateOf`) is before its business's today to `change` (which locks and checks it
+ * again in its own transaction, so two schedulers change it once), and answers how many changed.
+ */
+export async function countPastDue<Row extends { id: number; time_zone: string | null }>(
+  deps: Deps,
+  options: SchedulerOptions,
+  job: {
+    list: (page: { before: string; businessId?: number; afterId: number; limit: number }) => Promise<Row[]>;
+    dateOf: (row: Row) => string;
+    change: (row: Row, at: { today: string; now: Date }) => Promise<boolean>;
+  },
+): Promise<number> {
+  const now = deps.clock();
+  const todayIn = businessTodays(now);
+  let changed = 0;
+  let afterId = 0;
+  for (;;) {
+    const rows = await job.list({
+      before: latestBusinessDate(now),
+      businessId: options.businessId,
+      afterId,
+      limit: PAST_DUE_PAGE,
+    });
+    for (const row of rows) {
+      const today = todayIn(row.time_zone);
+      // Not past its date yet where the business is.
+      if (job.dateOf(row) >= today) continue;
+      if (await job.change(row, { today, now })) changed += 1;
+    }
+    if (rows.length < PAST_DUE_PAGE) return changed;
+    afterId = rows[rows.length - 1]?.id ?? afterId;
+  }
+}

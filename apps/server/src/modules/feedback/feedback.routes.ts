@@ -5,16 +5,15 @@ import {
   betaFeedbackListQuerySchema,
   betaFeedbackListResponseSchema,
   betaFeedbackSchema,
-  errorResponseSchema,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
+import { ERROR_DOCS, errorDoc } from '../../lib/error-docs';
 import { defineRoute, requireAuth } from '../../lib/route';
 import * as feedback from './feedback.service';
 
 const e = {
-  validation: { description: 'Invalid input: field-keyed errors', schema: errorResponseSchema },
-  unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
-  forbidden: { description: 'Only admins and owners read feedback', schema: errorResponseSchema },
+  ...ERROR_DOCS,
+  forbidden: errorDoc('Only admins and owners read feedback'),
 };
 
 /** Beta feedback (SPEC.md sections 3, 5 and 7). */

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   RECURRING_MESSAGES,
-  errorResponseSchema,
   idParamsSchema,
   parseRecurringRequest,
   recurringConfigResponseSchema,
@@ -13,18 +12,17 @@ import {
   schedulerRunResponseSchema,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
+import { ERROR_DOCS, errorDoc } from '../../lib/error-docs';
 import { validationError } from '../../lib/errors';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { INVOICE_BODY_LIMIT_BYTES } from '../invoices/invoices.routes';
 import * as recurring from './recurring.service';
 
 const ERRORS = {
-  validation: { description: 'Invalid input: field-keyed errors', schema: errorResponseSchema },
-  unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
-  forbidden: { description: 'A read-only role may not run the scheduler', schema: errorResponseSchema },
-  notFound: { description: "No such recurring invoice in the caller's business", schema: errorResponseSchema },
-  conflict: { description: 'Not allowed in its status', schema: errorResponseSchema },
-  tooLarge: { description: 'Body over the limit', schema: errorResponseSchema },
+  ...ERROR_DOCS,
+  forbidden: errorDoc('A read-only role may not run the scheduler'),
+  notFound: errorDoc("No such recurring invoice in the caller's business"),
+  conflict: errorDoc('Not allowed in its status'),
 };
 const messageSchema = z.object({ message: z.string() });
 
