@@ -16,7 +16,11 @@ const e = {
   forbidden: errorDoc('Only admins and owners read feedback'),
 };
 
-/** Beta feedback (SPEC.md sections 3, 5 and 7). */
+/**
+ * Beta feedback (SPEC.md sections 3, 5 and 7): any signed-in person, read-only roles too, reports a
+ * type, the feature it is about, a description and an optional rating from the shell's feedback
+ * button; owners and admins list their business's reports.
+ */
 export function registerFeedbackRoutes(app: FastifyInstance, deps: Deps): void {
   const tags = ['beta-feedback'];
 

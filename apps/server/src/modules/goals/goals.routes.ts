@@ -207,7 +207,7 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/api/other-income/multiple-goals',
     summary:
-      'Record other income and allocate it to active financial goals in one transaction (SPEC.md section 5 rules and messages, 422 field-keyed). Idempotency-Key header: a retry replays the first answer',
+      'Record other income and allocate it to active financial goals in one transaction (amount, date, source and allocations checked by the domain other-income rules: 422 field-keyed). Idempotency-Key header: a retry replays the first answer',
     tags: incomeTags,
     auth: true,
     body: otherIncomeRequestSchema,
