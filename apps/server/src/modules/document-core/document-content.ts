@@ -116,6 +116,20 @@ export function contentCalculation(content: StoredContent, pricesIncludeTax: boo
   });
 }
 
+/** What a person typed on a line (the request's fields), from a request line or a line as the API answers it. */
+export function requestLineOf(line: InvoiceLine): InvoiceLine {
+  return {
+    product_id: line.product_id,
+    description: line.description,
+    quantity: line.quantity,
+    unit: line.unit,
+    unit_price: line.unit_price,
+    discount_type: line.discount_type,
+    discount_value: line.discount_value,
+    tax_rate_ids: line.tax_rate_ids,
+  };
+}
+
 /** Request lines as the API answers them (`invoiceLineSchema`), ids being positions. */
 export function requestLinesView(
   lines: readonly InvoiceLine[],
@@ -127,14 +141,7 @@ export function requestLinesView(
     return {
       id: index + 1,
       position: index,
-      product_id: line.product_id,
-      description: line.description,
-      quantity: line.quantity,
-      unit: line.unit,
-      unit_price: line.unit_price,
-      discount_type: line.discount_type,
-      discount_value: line.discount_value,
-      tax_rate_ids: line.tax_rate_ids,
+      ...requestLineOf(line),
       // A recurring template that no longer computes (a tax rate deleted since) shows zeros.
       ...(computed
         ? lineAmounts(computed)
@@ -150,7 +157,7 @@ export function contentLines(content: StoredContent, calculation: InvoiceCalcula
 
 /** The request's lines (for conversion into an invoice request). */
 export function contentRequestLines(content: StoredContent): InvoiceLine[] {
-  return content.lines.map(({ taxes: _taxes, ...line }) => line);
+  return content.lines.map(requestLineOf);
 }
 
 /**

@@ -33,8 +33,6 @@ import {
   findInvoice,
   findInvoicingSettings,
   insertEstimate,
-  insertInvoice,
-  linkInvoiceOrigin,
   listEstimatePage,
   lockEstimate,
   notifyBusinessUsers,
@@ -70,7 +68,7 @@ import {
   type DocumentClient,
 } from '../document-core/document-view';
 import { renderEmail } from '../email-templates/email-templates.service';
-import { buildInvoiceContent, newPublicToken } from '../invoices/invoice-content';
+import { insertBuiltInvoice, newPublicToken } from '../invoices/invoice-content';
 import { todayOf } from '../invoices/invoice-view';
 import { businessDate } from '../../lib/display-date';
 import { composeEstimateEmail } from './estimate-email';
@@ -417,15 +415,14 @@ export async function convertEstimate(
       goal_id: null,
       currency: 'USD',
     };
-    const built = buildInvoiceContent(request, calculation, pricesIncludeTax);
-    const { id: invoiceId } = await insertInvoice(tx, {
+    const { invoiceId, content: built } = await insertBuiltInvoice(tx, {
       businessId,
-      fields: built.fields,
-      lines: built.lines,
-      publicToken: newPublicToken(),
+      request,
+      calculation,
+      pricesIncludeTax,
+      origin: { estimateId: row.id },
       now,
     });
-    await linkInvoiceOrigin(tx, { businessId, invoiceId, estimateId: row.id });
     await publish(tx, {
       type: 'invoice.created',
       businessId,

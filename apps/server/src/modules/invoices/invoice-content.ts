@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { discountFromFields, toThousandths, type InvoiceCalculation, type InvoiceRequest } from '@ledgerleaf/domain';
-import type { Db, InvoiceContentFields, InvoiceLineWrite } from '@ledgerleaf/db';
+import {
+  insertInvoice,
+  linkInvoiceOrigin,
+  type Db,
+  type InvoiceContentFields,
+  type InvoiceLineWrite,
+} from '@ledgerleaf/db';
 import { resolveDocumentRequest, storedDiscountColumns } from '../document-core/document-content';
 
 /*
@@ -89,4 +95,32 @@ export function buildInvoiceContent(
       };
     }),
   };
+}
+
+/**
+ * Inserts a draft invoice built from a request and its calculation (no I/O before: the caller
+ * checked the request), with a new public token, linked to what produced it when something did (an
+ * estimate converted, a recurring invoice's run for a period). Call it in the caller's transaction.
+ */
+export async function insertBuiltInvoice(
+  tx: Db,
+  params: {
+    businessId: number;
+    request: InvoiceRequest;
+    calculation: InvoiceCalculation;
+    pricesIncludeTax: boolean;
+    origin?: { estimateId: number } | { recurring: { id: number; period: string } };
+    now: Date;
+  },
+): Promise<{ invoiceId: number; content: ResolvedContent }> {
+  const content = buildInvoiceContent(params.request, params.calculation, params.pricesIncludeTax);
+  const { id: invoiceId } = await insertInvoice(tx, {
+    businessId: params.businessId,
+    fields: content.fields,
+    lines: content.lines,
+    publicToken: newPublicToken(),
+    now: params.now,
+  });
+  if (params.origin) await linkInvoiceOrigin(tx, { businessId: params.businessId, invoiceId, ...params.origin });
+  return { invoiceId, content };
 }

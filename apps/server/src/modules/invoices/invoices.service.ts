@@ -34,7 +34,7 @@ import {
 import type { AuthContext, Deps } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { publish } from '../../lib/events';
-import { DOCUMENT_REFERENCE_MESSAGES } from '../document-core/document-content';
+import { DOCUMENT_REFERENCE_MESSAGES, requestLineOf } from '../document-core/document-content';
 import { nextDocumentNumber } from '../document-core/document-delivery';
 import { documentActivity } from '../document-core/document-view';
 import { invoiceSummaryCache } from './invoice-list-cache';
@@ -419,16 +419,7 @@ export async function duplicateInvoice(deps: Deps, params: { auth: AuthContext; 
     client_id: invoice.client.id,
     issue_date: issueDate,
     due_date: dueDateFromTerms(issueDate, client?.payment_terms_days ?? 30),
-    lines: invoice.lines.map((line) => ({
-      product_id: line.product_id,
-      description: line.description,
-      quantity: line.quantity,
-      unit: line.unit,
-      unit_price: line.unit_price,
-      discount_type: line.discount_type,
-      discount_value: line.discount_value,
-      tax_rate_ids: line.tax_rate_ids,
-    })),
+    lines: invoice.lines.map(requestLineOf),
     discount_type: invoice.discount_type,
     discount_value: invoice.discount_value,
     notes: invoice.notes,

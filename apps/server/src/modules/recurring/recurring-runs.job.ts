@@ -14,9 +14,7 @@ import {
   claimWriteLock,
   enqueueScheduledEmail,
   findInvoicingSettings,
-  insertInvoice,
   isUniqueViolation,
-  linkInvoiceOrigin,
   listBusinessTaxRates,
   listDueRecurringInvoices,
   lockRecurringInvoice,
@@ -27,7 +25,7 @@ import {
 import type { Deps } from '../../lib/context';
 import { publish } from '../../lib/events';
 import { errorText, latestBusinessDate, type ScheduledJob, type SchedulerOptions } from '../../lib/scheduler';
-import { buildInvoiceContent, newPublicToken } from '../invoices/invoice-content';
+import { insertBuiltInvoice } from '../invoices/invoice-content';
 import { markInvoiceSent } from '../invoices/invoices.service';
 import { scheduleOfRow } from './recurring-schedule';
 
@@ -140,18 +138,13 @@ async function runPeriod(
     });
     if (!computed.success)
       throw new RunRefused(Object.values(computed.errors).flat()[0] ?? 'The template is no longer valid.');
-    const built = buildInvoiceContent(request, computed.calculation, pricesIncludeTax);
-    const { id: invoiceId } = await insertInvoice(tx, {
+    const { invoiceId, content: built } = await insertBuiltInvoice(tx, {
       businessId: row.business_id,
-      fields: built.fields,
-      lines: built.lines,
-      publicToken: newPublicToken(),
+      request,
+      calculation: computed.calculation,
+      pricesIncludeTax,
+      origin: { recurring: { id: row.id, period: run.period } },
       now,
-    });
-    await linkInvoiceOrigin(tx, {
-      businessId: row.business_id,
-      invoiceId,
-      recurring: { id: row.id, period: run.period },
     });
     await publish(tx, {
       type: 'invoice.created',
