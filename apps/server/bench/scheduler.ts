@@ -21,7 +21,7 @@ import {
 } from '@ledgerleaf/db';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/env';
-import { runScheduler } from '../src/modules/scheduler/scheduler';
+import { runScheduler } from '../src/lib/scheduler';
 
 const COUNT = Math.max(1, Number(process.env.BENCH_SCHEDULER_COUNT ?? 10_000));
 const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
@@ -161,7 +161,7 @@ async function main(): Promise<void> {
       logger: false,
     });
     const started = performance.now();
-    const result = await runScheduler(app.deps, { only: ['recurring'] });
+    const result = await runScheduler(app.deps, app.scheduler.jobs, { only: ['recurring'] });
     const seconds = (performance.now() - started) / 1000;
 
     // The benchmark's own checks: one invoice per (recurring invoice, period), distinct numbers, none missing.

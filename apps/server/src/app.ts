@@ -22,22 +22,9 @@ import { registerJsonNoStore } from './plugins/cache-control';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/errors';
 import { registerWeb } from './plugins/web';
-import { registerAuthRoutes } from './modules/auth/auth.routes';
-import { registerHealthRoutes } from './modules/health/health.routes';
-import { registerOpenApiRoutes } from './modules/openapi/openapi.routes';
-import { registerPasswordResetRoutes } from './modules/password-reset/password-reset.routes';
-import { registerWaitlistRoutes } from './modules/waitlist/waitlist.routes';
-import { registerClientRoutes } from './modules/clients/clients.routes';
-import { registerProductRoutes } from './modules/products/products.routes';
-import { registerTaxRateRoutes } from './modules/tax-rates/tax-rates.routes';
-import { registerSettingsRoutes } from './modules/settings/settings.routes';
-import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
-import { registerPaymentRoutes } from './modules/payments/payments.routes';
-import { registerInvoiceDeliveryRoutes } from './modules/invoice-delivery/invoice-delivery.routes';
-import { registerGoalsArea } from './modules/goals-area';
-import { registerShellArea } from './modules/shell-area';
-import { registerAccountArea } from './modules/account-area';
-import { registerEstimatesArea } from './modules/estimates-area';
+import { areaJobs, registerAreas } from './lib/area';
+import { createSchedulerController } from './lib/scheduler';
+import { SERVER_AREAS } from './modules/areas';
 
 /** Request bodies above this answer 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -172,22 +159,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app, web);
   registerCsrf(app, deps);
 
-  registerHealthRoutes(app, deps);
-  registerAuthRoutes(app, deps);
-  registerPasswordResetRoutes(app, deps);
-  registerWaitlistRoutes(app, deps);
-  registerClientRoutes(app, deps);
-  registerProductRoutes(app, deps);
-  registerTaxRateRoutes(app, deps);
-  registerSettingsRoutes(app, deps);
-  registerInvoiceRoutes(app, deps);
-  registerPaymentRoutes(app, deps);
-  registerInvoiceDeliveryRoutes(app, deps);
-  registerGoalsArea(app, deps);
-  registerShellArea(app, deps);
-  registerAccountArea(app, deps);
-  registerEstimatesArea(app, deps);
-  registerOpenApiRoutes(app, deps);
+  // The areas' jobs run in one scheduler, which routes ("Run now") use: it exists before the routes.
+  app.decorate('scheduler', createSchedulerController(deps, areaJobs(SERVER_AREAS)));
+  registerAreas(app, deps, SERVER_AREAS);
 
   app.addHook('onClose', async () => {
     await mailer.close();

@@ -7,6 +7,11 @@ import { migrateToLatest } from './migrations';
 export interface TestDatabase extends DatabaseHandle {
   /** Destroys the connection and removes what the test created (the PostgreSQL schema). */
   cleanup(): Promise<void>;
+  /**
+   * Runs schema changes of the test's own (migrations up and down) under the lock every test
+   * process takes around its DDL (see SCHEMA_DDL_LOCK); on SQLite it just runs them.
+   */
+  ddl<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -40,6 +45,7 @@ export async function createTestDatabase(
   const migrate = options.migrate ?? true;
   let handle: DatabaseHandle;
   let dropSchema: (() => Promise<void>) | undefined;
+  let ddl = <T>(work: () => Promise<T>): Promise<T> => work();
   if (isPostgresUrl(url)) {
     const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
     handle = await withSchemaDdlLock(url, async (admin) => {
@@ -58,6 +64,7 @@ export async function createTestDatabase(
       withSchemaDdlLock(url, async (client) => {
         await client.query(`drop schema if exists ${quoteIdentifier(schema)} cascade`);
       });
+    ddl = (work) => withSchemaDdlLock(url, () => work());
   } else {
     handle = createDatabase({ sqlitePath: ':memory:' });
     if (migrate) await migrateToLatest(handle.db, { schema: handle.schema });
@@ -65,6 +72,7 @@ export async function createTestDatabase(
   let cleaned = false;
   return {
     ...handle,
+    ddl,
     async cleanup() {
       if (cleaned) return;
       cleaned = true;

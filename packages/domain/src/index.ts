@@ -14,3 +14,4 @@ export * from './shell';
 export * from './account';
 export * from './estimates';
 export * from './crm';
+export * from './events';

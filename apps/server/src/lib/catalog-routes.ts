@@ -5,7 +5,6 @@ import {
   catalogMessageSchema,
   CSV_MAX_LENGTH,
   csvImportRequestSchema,
-  errorResponseSchema,
   idParamsSchema,
   importErrorResponseSchema,
   importResultSchema,
@@ -14,15 +13,13 @@ import {
   type PickerQuery,
 } from '@ledgerleaf/domain';
 import type { AuthContext } from './context';
+import { ERROR_DOCS, errorDoc } from './error-docs';
 import { defineRoute, requireAuth } from './route';
 
 export const CATALOG_ERRORS = {
-  validation: { description: 'Invalid input: field-keyed errors', schema: errorResponseSchema },
-  unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
-  notFound: { description: "No such record in the caller's business", schema: errorResponseSchema },
-  conflict: { description: 'In use: archive instead', schema: errorResponseSchema },
+  ...ERROR_DOCS,
+  conflict: errorDoc('In use: archive instead'),
   importErrors: { description: 'Rows with errors: nothing was imported', schema: importErrorResponseSchema },
-  tooLarge: { description: 'Body over the limit', schema: errorResponseSchema },
 };
 
 /** JSON body limit of CSV imports: 2,000,000 characters of CSV, escaped in JSON, plus room. */

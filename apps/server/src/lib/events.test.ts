@@ -48,6 +48,7 @@ describe('domain events', () => {
           businessId: business.id,
           userId: null,
           subject: { type: 'client', id: 1 },
+          data: { name: 'B' },
           at: new Date(),
         });
         throw new Error('boom');

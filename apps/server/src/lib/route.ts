@@ -30,6 +30,8 @@ export interface RouteDoc {
   summary: string;
   tags: string[];
   auth: boolean;
+  /** Anyone may call; a valid bearer token identifies the caller (`auth: 'optional'`). */
+  optionalAuth?: boolean;
   /** Cookie-relying writes need the X-XSRF-TOKEN header. */
   csrf: boolean;
   /** Set when the route declares one; otherwise read for GET, write for the other methods. */
@@ -59,8 +61,11 @@ export interface RouteDefinition<
   url: string;
   summary: string;
   tags: string[];
-  /** Needs `Authorization: Bearer <token>`; `requireAuth(request)` then returns the caller. */
-  auth?: boolean;
+  /**
+   * `true`: needs `Authorization: Bearer <token>`; `requireAuth(request)` then returns the caller.
+   * `'optional'`: anyone may call; `request.auth` is the caller when a valid token comes, else null.
+   */
+  auth?: boolean | 'optional';
   /** Role needed beyond being signed in (see RouteAccess); passed to Fastify as `config.access`. */
   access?: RouteAccess;
   body?: B;
@@ -82,6 +87,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     routeDocs: RouteDoc[];
     authenticate: onRequestHookHandler;
+    /** The hook of `auth: 'optional'` routes: sets `request.auth` when a valid bearer token comes, never refuses. */
+    identify: onRequestHookHandler;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -138,8 +145,9 @@ export function defineRoute<
     url: definition.url,
     summary: definition.summary,
     tags: definition.tags,
-    auth: definition.auth ?? false,
-    csrf: writes && !definition.auth,
+    auth: definition.auth === true,
+    optionalAuth: definition.auth === 'optional',
+    csrf: writes && definition.auth !== true,
     access: definition.access,
     body: definition.body,
     params: definition.params,
@@ -150,7 +158,11 @@ export function defineRoute<
   app.route({
     method: definition.method,
     url: definition.url,
-    ...(definition.auth ? { onRequest: app.authenticate } : {}),
+    ...(definition.auth === true
+      ? { onRequest: app.authenticate }
+      : definition.auth === 'optional'
+        ? { onRequest: app.identify }
+        : {}),
     ...(definition.rateLimit || definition.access
       ? {
           config: {

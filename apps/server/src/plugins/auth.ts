@@ -84,27 +84,39 @@ export function registerAuth(app: FastifyInstance, deps: Deps): void {
   app.decorateRequest('auth', null);
   app.decorate('authRoutes', [] as AuthRouteEntry[]);
 
-  async function authenticate(request: FastifyRequest): Promise<void> {
+  /** The caller behind the request's bearer token, or null (no token, or not a valid one). */
+  async function resolveCaller(request: FastifyRequest): Promise<AuthContext | null> {
     const token = bearerToken(request);
     // Tokens are 43 base64url characters; anything far off is not worth a query.
-    if (!token || token.length > 256) throw unauthenticated();
+    if (!token || token.length > 256) return null;
     const now = deps.clock();
     const found = await findActiveToken(deps.db, { tokenHash: sha256Hex(token), now });
-    if (!found) throw unauthenticated();
+    if (!found) return null;
     if (!found.lastUsedAt || now.getTime() - Date.parse(found.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
       await touchAccessToken(deps.db, { tokenId: found.tokenId, now });
     }
-    request.auth = {
-      tokenId: found.tokenId,
-      userId: found.user.id,
-      businessId: found.user.business_id,
-      user: found.user,
-    };
+    return { tokenId: found.tokenId, userId: found.user.id, businessId: found.user.business_id, user: found.user };
+  }
+
+  async function authenticate(request: FastifyRequest): Promise<void> {
+    const caller = await resolveCaller(request);
+    if (!caller) throw unauthenticated();
+    request.auth = caller;
     const access = routeAccess(request.method, request.routeOptions.url ?? '', request.routeOptions.config.access);
-    if (!roleAllows(found.user.role, access, request.method))
+    if (!roleAllows(caller.user.role, access, request.method))
       throw forbidden(access === 'admin' ? ACCOUNT_MESSAGES.adminOnly : ACCOUNT_MESSAGES.forbidden);
   }
   app.decorate('authenticate', authenticate);
+
+  /**
+   * Public pages (`/i/{token}`, `/e/{token}`) answer anyone, and behave differently for the
+   * document's own business (the owner previewing their link is not "the client viewed it"): they
+   * learn who calls here, without being refused when nobody (or an invalid token) does.
+   */
+  async function identify(request: FastifyRequest): Promise<void> {
+    request.auth = await resolveCaller(request);
+  }
+  app.decorate('identify', identify);
 
   app.addHook('onRoute', (route) => {
     const hooks = Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : [];

@@ -34,9 +34,9 @@ async function ownTables(database: TestDatabase): Promise<Array<{ name: string; 
 
 describe('migrations', () => {
   it('apply once, are idempotent and roll back', async () => {
-    test = await createTestDatabase({ migrate: false });
-    expect(await migrateToLatest(test.db, { schema: test.schema })).toEqual(Object.keys(migrations));
-    expect(await migrateToLatest(test.db, { schema: test.schema })).toEqual([]);
+    const db = (test = await createTestDatabase({ migrate: false }));
+    expect(await db.ddl(() => migrateToLatest(db.db, { schema: db.schema }))).toEqual(Object.keys(migrations));
+    expect(await db.ddl(() => migrateToLatest(db.db, { schema: db.schema }))).toEqual([]);
     const tables = (await ownTables(test)).map((table) => table.name).sort();
     expect(tables).toEqual(
       expect.arrayContaining([
@@ -49,10 +49,10 @@ describe('migrations', () => {
         'login_attempts',
       ]),
     );
-    await migrateDownAll(test.db, { schema: test.schema });
+    await db.ddl(() => migrateDownAll(db.db, { schema: db.schema }));
     const after = (await ownTables(test)).map((table) => table.name);
     expect(after).not.toContain('users');
-    expect(await migrateToLatest(test.db, { schema: test.schema })).toEqual(Object.keys(migrations));
+    expect(await db.ddl(() => migrateToLatest(db.db, { schema: db.schema }))).toEqual(Object.keys(migrations));
   });
 
   it('every business-data table has business_id', async () => {

@@ -125,6 +125,19 @@ export async function lockRecurringInvoice(
   return query.returningAll().executeTakeFirst();
 }
 
+/** Clears the link of the invoices a recurring invoice produced (they stay when it is deleted). */
+export async function unlinkRecurringInvoices(
+  db: Db,
+  params: { businessId: number; recurringId: number },
+): Promise<void> {
+  await db
+    .updateTable('invoices')
+    .set({ recurring_invoice_id: null })
+    .where('business_id', '=', params.businessId)
+    .where('recurring_invoice_id', '=', params.recurringId)
+    .execute();
+}
+
 export async function deleteRecurringInvoice(
   db: Db,
   params: { businessId: number; recurringId: number },

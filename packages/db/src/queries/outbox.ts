@@ -61,6 +61,12 @@ export async function markOutboxEmailFailed(db: Db, params: { id: number; error:
 }
 
 /** Newest first. */
+/** Why the mail server refused a message (null while it is queued or once it is sent). */
+export async function findOutboxEmailError(db: Db, params: { id: number }): Promise<string | null> {
+  const row = await db.selectFrom('outbox_emails').select(['error']).where('id', '=', params.id).executeTakeFirst();
+  return row?.error ?? null;
+}
+
 export async function listOutboxEmails(db: Db, params: { to?: string; limit?: number } = {}): Promise<OutboxEmail[]> {
   let query = db.selectFrom('outbox_emails').selectAll();
   if (params.to) query = query.where('to_address', '=', params.to);

@@ -104,6 +104,25 @@ export async function findProduct(
 }
 
 /** The id of the business's product with this SKU, if any. */
+/** Which of `productIds` are the business's products (another business's ids read as unknown); any number of ids. */
+export async function listBusinessProductIds(
+  db: Db,
+  params: { businessId: number; productIds: readonly number[] },
+): Promise<Set<number>> {
+  const known = new Set<number>();
+  // In chunks: a statement takes a bounded number of parameters.
+  for (let start = 0; start < params.productIds.length; start += 400) {
+    const rows = await db
+      .selectFrom('products')
+      .select('id')
+      .where('business_id', '=', params.businessId)
+      .where('id', 'in', params.productIds.slice(start, start + 400))
+      .execute();
+    for (const row of rows) known.add(row.id);
+  }
+  return known;
+}
+
 export async function findProductIdBySku(
   db: Db,
   params: { businessId: number; sku: string },

@@ -4,9 +4,8 @@ import { DATE_FORMATS } from '../date-display';
 import type { FieldErrors } from '../errors';
 import { toFieldErrors } from '../errors';
 import { DISCOUNT_TYPES } from '../invoicing/calculate';
+import { INVOICE_CURRENCY, INVOICE_MESSAGES } from '../invoicing/invoice-messages';
 import {
-  INVOICE_CURRENCY,
-  INVOICE_MESSAGES,
   invoiceClientSummarySchema,
   invoiceInputSchema,
   invoiceLineSchema,

@@ -20,7 +20,7 @@ import {
   validatePaymentAmount,
   type InvoiceInput,
   type InvoiceTaxRate,
-} from './contracts';
+} from '.';
 
 const TAX_RATES: InvoiceTaxRate[] = [
   { id: 1, name: 'NY sales tax', rate: 8.875, is_compound: false },

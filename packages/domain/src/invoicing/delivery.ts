@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { pageSchema } from '../common';
 import { DATE_FORMATS } from '../date-display';
 import { DISCOUNT_TYPES } from './calculate';
-import { INVOICE_CURRENCY, invoiceSchema, paymentMethodSchema, paymentReceiptSchema } from './contracts';
+import { invoiceSchema } from './contracts';
+import { INVOICE_CURRENCY } from './invoice-messages';
+import { paymentMethodSchema, paymentReceiptSchema } from './payments';
 import { invoiceStatusSchema } from './status';
 
 /*

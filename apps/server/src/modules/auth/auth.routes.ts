@@ -10,15 +10,15 @@ import {
   userSchema,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
+import { ERROR_DOCS, errorDoc } from '../../lib/error-docs';
 import { SERVER_MESSAGES } from '../../lib/messages';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { currentUser, demoLogin, login, logout, register } from './auth.service';
 
 const errors = {
-  validation: { description: 'Invalid input: field-keyed errors', schema: errorResponseSchema },
-  unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
-  csrf: { description: 'CSRF token mismatch', schema: errorResponseSchema },
-  throttled: { description: 'Too many attempts (Retry-After header)', schema: errorResponseSchema },
+  ...ERROR_DOCS,
+  csrf: errorDoc('CSRF token mismatch'),
+  throttled: errorDoc('Too many attempts (Retry-After header)'),
 };
 
 const demoLoginRequestSchema = z.strictObject({

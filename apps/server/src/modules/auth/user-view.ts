@@ -1,7 +1,10 @@
 import { toDateFormat, toFirstDayOfWeek, type User } from '@ledgerleaf/domain';
 import type { UserProfile } from '@ledgerleaf/db';
 
-/** The API's user: SPEC.md section 3 fields, roles as `[{ name }]`, and the business's display preferences. */
+/**
+ * The API's user (SPEC.md section 3): id, name, email, business name, company logo and avatar, the
+ * role as `roles: [{ name }]`, and the business's display preferences (date format, first day of week).
+ */
 export function toApiUser(profile: UserProfile): User {
   return {
     id: profile.id,

@@ -12,22 +12,14 @@ import {
   type EstimateStatus,
   type RecurringSchedule,
 } from '@ledgerleaf/domain';
-import {
-  insertActivity,
-  insertEstimate,
-  insertInvoice,
-  insertRecurringInvoice,
-  linkInvoiceOrigin,
-  setDocumentCounter,
-  type Db,
-} from '@ledgerleaf/db';
-import { buildInvoiceContent, newPublicToken } from '../invoices/invoices.service';
+import { insertActivity, insertEstimate, insertRecurringInvoice, setDocumentCounter, type Db } from '@ledgerleaf/db';
+import { insertBuiltInvoice, newPublicToken } from '../invoices/invoice-content';
 import {
   contentCalculation,
   contentRequestLines,
   resolveStoredContent,
   storedDiscountColumns,
-} from '../estimates/document-content';
+} from '../document-core/document-content';
 import { storedDayOfMonth } from '../recurring/recurring-schedule';
 
 const DAY_MS = 86_400_000;
@@ -219,15 +211,14 @@ export async function seedDemoEstimates(
         due_date: dueDateFromTerms(invoiceDate, client.payment_terms_days),
         lines: contentRequestLines(content),
       };
-      const built = buildInvoiceContent(request, contentCalculation(content, pricesIncludeTax), pricesIncludeTax);
-      const { id: invoiceId } = await insertInvoice(tx, {
+      const { invoiceId, content: built } = await insertBuiltInvoice(tx, {
         businessId,
-        fields: built.fields,
-        lines: built.lines,
-        publicToken: newPublicToken(),
+        request,
+        calculation: contentCalculation(content, pricesIncludeTax),
+        pricesIncludeTax,
+        origin: { estimateId: id },
         now,
       });
-      await linkInvoiceOrigin(tx, { businessId, invoiceId, estimateId: id });
       await tx
         .updateTable('estimates')
         .set({ invoice_id: invoiceId, converted_at: convertedAt.toISOString() })

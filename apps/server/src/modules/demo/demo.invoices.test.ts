@@ -4,7 +4,7 @@ import { findUserByEmail } from '@ledgerleaf/db';
 import { createTestDatabase, type TestDatabase } from '@ledgerleaf/db/testing';
 import { PasswordHasher } from '../../lib/password';
 import { TEST_PASSWORD_PARAMS } from '../../test/harness';
-import { effectiveStatus, getInvoiceView } from '../invoices/invoices.service';
+import { effectiveStatus, getInvoiceView } from '../invoices/invoice-view';
 import { seedDemo } from './demo.seed';
 
 let database: TestDatabase;

@@ -24,7 +24,7 @@ import {
   type InvoiceLineWrite,
   type InvoiceSeedState,
 } from '@ledgerleaf/db';
-import { buildInvoiceContent, newPublicToken } from '../invoices/invoices.service';
+import { buildInvoiceContent, newPublicToken } from '../invoices/invoice-content';
 
 const DAY_MS = 86_400_000;
 export const DEMO_INVOICE_COUNT = 150;

@@ -6,22 +6,13 @@ import {
   emailTemplateRequestSchema,
   emailTemplateResponseSchema,
   toFieldErrors,
-  type EmailTemplateKey,
 } from '@ledgerleaf/domain';
-import { deleteEmailTemplate, saveEmailTemplate } from '@ledgerleaf/db';
 import { z } from 'zod';
-import type { AuthContext, Deps } from '../../lib/context';
-import { notFound, validationError } from '../../lib/errors';
-import { publish } from '../../lib/events';
+import type { Deps } from '../../lib/context';
+import { validationError } from '../../lib/errors';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { ACCOUNT_ERRORS as e } from '../account-errors';
-import { listEmailTemplateViews } from './email-templates.service';
-
-async function viewOf(deps: Deps, auth: AuthContext, key: EmailTemplateKey) {
-  const view = (await listEmailTemplateViews(deps.db, auth.businessId)).find((candidate) => candidate.key === key);
-  if (!view) throw notFound(ACCOUNT_MESSAGES.templateNotFound);
-  return view;
-}
+import { getEmailTemplates, resetEmailTemplate, saveEmailTemplate } from './email-templates.service';
 
 export function registerEmailTemplateRoutes(app: FastifyInstance, deps: Deps): void {
   const tags = ['email templates'];
@@ -32,7 +23,7 @@ export function registerEmailTemplateRoutes(app: FastifyInstance, deps: Deps): v
     tags,
     auth: true,
     responses: { 200: { description: 'Templates', schema: emailTemplateListResponseSchema }, 401: e.unauthenticated },
-    handler: async ({ request }) => ({ data: await listEmailTemplateViews(deps.db, requireAuth(request).businessId) }),
+    handler: async ({ request }) => ({ data: await getEmailTemplates(deps, { auth: requireAuth(request) }) }),
   });
   defineRoute(app, {
     method: 'PUT',
@@ -55,25 +46,10 @@ export function registerEmailTemplateRoutes(app: FastifyInstance, deps: Deps): v
       const auth = requireAuth(request);
       const parsed = emailTemplateRequestSchema(params.key).safeParse(body ?? {});
       if (!parsed.success) throw validationError(toFieldErrors(parsed.error));
-      await deps.db.transaction().execute(async (tx) => {
-        const now = deps.clock();
-        await saveEmailTemplate(tx, {
-          businessId: auth.businessId,
-          key: params.key,
-          subject: parsed.data.subject,
-          body: parsed.data.body,
-          now,
-        });
-        await publish(tx, {
-          type: 'settings.email_template_updated',
-          businessId: auth.businessId,
-          userId: auth.userId,
-          subject: { type: 'business', id: auth.businessId },
-          data: { key: params.key },
-          at: now,
-        });
-      });
-      return { data: await viewOf(deps, auth, params.key), message: ACCOUNT_MESSAGES.templateSaved };
+      return {
+        data: await saveEmailTemplate(deps, { auth, key: params.key, input: parsed.data }),
+        message: ACCOUNT_MESSAGES.templateSaved,
+      };
     },
   });
   defineRoute(app, {
@@ -90,10 +66,9 @@ export function registerEmailTemplateRoutes(app: FastifyInstance, deps: Deps): v
       403: e.forbidden,
       404: e.notFound,
     },
-    handler: async ({ request, params }) => {
-      const auth = requireAuth(request);
-      await deleteEmailTemplate(deps.db, { businessId: auth.businessId, key: params.key });
-      return { data: await viewOf(deps, auth, params.key), message: ACCOUNT_MESSAGES.templateReset };
-    },
+    handler: async ({ request, params }) => ({
+      data: await resetEmailTemplate(deps, { auth: requireAuth(request), key: params.key }),
+      message: ACCOUNT_MESSAGES.templateReset,
+    }),
   });
 }

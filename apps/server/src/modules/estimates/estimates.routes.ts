@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   ESTIMATE_MESSAGES,
-  errorResponseSchema,
   estimateAcceptInputSchema,
   estimateDeclineInputSchema,
   estimateDetailResponseSchema,
@@ -16,26 +15,24 @@ import {
   publicEstimateResponseSchema,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
+import { ERROR_DOCS, errorDoc } from '../../lib/error-docs';
 import { validationError } from '../../lib/errors';
 import { defineRoute, requireAuth } from '../../lib/route';
-import { PUBLIC_INVOICE_RATE_LIMIT, sendPdf } from '../invoice-delivery/invoice-delivery.routes';
-import { PUBLIC_TOKEN_PATTERN } from '../invoice-delivery/invoice-delivery.service';
+import {
+  PUBLIC_DOCUMENT_RATE_LIMIT,
+  pdfQuerySchema,
+  sendPdf,
+  tokenParamsSchema,
+} from '../document-core/document-routes';
 import { INVOICE_BODY_LIMIT_BYTES } from '../invoices/invoices.routes';
 import * as estimates from './estimates.service';
 
 const ERRORS = {
-  validation: { description: 'Invalid input: field-keyed errors', schema: errorResponseSchema },
-  unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
-  notFound: { description: "No such estimate in the caller's business", schema: errorResponseSchema },
-  conflict: { description: 'Not allowed in the estimate’s status (a refused transition)', schema: errorResponseSchema },
-  throttled: { description: 'Too many requests from this address', schema: errorResponseSchema },
-  tooLarge: { description: 'Body over the limit', schema: errorResponseSchema },
+  ...ERROR_DOCS,
+  notFound: errorDoc("No such estimate in the caller's business"),
+  conflict: errorDoc('Not allowed in the estimate’s status (a refused transition)'),
 };
 
-const pdfQuerySchema = z.object({
-  inline: z.enum(['0', '1', 'true', 'false'], { error: 'Please use 1 or 0' }).optional(),
-});
-const tokenParamsSchema = z.object({ token: z.string().regex(PUBLIC_TOKEN_PATTERN) });
 const createBodySchema = z.looseObject({ send: z.boolean({ error: 'Please answer true or false' }).optional() });
 const sendResponseSchema = z.object({
   data: estimateSchema,
@@ -221,15 +218,10 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     },
     handler: async ({ request, params }) => {
       const result = await estimates.convertEstimate(deps, { auth: requireAuth(request), estimateId: params.id });
-      const invoice = await deps.db
-        .selectFrom('invoices')
-        .select('invoice_number')
-        .where('id', '=', result.invoice_id)
-        .executeTakeFirst();
       return {
         data: result.estimate,
         invoice_id: result.invoice_id,
-        message: ESTIMATE_MESSAGES.converted(invoice?.invoice_number ?? null),
+        message: ESTIMATE_MESSAGES.converted(result.invoice_number),
       };
     },
   });
@@ -258,8 +250,9 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/api/public/estimates/:token',
     summary: 'The public estimate behind `/e/{token}` (no sign-in); the first view moves sent to viewed',
     tags: ['public'],
+    auth: 'optional',
     params: tokenParamsSchema,
-    rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
+    rateLimit: PUBLIC_DOCUMENT_RATE_LIMIT,
     responses: {
       200: { description: 'The estimate as its client reads it', schema: publicEstimateResponseSchema },
       404: e.notFound,
@@ -267,7 +260,7 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     },
     handler: async ({ request, reply, params }) => {
       reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
-      return { data: await estimates.publicEstimate(deps, { token: params.token, request }) };
+      return { data: await estimates.publicEstimate(deps, { token: params.token, viewer: request.auth }) };
     },
   });
 
@@ -276,15 +269,16 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     url: '/api/public/estimates/:token/pdf',
     summary: 'The public estimate as PDF (no sign-in)',
     tags: ['public'],
+    auth: 'optional',
     params: tokenParamsSchema,
     query: pdfQuerySchema,
-    rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
+    rateLimit: PUBLIC_DOCUMENT_RATE_LIMIT,
     responses: { 200: { description: 'application/pdf' }, 404: e.notFound, 422: e.validation, 429: e.throttled },
     handler: async ({ request, reply, params, query }) => {
       reply.header('x-robots-tag', 'noindex');
       return sendPdf(
         reply,
-        await estimates.publicEstimatePdf(deps, { token: params.token, request }),
+        await estimates.publicEstimatePdf(deps, { token: params.token, viewer: request.auth }),
         query.inline === '1' || query.inline === 'true',
       );
     },
@@ -298,7 +292,7 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     tags: ['public'],
     params: tokenParamsSchema,
     body: estimateAcceptInputSchema,
-    rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
+    rateLimit: PUBLIC_DOCUMENT_RATE_LIMIT,
     responses: {
       200: { description: 'Accepted', schema: publicEstimateResponseSchema },
       404: e.notFound,
@@ -320,7 +314,7 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     tags: ['public'],
     params: tokenParamsSchema,
     body: estimateDeclineInputSchema,
-    rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
+    rateLimit: PUBLIC_DOCUMENT_RATE_LIMIT,
     responses: {
       200: { description: 'Declined', schema: publicEstimateResponseSchema },
       404: e.notFound,

@@ -1,24 +1,20 @@
-import type { FastifyRequest } from 'fastify';
 import {
-  defaultRecipientEmails,
   ESTIMATE_MESSAGES,
   ESTIMATE_NUMBER_PREFIX,
-  INVOICE_MESSAGES,
   ESTIMATE_STATUS_LABELS,
   canEstimateTransition,
   deriveEstimateStatus,
   dueDateFromTerms,
   formatCurrency,
   fromCents,
-  toDateFormat,
   invoiceTotals,
   isEstimateConvertible,
   isEstimateDeletable,
   isEstimateEditable,
   pageMeta,
-  toDocumentNumberFormat,
   utcCalendarDate,
   discountFromFields,
+  type DocumentSentExtras,
   type Estimate,
   type EstimateActivity,
   type EstimateListQuery,
@@ -31,41 +27,23 @@ import {
 import {
   claimWriteLock,
   deleteEstimate as deleteEstimateRow,
-  findActiveToken,
-  findBusinessById,
   findClient,
   findEstimate,
   findEstimateByPublicToken,
-  findInvoiceNumbering,
+  findInvoice,
   findInvoicingSettings,
   insertEstimate,
-  insertInvoice,
-  linkInvoiceOrigin,
-  listActivity,
-  listClientContacts,
   listEstimatePage,
   lockEstimate,
   notifyBusinessUsers,
   replaceEstimateContent,
-  takeDocumentNumber,
   updateEstimateState,
   type Db,
   type EstimateRow,
 } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
-import { sha256Hex } from '../../lib/crypto';
-import { AppError, notFound, validationError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { publish } from '../../lib/events';
-import { invoicePdfFilename, renderInvoicePdf } from '../../lib/pdf/render-invoice';
-import { bearerToken } from '../../plugins/auth';
-import {
-  addressLines,
-  defaultRecipients,
-  logoBytes,
-  pdfViewOf,
-  type RenderedPdf,
-} from '../invoice-delivery/invoice-delivery.service';
-import { buildInvoiceContent, newPublicToken, todayOf, type InvoiceDocument } from '../invoices/invoices.service';
 import {
   contentCalculation,
   contentLines,
@@ -73,36 +51,36 @@ import {
   parseStoredContent,
   resolveStoredContent,
   storedDiscountColumns,
-} from './document-content';
+} from '../document-core/document-content';
+import {
+  emailDocument,
+  isOwnerPreview,
+  nextDocumentNumber,
+  recipientsOf,
+  type SentEmail,
+} from '../document-core/document-delivery';
+import { renderDocumentPdf, type PrintableDocument, type RenderedPdf } from '../document-core/document-pdf';
+import {
+  documentActivity,
+  loadDocumentParties,
+  publicDocumentParts,
+  type DocumentBusiness,
+  type DocumentClient,
+} from '../document-core/document-view';
 import { renderEmail } from '../email-templates/email-templates.service';
+import { insertBuiltInvoice, newPublicToken } from '../invoices/invoice-content';
+import { todayOf } from '../invoices/invoice-view';
 import { businessDate } from '../../lib/display-date';
 import { composeEstimateEmail } from './estimate-email';
 
 export interface EstimateDocument {
   estimate: Estimate;
-  business: InvoiceDocument['business'];
-  client: InvoiceDocument['client'];
+  business: DocumentBusiness;
+  client: DocumentClient;
   public_token: string;
   business_id: number;
   /** The invoice-shaped view the PDF renderer prints. */
-  invoiceLike: InvoiceDocument['invoice'];
-}
-
-function activityView(row: {
-  id: number;
-  event: string;
-  user_id: number | null;
-  data: string;
-  created_at: string;
-}): EstimateActivity {
-  let data: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(row.data);
-    if (parsed && typeof parsed === 'object') data = parsed as Record<string, unknown>;
-  } catch {
-    data = {};
-  }
-  return { id: row.id, event: row.event, user_id: row.user_id, data, created_at: row.created_at };
+  invoiceLike: PrintableDocument['invoice'];
 }
 
 function publicUrlOf(row: Pick<EstimateRow, 'status' | 'public_token'>, appUrl: string): string | null {
@@ -117,20 +95,11 @@ async function loadDocument(
 ): Promise<EstimateDocument | undefined> {
   const row = await findEstimate(db, { businessId, estimateId });
   if (!row) return undefined;
-  const [client, contacts, business, invoice] = await Promise.all([
-    findClient(db, { businessId, clientId: row.client_id }),
-    listClientContacts(db, { businessId, clientIds: [row.client_id] }),
-    findBusinessById(db, { businessId }),
-    row.invoice_id === null
-      ? Promise.resolve(undefined)
-      : db
-          .selectFrom('invoices')
-          .select(['invoice_number'])
-          .where('business_id', '=', businessId)
-          .where('id', '=', row.invoice_id)
-          .executeTakeFirst(),
+  const [parties, invoice] = await Promise.all([
+    loadDocumentParties(db, businessId, row.client_id),
+    row.invoice_id === null ? undefined : findInvoice(db, { businessId, invoiceId: row.invoice_id }),
   ]);
-  if (!client || !business) return undefined;
+  if (!parties) return undefined;
   const content = parseStoredContent(row.content);
   const calculation = contentCalculation(content, Boolean(row.prices_include_tax));
   const amounts = invoiceTotals(calculation);
@@ -140,12 +109,7 @@ async function loadDocument(
     id: row.id,
     estimate_number: row.estimate_number,
     status,
-    client: {
-      id: client.id,
-      name: client.name,
-      email: client.email,
-      recipients: defaultRecipientEmails(contacts, client.email),
-    },
+    client: parties.summary,
     issue_date: row.issue_date,
     expiry_date: row.expiry_date,
     currency: 'USD',
@@ -168,14 +132,12 @@ async function loadDocument(
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
-  const invoiceLike: InvoiceDocument['invoice'] = {
+  const invoiceLike: PrintableDocument['invoice'] = {
     id: row.id,
     invoice_number: row.estimate_number,
     status: status === 'draft' ? 'draft' : 'sent',
-    client: estimate.client,
     issue_date: row.issue_date,
     due_date: row.expiry_date,
-    currency: 'USD',
     lines,
     discount_type: content.discount_type,
     discount_value: content.discount_value,
@@ -183,53 +145,14 @@ async function loadDocument(
     payments: [],
     notes: row.notes,
     terms: row.terms,
-    goal_id: null,
-    estimate_id: null,
-    estimate_number: null,
-    recurring_invoice_id: null,
-    recurring_period: null,
-    public_url: estimate.public_url,
-    sent_at: row.sent_at,
-    viewed_at: row.viewed_at,
-    voided_at: null,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
   };
   return {
     estimate,
     invoiceLike,
     public_token: row.public_token,
     business_id: businessId,
-    business: {
-      id: business.id,
-      name: business.name,
-      email: business.email,
-      phone: business.phone,
-      company_logo: business.company_logo,
-      date_format: business.date_format,
-    },
-    client: {
-      id: client.id,
-      kind: client.kind,
-      name: client.name,
-      email: client.email,
-      phone: client.phone,
-      tax_id: client.tax_id,
-      billing_address: {
-        line1: client.billing_line1,
-        line2: client.billing_line2,
-        city: client.billing_city,
-        state: client.billing_state,
-        postal_code: client.billing_postal_code,
-        country: client.billing_country,
-      },
-      contacts: contacts.map((contact) => ({
-        name: contact.name,
-        email: contact.email,
-        phone: contact.phone,
-        is_primary: Boolean(contact.is_primary),
-      })),
-    },
+    business: parties.business,
+    client: parties.client,
   };
 }
 
@@ -289,13 +212,8 @@ export async function getEstimate(
   params: { auth: AuthContext; estimateId: number },
 ): Promise<Estimate & { activity: EstimateActivity[] }> {
   const document = await requireDocument(deps, deps.db, params.auth.businessId, params.estimateId);
-  const activity = await listActivity(deps.db, {
-    businessId: params.auth.businessId,
-    subjectType: 'estimate',
-    subjectId: params.estimateId,
-    limit: 200,
-  });
-  return { ...document.estimate, activity: activity.map(activityView) };
+  const activity = await documentActivity(deps.db, params.auth.businessId, { type: 'estimate', id: params.estimateId });
+  return { ...document.estimate, activity };
 }
 
 // ---------------------------------------------------------------- write
@@ -331,7 +249,7 @@ export async function markEstimateSent(
     estimateId: number;
     now: Date;
     via?: 'manual' | 'email';
-    data?: Record<string, unknown>;
+    data?: DocumentSentExtras;
   },
 ): Promise<{ estimate_number: string; resent: boolean }> {
   const row = await lockEstimate(tx, { businessId: params.businessId, estimateId: params.estimateId });
@@ -357,23 +275,13 @@ export async function markEstimateSent(
       from,
     );
   }
-  const numbering = await findInvoiceNumbering(tx, { businessId: params.businessId });
-  if (!numbering) throw notFound(ESTIMATE_MESSAGES.notFound);
-  const today = utcCalendarDate(params.now);
-  const format = toDocumentNumberFormat({
-    prefix: ESTIMATE_NUMBER_PREFIX,
-    include_year: numbering.include_year,
-    separator: numbering.separator as '-',
-    padding: numbering.padding,
-    yearly_reset: numbering.yearly_reset,
-  });
-  const { number: estimateNumber } = await takeDocumentNumber(tx, {
+  const estimateNumber = await nextDocumentNumber(tx, {
     businessId: params.businessId,
     kind: 'estimate',
-    year: Number(today.slice(0, 4)),
-    yearlyReset: numbering.yearly_reset,
-    format,
+    year: Number(utcCalendarDate(params.now).slice(0, 4)),
+    prefix: ESTIMATE_NUMBER_PREFIX,
   });
+  if (!estimateNumber) throw notFound(ESTIMATE_MESSAGES.notFound);
   await updateEstimateState(tx, {
     businessId: params.businessId,
     estimateId: row.id,
@@ -480,7 +388,7 @@ export async function markSent(deps: Deps, params: { auth: AuthContext; estimate
 export async function convertEstimate(
   deps: Deps,
   params: { auth: AuthContext; estimateId: number },
-): Promise<{ estimate: Estimate; invoice_id: number }> {
+): Promise<{ estimate: Estimate; invoice_id: number; invoice_number: string | null }> {
   const { businessId, userId } = params.auth;
   return deps.db.transaction().execute(async (tx) => {
     await claimWriteLock(tx);
@@ -507,15 +415,14 @@ export async function convertEstimate(
       goal_id: null,
       currency: 'USD',
     };
-    const built = buildInvoiceContent(request, calculation, pricesIncludeTax);
-    const { id: invoiceId } = await insertInvoice(tx, {
+    const { invoiceId, content: built } = await insertBuiltInvoice(tx, {
       businessId,
-      fields: built.fields,
-      lines: built.lines,
-      publicToken: newPublicToken(),
+      request,
+      calculation,
+      pricesIncludeTax,
+      origin: { estimateId: row.id },
       now,
     });
-    await linkInvoiceOrigin(tx, { businessId, invoiceId, estimateId: row.id });
     await publish(tx, {
       type: 'invoice.created',
       businessId,
@@ -545,7 +452,8 @@ export async function convertEstimate(
       data: { estimate_number: row.estimate_number, invoice_id: invoiceId },
       at: now,
     });
-    return { estimate: (await requireDocument(deps, tx, businessId, row.id)).estimate, invoice_id: invoiceId };
+    const document = await requireDocument(deps, tx, businessId, row.id);
+    return { estimate: document.estimate, invoice_id: invoiceId, invoice_number: document.estimate.invoice_number };
   });
 }
 
@@ -560,40 +468,16 @@ const ESTIMATE_PDF_KIND = (status: EstimateStatus) => ({
   hide_balance: true,
 });
 
-async function renderEstimate(deps: Deps, document: EstimateDocument): Promise<RenderedPdf> {
-  const logo = await logoBytes(document.business.company_logo, {
-    uploadsDir: deps.config.uploadsDir,
-    appUrl: deps.config.appUrl,
-  });
-  const asInvoice: InvoiceDocument = {
-    invoice: document.invoiceLike,
-    calculation: contentCalculation({ lines: [], discount_type: null, discount_value: null }, false),
-    business: document.business,
-    client: document.client,
-    public_token: document.public_token,
-  };
-  const view = { ...pdfViewOf(asInvoice, logo), document: ESTIMATE_PDF_KIND(document.estimate.status) };
-  return {
-    filename: invoicePdfFilename({
-      id: document.estimate.id,
-      invoice_number: document.estimate.estimate_number,
-    }).replace(/^draft-/, 'draft-estimate-'),
-    pdf: await renderInvoicePdf(view),
-  };
+function renderEstimate(deps: Deps, document: EstimateDocument): Promise<RenderedPdf> {
+  return renderDocumentPdf(
+    deps,
+    { invoice: document.invoiceLike, business: document.business, client: document.client },
+    { kind: ESTIMATE_PDF_KIND(document.estimate.status), draftPrefix: 'draft-estimate' },
+  );
 }
 
 export async function estimatePdf(deps: Deps, params: { auth: AuthContext; estimateId: number }): Promise<RenderedPdf> {
   return renderEstimate(deps, await requireDocument(deps, deps.db, params.auth.businessId, params.estimateId));
-}
-
-function uniqueAddresses(addresses: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return addresses.filter((address) => {
-    const key = address.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /** `POST /api/estimates/:id/send`: issues a draft (number, sent) and mails the PDF and the public link after the commit. */
@@ -604,79 +488,58 @@ export async function sendEstimate(
     estimateId: number;
     input: { to?: string[] | undefined; subject?: string | null | undefined; message?: string | null | undefined };
   },
-): Promise<{
-  data: Estimate;
-  email: { id: number; to: string[]; subject: string; transport: 'smtp' | 'log' };
-  message: string;
-}> {
+): Promise<{ data: Estimate; email: SentEmail; message: string }> {
   const { businessId, userId } = params.auth;
   const before = await requireDocument(deps, deps.db, businessId, params.estimateId);
-  const to = params.input.to
-    ? uniqueAddresses(params.input.to)
-    : defaultRecipients({ client: before.client } as InvoiceDocument);
-  if (to.length === 0) throw validationError({ to: [INVOICE_MESSAGES.recipientsRequired] });
-  const { document, rendered } = await deps.db.transaction().execute(async (tx) => {
-    await markEstimateSent(tx, {
-      businessId,
-      userId,
-      estimateId: params.estimateId,
-      now: deps.clock(),
-      via: 'email',
-      data: { to },
-    });
-    const issued = await requireDocument(deps, tx, businessId, params.estimateId);
-    return { document: issued, rendered: await renderEstimate(deps, issued) };
-  });
-  const estimate = document.estimate;
-  const publicLink = estimate.public_url ?? `${deps.config.appUrl}/e/${document.public_token}`;
-  // The business's "estimate" template (settings), unless the sender typed their own message.
-  const templated = await renderEmail(deps.db, businessId, 'estimate', {
-    client_name: document.client.name,
-    estimate_number: estimate.estimate_number ?? '',
-    amount: formatCurrency(estimate.totals.total),
-    valid_until: businessDate(estimate.expiry_date, document.business.date_format),
-    link: publicLink,
-    business_name: document.business.name,
-  });
-  const custom = composeEstimateEmail({
-    businessName: document.business.name,
-    clientName: document.client.name,
-    estimateNumber: estimate.estimate_number ?? '',
-    total: estimate.totals.total,
-    expiryDate: estimate.expiry_date,
-    dateFormat: document.business.date_format,
-    publicUrl: estimate.public_url ?? `${deps.config.appUrl}/e/${document.public_token}`,
-    message: params.input.message ?? null,
-    subject: params.input.subject ?? null,
-  });
-  const email = params.input.message?.trim()
-    ? custom
-    : { ...templated, subject: params.input.subject?.trim() ? custom.subject : templated.subject };
-  const { id } = await deps.mailer.send({
-    to,
-    subject: email.subject,
-    text: email.text,
-    html: email.html,
-    replyTo: document.business.email,
-    attachments: [{ filename: rendered.filename, content: rendered.pdf, contentType: 'application/pdf' }],
+  const to = recipientsOf(params.input.to, before);
+  const { document, email } = await emailDocument(deps, {
     businessId,
+    to,
     category: 'estimate',
+    issue: async (tx) => {
+      await markEstimateSent(tx, {
+        businessId,
+        userId,
+        estimateId: params.estimateId,
+        now: deps.clock(),
+        via: 'email',
+        data: { to },
+      });
+      const issued = await requireDocument(deps, tx, businessId, params.estimateId);
+      return { document: issued, rendered: await renderEstimate(deps, issued) };
+    },
+    compose: async (issued) => {
+      const estimate = issued.estimate;
+      const publicLink = estimate.public_url ?? `${deps.config.appUrl}/e/${issued.public_token}`;
+      // The business's "estimate" template (settings), unless the sender typed their own message.
+      const templated = await renderEmail(deps.db, businessId, 'estimate', {
+        client_name: issued.client.name,
+        estimate_number: estimate.estimate_number ?? '',
+        amount: formatCurrency(estimate.totals.total),
+        valid_until: businessDate(estimate.expiry_date, issued.business.date_format),
+        link: publicLink,
+        business_name: issued.business.name,
+      });
+      const custom = composeEstimateEmail({
+        businessName: issued.business.name,
+        clientName: issued.client.name,
+        estimateNumber: estimate.estimate_number ?? '',
+        total: estimate.totals.total,
+        expiryDate: estimate.expiry_date,
+        dateFormat: issued.business.date_format,
+        publicUrl: publicLink,
+        message: params.input.message ?? null,
+        subject: params.input.subject ?? null,
+      });
+      return params.input.message?.trim()
+        ? custom
+        : { ...templated, subject: params.input.subject?.trim() ? custom.subject : templated.subject };
+    },
   });
-  return {
-    data: estimate,
-    email: { id, to, subject: email.subject, transport: deps.config.smtpUrl ? 'smtp' : 'log' },
-    message: ESTIMATE_MESSAGES.sent(to),
-  };
+  return { data: document.estimate, email, message: ESTIMATE_MESSAGES.sent(to) };
 }
 
 // ---------------------------------------------------------------- public page
-
-async function isOwnerPreview(deps: Deps, request: FastifyRequest, businessId: number): Promise<boolean> {
-  const token = bearerToken(request);
-  if (!token || token.length > 256) return false;
-  const found = await findActiveToken(deps.db, { tokenHash: sha256Hex(token), now: deps.clock() });
-  return found?.user.business_id === businessId;
-}
 
 async function findPublic(deps: Deps, token: string): Promise<EstimateRow & { client_name: string }> {
   const row = await findEstimateByPublicToken(deps.db, { token });
@@ -685,14 +548,13 @@ async function findPublic(deps: Deps, token: string): Promise<EstimateRow & { cl
 }
 
 /** The first view by anyone but the owner: sent -> viewed (once). */
-async function openPublic(deps: Deps, params: { token: string; request: FastifyRequest }): Promise<EstimateDocument> {
+async function openPublic(
+  deps: Deps,
+  params: { token: string; viewer: AuthContext | null },
+): Promise<EstimateDocument> {
   const row = await findPublic(deps, params.token);
   const now = deps.clock();
-  if (
-    row.viewed_at === null &&
-    effective(row, now) === 'sent' &&
-    !(await isOwnerPreview(deps, params.request, row.business_id))
-  ) {
+  if (row.viewed_at === null && effective(row, now) === 'sent' && !isOwnerPreview(params.viewer, row.business_id)) {
     await deps.db.transaction().execute(async (tx) => {
       const locked = await lockEstimate(tx, { businessId: row.business_id, estimateId: row.id });
       if (!locked || locked.viewed_at !== null || effective(locked, now) !== 'sent') return;
@@ -717,48 +579,13 @@ async function openPublic(deps: Deps, params: { token: string; request: FastifyR
 
 function publicView(document: EstimateDocument, token: string): PublicEstimate {
   const { estimate } = document;
-  const tax = (item: { name: string; rate: number; is_compound: boolean; taxable: number; amount: number }) => ({
-    name: item.name,
-    rate: item.rate,
-    is_compound: item.is_compound,
-    taxable: item.taxable,
-    amount: item.amount,
-  });
   return {
     estimate_number: estimate.estimate_number ?? '',
     status: estimate.status,
     issue_date: estimate.issue_date,
     expiry_date: estimate.expiry_date,
     currency: 'USD',
-    business: {
-      name: document.business.name,
-      email: document.business.email,
-      phone: document.business.phone,
-      date_format: toDateFormat(document.business.date_format),
-    },
-    client: { name: document.client.name, address_lines: addressLines(document.client.billing_address) },
-    lines: estimate.lines.map((line) => ({
-      position: line.position,
-      description: line.description,
-      quantity: line.quantity,
-      unit: line.unit,
-      unit_price: line.unit_price,
-      discount_type: line.discount_type,
-      discount_value: line.discount_value,
-      subtotal: line.subtotal,
-      discount: line.discount,
-      net: line.net,
-      invoice_discount: line.invoice_discount,
-      taxable: line.taxable,
-      taxes: line.taxes.map(tax),
-      tax: line.tax,
-      total: line.total,
-    })),
-    discount_type: estimate.discount_type,
-    discount_value: estimate.discount_value,
-    totals: { ...estimate.totals, taxes: estimate.totals.taxes.map(tax) },
-    notes: estimate.notes,
-    terms: estimate.terms,
+    ...publicDocumentParts({ ...estimate, business: document.business, client: document.client }),
     accepted_at: estimate.accepted_at,
     accepted_by: estimate.accepted_by,
     declined_at: estimate.declined_at,
@@ -769,14 +596,14 @@ function publicView(document: EstimateDocument, token: string): PublicEstimate {
 
 export async function publicEstimate(
   deps: Deps,
-  params: { token: string; request: FastifyRequest },
+  params: { token: string; viewer: AuthContext | null },
 ): Promise<PublicEstimate> {
   return publicView(await openPublic(deps, params), params.token);
 }
 
 export async function publicEstimatePdf(
   deps: Deps,
-  params: { token: string; request: FastifyRequest },
+  params: { token: string; viewer: AuthContext | null },
 ): Promise<RenderedPdf> {
   return renderEstimate(deps, await openPublic(deps, params));
 }
@@ -805,17 +632,26 @@ export async function respondToEstimate(
       set: { ...set, viewed_at: row.viewed_at ?? at },
       now,
     });
-    const data = params.answer.accept
-      ? { estimate_number: row.estimate_number, name: params.answer.name }
-      : { estimate_number: row.estimate_number, reason: params.answer.reason };
-    await publish(tx, {
-      type: `estimate.${to}`,
+    const event = {
       businessId: row.business_id,
       userId: null,
-      subject: { type: 'estimate', id: row.id },
-      data,
+      subject: { type: 'estimate' as const, id: row.id },
       at: now,
-    });
+    };
+    await publish(
+      tx,
+      params.answer.accept
+        ? {
+            ...event,
+            type: 'estimate.accepted',
+            data: { estimate_number: row.estimate_number, name: params.answer.name },
+          }
+        : {
+            ...event,
+            type: 'estimate.declined',
+            data: { estimate_number: row.estimate_number, reason: params.answer.reason },
+          },
+    );
     const number = row.estimate_number ?? '';
     await notifyBusinessUsers(tx, {
       businessId: row.business_id,

@@ -202,6 +202,24 @@ describe('estimates', () => {
     expect(convert.statusCode).toBe(409);
   });
 
+  it('the owner previewing with their token does not count as a view; anyone else (or a bad token) does', async () => {
+    const estimate = await create({}, true);
+    const publicToken = tokenOf(estimate);
+    const preview = await t.get(`/api/public/estimates/${publicToken}`, { token });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data.status).toBe('sent');
+    expect((await t.get(`/api/public/estimates/${publicToken}/pdf`, { token })).statusCode).toBe(200);
+    expect((await t.get(`/api/estimates/${estimate.id}`, { token })).json().data.viewed_at).toBeNull();
+    // Another business's token is not the owner; a token that is not valid is nobody, not a 401.
+    expect((await t.get(`/api/public/estimates/${publicToken}`, { token: 'not-a-valid-token' })).statusCode).toBe(200);
+    const read = (await t.get(`/api/estimates/${estimate.id}`, { token })).json().data;
+    expect(read.status).toBe('viewed');
+    expect(read.activity.filter((entry: any) => entry.event === 'estimate.viewed')).toHaveLength(1);
+    expect((await t.get(`/api/public/estimates/${publicToken}`, { token: otherToken })).json().data.status).toBe(
+      'viewed',
+    );
+  });
+
   it('converts once into a draft invoice with the same lines and totals, linked both ways', async () => {
     const estimate = await create({}, true);
     await t.post(`/api/public/estimates/${tokenOf(estimate)}/accept`, { name: 'Ann' });

@@ -5,19 +5,22 @@ import {
   betaFeedbackListQuerySchema,
   betaFeedbackListResponseSchema,
   betaFeedbackSchema,
-  errorResponseSchema,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
+import { ERROR_DOCS, errorDoc } from '../../lib/error-docs';
 import { defineRoute, requireAuth } from '../../lib/route';
 import * as feedback from './feedback.service';
 
 const e = {
-  validation: { description: 'Invalid input: field-keyed errors', schema: errorResponseSchema },
-  unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
-  forbidden: { description: 'Only admins and owners read feedback', schema: errorResponseSchema },
+  ...ERROR_DOCS,
+  forbidden: errorDoc('Only admins and owners read feedback'),
 };
 
-/** Beta feedback (SPEC.md sections 3, 5 and 7). */
+/**
+ * Beta feedback (SPEC.md sections 3, 5 and 7): any signed-in person, read-only roles too, reports a
+ * type, the feature it is about, a description and an optional rating from the shell's feedback
+ * button; owners and admins list their business's reports.
+ */
 export function registerFeedbackRoutes(app: FastifyInstance, deps: Deps): void {
   const tags = ['beta-feedback'];
 

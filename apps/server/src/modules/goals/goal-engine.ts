@@ -43,7 +43,10 @@ export function goalAmount(type: string, value: number): number {
   return goalUnit(type as GoalType) === 'count' ? value : fromCents(value);
 }
 
-/** The API shape of a goal (SPEC.md section 3 plus the details page's pace figures). */
+/**
+ * The API shape of a goal (`goalSchema`): its stored fields (title, type, target, current amount,
+ * dates, status; SPEC.md section 3) plus the pace figures the details page shows.
+ */
 export function goalView(row: GoalRow, today: string): Goal {
   const type = row.type as GoalType;
   const target = Number(row.target_cents);

@@ -1,9 +1,10 @@
-import { subscribe, type DomainEvent } from '../../lib/events';
+import type { Db } from '@ledgerleaf/db';
+import type { DomainEvent, DomainEventName } from '../../lib/events';
 import { reversePaymentAllocations } from './allocations.service';
 import { recomputeTrackedGoals, trackedTypesFor } from './goal-engine';
 
 /** Events after which self-tracking goals are recomputed (their figures may have moved). */
-const TRACKED_EVENTS = new Set([
+const TRACKED_EVENTS: ReadonlySet<DomainEventName> = new Set<DomainEventName>([
   'payment.recorded',
   'payment.deleted',
   'invoice.created',
@@ -24,23 +25,11 @@ const TRACKED_EVENTS = new Set([
  * allocations are reversed (the event's `data.payment_id` names it), then the business's
  * self-tracking goals that the event can move are recomputed (and completed, badges awarded).
  */
-export async function onDomainEvent(
-  tx: Parameters<Parameters<typeof subscribe>[0]>[0],
-  event: DomainEvent,
-): Promise<void> {
+export async function onGoalsEvent(tx: Db, event: DomainEvent): Promise<void> {
   const ctx = { businessId: event.businessId, userId: event.userId, now: event.at };
   if (event.type === 'payment.deleted') {
-    const paymentId = Number(event.data?.payment_id);
+    const paymentId = Number(event.data.payment_id);
     if (Number.isSafeInteger(paymentId) && paymentId > 0) await reversePaymentAllocations(tx, ctx, paymentId);
   }
   if (TRACKED_EVENTS.has(event.type)) await recomputeTrackedGoals(tx, ctx, trackedTypesFor(event.type));
-}
-
-let registered = false;
-
-/** Subscribes once per process (subscribers are process-wide; every app built in it shares them). */
-export function registerGoalSubscribers(): void {
-  if (registered) return;
-  registered = true;
-  subscribe(onDomainEvent);
 }

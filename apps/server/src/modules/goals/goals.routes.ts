@@ -7,7 +7,6 @@ import {
   allocationPreferenceResponseSchema,
   allocationRequestSchema,
   allocationResponseSchema,
-  errorResponseSchema,
   goalAnalyticsResponseSchema,
   goalBadgeListSchema,
   goalContributionPageSchema,
@@ -26,6 +25,7 @@ import {
   type GoalAction,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
+import { ERROR_DOCS, errorDoc } from '../../lib/error-docs';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { defineRoute, requireAuth } from '../../lib/route';
 import * as allocations from './allocations.service';
@@ -34,10 +34,9 @@ import * as goals from './goals.service';
 import * as income from './other-income.service';
 
 const e = {
-  validation: { description: 'Invalid input: field-keyed errors', schema: errorResponseSchema },
-  unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
-  notFound: { description: "No such record in the caller's business", schema: errorResponseSchema },
-  conflict: { description: 'Not allowed in the goal’s status', schema: errorResponseSchema },
+  ...ERROR_DOCS,
+  notFound: errorDoc("No such record in the caller's business"),
+  conflict: errorDoc('Not allowed in the goal’s status'),
 };
 
 const messageSchema = z.object({ message: z.string() });
@@ -208,7 +207,7 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/api/other-income/multiple-goals',
     summary:
-      'Record other income and allocate it to active financial goals in one transaction (SPEC.md section 5 rules and messages, 422 field-keyed). Idempotency-Key header: a retry replays the first answer',
+      'Record other income and allocate it to active financial goals in one transaction (amount, date, source and allocations checked by the domain other-income rules: 422 field-keyed). Idempotency-Key header: a retry replays the first answer',
     tags: incomeTags,
     auth: true,
     body: otherIncomeRequestSchema,

@@ -184,7 +184,10 @@ export async function updateGoal(
   });
 }
 
-const ACTION_EVENTS: Record<GoalAction, { event: string; message: string }> = {
+const ACTION_EVENTS: Record<
+  GoalAction,
+  { event: 'goal.paused' | 'goal.resumed' | 'goal.marked_completed' | 'goal.cancelled'; message: string }
+> = {
   pause: { event: 'goal.paused', message: GOAL_MESSAGES.paused },
   resume: { event: 'goal.resumed', message: GOAL_MESSAGES.resumed },
   complete: { event: 'goal.marked_completed', message: GOAL_MESSAGES.completed },

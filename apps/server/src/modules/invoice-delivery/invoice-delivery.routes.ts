@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import {
   errorResponseSchema,
   idParamsSchema,
@@ -12,47 +11,28 @@ import {
   type InvoiceSendResponse,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
+import { ERROR_DOCS, errorDoc } from '../../lib/error-docs';
 import { idempotencyKeyOf, runIdempotentEffect } from '../../lib/idempotency';
 import { defineRoute, requireAuth } from '../../lib/route';
+import {
+  PUBLIC_DOCUMENT_RATE_LIMIT,
+  pdfQuerySchema,
+  sendPdf,
+  tokenParamsSchema,
+} from '../document-core/document-routes';
 import * as delivery from './invoice-delivery.service';
 
 /** Public invoice pages and PDFs per IP address: a person reading an invoice needs a handful. */
-export const PUBLIC_INVOICE_RATE_LIMIT = { max: 60, timeWindow: 60_000 };
+export const PUBLIC_INVOICE_RATE_LIMIT = PUBLIC_DOCUMENT_RATE_LIMIT;
 
 const ERRORS = {
-  validation: { description: 'Invalid input: field-keyed errors', schema: errorResponseSchema },
-  unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
-  notFound: { description: "No such invoice in the caller's business", schema: errorResponseSchema },
-  conflict: { description: 'A void invoice cannot be sent', schema: errorResponseSchema },
-  conflictOrRunning: {
-    description: 'A void invoice cannot be sent, or a request with the same Idempotency-Key is still running',
-    schema: errorResponseSchema,
-  },
-  throttled: { description: 'Too many requests from this address', schema: errorResponseSchema },
+  ...ERROR_DOCS,
+  notFound: errorDoc("No such invoice in the caller's business"),
+  conflict: errorDoc('A void invoice cannot be sent'),
+  conflictOrRunning: errorDoc(
+    'A void invoice cannot be sent, or a request with the same Idempotency-Key is still running',
+  ),
 };
-
-const pdfQuerySchema = z.object({
-  /** `?inline=1`: shown in the browser (preview) rather than downloaded. */
-  inline: z.enum(['0', '1', 'true', 'false'], { error: 'Please use 1 or 0' }).optional(),
-});
-
-const tokenParamsSchema = z.object({ token: z.string().regex(delivery.PUBLIC_TOKEN_PATTERN) });
-
-/**
- * A PDF answer. The app-wide CSP (`object-src 'none'`, `frame-ancestors 'none'`) and `X-Frame-Options:
- * DENY` are for HTML; on a PDF they would stop the browser's viewer and the same-origin preview frame
- * of the invoice pages, so a PDF only keeps other sites from framing it.
- */
-export function sendPdf(reply: FastifyReply, rendered: delivery.RenderedPdf, inline: boolean): Buffer {
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${rendered.filename}"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "frame-ancestors 'self'")
-    .header('x-frame-options', 'SAMEORIGIN');
-  return rendered.pdf;
-}
 
 export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps): void {
   const tags = ['invoices'];
@@ -150,6 +130,7 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     url: '/api/public/invoices/:token',
     summary: 'The public invoice behind `/i/{token}` (no sign-in); the first view moves sent to viewed',
     tags: ['public'],
+    auth: 'optional',
     params: tokenParamsSchema,
     rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
     responses: {
@@ -159,7 +140,7 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     },
     handler: async ({ request, reply, params }) => {
       reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
-      return { data: await delivery.publicInvoice(deps, { token: params.token, request }) };
+      return { data: await delivery.publicInvoice(deps, { token: params.token, viewer: request.auth }) };
     },
   });
 
@@ -168,6 +149,7 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     url: '/api/public/invoices/:token/pdf',
     summary: 'The public invoice as PDF (no sign-in; `?inline=1` to preview)',
     tags: ['public'],
+    auth: 'optional',
     params: tokenParamsSchema,
     query: pdfQuerySchema,
     rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
@@ -178,7 +160,7 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
       429: ERRORS.throttled,
     },
     handler: async ({ request, reply, params, query }) => {
-      const rendered = await delivery.publicInvoicePdf(deps, { token: params.token, request });
+      const rendered = await delivery.publicInvoicePdf(deps, { token: params.token, viewer: request.auth });
       reply.header('x-robots-tag', 'noindex');
       return sendPdf(reply, rendered, query.inline === '1' || query.inline === 'true');
     },

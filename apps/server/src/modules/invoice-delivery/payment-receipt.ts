@@ -13,8 +13,9 @@ import { publish } from '../../lib/events';
 import type { DeliveryOutcome } from '../../lib/mailer';
 import { businessDate } from '../../lib/display-date';
 import { renderEmail } from '../email-templates/email-templates.service';
-import type { InvoiceDocument } from '../invoices/invoices.service';
-import { defaultRecipients, renderDocument, requireDocument } from './invoice-delivery.service';
+import { defaultRecipients } from '../document-core/document-delivery';
+import { renderDocumentPdf } from '../document-core/document-pdf';
+import { requireInvoiceDocument, type InvoiceDocument } from '../invoices/invoice-view';
 
 /**
  * How long a receipt waits for the SMTP server's answer before it is reported as sent anyway (it
@@ -72,33 +73,32 @@ export async function sendPaymentReceipt(
   params: { auth: AuthContext; invoiceId: number; paymentId: number },
 ): Promise<ReceiptAttempt> {
   const { businessId, userId } = params.auth;
-  const document = await requireDocument(deps, deps.db, businessId, params.invoiceId);
+  const document = await requireInvoiceDocument(deps, deps.db, businessId, params.invoiceId);
   const payment = document.invoice.payments.find((candidate) => candidate.id === params.paymentId);
   if (!payment) throw notFound(INVOICE_MESSAGES.paymentNotFound);
   if (document.invoice.status === 'void')
     throw new AppError(409, RECEIPT_MESSAGES.voidInvoice, { extra: { status: 'void' } });
 
   const to = defaultRecipients(document);
-  const record = (type: 'payment.receipt_sent' | 'payment.receipt_failed', data: Record<string, unknown>) =>
-    deps.db.transaction().execute((tx) =>
-      publish(tx, {
-        type,
+  const facts = { payment_id: payment.id, amount: payment.amount, invoice_number: document.invoice.invoice_number, to };
+  const record = (outcome: { email_id: number | null } | { reason: string }) =>
+    deps.db.transaction().execute((tx) => {
+      const event = {
         businessId,
         userId,
-        subject: { type: 'invoice', id: document.invoice.id },
-        data: {
-          payment_id: payment.id,
-          amount: payment.amount,
-          invoice_number: document.invoice.invoice_number,
-          to,
-          ...data,
-        },
+        subject: { type: 'invoice' as const, id: document.invoice.id },
         at: deps.clock(),
-      }),
-    );
+      };
+      return publish(
+        tx,
+        'reason' in outcome
+          ? { ...event, type: 'payment.receipt_failed', data: { ...facts, ...outcome } }
+          : { ...event, type: 'payment.receipt_sent', data: { ...facts, ...outcome } },
+      );
+    });
   const failed = async (failure: ReceiptFailure, reason: string, emailId: number | null): Promise<ReceiptAttempt> => {
     // The timeline entry is a record of the failure; not being able to write it must not hide the answer.
-    await record('payment.receipt_failed', { reason }).catch((error: unknown) =>
+    await record({ reason }).catch((error: unknown) =>
       deps.logger.error({ err: error, paymentId: payment.id }, 'receipt failure not recorded'),
     );
     const message = failure === 'no_recipients' ? RECEIPT_MESSAGES.noRecipients : RECEIPT_MESSAGES.failed;
@@ -111,7 +111,7 @@ export async function sendPaymentReceipt(
   try {
     const [email, rendered] = await Promise.all([
       composeReceipt(deps, businessId, document, payment),
-      renderDocument(deps, document),
+      renderDocumentPdf(deps, document),
     ]);
     const sent = await deps.mailer.send({
       to,
@@ -138,7 +138,7 @@ export async function sendPaymentReceipt(
     return failed('delivery', error instanceof Error ? error.message : String(error), emailId);
   }
   // The mail is out: a timeline entry that cannot be written does not make it unsent.
-  await record('payment.receipt_sent', { email_id: emailId }).catch((error: unknown) =>
+  await record({ email_id: emailId }).catch((error: unknown) =>
     deps.logger.error({ err: error, paymentId: payment.id }, 'receipt not recorded'),
   );
   return { receipt: { sent: true, to, email_id: emailId, message: RECEIPT_MESSAGES.sent(to) } };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcCalendarDate } from '@ledgerleaf/domain';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { getInvoiceView, getInvoiceViewByToken, markInvoiceSent, markInvoiceViewed } from './invoices.service';
+import { getInvoiceView, getInvoiceViewByToken } from './invoice-view';
+import { markInvoiceSent, markInvoiceViewed } from './invoices.service';
 
 /** What the PDF and delivery module builds on: the view, issuing by email, the first view of the public page. */
 let t: TestApp;

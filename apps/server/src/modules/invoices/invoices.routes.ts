@@ -5,7 +5,6 @@ import {
   INVOICE_TEXT_MAX_LENGTH,
   LINE_DESCRIPTION_MAX_LENGTH,
   MAX_INVOICE_LINES,
-  errorResponseSchema,
   idParamsSchema,
   invoiceCreateRequestSchema,
   invoiceListQuerySchema,
@@ -17,16 +16,15 @@ import {
   toFieldErrors,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
+import { ERROR_DOCS, errorDoc } from '../../lib/error-docs';
 import { validationError } from '../../lib/errors';
 import { defineRoute, requireAuth } from '../../lib/route';
 import * as invoices from './invoices.service';
 
 export const INVOICE_ERRORS = {
-  validation: { description: 'Invalid input: field-keyed errors', schema: errorResponseSchema },
-  unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
-  notFound: { description: "No such invoice in the caller's business", schema: errorResponseSchema },
-  conflict: { description: 'Not allowed in the invoice’s status (a refused transition)', schema: errorResponseSchema },
-  tooLarge: { description: 'Body over the limit', schema: errorResponseSchema },
+  ...ERROR_DOCS,
+  notFound: errorDoc("No such invoice in the caller's business"),
+  conflict: errorDoc('Not allowed in the invoice’s status (a refused transition)'),
 };
 
 /**

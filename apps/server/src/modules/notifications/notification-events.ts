@@ -1,7 +1,7 @@
 import { formatCurrency } from '@ledgerleaf/domain';
 import type { NotificationType } from '@ledgerleaf/domain';
 import { notifyBusinessUsers, type Db } from '@ledgerleaf/db';
-import { subscribe, type DomainEvent } from '../../lib/events';
+import type { DomainEvent } from '../../lib/events';
 
 export interface NotificationDraft {
   type: NotificationType;
@@ -11,8 +11,8 @@ export interface NotificationDraft {
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 /** 'Invoice INV-2026-0001' / 'An invoice' (a draft has no number), or lower-case inside a sentence. */
-const invoiceLabel = (event: DomainEvent, inSentence = false) => {
-  const number = text(event.data?.invoice_number);
+const invoiceLabel = (invoiceNumber: string | null | undefined, inSentence = false) => {
+  const number = text(invoiceNumber);
   if (number) return `${inSentence ? 'invoice' : 'Invoice'} ${number}`;
   return inSentence ? 'an invoice' : 'An invoice';
 };
@@ -25,7 +25,6 @@ const invoiceLabel = (event: DomainEvent, inSentence = false) => {
  * only. Goals, estimates, recurring invoices and other income write their own notifications.
  */
 export function notificationFor(event: DomainEvent): NotificationDraft | null {
-  const data = event.data ?? {};
   const invoiceId = event.subject.type === 'invoice' ? event.subject.id : null;
   switch (event.type) {
     case 'invoice.viewed':
@@ -33,19 +32,19 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
         type: 'Invoice',
         data: {
           title: 'Invoice viewed',
-          message: `${invoiceLabel(event)} was opened by your client.`,
+          message: `${invoiceLabel(event.data.invoice_number)} was opened by your client.`,
           invoice_id: invoiceId,
           event: event.type,
         },
       };
     case 'invoice.sent': {
-      const byEmail = data.via === 'email';
+      const byEmail = event.data.via === 'email';
       // Issued by a recurring schedule: the run writes its own RecurringInvoice notification, one per pass.
-      if (!byEmail && data.recurring_invoice_id !== undefined) return null;
-      const again = data.again === true;
+      if (!byEmail && event.data.recurring_invoice_id !== undefined) return null;
+      const again = event.data.again === true;
       const message = byEmail
-        ? `${invoiceLabel(event)} was ${again ? 'emailed again' : 'emailed'} to your client.`
-        : `${invoiceLabel(event)} was marked as sent.`;
+        ? `${invoiceLabel(event.data.invoice_number)} was ${again ? 'emailed again' : 'emailed'} to your client.`
+        : `${invoiceLabel(event.data.invoice_number)} was marked as sent.`;
       return {
         type: 'Invoice',
         data: {
@@ -61,21 +60,21 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
         type: 'Invoice',
         data: {
           title: 'Invoice voided',
-          message: `${invoiceLabel(event)} was voided.`,
+          message: `${invoiceLabel(event.data.invoice_number)} was voided.`,
           invoice_id: invoiceId,
           event: event.type,
         },
       };
     case 'payment.recorded': {
-      const paid = data.status === 'paid';
+      const paid = event.data.status === 'paid';
       return {
         type: 'Payment',
         data: {
           title: 'Payment received',
-          message: `${formatCurrency(data.amount)} recorded on ${invoiceLabel(event, true)}${paid ? ', now paid in full' : ''}.`,
+          message: `${formatCurrency(event.data.amount)} recorded on ${invoiceLabel(event.data.invoice_number, true)}${paid ? ', now paid in full' : ''}.`,
           invoice_id: invoiceId,
-          payment_id: data.payment_id ?? null,
-          amount: data.amount ?? null,
+          payment_id: event.data.payment_id ?? null,
+          amount: event.data.amount ?? null,
           event: event.type,
         },
       };
@@ -85,15 +84,15 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
         type: 'Payment',
         data: {
           title: 'Payment deleted',
-          message: `A payment of ${formatCurrency(data.amount)} was removed from ${invoiceLabel(event, true)}.`,
+          message: `A payment of ${formatCurrency(event.data.amount)} was removed from ${invoiceLabel(event.data.invoice_number, true)}.`,
           invoice_id: invoiceId,
-          payment_id: data.payment_id ?? null,
-          amount: data.amount ?? null,
+          payment_id: event.data.payment_id ?? null,
+          amount: event.data.amount ?? null,
           event: event.type,
         },
       };
     case 'client.created': {
-      const name = text(data.name);
+      const name = text(event.data.name);
       return {
         type: 'Client',
         data: {
@@ -105,7 +104,7 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
       };
     }
     case 'client.imported': {
-      const count = typeof data.count === 'number' ? data.count : 0;
+      const count = typeof event.data.count === 'number' ? event.data.count : 0;
       if (count <= 0) return null;
       return {
         type: 'Client',
@@ -126,27 +125,4 @@ export async function notifyForEvent(tx: Db, event: DomainEvent): Promise<void> 
   const draft = notificationFor(event);
   if (!draft) return;
   await notifyBusinessUsers(tx, { businessId: event.businessId, type: draft.type, data: draft.data, now: event.at });
-}
-
-let unsubscribe: (() => void) | null = null;
-let users = 0;
-
-/**
- * Subscribes `notifyForEvent` to the domain events once per process however many apps are built
- * (the subscriber list is process-wide; tests build several apps), and answers a release that
- * unsubscribes when the last app that asked for it closes.
- */
-export function subscribeNotifications(): () => void {
-  if (users === 0) unsubscribe = subscribe(notifyForEvent);
-  users += 1;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    users -= 1;
-    if (users === 0 && unsubscribe) {
-      unsubscribe();
-      unsubscribe = null;
-    }
-  };
 }

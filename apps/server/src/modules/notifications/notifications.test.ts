@@ -3,6 +3,7 @@ import { utcCalendarDate, addCalendarDays } from '@ledgerleaf/domain';
 import { createAccessToken, createUser, notifyBusinessUsers } from '@ledgerleaf/db';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { createTestApp, type TestApp } from '../../test/harness';
+import type { DomainEvent } from '../../lib/events';
 import { notificationFor } from './notification-events';
 
 let t: TestApp;
@@ -292,14 +293,16 @@ describe('invoicing events notify the business (the event subscriber)', () => {
 });
 
 describe('notificationFor', () => {
-  const event = (type: string, data: Record<string, unknown> = {}, subject = { type: 'invoice', id: 7 }) => ({
-    type,
-    businessId: 1,
-    userId: 1,
-    subject,
-    data,
-    at: new Date(),
-  });
+  // Events as stored and replayed: any name, partial data (the subscriber must not trust either).
+  const event = (type: string, data: Record<string, unknown> = {}, subject = { type: 'invoice', id: 7 }) =>
+    ({
+      type,
+      businessId: 1,
+      userId: 1,
+      subject,
+      data,
+      at: new Date(),
+    }) as unknown as DomainEvent;
 
   it.each([
     ['invoice.created', {}],

@@ -63,7 +63,10 @@ export function buildOpenApiDocument(
           }
         : {}),
       responses,
-      ...(route.auth ? { security: [{ bearerAuth: [] }] } : { security: [] }),
+      ...(route.auth
+        ? { security: [{ bearerAuth: [] }] }
+        : // Optional: no credentials, or a bearer token.
+          { security: route.optionalAuth ? [{}, { bearerAuth: [] }] : [] }),
     };
     (paths[url] ??= {})[route.method.toLowerCase()] = operation;
   }

@@ -27,7 +27,8 @@ import { AppError, notFound, validationError } from '../../lib/errors';
 import { publish } from '../../lib/events';
 import { runIdempotent, type IdempotentResult } from '../../lib/idempotency';
 import { sendPaymentReceipt } from '../invoice-delivery/payment-receipt';
-import { applyPaidAmount, effectiveStatus, loadInvoiceResponse, paymentView } from '../invoices/invoices.service';
+import { applyPaidAmount } from '../invoices/invoices.service';
+import { effectiveStatus, paymentView, requireInvoiceView } from '../invoices/invoice-view';
 
 export interface PaymentResult {
   data: Payment;
@@ -131,7 +132,7 @@ async function writePayment(
         },
         at: now,
       });
-      const invoice = await loadInvoiceResponse(deps, tx, businessId, row.id);
+      const invoice = await requireInvoiceView(deps, tx, businessId, row.id);
       const body: PaymentResult = { data: paymentView(payment), invoice, message: INVOICE_MESSAGES.paymentRecorded };
       return { status: 201, body };
     },
@@ -193,6 +194,6 @@ export async function deletePayment(
       },
       at: now,
     });
-    return loadInvoiceResponse(deps, tx, businessId, row.id);
+    return requireInvoiceView(deps, tx, businessId, row.id);
   });
 }

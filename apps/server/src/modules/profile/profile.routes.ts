@@ -34,7 +34,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     responses: { 200: { description: 'Profile', schema: profileResponseSchema }, 401: e.unauthenticated },
-    handler: async ({ request }) => ({ data: await getProfile(deps, requireAuth(request)) }),
+    handler: async ({ request }) => ({ data: await getProfile(deps, { auth: requireAuth(request) }) }),
   });
   defineRoute(app, {
     method: 'PUT',
@@ -50,7 +50,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
       422: e.validation,
     },
     handler: async ({ request, body }) => ({
-      data: await updateProfile(deps, requireAuth(request), body),
+      data: await updateProfile(deps, { auth: requireAuth(request), input: body }),
       message: ACCOUNT_MESSAGES.profileSaved,
     }),
   });
@@ -68,7 +68,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
       422: e.validation,
     },
     handler: async ({ request, body }) => ({
-      ...(await changePassword(deps, requireAuth(request), body)),
+      ...(await changePassword(deps, { auth: requireAuth(request), input: body })),
       message: ACCOUNT_MESSAGES.passwordChanged,
     }),
   });
@@ -81,7 +81,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
     access: 'self',
     responses: { 200: { description: 'Signed out', schema: signOutOthersResponseSchema }, 401: e.unauthenticated },
     handler: async ({ request }) => {
-      const { revoked } = await signOutOtherDevices(deps, requireAuth(request));
+      const { revoked } = await signOutOtherDevices(deps, { auth: requireAuth(request) });
       return { revoked, message: ACCOUNT_MESSAGES.otherDevicesSignedOut(revoked) };
     },
   });
@@ -94,7 +94,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
     access: 'admin',
     responses: { 200: { description: 'application/zip' }, 401: e.unauthenticated, 403: e.forbidden },
     handler: async ({ request, reply }) => {
-      const { filename, zip } = await exportBusinessData(deps, requireAuth(request));
+      const { filename, zip } = await exportBusinessData(deps, { auth: requireAuth(request) });
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${filename}"`)
@@ -116,7 +116,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
       401: e.unauthenticated,
       422: e.validation,
     },
-    handler: async ({ request, body }) => deleteAccount(deps, requireAuth(request), body),
+    handler: async ({ request, body }) => deleteAccount(deps, { auth: requireAuth(request), input: body }),
   });
 
   // Uploads: the multipart parser exists only inside this scope, so every other route still refuses multipart (415).
@@ -142,7 +142,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
         handler: async ({ request }) => {
           const auth = requireAuth(request);
           const file = await readImageUpload(request, kind);
-          return { data: await saveUpload(deps, auth, kind, file), message: ACCOUNT_MESSAGES.uploadSaved };
+          return { data: await saveUpload(deps, { auth, kind, file }), message: ACCOUNT_MESSAGES.uploadSaved };
         },
       });
       defineRoute(scope, {
@@ -158,7 +158,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
           403: e.forbidden,
         },
         handler: async ({ request }) => ({
-          data: await clearUpload(deps, requireAuth(request), kind),
+          data: await clearUpload(deps, { auth: requireAuth(request), kind }),
           message: ACCOUNT_MESSAGES.uploadRemoved,
         }),
       });

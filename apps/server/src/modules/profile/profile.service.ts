@@ -35,7 +35,7 @@ export function toProfile(profile: UserProfile): Profile {
   return { ...toApiUser(profile), phone: profile.phone, role: profile.role, business_id: profile.business_id };
 }
 
-export async function getProfile(deps: Deps, auth: AuthContext): Promise<Profile> {
+export async function getProfile(deps: Deps, { auth }: { auth: AuthContext }): Promise<Profile> {
   const profile = await findUserProfile(deps.db, { businessId: auth.businessId, userId: auth.userId });
   if (!profile) throw notFound();
   return toProfile(profile);
@@ -44,8 +44,7 @@ export async function getProfile(deps: Deps, auth: AuthContext): Promise<Profile
 /** Email and phone; name and business name never change after registration (SPEC.md section 2). */
 export async function updateProfile(
   deps: Deps,
-  auth: AuthContext,
-  input: { email: string; phone: string | null },
+  { auth, input }: { auth: AuthContext; input: { email: string; phone: string | null } },
 ): Promise<Profile> {
   const email = input.email.trim().toLowerCase();
   if (email !== auth.user.email && (await emailExists(deps.db, { email })))
@@ -68,7 +67,7 @@ export async function updateProfile(
       at: now,
     });
   });
-  return getProfile(deps, auth);
+  return getProfile(deps, { auth });
 }
 
 async function checkPassword(deps: Deps, auth: AuthContext, password: string): Promise<void> {
@@ -80,8 +79,7 @@ async function checkPassword(deps: Deps, auth: AuthContext, password: string): P
 /** ASVS 7.4.3: the current password is checked, and every other token of the user is revoked. */
 export async function changePassword(
   deps: Deps,
-  auth: AuthContext,
-  input: PasswordChange,
+  { auth, input }: { auth: AuthContext; input: PasswordChange },
 ): Promise<{ revoked: number }> {
   await checkPassword(deps, auth, input.current_password);
   const passwordHash = await deps.hasher.hash(input.password);
@@ -106,7 +104,7 @@ export async function changePassword(
   });
 }
 
-export async function signOutOtherDevices(deps: Deps, auth: AuthContext): Promise<{ revoked: number }> {
+export async function signOutOtherDevices(deps: Deps, { auth }: { auth: AuthContext }): Promise<{ revoked: number }> {
   const revoked = await revokeOtherAccessTokens(deps.db, {
     businessId: auth.businessId,
     userId: auth.userId,
@@ -119,9 +117,7 @@ export async function signOutOtherDevices(deps: Deps, auth: AuthContext): Promis
 /** Stores a new avatar or company logo and removes the file it replaces. */
 export async function saveUpload(
   deps: Deps,
-  auth: AuthContext,
-  kind: UploadKind,
-  file: { bytes: Buffer; extension: string },
+  { auth, kind, file }: { auth: AuthContext; kind: UploadKind; file: { bytes: Buffer; extension: string } },
 ): Promise<Profile> {
   const path = storeUpload(deps.config.uploadsDir, {
     kind,
@@ -135,17 +131,20 @@ export async function saveUpload(
       ? await setUserAvatar(deps.db, { businessId: auth.businessId, userId: auth.userId, path, now })
       : await setBusinessLogo(deps.db, { businessId: auth.businessId, path, now });
   if (previous !== path) removeUpload(deps.config.uploadsDir, previous);
-  return getProfile(deps, auth);
+  return getProfile(deps, { auth });
 }
 
-export async function clearUpload(deps: Deps, auth: AuthContext, kind: UploadKind): Promise<Profile> {
+export async function clearUpload(
+  deps: Deps,
+  { auth, kind }: { auth: AuthContext; kind: UploadKind },
+): Promise<Profile> {
   const now = deps.clock();
   const previous =
     kind === 'avatar'
       ? await setUserAvatar(deps.db, { businessId: auth.businessId, userId: auth.userId, path: null, now })
       : await setBusinessLogo(deps.db, { businessId: auth.businessId, path: null, now });
   removeUpload(deps.config.uploadsDir, previous);
-  return getProfile(deps, auth);
+  return getProfile(deps, { auth });
 }
 
 function csvValue(value: unknown): string | number | boolean | null {
@@ -163,7 +162,7 @@ function csvValue(value: unknown): string | number | boolean | null {
  */
 export async function exportBusinessData(
   deps: Deps,
-  auth: AuthContext,
+  { auth }: { auth: AuthContext },
 ): Promise<{ filename: string; zip: Uint8Array }> {
   const tables = await listBusinessTables(deps.db);
   const data: Record<string, Record<string, unknown>[]> = {};
@@ -216,8 +215,7 @@ export async function exportBusinessData(
  */
 export async function deleteAccount(
   deps: Deps,
-  auth: AuthContext,
-  input: AccountDeletion,
+  { auth, input }: { auth: AuthContext; input: AccountDeletion },
 ): Promise<{ business_deleted: boolean; message: string }> {
   await checkPassword(deps, auth, input.current_password);
   const businessDeleted = await deps.db.transaction().execute(async (tx) => {

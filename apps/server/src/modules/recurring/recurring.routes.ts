@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   RECURRING_MESSAGES,
-  errorResponseSchema,
   idParamsSchema,
   parseRecurringRequest,
   recurringConfigResponseSchema,
@@ -13,19 +12,17 @@ import {
   schedulerRunResponseSchema,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
+import { ERROR_DOCS, errorDoc } from '../../lib/error-docs';
 import { validationError } from '../../lib/errors';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { INVOICE_BODY_LIMIT_BYTES } from '../invoices/invoices.routes';
-import type { SchedulerController } from '../scheduler/scheduler';
 import * as recurring from './recurring.service';
 
 const ERRORS = {
-  validation: { description: 'Invalid input: field-keyed errors', schema: errorResponseSchema },
-  unauthenticated: { description: 'Missing, revoked or expired token', schema: errorResponseSchema },
-  forbidden: { description: 'A read-only role may not run the scheduler', schema: errorResponseSchema },
-  notFound: { description: "No such recurring invoice in the caller's business", schema: errorResponseSchema },
-  conflict: { description: 'Not allowed in its status', schema: errorResponseSchema },
-  tooLarge: { description: 'Body over the limit', schema: errorResponseSchema },
+  ...ERROR_DOCS,
+  forbidden: errorDoc('A read-only role may not run the scheduler'),
+  notFound: errorDoc("No such recurring invoice in the caller's business"),
+  conflict: errorDoc('Not allowed in its status'),
 };
 const messageSchema = z.object({ message: z.string() });
 
@@ -36,7 +33,7 @@ async function parseBody(deps: Deps, businessId: number, body: unknown) {
   return parsed.data;
 }
 
-export function registerRecurringRoutes(app: FastifyInstance, deps: Deps, scheduler: SchedulerController): void {
+export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void {
   const tags = ['recurring invoices'];
   const e = ERRORS;
 
@@ -125,7 +122,7 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps, schedu
       403: e.forbidden,
     },
     handler: async ({ request }) => {
-      const data = await scheduler.runNow({ businessId: requireAuth(request).businessId });
+      const data = await app.scheduler.runNow({ businessId: requireAuth(request).businessId });
       return { data, message: RECURRING_MESSAGES.runDone(data.invoices_created) };
     },
   });

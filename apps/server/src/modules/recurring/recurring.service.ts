@@ -5,7 +5,6 @@ import {
   calculateInvoiceRequest,
   fromCents,
   invoiceTotals,
-  lineAmounts,
   localCalendarDate,
   occurrenceDate,
   occurrenceIndexOnOrAfter,
@@ -25,6 +24,7 @@ import {
 import {
   claimWriteLock,
   deleteRecurringInvoice as deleteRecurringRow,
+  findClient,
   findInvoicingSettings,
   findRecurringInvoice,
   findRecurringSettings,
@@ -34,6 +34,7 @@ import {
   listRecurringProducedInvoices,
   lockRecurringInvoice,
   saveRecurringSettings,
+  unlinkRecurringInvoices,
   updateRecurringInvoice,
   type Db,
   type RecurringInvoiceRow,
@@ -41,7 +42,7 @@ import {
 import type { AuthContext, Deps } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { publish } from '../../lib/events';
-import { resolveStoredContent } from '../estimates/document-content';
+import { requestLinesView, resolveStoredContent } from '../document-core/document-content';
 import { scheduleOfRow, storedDayOfMonth } from './recurring-schedule';
 
 export async function recurringConfig(db: Db, businessId: number): Promise<RecurringConfig> {
@@ -104,12 +105,7 @@ async function view(deps: Deps, db: Db, businessId: number, recurringId: number)
   const taxRates = await listBusinessTaxRates(db, { businessId });
   const pricesIncludeTax = (await findInvoicingSettings(db, { businessId }))?.prices_include_tax ?? false;
   const computed = calculateInvoiceRequest(template, { taxRates, prices_include_tax: pricesIncludeTax });
-  const client = await db
-    .selectFrom('clients')
-    .select(['id', 'name', 'email'])
-    .where('business_id', '=', businessId)
-    .where('id', '=', row.client_id)
-    .executeTakeFirst();
+  const client = await findClient(db, { businessId, clientId: row.client_id });
   const produced = await listRecurringProducedInvoices(db, { businessId, recurringId });
   const generated = Number(row.generated_count);
   const amounts = computed.success
@@ -130,24 +126,7 @@ async function view(deps: Deps, db: Db, businessId: number, recurringId: number)
     id: row.id,
     status: row.status as RecurringStatus,
     client: { id: row.client_id, name: client?.name ?? row.client_name, email: client?.email ?? null },
-    lines: template.lines.map((line, index) => {
-      const computedLine = computed.success ? computed.calculation.lines[index] : undefined;
-      return {
-        id: index + 1,
-        position: index,
-        product_id: line.product_id,
-        description: line.description,
-        quantity: line.quantity,
-        unit: line.unit,
-        unit_price: line.unit_price,
-        discount_type: line.discount_type,
-        discount_value: line.discount_value,
-        tax_rate_ids: line.tax_rate_ids,
-        ...(computedLine
-          ? lineAmounts(computedLine)
-          : { subtotal: 0, discount: 0, net: 0, invoice_discount: 0, taxable: 0, taxes: [], tax: 0, total: 0 }),
-      };
-    }),
+    lines: requestLinesView(template.lines, computed.success ? computed.calculation : null),
     discount_type: template.discount_type,
     discount_value: template.discount_value,
     totals: amounts.totals,
@@ -306,12 +285,7 @@ export async function deleteRecurring(deps: Deps, params: { auth: AuthContext; r
     const now = deps.clock();
     const row = await requireLocked(tx, businessId, params.recurringId);
     // The invoices it produced stay; their link to it is cleared.
-    await tx
-      .updateTable('invoices')
-      .set({ recurring_invoice_id: null })
-      .where('business_id', '=', businessId)
-      .where('recurring_invoice_id', '=', row.id)
-      .execute();
+    await unlinkRecurringInvoices(tx, { businessId, recurringId: row.id });
     await deleteRecurringRow(tx, { businessId, recurringId: row.id });
     await publish(tx, {
       type: 'recurring.deleted',

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_MESSAGES, reminderStepsRequestSchema, reminderStepsResponseSchema } from '@ledgerleaf/domain';
-import { listReminderSteps, replaceReminderSteps } from '@ledgerleaf/db';
 import type { Deps } from '../../lib/context';
-import { publish } from '../../lib/events';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { ACCOUNT_ERRORS as e } from '../account-errors';
+import { getReminderSteps, saveReminderSteps } from './reminders.service';
 
-/** `/settings/invoice-reminders`: the schedule the reminders scheduler reads through `listReminderSteps`. */
+/** `/settings/invoice-reminders`: the schedule the account area's reminders job reads. */
 export function registerReminderRoutes(app: FastifyInstance, deps: Deps): void {
   const tags = ['settings'];
   defineRoute(app, {
@@ -16,9 +15,7 @@ export function registerReminderRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     responses: { 200: { description: 'Steps', schema: reminderStepsResponseSchema }, 401: e.unauthenticated },
-    handler: async ({ request }) => ({
-      data: await listReminderSteps(deps.db, { businessId: requireAuth(request).businessId }),
-    }),
+    handler: async ({ request }) => ({ data: await getReminderSteps(deps, { auth: requireAuth(request) }) }),
   });
   defineRoute(app, {
     method: 'PUT',
@@ -34,22 +31,9 @@ export function registerReminderRoutes(app: FastifyInstance, deps: Deps): void {
       403: e.forbidden,
       422: e.validation,
     },
-    handler: async ({ request, body }) => {
-      const auth = requireAuth(request);
-      const data = await deps.db.transaction().execute(async (tx) => {
-        const now = deps.clock();
-        await replaceReminderSteps(tx, { businessId: auth.businessId, steps: body.steps, now });
-        await publish(tx, {
-          type: 'settings.reminders_updated',
-          businessId: auth.businessId,
-          userId: auth.userId,
-          subject: { type: 'business', id: auth.businessId },
-          data: { steps: body.steps },
-          at: now,
-        });
-        return listReminderSteps(tx, { businessId: auth.businessId });
-      });
-      return { data, message: ACCOUNT_MESSAGES.remindersSaved };
-    },
+    handler: async ({ request, body }) => ({
+      data: await saveReminderSteps(deps, { auth: requireAuth(request), input: body }),
+      message: ACCOUNT_MESSAGES.remindersSaved,
+    }),
   });
 }

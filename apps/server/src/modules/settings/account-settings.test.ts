@@ -82,6 +82,30 @@ describe('business details', () => {
     expect(pdf.rawPayload.toString('latin1')).toContain('/Subtype /Image');
   });
 
+  it('print on the estimate PDF too (invoices and estimates share one document core)', async () => {
+    const { token } = await t.register();
+    expect((await t.put('/api/settings/business', details, { token })).statusCode).toBe(200);
+    const client = (await t.post('/api/clients', { name: 'Acme Studio' }, { token })).json().data.id as number;
+    const today = utcCalendarDate(new Date());
+    const estimate = await t.post(
+      '/api/estimates',
+      {
+        client_id: client,
+        issue_date: today,
+        expiry_date: addCalendarDays(today, 30),
+        lines: [{ description: 'Workshop', quantity: 1, unit_price: 100 }],
+      },
+      { token },
+    );
+    expect(estimate.statusCode, estimate.body).toBe(201);
+    const pdf = await t.get(`/api/estimates/${estimate.json().data.id}/pdf`, { token });
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfPages(pdf.rawPayload)).join(' ');
+    expect(text).toContain('ESTIMATE');
+    expect(text).toContain('12 Market Street');
+    expect(text).toContain('Tax ID: US-94-1234567');
+  });
+
   it('date format dd.mm.yyyy: the signed-in user carries it, and the PDF, the emails and the public page use it', async () => {
     const { token } = await t.register();
     expect((await t.get('/api/user', { token })).json().preferences).toEqual({

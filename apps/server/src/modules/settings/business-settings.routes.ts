@@ -1,88 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ACCOUNT_MESSAGES,
-  DATE_FORMATS,
-  DEFAULT_DATE_FORMAT,
   businessDetailsResponseSchema,
   businessDetailsSchema,
   numberingRequestSchema,
   numberingResponseSchema,
-  previewNextNumber,
-  type BusinessDetails,
-  type BusinessDetailsRequest,
-  type NumberingResponse,
-  type NumberingSettings,
 } from '@ledgerleaf/domain';
-import {
-  findBusinessDetails,
-  findDocumentCounter,
-  findInvoiceNumbering,
-  updateBusinessDetails,
-  updateInvoiceNumbering,
-} from '@ledgerleaf/db';
-import type { AuthContext, Deps } from '../../lib/context';
-import { notFound } from '../../lib/errors';
-import { publish } from '../../lib/events';
+import type { Deps } from '../../lib/context';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { ACCOUNT_ERRORS as e } from '../account-errors';
-
-export async function getBusinessDetails(deps: Deps, auth: AuthContext): Promise<BusinessDetails> {
-  const row = await findBusinessDetails(deps.db, { businessId: auth.businessId });
-  if (!row) throw notFound();
-  const dateFormat = (DATE_FORMATS as readonly string[]).includes(row.date_format)
-    ? (row.date_format as BusinessDetails['date_format'])
-    : DEFAULT_DATE_FORMAT;
-  return { ...row, date_format: dateFormat };
-}
-
-export async function saveBusinessDetails(
-  deps: Deps,
-  auth: AuthContext,
-  input: BusinessDetailsRequest,
-): Promise<BusinessDetails> {
-  await deps.db.transaction().execute(async (tx) => {
-    const now = deps.clock();
-    await updateBusinessDetails(tx, { businessId: auth.businessId, details: input, now });
-    await publish(tx, {
-      type: 'settings.business_updated',
-      businessId: auth.businessId,
-      userId: auth.userId,
-      subject: { type: 'business', id: auth.businessId },
-      data: { fields: Object.keys(input) },
-      at: now,
-    });
-  });
-  return getBusinessDetails(deps, auth);
-}
-
-/** Numbering settings, the counter they continue from, and the number the next invoice gets today. */
-export async function getNumbering(deps: Deps, auth: AuthContext): Promise<NumberingResponse> {
-  const numbering = await findInvoiceNumbering(deps.db, { businessId: auth.businessId });
-  if (!numbering) throw notFound();
-  const counter = await findDocumentCounter(deps.db, { businessId: auth.businessId, kind: 'invoice' });
-  const settings = numbering as NumberingSettings;
-  return { data: numbering, counter, next_number: previewNextNumber(settings, counter, deps.clock().getUTCFullYear()) };
-}
-
-export async function saveNumbering(
-  deps: Deps,
-  auth: AuthContext,
-  input: NumberingSettings,
-): Promise<NumberingResponse> {
-  await deps.db.transaction().execute(async (tx) => {
-    const now = deps.clock();
-    await updateInvoiceNumbering(tx, { businessId: auth.businessId, settings: input, now });
-    await publish(tx, {
-      type: 'settings.numbering_updated',
-      businessId: auth.businessId,
-      userId: auth.userId,
-      subject: { type: 'business', id: auth.businessId },
-      data: { ...input },
-      at: now,
-    });
-  });
-  return getNumbering(deps, auth);
-}
+import { getBusinessDetails, getNumbering, saveBusinessDetails, saveNumbering } from './business-settings.service';
 
 export function registerBusinessSettingsRoutes(app: FastifyInstance, deps: Deps): void {
   const tags = ['settings'];
@@ -94,7 +21,7 @@ export function registerBusinessSettingsRoutes(app: FastifyInstance, deps: Deps)
     tags,
     auth: true,
     responses: { 200: { description: 'Details', schema: businessDetailsResponseSchema }, 401: e.unauthenticated },
-    handler: async ({ request }) => ({ data: await getBusinessDetails(deps, requireAuth(request)) }),
+    handler: async ({ request }) => ({ data: await getBusinessDetails(deps, { auth: requireAuth(request) }) }),
   });
   defineRoute(app, {
     method: 'PUT',
@@ -111,7 +38,7 @@ export function registerBusinessSettingsRoutes(app: FastifyInstance, deps: Deps)
       422: e.validation,
     },
     handler: async ({ request, body }) => ({
-      data: await saveBusinessDetails(deps, requireAuth(request), body),
+      data: await saveBusinessDetails(deps, { auth: requireAuth(request), input: body }),
       message: ACCOUNT_MESSAGES.businessSaved,
     }),
   });
@@ -122,7 +49,7 @@ export function registerBusinessSettingsRoutes(app: FastifyInstance, deps: Deps)
     tags,
     auth: true,
     responses: { 200: { description: 'Numbering', schema: numberingResponseSchema }, 401: e.unauthenticated },
-    handler: async ({ request }) => getNumbering(deps, requireAuth(request)),
+    handler: async ({ request }) => getNumbering(deps, { auth: requireAuth(request) }),
   });
   defineRoute(app, {
     method: 'PUT',
@@ -139,7 +66,7 @@ export function registerBusinessSettingsRoutes(app: FastifyInstance, deps: Deps)
       422: e.validation,
     },
     handler: async ({ request, body }) => ({
-      ...(await saveNumbering(deps, requireAuth(request), body)),
+      ...(await saveNumbering(deps, { auth: requireAuth(request), input: body })),
       message: ACCOUNT_MESSAGES.numberingSaved,
     }),
   });

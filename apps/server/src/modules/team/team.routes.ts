@@ -37,7 +37,7 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     access: 'admin',
     responses: { 200: { description: 'Team', schema: teamResponseSchema }, 401: e.unauthenticated, 403: e.forbidden },
-    handler: async ({ request }) => getTeam(deps, requireAuth(request)),
+    handler: async ({ request }) => getTeam(deps, { auth: requireAuth(request) }),
   });
   defineRoute(app, {
     method: 'POST',
@@ -54,7 +54,7 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
       422: e.validation,
     },
     handler: async ({ request, reply, body }) => {
-      const data = await inviteMember(deps, requireAuth(request), body);
+      const data = await inviteMember(deps, { auth: requireAuth(request), input: body });
       void reply.code(201);
       return { data, message: ACCOUNT_MESSAGES.invitationSent };
     },
@@ -74,7 +74,7 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
       404: e.notFound,
     },
     handler: async ({ request, params }) => {
-      await cancelInvitation(deps, requireAuth(request), params.id);
+      await cancelInvitation(deps, { auth: requireAuth(request), invitationId: params.id });
       return { message: ACCOUNT_MESSAGES.invitationRevoked };
     },
   });
@@ -95,7 +95,7 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
       422: e.validation,
     },
     handler: async ({ request, params, body }) => ({
-      data: await changeRole(deps, requireAuth(request), params.id, body.role),
+      data: await changeRole(deps, { auth: requireAuth(request), userId: params.id, role: body.role }),
       message: ACCOUNT_MESSAGES.roleChanged,
     }),
   });
@@ -115,7 +115,7 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
       409: { description: 'Oneself or the last owner', schema: e.validation.schema },
     },
     handler: async ({ request, params }) => {
-      await removeMember(deps, requireAuth(request), params.id);
+      await removeMember(deps, { auth: requireAuth(request), userId: params.id });
       return { message: ACCOUNT_MESSAGES.memberRemoved };
     },
   });
@@ -128,7 +128,7 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
     params: invitationTokenParamsSchema,
     rateLimit: deps.rateLimits.passwordReset,
     responses: { 200: { description: 'Invitation', schema: invitationPreviewResponseSchema }, 404: e.notFound },
-    handler: async ({ params }) => ({ data: await previewInvitation(deps, params.token) }),
+    handler: async ({ params }) => ({ data: await previewInvitation(deps, { token: params.token }) }),
   });
   defineRoute(app, {
     method: 'POST',
@@ -144,7 +144,7 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
       422: e.validation,
     },
     handler: async ({ reply, params, body }) => {
-      const result = await acceptInvitation(deps, params.token, body);
+      const result = await acceptInvitation(deps, { token: params.token, input: body });
       void reply.code(201);
       return result;
     },

@@ -65,7 +65,7 @@ function toInvitation(row: TeamInvitationRow): InvitationView {
   };
 }
 
-export async function getTeam(deps: Deps, auth: AuthContext): Promise<TeamResponse> {
+export async function getTeam(deps: Deps, { auth }: { auth: AuthContext }): Promise<TeamResponse> {
   const members = await listTeamMembers(deps.db, { businessId: auth.businessId });
   const invitations = await listPendingInvitations(deps.db, { businessId: auth.businessId, now: deps.clock() });
   return { members: members.map((row) => toMember(row, auth)), invitations: invitations.map(toInvitation) };
@@ -84,7 +84,10 @@ function checkOwnerRole(auth: AuthContext, ...roles: string[]): void {
  * Invites a person by email: a single-use link valid INVITATION_TTL_DAYS, only its SHA-256 stored.
  * A new invitation to the same address replaces the pending one.
  */
-export async function inviteMember(deps: Deps, auth: AuthContext, input: InvitationCreate): Promise<InvitationView> {
+export async function inviteMember(
+  deps: Deps,
+  { auth, input }: { auth: AuthContext; input: InvitationCreate },
+): Promise<InvitationView> {
   checkOwnerRole(auth, input.role);
   const email = normalizeEmail(input.email);
   const members = await listTeamMembers(deps.db, { businessId: auth.businessId });
@@ -138,7 +141,10 @@ export async function inviteMember(deps: Deps, auth: AuthContext, input: Invitat
   return toInvitation(invitation);
 }
 
-export async function cancelInvitation(deps: Deps, auth: AuthContext, invitationId: number): Promise<void> {
+export async function cancelInvitation(
+  deps: Deps,
+  { auth, invitationId }: { auth: AuthContext; invitationId: number },
+): Promise<void> {
   if (!(await revokeInvitation(deps.db, { businessId: auth.businessId, invitationId, now: deps.clock() })))
     throw notFound(ACCOUNT_MESSAGES.invitationNotFound);
 }
@@ -152,9 +158,7 @@ async function requireMember(deps: Deps, auth: AuthContext, userId: number): Pro
 /** Changes a member's role; the last owner keeps theirs, and only owners touch the owner role. */
 export async function changeRole(
   deps: Deps,
-  auth: AuthContext,
-  userId: number,
-  role: AccountRole,
+  { auth, userId, role }: { auth: AuthContext; userId: number; role: AccountRole },
 ): Promise<TeamMember> {
   const member = await requireMember(deps, auth, userId);
   checkOwnerRole(auth, member.role, role);
@@ -177,7 +181,7 @@ export async function changeRole(
 }
 
 /** Removes a member (their tokens go with them); never oneself, never the last owner. */
-export async function removeMember(deps: Deps, auth: AuthContext, userId: number): Promise<void> {
+export async function removeMember(deps: Deps, { auth, userId }: { auth: AuthContext; userId: number }): Promise<void> {
   const member = await requireMember(deps, auth, userId);
   if (member.id === auth.userId) throw new AppError(409, ACCOUNT_MESSAGES.cannotRemoveSelf);
   checkOwnerRole(auth, member.role);
@@ -201,14 +205,17 @@ function invitationInvalid(): AppError {
   return new AppError(404, ACCOUNT_MESSAGES.invitationInvalid);
 }
 
-export async function previewInvitation(deps: Deps, token: string): Promise<InvitationPreview> {
+export async function previewInvitation(deps: Deps, { token }: { token: string }): Promise<InvitationPreview> {
   const invitation = await findPendingInvitationByToken(deps.db, { tokenHash: sha256Hex(token), now: deps.clock() });
   if (!invitation) throw invitationInvalid();
   return { email: invitation.email, business_name: invitation.business_name, role: asRole(invitation.role) };
 }
 
 /** Creates the invited person's account with the invitation's email and role, and signs them in. */
-export async function acceptInvitation(deps: Deps, token: string, input: InvitationAccept): Promise<AuthResponse> {
+export async function acceptInvitation(
+  deps: Deps,
+  { token, input }: { token: string; input: InvitationAccept },
+): Promise<AuthResponse> {
   const tokenHash = sha256Hex(token);
   if (!(await findPendingInvitationByToken(deps.db, { tokenHash, now: deps.clock() }))) throw invitationInvalid();
   const passwordHash = await deps.hasher.hash(input.password);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays, utcCalendarDate } from '@ledgerleaf/domain';
-import { BODY_LIMIT_BYTES } from './app';
-import { INVOICE_BODY_LIMIT_BYTES } from './modules/invoices/invoices.routes';
-import { createTestApp, type TestApp } from './test/harness';
+import { BODY_LIMIT_BYTES } from '../../app';
+import { INVOICE_BODY_LIMIT_BYTES } from './invoices.routes';
+import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
- * The bad-input sweep of catalog-bad-input.test.ts over the invoicing writes: malformed JSON 400,
+ * The bad-input sweep of modules/clients/catalog-bad-input.test.ts over the invoicing writes: malformed JSON 400,
  * a wrong content type 415, a body over the route's limit 413, wrong types and missing fields 422
  * keyed by field; every one leaves the database exactly as it was.
  */

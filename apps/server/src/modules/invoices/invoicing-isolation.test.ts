@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcCalendarDate } from '@ledgerleaf/domain';
-import { createTestApp, type TestApp } from './test/harness';
+import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
  * Every invoice and payment route with another business's ids: 404 exactly like a missing id, and

@@ -12,12 +12,12 @@ import {
   utcCalendarDate,
 } from '@ledgerleaf/domain';
 import { createDatabase, enqueueScheduledEmail, migrateToLatest } from '@ledgerleaf/db';
-import { BODY_LIMIT_BYTES, buildApp } from '../../app';
-import { INVOICE_BODY_LIMIT_BYTES } from '../invoices/invoices.routes';
-import { addMember } from '../account-test-helpers';
-import { loadConfig } from '../../env';
-import { createTestApp, TEST_APP_KEY, TEST_PASSWORD_PARAMS, type TestApp } from '../../test/harness';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp';
+import { BODY_LIMIT_BYTES, buildApp } from '../app';
+import { INVOICE_BODY_LIMIT_BYTES } from '../modules/invoices/invoices.routes';
+import { addMember } from '../modules/account-test-helpers';
+import { loadConfig } from '../env';
+import { createTestApp, TEST_APP_KEY, TEST_PASSWORD_PARAMS, type TestApp } from '../test/harness';
+import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read response fields */
 
@@ -454,7 +454,9 @@ describe('the scheduler', () => {
     const results = await Promise.all([
       t.app.scheduler.runNow({ only: ['recurring', 'emails'] }),
       other === t.app
-        ? (await import('./scheduler')).runScheduler(t.app.deps, { only: ['recurring', 'emails'] })
+        ? (await import('./scheduler')).runScheduler(t.app.deps, t.app.scheduler.jobs, {
+            only: ['recurring', 'emails'],
+          })
         : other.scheduler.runNow({ only: ['recurring', 'emails'] }),
     ]);
     await second?.close();
@@ -1034,10 +1036,10 @@ describe.skipIf(Boolean(postgresUrl))('two scheduler processes on one SQLite fil
         expect(created.statusCode, created.body).toBe(201);
       }
       await app.close();
-      const cli = resolve(__dirname, '../../cli.ts');
+      const cli = resolve(__dirname, '../cli.ts');
       const runOnce = () =>
         run(process.execPath, ['--import', 'tsx', cli, 'scheduler', 'run'], {
-          cwd: resolve(__dirname, '../../..'),
+          cwd: resolve(__dirname, '../..'),
           env: { ...process.env, ...env, SCHEDULER: '0' },
         });
       const outputs = await Promise.all([runOnce(), runOnce()]);

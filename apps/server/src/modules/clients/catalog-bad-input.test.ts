@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/harness';
+import { createTestApp, type TestApp } from '../../test/harness';
 
-/** The bad-input sweep of bad-input.test.ts over every catalog write endpoint: 4xx JSON, never a 500. */
+/** The bad-input sweep of modules/auth/foundation-bad-input.test.ts over every catalog write endpoint: 4xx JSON, never a 500. */
 let t: TestApp;
 let token: string;
 const ids = { client: 0, product: 0, taxRate: 0 };

@@ -1,0 +1,26 @@
+import type { ServerArea } from '../lib/area';
+import { registerOpenApiRoutes } from './openapi/openapi.routes';
+import { foundationArea } from './foundation.area';
+import { invoicingArea } from './invoicing.area';
+import { documentsArea } from './documents.area';
+import { goalsArea } from './goals.area';
+import { shellArea } from './shell.area';
+import { accountArea } from './account.area';
+
+/** The API document: last, because it documents every route registered before it. */
+const openApiArea: ServerArea = { name: 'openapi', routes: [registerOpenApiRoutes] };
+
+/**
+ * Every area of the server, in the order `buildApp` registers them (see lib/area.ts). The order is
+ * also the order of the scheduler's jobs within a stage. A new area adds its `<name>.area.ts` and
+ * one line here, before openapi.
+ */
+export const SERVER_AREAS: readonly ServerArea[] = [
+  foundationArea,
+  invoicingArea,
+  documentsArea,
+  goalsArea,
+  shellArea,
+  accountArea,
+  openApiArea,
+];
