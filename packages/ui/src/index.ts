@@ -41,6 +41,10 @@ export { ErrorBoundary } from './feedback/error-boundary';
 export type { ErrorBoundaryProps } from './feedback/error-boundary';
 export { EmptyState } from './feedback/empty-state';
 export type { EmptyStateProps } from './feedback/empty-state';
+export { FormAlert } from './feedback/form-alert';
+export type { FormAlertProps } from './feedback/form-alert';
+export { LoadError } from './feedback/load-error';
+export type { LoadErrorProps } from './feedback/load-error';
 
 export { PasswordStrength, passwordStrength } from './password/password-strength';
 export type {

@@ -11,9 +11,8 @@ import {
   type BetaFeedbackEntry,
   type FeedbackType,
 } from '@ledgerleaf/domain';
-import { useDateFormat, useListBetaFeedbackQuery } from '@ledgerleaf/api';
-import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
-import { LoadError } from '../shared/query-states';
+import { useDateFormat, useListBetaFeedbackQuery, loadErrorMessage } from '@ledgerleaf/api';
+import { DataTable, EmptyState, PageHeader, type DataTableColumn, LoadError } from '@ledgerleaf/ui';
 
 export const FEEDBACK_PER_PAGE = 20;
 
@@ -207,7 +206,7 @@ export function FeedbackPage() {
           {query.isError ? (
             <LoadError
               title="The feedback could not be loaded"
-              error={query.error}
+              message={loadErrorMessage(query.error)}
               onRetry={() => void query.refetch()}
             />
           ) : empty ? (

@@ -34,11 +34,10 @@ import {
   useListEmailTemplatesQuery,
   useResetEmailTemplateMutation,
   useSaveEmailTemplateMutation,
+  loadErrorMessage,
 } from '@ledgerleaf/api';
-import { CardSkeleton, PageHeader, useToast } from '@ledgerleaf/ui';
+import { CardSkeleton, PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
 import { useAsk } from '../shared/confirm';
-import { FormAlert } from '../shared/form-alert';
-import { LoadError } from '../shared/query-states';
 
 function TemplateEditor({ template, readOnly }: { template: EmailTemplateView; readOnly: boolean }) {
   const toast = useToast();
@@ -207,7 +206,7 @@ export function EmailTemplatesPage() {
       ) : query.isError || !template ? (
         <LoadError
           title="Email templates could not be loaded"
-          error={query.error}
+          message={loadErrorMessage(query.error)}
           onRetry={() => void query.refetch()}
         />
       ) : (

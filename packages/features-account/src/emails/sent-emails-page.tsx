@@ -4,9 +4,8 @@ import { Alert, Anchor, Badge, Group, Modal, Stack, Tabs, Text, Tooltip } from '
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle, IconPaperclip } from '@tabler/icons-react';
 import { OUTBOX_CATEGORY_LABELS, type OutboxAttachment, type OutboxEmailItem } from '@ledgerleaf/domain';
-import { useDateFormat, useGetOutboxEmailQuery, useListOutboxQuery } from '@ledgerleaf/api';
-import { CardSkeleton, DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
-import { LoadError } from '../shared/query-states';
+import { useDateFormat, useGetOutboxEmailQuery, useListOutboxQuery, loadErrorMessage } from '@ledgerleaf/api';
+import { CardSkeleton, DataTable, EmptyState, PageHeader, type DataTableColumn, LoadError } from '@ledgerleaf/ui';
 
 export const SENT_EMAILS_PER_PAGE = 25;
 
@@ -84,7 +83,13 @@ function EmailDetails({ id }: { id: number }) {
   const query = useGetOutboxEmailQuery(id);
   if (query.isLoading) return <CardSkeleton lines={6} />;
   if (!query.data)
-    return <LoadError title="The email could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadError
+        title="The email could not be loaded"
+        message={loadErrorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+      />
+    );
   const email = query.data;
   const facts: [string, ReactNode][] = [
     ['To', email.to.join(', ')],
@@ -240,7 +245,11 @@ export function SentEmailsPage() {
         </Alert>
       )}
       {query.isError ? (
-        <LoadError title="Sent emails could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError
+          title="Sent emails could not be loaded"
+          message={loadErrorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       ) : data !== undefined && data.meta.total === 0 ? (
         <EmptyState
           title="No emails yet"

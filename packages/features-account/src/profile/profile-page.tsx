@@ -39,12 +39,11 @@ import {
   useGetProfileQuery,
   useSignOutOtherDevicesMutation,
   useUpdateProfileMutation,
+  loadErrorMessage,
 } from '@ledgerleaf/api';
-import { CardSkeleton, PageHeader, PasswordStrength, useToast } from '@ledgerleaf/ui';
+import { CardSkeleton, PageHeader, PasswordStrength, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
 import { useAsk } from '../shared/confirm';
-import { FormAlert } from '../shared/form-alert';
 import { ImageUpload } from '../shared/image-upload';
-import { LoadError } from '../shared/query-states';
 
 function DetailsCard({ profile }: { profile: Profile }) {
   const toast = useToast();
@@ -356,7 +355,11 @@ export function ProfilePage() {
           <CardSkeleton lines={3} />
         </Stack>
       ) : query.isError || !profile ? (
-        <LoadError title="Your profile could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError
+          title="Your profile could not be loaded"
+          message={loadErrorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <Stack gap="lg" maw={760}>
           <DetailsCard profile={profile} />

@@ -12,10 +12,14 @@ import {
   validateWith,
   type ReminderStep,
 } from '@ledgerleaf/domain';
-import { splitServerErrors, useAccess, useGetReminderStepsQuery, useSaveReminderStepsMutation } from '@ledgerleaf/api';
-import { CardSkeleton, EmptyState, PageHeader, useToast } from '@ledgerleaf/ui';
-import { FormAlert } from '../shared/form-alert';
-import { LoadError } from '../shared/query-states';
+import {
+  splitServerErrors,
+  useAccess,
+  useGetReminderStepsQuery,
+  useSaveReminderStepsMutation,
+  loadErrorMessage,
+} from '@ledgerleaf/api';
+import { CardSkeleton, EmptyState, PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
 
 interface Row {
   offset_days: number | string;
@@ -157,7 +161,7 @@ export function InvoiceRemindersPage() {
         ) : query.isError || !query.data ? (
           <LoadError
             title="The reminder schedule could not be loaded"
-            error={query.error}
+            message={loadErrorMessage(query.error)}
             onRetry={() => void query.refetch()}
           />
         ) : (

@@ -10,8 +10,7 @@ import {
   useAcceptInvitationMutation,
   useGetInvitationQuery,
 } from '@ledgerleaf/api';
-import { AuthLayout, PasswordStrength } from '@ledgerleaf/ui';
-import { FormAlert } from '../shared/form-alert';
+import { AuthLayout, PasswordStrength, FormAlert } from '@ledgerleaf/ui';
 
 /** /invitations/:token (guest): the invited person chooses a name and password and is signed in. */
 export function AcceptInvitationPage() {

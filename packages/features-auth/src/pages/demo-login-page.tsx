@@ -10,8 +10,7 @@ import {
   useAppSelector,
   useDemoLoginMutation,
 } from '@ledgerleaf/api';
-import { AuthLayout } from '@ledgerleaf/ui';
-import { FormAlert } from '../components/form-alert';
+import { AuthLayout, FormAlert } from '@ledgerleaf/ui';
 import { useDelayedNavigate } from '../use-delayed-navigate';
 
 /** Long enough to read the success text before the dashboard replaces it. */

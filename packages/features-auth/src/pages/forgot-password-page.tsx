@@ -4,8 +4,7 @@ import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { firstFieldErrors, forgotPasswordRequestSchema, MESSAGES } from '@ledgerleaf/domain';
 import { errorMessage, fieldErrors, useForgotPasswordMutation } from '@ledgerleaf/api';
-import { AuthLayout } from '@ledgerleaf/ui';
-import { FormAlert } from '../components/form-alert';
+import { AuthLayout, FormAlert } from '@ledgerleaf/ui';
 import { zodValidate } from '../form';
 
 interface ForgotValues {

@@ -4,8 +4,7 @@ import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput,
 import { useForm } from '@mantine/form';
 import { LOGIN_REDIRECT_DELAY_MS, loginRequestSchema } from '@ledgerleaf/domain';
 import { loginErrorMessage, useLoginMutation } from '@ledgerleaf/api';
-import { AuthLayout } from '@ledgerleaf/ui';
-import { FormAlert } from '../components/form-alert';
+import { AuthLayout, FormAlert } from '@ledgerleaf/ui';
 import { MarketingPanel } from '../components/marketing-panel';
 import { WaitlistModal } from '../components/waitlist-modal';
 import { zodValidate } from '../form';

@@ -12,8 +12,7 @@ import {
   validatePhone,
 } from '@ledgerleaf/domain';
 import { fieldErrors, registrationErrorMessage, useRegisterMutation } from '@ledgerleaf/api';
-import { AuthLayout, PasswordStrength, useToast } from '@ledgerleaf/ui';
-import { FormAlert } from '../components/form-alert';
+import { AuthLayout, PasswordStrength, useToast, FormAlert } from '@ledgerleaf/ui';
 import { isValid, zodValidate } from '../form';
 
 interface RegisterValues {

@@ -4,8 +4,7 @@ import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core
 import { useForm } from '@mantine/form';
 import { firstFieldErrors, MESSAGES, resetPasswordRequestSchema } from '@ledgerleaf/domain';
 import { errorMessage, fieldErrors, useResetPasswordMutation } from '@ledgerleaf/api';
-import { AuthLayout, PasswordStrength } from '@ledgerleaf/ui';
-import { FormAlert } from '../components/form-alert';
+import { AuthLayout, PasswordStrength, FormAlert } from '@ledgerleaf/ui';
 import { zodValidate } from '../form';
 
 interface ResetValues {

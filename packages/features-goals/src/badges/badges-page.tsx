@@ -3,10 +3,9 @@ import { Anchor, Badge, Card, Group, Progress, SimpleGrid, Stack, Text, ThemeIco
 import type { IconAward } from '@tabler/icons-react';
 import { IconCalendarCheck, IconCoin, IconLock, IconTarget, IconTrophy } from '@tabler/icons-react';
 import { GOAL_BADGE_MESSAGES, type GoalBadge } from '@ledgerleaf/domain';
-import { useListGoalBadgesQuery, useDateFormat } from '@ledgerleaf/api';
-import { CardSkeleton, PageHeader } from '@ledgerleaf/ui';
+import { useListGoalBadgesQuery, useDateFormat, loadErrorMessage } from '@ledgerleaf/api';
+import { CardSkeleton, PageHeader, LoadError } from '@ledgerleaf/ui';
 import { GoalsNav } from '../shared/goals-nav';
-import { LoadError } from '../shared/query-states';
 
 const CATEGORY_ICONS: Record<GoalBadge['category'], typeof IconAward> = {
   goals: IconTrophy,
@@ -93,7 +92,11 @@ export function BadgesPage() {
       />
       <GoalsNav />
       {query.isError ? (
-        <LoadError title="Achievements could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError
+          title="Achievements could not be loaded"
+          message={loadErrorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.isLoading ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
           {Array.from({ length: 6 }, (_, index) => (

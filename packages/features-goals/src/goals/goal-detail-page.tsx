@@ -33,14 +33,14 @@ import {
   useGetGoalQuery,
   useListGoalContributionsQuery,
   useDateFormat,
+  loadErrorMessage,
 } from '@ledgerleaf/api';
-import { CardSkeleton, EmptyState, PageHeader } from '@ledgerleaf/ui';
+import { CardSkeleton, EmptyState, PageHeader, LoadError } from '@ledgerleaf/ui';
 import { daysLeftLabel, formatGoalAmount } from '../shared/format';
 import { GoalProgress } from '../shared/goal-progress';
 import { GoalStatusBadge } from '../shared/goal-status';
 import { GOAL_TYPE_BADGES } from '../shared/labels';
 import { GoalsNav } from '../shared/goals-nav';
-import { LoadError } from '../shared/query-states';
 import { useGoalCommands } from './goal-actions';
 import { GoalFormModal, useGoalModal } from './goal-form-modal';
 
@@ -116,7 +116,7 @@ function Contributions({ goal }: { goal: Goal }) {
         {query.isError ? (
           <LoadError
             title="Contributions could not be loaded"
-            error={query.error}
+            message={loadErrorMessage(query.error)}
             onRetry={() => void query.refetch()}
           />
         ) : query.isLoading ? (
@@ -357,7 +357,11 @@ export function GoalDetailPage() {
     return (
       <>
         <PageHeader title="Goal" />
-        <LoadError title="The goal could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError
+          title="The goal could not be loaded"
+          message={loadErrorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       </>
     );
   }

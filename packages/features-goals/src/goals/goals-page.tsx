@@ -10,10 +10,9 @@ import {
   GOAL_TYPE_LABELS,
   type GoalStatusFilter,
 } from '@ledgerleaf/domain';
-import { useCanWrite, useListGoalsQuery } from '@ledgerleaf/api';
-import { CardSkeleton, EmptyState, PageHeader } from '@ledgerleaf/ui';
+import { useCanWrite, useListGoalsQuery, loadErrorMessage } from '@ledgerleaf/api';
+import { CardSkeleton, EmptyState, PageHeader, LoadError } from '@ledgerleaf/ui';
 import { GoalsNav } from '../shared/goals-nav';
-import { LoadError } from '../shared/query-states';
 import { GoalCard } from './goal-card';
 import { GoalFormModal, useGoalModal } from './goal-form-modal';
 
@@ -168,7 +167,11 @@ export function GoalsPage({ create = false }: { create?: boolean }) {
         </Card>
 
         {query.isError ? (
-          <LoadError title="Goals could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          <LoadError
+            title="Goals could not be loaded"
+            message={loadErrorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         ) : query.isLoading ? (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {Array.from({ length: 3 }, (_, index) => (

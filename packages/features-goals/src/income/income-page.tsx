@@ -10,12 +10,20 @@ import {
   useGetOtherIncomeQuery,
   useListOtherIncomeQuery,
   useDateFormat,
+  loadErrorMessage,
 } from '@ledgerleaf/api';
-import { DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import {
+  DataTable,
+  EmptyState,
+  PageHeader,
+  useConfirm,
+  useToast,
+  type DataTableColumn,
+  LoadError,
+} from '@ledgerleaf/ui';
 import { useGoalsActions } from '../host/goals-host';
 import { notifyGoalsUpdated } from '../shared/events';
 import { GoalsNav } from '../shared/goals-nav';
-import { LoadError } from '../shared/query-states';
 import { OtherIncomeModal } from './other-income-modal';
 
 export const INCOME_PER_PAGE = 25;
@@ -209,7 +217,7 @@ export function IncomePage() {
         {query.isError ? (
           <LoadError
             title="Other income could not be loaded"
-            error={query.error}
+            message={loadErrorMessage(query.error)}
             onRetry={() => void query.refetch()}
           />
         ) : data && data.meta.total === 0 ? (

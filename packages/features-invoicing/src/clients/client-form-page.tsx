@@ -34,12 +34,11 @@ import {
   useGetInvoicingSettingsQuery,
   useRestoreClientMutation,
   useUpdateClientMutation,
+  loadErrorMessage,
+  splitServerErrors,
 } from '@ledgerleaf/api';
 import { ArchivedNotice } from '../shared/archived-notice';
-import { PageHeader, useToast } from '@ledgerleaf/ui';
-import { FormAlert } from '../shared/form-alert';
-import { LoadError } from '../shared/query-states';
-import { splitServerErrors } from '../shared/server-errors';
+import { PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
 import { FormActions, FormFields, FormSkeleton, RecordNotFound, useRouteId } from '../shared/record-form';
 import { useUnsavedChangesWarning } from '../shared/unsaved-changes';
 import {
@@ -375,7 +374,11 @@ export function ClientEditPage() {
       {client.isLoading ? (
         <FormSkeleton cards={CLIENT_FORM_CARDS} />
       ) : client.error || !client.data ? (
-        <LoadError title="The client could not be loaded" error={client.error} onRetry={() => void client.refetch()} />
+        <LoadError
+          title="The client could not be loaded"
+          message={loadErrorMessage(client.error)}
+          onRetry={() => void client.refetch()}
+        />
       ) : (
         <ClientForm key={client.data.id} client={client.data} defaultTerms={defaultTerms} readOnly={readOnly} />
       )}

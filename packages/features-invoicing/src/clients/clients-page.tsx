@@ -46,12 +46,20 @@ import {
   useRestoreClientMutation,
   useDateFormat,
   type DateFormatter,
+  loadErrorMessage,
 } from '@ledgerleaf/api';
-import { DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import {
+  DataTable,
+  EmptyState,
+  PageHeader,
+  useConfirm,
+  useToast,
+  type DataTableColumn,
+  LoadError,
+} from '@ledgerleaf/ui';
 import { CsvImportModal } from '../shared/csv-import-modal';
 import { datedFilename, downloadText } from '../shared/download';
 import { PER_PAGE, useListParams } from '../shared/list-params';
-import { LoadError } from '../shared/query-states';
 
 const STATUS_OPTIONS = [
   { label: 'Active', value: 'active' },
@@ -347,7 +355,11 @@ export function ClientsPage() {
           </Group>
 
           {query.isError ? (
-            <LoadError title="Clients could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+            <LoadError
+              title="Clients could not be loaded"
+              message={loadErrorMessage(query.error)}
+              onRetry={() => void query.refetch()}
+            />
           ) : empty && !filtered ? (
             <EmptyState
               title="No clients yet"

@@ -32,13 +32,13 @@ import {
   type EstimateDetail,
   type EstimateSendResponse,
   useDateFormat,
+  loadErrorMessage,
 } from '@ledgerleaf/api';
-import { CardSkeleton, EmptyState, PageHeader, useConfirm, useToast } from '@ledgerleaf/ui';
+import { CardSkeleton, EmptyState, PageHeader, useConfirm, useToast, LoadError } from '@ledgerleaf/ui';
 import { ActivityTimeline } from '../invoices/activity-timeline';
 import { InvoiceDocument } from '../invoices/invoice-document';
 import { saveBlob } from '../invoices/pdf';
 import { SendModal } from '../invoices/send-modal';
-import { LoadError } from '../shared/query-states';
 import { EstimateEditHeader, EstimateEditor } from './estimate-editor';
 import { EstimateStatusBadge, estimateLabel } from './estimate-status';
 
@@ -352,7 +352,11 @@ export function EstimateDetailPage() {
   }
   if (!query.data)
     return (
-      <LoadError title="The estimate could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+      <LoadError
+        title="The estimate could not be loaded"
+        message={loadErrorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+      />
     );
   if (search.get('edit') === '1' && canWrite && isEstimateEditable(query.data.status)) {
     return (

@@ -16,13 +16,13 @@ import {
   useListEstimatesQuery,
   useDateFormat,
   type DateFormatter,
+  loadErrorMessage,
 } from '@ledgerleaf/api';
-import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
+import { DataTable, EmptyState, PageHeader, type DataTableColumn, LoadError } from '@ledgerleaf/ui';
 import { InvoicingAreaTabs } from '../invoices/area-tabs';
 import { ClientPicker } from '../invoices/pickers';
 import { DateRangeFilter, dateRangeQuery } from '../shared/date-range-filter';
 import { useListParams } from '../shared/list-params';
-import { LoadError } from '../shared/query-states';
 import { EstimateStatusBadge, estimateLabel } from './estimate-status';
 
 export const ESTIMATE_LIST_TABS: { value: EstimateStatusFilter; label: string }[] = [
@@ -194,7 +194,11 @@ export function EstimatesPage() {
             <DateRangeFilter from={dateFrom} to={dateTo} onChange={(range) => list.setFilters(range)} />
           </Group>
           {query.isError ? (
-            <LoadError title="Estimates could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+            <LoadError
+              title="Estimates could not be loaded"
+              message={loadErrorMessage(query.error)}
+              onRetry={() => void query.refetch()}
+            />
           ) : empty && !filtered ? (
             <EmptyState
               title="No estimates yet"

@@ -16,13 +16,12 @@ import {
   useDeclinePublicEstimateMutation,
   useGetPublicEstimateQuery,
   dateFormatting,
+  loadErrorMessage,
+  splitServerErrors,
 } from '@ledgerleaf/api';
-import { CardSkeleton } from '@ledgerleaf/ui';
+import { CardSkeleton, LoadError, FormAlert } from '@ledgerleaf/ui';
 import { InvoiceDocument } from '../invoices/invoice-document';
 import { Frame } from '../public/public-invoice-page';
-import { FormAlert } from '../shared/form-alert';
-import { LoadError } from '../shared/query-states';
-import { splitServerErrors } from '../shared/server-errors';
 import { ESTIMATE_DOCUMENT_LABELS } from './estimate-detail-page';
 import { EstimateStatusBadge } from './estimate-status';
 
@@ -156,7 +155,11 @@ export function PublicEstimatePage() {
   if (!query.data) {
     return (
       <Frame>
-        <LoadError title="The estimate could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError
+          title="The estimate could not be loaded"
+          message={loadErrorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       </Frame>
     );
   }

@@ -38,9 +38,9 @@ import {
   useVoidInvoiceMutation,
   type InvoiceDetail,
   useDateFormat,
+  loadErrorMessage,
 } from '@ledgerleaf/api';
-import { CardSkeleton, EmptyState, PageHeader, useConfirm, useToast } from '@ledgerleaf/ui';
-import { LoadError } from '../shared/query-states';
+import { CardSkeleton, EmptyState, PageHeader, useConfirm, useToast, LoadError } from '@ledgerleaf/ui';
 import { ActivityTimeline } from './activity-timeline';
 import { InvoiceDocument } from './invoice-document';
 import { InvoiceEditorLoader } from './invoice-editor';
@@ -547,7 +547,11 @@ export function InvoiceDetailPage({ onPaymentRecorded }: { onPaymentRecorded?: O
   }
   if (!query.data)
     return (
-      <LoadError title="The invoice could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+      <LoadError
+        title="The invoice could not be loaded"
+        message={loadErrorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+      />
     );
   if (search.get('edit') === '1' && canWrite && isEditable(query.data.status)) {
     return (

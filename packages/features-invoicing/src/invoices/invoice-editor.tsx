@@ -46,12 +46,11 @@ import {
   type RequestError,
   useDateFormat,
   useCanWrite,
+  loadErrorMessage,
+  splitServerErrors,
 } from '@ledgerleaf/api';
-import { CardSkeleton, DateField, EmptyState, PageHeader, useToast } from '@ledgerleaf/ui';
-import { FormAlert } from '../shared/form-alert';
+import { CardSkeleton, DateField, EmptyState, PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
 import { formatPercent } from '../shared/format';
-import { LoadError } from '../shared/query-states';
-import { splitServerErrors } from '../shared/server-errors';
 import { summaryRows } from './invoice-document';
 import {
   draftValues,
@@ -663,7 +662,7 @@ export function InvoiceEditorLoader({
     return (
       <LoadError
         title="The editor could not be loaded"
-        error={taxRates.error ?? settings.error}
+        message={loadErrorMessage(taxRates.error ?? settings.error)}
         onRetry={() => {
           void taxRates.refetch();
           void settings.refetch();

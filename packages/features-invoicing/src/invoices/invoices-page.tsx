@@ -27,10 +27,10 @@ import {
   useListInvoicesQuery,
   useDateFormat,
   type DateFormatter,
+  loadErrorMessage,
 } from '@ledgerleaf/api';
-import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
+import { DataTable, EmptyState, PageHeader, type DataTableColumn, LoadError } from '@ledgerleaf/ui';
 import { DateRangeFilter } from '../shared/date-range-filter';
-import { LoadError } from '../shared/query-states';
 import { InvoicingAreaTabs } from './area-tabs';
 import { toListQuery, useInvoiceListParams, type InvoiceSortField } from './list-query';
 import { ClientPicker } from './pickers';
@@ -244,7 +244,11 @@ export function InvoicesPage() {
           )}
 
           {query.isError ? (
-            <LoadError title="Invoices could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+            <LoadError
+              title="Invoices could not be loaded"
+              message={loadErrorMessage(query.error)}
+              onRetry={() => void query.refetch()}
+            />
           ) : empty && !filtered ? (
             <EmptyState
               title="No invoices yet"

@@ -23,12 +23,11 @@ import {
   useListTaxRatesQuery,
   useRestoreProductMutation,
   useUpdateProductMutation,
+  loadErrorMessage,
+  splitServerErrors,
 } from '@ledgerleaf/api';
 import { ArchivedNotice } from '../shared/archived-notice';
-import { PageHeader, useToast } from '@ledgerleaf/ui';
-import { FormAlert } from '../shared/form-alert';
-import { LoadError } from '../shared/query-states';
-import { splitServerErrors } from '../shared/server-errors';
+import { PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
 import { FormActions, FormFields, FormSkeleton, RecordNotFound, useRouteId } from '../shared/record-form';
 import { useUnsavedChangesWarning } from '../shared/unsaved-changes';
 import { formatPercent } from '../shared/format';
@@ -199,7 +198,7 @@ export function ProductCreatePage() {
       ) : taxRates.isError ? (
         <LoadError
           title="Tax rates could not be loaded"
-          error={taxRates.error}
+          message={loadErrorMessage(taxRates.error)}
           onRetry={() => void taxRates.refetch()}
         />
       ) : (
@@ -247,7 +246,7 @@ export function ProductEditPage() {
       ) : error || !product.data ? (
         <LoadError
           title="The product could not be loaded"
-          error={error}
+          message={loadErrorMessage(error)}
           onRetry={() => {
             void product.refetch();
             void taxRates.refetch();

@@ -46,13 +46,21 @@ import {
   useRestoreProductMutation,
   useDateFormat,
   type DateFormatter,
+  loadErrorMessage,
 } from '@ledgerleaf/api';
-import { DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import {
+  DataTable,
+  EmptyState,
+  PageHeader,
+  useConfirm,
+  useToast,
+  type DataTableColumn,
+  LoadError,
+} from '@ledgerleaf/ui';
 import { CsvImportModal } from '../shared/csv-import-modal';
 import { datedFilename, downloadText } from '../shared/download';
 import { formatPercent } from '../shared/format';
 import { PER_PAGE, useListParams } from '../shared/list-params';
-import { LoadError } from '../shared/query-states';
 
 const TYPE_OPTIONS = [
   { label: 'All types', value: '' },
@@ -312,7 +320,11 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
           </Group>
         </Group>
         {query.isError ? (
-          <LoadError title="Products could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          <LoadError
+            title="Products could not be loaded"
+            message={loadErrorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         ) : empty && !filtered ? (
           <EmptyState
             title="No products or services yet"

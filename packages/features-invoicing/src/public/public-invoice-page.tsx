@@ -3,9 +3,8 @@ import { useParams } from 'react-router';
 import { Alert, Anchor, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { formatCurrency } from '@ledgerleaf/domain';
-import { errorStatus, useGetPublicInvoiceQuery, dateFormatting } from '@ledgerleaf/api';
-import { BrandLogo, CardSkeleton, ColorSchemeToggle } from '@ledgerleaf/ui';
-import { LoadError } from '../shared/query-states';
+import { errorStatus, useGetPublicInvoiceQuery, dateFormatting, loadErrorMessage } from '@ledgerleaf/api';
+import { BrandLogo, CardSkeleton, ColorSchemeToggle, LoadError } from '@ledgerleaf/ui';
 import { InvoiceDocument } from '../invoices/invoice-document';
 import { InvoiceStatusBadge } from '../invoices/status-badge';
 
@@ -65,7 +64,11 @@ export function PublicInvoicePage() {
   if (!query.data) {
     return (
       <Frame>
-        <LoadError title="The invoice could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError
+          title="The invoice could not be loaded"
+          message={loadErrorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       </Frame>
     );
   }

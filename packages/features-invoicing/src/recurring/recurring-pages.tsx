@@ -56,6 +56,8 @@ import {
   useSaveRecurringConfigMutation,
   useDateFormat,
   type DateFormatter,
+  loadErrorMessage,
+  splitServerErrors,
 } from '@ledgerleaf/api';
 import {
   CardSkeleton,
@@ -65,13 +67,12 @@ import {
   useConfirm,
   useToast,
   type DataTableColumn,
+  LoadError,
+  FormAlert,
 } from '@ledgerleaf/ui';
 import { InvoicingAreaTabs } from '../invoices/area-tabs';
 import { InvoiceDocument } from '../invoices/invoice-document';
-import { FormAlert } from '../shared/form-alert';
 import { useListParams } from '../shared/list-params';
-import { LoadError } from '../shared/query-states';
-import { splitServerErrors } from '../shared/server-errors';
 import { RecurringStatusBadge } from '../estimates/estimate-status';
 import { RecurringEditor } from './recurring-editor';
 
@@ -252,7 +253,7 @@ export function RecurringInvoicesPage() {
           {query.isError ? (
             <LoadError
               title="Recurring invoices could not be loaded"
-              error={query.error}
+              message={loadErrorMessage(query.error)}
               onRetry={() => void query.refetch()}
             />
           ) : empty && params.search === '' && status === 'all' ? (
@@ -571,7 +572,7 @@ export function RecurringDetailPage() {
     return (
       <LoadError
         title="The recurring invoice could not be loaded"
-        error={query.error}
+        message={loadErrorMessage(query.error)}
         onRetry={() => void query.refetch()}
       />
     );
@@ -707,7 +708,11 @@ export function RecurringConfigPage() {
       ) : query.data ? (
         <ConfigForm config={query.data} />
       ) : (
-        <LoadError title="The settings could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError
+          title="The settings could not be loaded"
+          message={loadErrorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       )}
     </>
   );
