@@ -5,7 +5,9 @@ import { libraryConfig } from '@ledgerleaf/tsup-config';
 // DateField is an entry of its own: a separate module in dist, so the app's bundler can leave it
 // (with Mantine's date input and dayjs) to the lazy chunks of the screens that use it, out of the
 // sign-in page's JavaScript. The package still exports it from `.` only.
+// `./routing` (React Router's pieces of the kit) is an entry of its own, so the main entry never
+// loads React Router; shared modules (the confirmation provider) land in one chunk both import.
 export default libraryConfig({
-  entry: ['src/index.ts', 'src/forms/date-field.tsx'],
-  external: ['react', 'react-dom', 'react/jsx-runtime', /^@mantine\//, /^@tabler\//],
+  entry: ['src/index.ts', 'src/forms/date-field.tsx', 'src/routing/index.ts'],
+  external: ['react', 'react-dom', 'react/jsx-runtime', 'react-router', /^@mantine\//, /^@tabler\//],
 });
