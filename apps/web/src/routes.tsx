@@ -4,7 +4,7 @@ import { authRoutes } from '@ledgerleaf/features-auth';
 import {
   estimateRoutes,
   invoiceRoutes,
-  invoicingRoutes,
+  catalogRoutes,
   publicEstimateRoutes,
   publicInvoiceRoutes,
   recurringRoutes,
@@ -47,8 +47,8 @@ export function createRoutes(store: AppStore): RouteObject[] {
   // dropped; the others (`goals/*`, …) rank below any static or dynamic route, so they only catch
   // what no feature serves yet.
   const featureRoutes: RouteObject[] = [
-    // Clients, products and services, tax rates (features-invoicing).
-    ...invoicingRoutes,
+    // Clients, products and services (features-invoicing).
+    ...catalogRoutes,
     // Invoices and payments, estimates, recurring invoices (features-invoicing).
     ...invoiceRoutes,
     ...estimateRoutes,

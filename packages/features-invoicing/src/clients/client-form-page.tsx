@@ -27,20 +27,20 @@ import {
   type Client,
 } from '@ledgerleaf/domain';
 import {
-  errorStatus,
   useCanWrite,
   useCreateClientMutation,
   useGetClientQuery,
   useGetInvoicingSettingsQuery,
   useRestoreClientMutation,
   useUpdateClientMutation,
-  loadErrorMessage,
   splitServerErrors,
+  paths,
+  queryState,
 } from '@ledgerleaf/api';
 import { ArchivedNotice } from '../shared/archived-notice';
-import { PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
-import { FormActions, FormFields, FormSkeleton, RecordNotFound, useRouteId } from '../shared/record-form';
-import { useUnsavedChangesWarning } from '../shared/unsaved-changes';
+import { PageHeader, useToast, FormAlert } from '@ledgerleaf/ui';
+import { RecordLoader, RecordNotFound, useRouteId, useUnsavedChangesWarning } from '@ledgerleaf/ui/routing';
+import { FormActions, FormFields, FormSkeleton } from '../shared/record-form';
 import {
   clientToValues,
   emptyClientValues,
@@ -217,7 +217,7 @@ function ClientForm({
     }
     leaving.current = true;
     toast.show({ severity: 'success', summary: client ? 'Client saved' : 'Client created', detail: result.data.name });
-    navigate('/clients');
+    navigate(paths.clients.list);
   };
 
   return (
@@ -316,7 +316,7 @@ function ClientForm({
         </Card>
 
         <FormActions
-          cancelTo="/clients"
+          cancelTo={paths.clients.list}
           submitLabel={client ? 'Save changes' : 'Create client'}
           saving={saving}
           readOnly={readOnly}
@@ -353,9 +353,12 @@ export function ClientEditPage() {
   const [restore, restoreState] = useRestoreClientMutation();
   // The read-only role opens a client here too (the list links its name): it reads the client and changes nothing.
   const readOnly = !useCanWrite();
+  const state = queryState(client);
 
-  if (!valid || errorStatus(client.error) === 404) {
-    return <RecordNotFound title={CATALOG_MESSAGES.clientNotFound} backTo="/clients" backLabel="Back to clients" />;
+  if (!valid || state.notFound) {
+    return (
+      <RecordNotFound title={CATALOG_MESSAGES.clientNotFound} backTo={paths.clients.list} backLabel="Back to clients" />
+    );
   }
   return (
     <>
@@ -371,17 +374,14 @@ export function ClientEditPage() {
           restoring={restoreState.isLoading}
         />
       )}
-      {client.isLoading ? (
-        <FormSkeleton cards={CLIENT_FORM_CARDS} />
-      ) : client.error || !client.data ? (
-        <LoadError
-          title="The client could not be loaded"
-          message={loadErrorMessage(client.error)}
-          onRetry={() => void client.refetch()}
-        />
-      ) : (
-        <ClientForm key={client.data.id} client={client.data} defaultTerms={defaultTerms} readOnly={readOnly} />
-      )}
+      <RecordLoader
+        state={state}
+        errorTitle="The client could not be loaded"
+        skeleton={<FormSkeleton cards={CLIENT_FORM_CARDS} />}
+        errorOverData
+      >
+        {(loaded) => <ClientForm key={loaded.id} client={loaded} defaultTerms={defaultTerms} readOnly={readOnly} />}
+      </RecordLoader>
     </>
   );
 }

@@ -5,14 +5,11 @@ import {
   Anchor,
   Badge,
   Button,
-  Card,
-  CloseButton,
   Group,
   Menu,
   SegmentedControl,
   Stack,
   Text,
-  TextInput,
   VisuallyHidden,
 } from '@mantine/core';
 import {
@@ -22,7 +19,6 @@ import {
   IconArchive,
   IconArchiveOff,
   IconPlus,
-  IconSearch,
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
@@ -46,26 +42,14 @@ import {
   useRestoreClientMutation,
   useDateFormat,
   type DateFormatter,
-  loadErrorMessage,
+  paths,
+  queryState,
 } from '@ledgerleaf/api';
-import {
-  DataTable,
-  EmptyState,
-  PageHeader,
-  useConfirm,
-  useToast,
-  type DataTableColumn,
-  LoadError,
-} from '@ledgerleaf/ui';
+import { PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import { ListScaffold, SearchField } from '@ledgerleaf/ui/routing';
 import { CsvImportModal } from '../shared/csv-import-modal';
 import { datedFilename, downloadText } from '../shared/download';
-import { PER_PAGE, useListParams } from '../shared/list-params';
-
-const STATUS_OPTIONS = [
-  { label: 'Active', value: 'active' },
-  { label: 'Archived', value: 'archived' },
-  { label: 'All', value: 'all' },
-];
+import { CATALOG_STATUS_OPTIONS, PER_PAGE, useCatalogListParams } from '../shared/list-params';
 
 function RowActions({ client }: { client: ClientListItem }) {
   const confirm = useConfirm();
@@ -132,7 +116,7 @@ function RowActions({ client }: { client: ClientListItem }) {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to={`/clients/${client.id}/edit`} leftSection={<IconEdit size={16} aria-hidden />}>
+        <Menu.Item component={Link} to={paths.clients.edit(client.id)} leftSection={<IconEdit size={16} aria-hidden />}>
           Edit
         </Menu.Item>
         {archived ? (
@@ -173,7 +157,7 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<ClientListItem>[
     render: (client) => (
       <Stack gap={2}>
         <Group gap={6} wrap="wrap">
-          <Anchor component={Link} to={`/clients/${client.id}/edit`} fw={600}>
+          <Anchor component={Link} to={paths.clients.edit(client.id)} fw={600}>
             {client.name}
           </Anchor>
           {client.status === 'archived' && (
@@ -267,15 +251,15 @@ export function ClientsPage() {
   const columns = useMemo(() => columnsFor(formatDate), [formatDate]);
   // The read-only role reads and exports the clients (a name opens the client, read-only) without any action that changes them.
   const canWrite = useCanWrite();
-  const list = useListParams('name', CLIENT_SORT_FIELDS);
-  const { params } = list;
+  const list = useCatalogListParams('name', CLIENT_SORT_FIELDS);
+  const { params, status } = list;
   const query = useListClientsQuery({
     search: params.search || undefined,
-    sort: params.sort as (typeof CLIENT_SORT_FIELDS)[number],
+    sort: params.sort,
     direction: params.direction,
     page: params.page,
     per_page: PER_PAGE,
-    status: params.status,
+    status,
   });
   const toast = useToast();
   const [exportCsv, exportState] = useExportClientsCsvMutation();
@@ -295,10 +279,6 @@ export function ClientsPage() {
     }
     downloadText(datedFilename('clients'), result.data);
   };
-
-  const page = query.data;
-  const filtered = params.search !== '' || params.status !== 'active';
-  const empty = page !== undefined && page.meta.total === 0;
 
   return (
     <>
@@ -325,92 +305,70 @@ export function ClientsPage() {
               Export CSV
             </Button>
             {canWrite && (
-              <Button component={Link} to="/clients/create" leftSection={<IconPlus size={16} aria-hidden />}>
+              <Button component={Link} to={paths.clients.create} leftSection={<IconPlus size={16} aria-hidden />}>
                 New client
               </Button>
             )}
           </>
         }
       />
-      <Card withBorder padding="md">
-        <Stack gap="md">
+      <ListScaffold
+        filters={
           <Group justify="space-between" gap="sm" wrap="wrap">
-            <TextInput
-              aria-label="Search clients"
+            <SearchField
+              label="Search clients"
               placeholder="Search by name, contact or email"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                list.searchInput ? <CloseButton size="sm" aria-label="Clear search" onClick={list.clearSearch} /> : null
-              }
               value={list.searchInput}
-              onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+              onChange={list.setSearchInput}
+              onClear={list.clearSearch}
               style={{ flex: '1 1 260px', maxWidth: 420 }}
             />
             <SegmentedControl
               aria-label="Status"
-              value={params.status}
+              value={status}
               onChange={(value) => list.setStatus(value as CatalogStatusFilter)}
-              data={STATUS_OPTIONS}
+              data={CATALOG_STATUS_OPTIONS}
             />
           </Group>
-
-          {query.isError ? (
-            <LoadError
-              title="Clients could not be loaded"
-              message={loadErrorMessage(query.error)}
-              onRetry={() => void query.refetch()}
-            />
-          ) : empty && !filtered ? (
-            <EmptyState
-              title="No clients yet"
-              message={
-                canWrite
-                  ? 'Add the companies and people you work for, or import them from a CSV file.'
-                  : 'The clients of the business will be listed here.'
-              }
-              action={
-                canWrite ? (
-                  <Group gap="sm" justify="center">
-                    <Button component={Link} to="/clients/create" leftSection={<IconPlus size={16} aria-hidden />}>
-                      Add your first client
-                    </Button>
-                    <Button variant="default" onClick={() => setImportOpen(true)}>
-                      Import CSV
-                    </Button>
-                  </Group>
-                ) : undefined
-              }
-            />
-          ) : empty ? (
-            <EmptyState
-              title="No matching clients"
-              message={params.search ? `Nothing matches "${params.search}".` : 'No clients have this status.'}
-              action={
-                params.search ? (
-                  <Button variant="default" onClick={list.clearSearch}>
-                    Clear search
-                  </Button>
-                ) : undefined
-              }
-            />
-          ) : (
-            <DataTable
-              label="Clients"
-              columns={canWrite ? columns : columns.filter((column) => column.key !== 'actions')}
-              rows={page?.data ?? []}
-              rowKey={(client) => client.id}
-              sort={{ field: params.sort, direction: params.direction }}
-              onSortChange={list.setSort}
-              page={page?.meta.page ?? params.page}
-              lastPage={page?.meta.last_page ?? 1}
-              total={page?.meta.total}
-              perPage={page?.meta.per_page}
-              onPageChange={list.setPage}
-              loading={query.isFetching}
-            />
-          )}
-        </Stack>
-      </Card>
+        }
+        state={queryState(query)}
+        errorTitle="Clients could not be loaded"
+        filtered={params.search !== '' || status !== 'active'}
+        empty={{
+          title: 'No clients yet',
+          message: canWrite
+            ? 'Add the companies and people you work for, or import them from a CSV file.'
+            : 'The clients of the business will be listed here.',
+          action: canWrite ? (
+            <Group gap="sm" justify="center">
+              <Button component={Link} to={paths.clients.create} leftSection={<IconPlus size={16} aria-hidden />}>
+                Add your first client
+              </Button>
+              <Button variant="default" onClick={() => setImportOpen(true)}>
+                Import CSV
+              </Button>
+            </Group>
+          ) : undefined,
+        }}
+        noMatch={{
+          title: 'No matching clients',
+          message: params.search ? `Nothing matches "${params.search}".` : 'No clients have this status.',
+          action: params.search ? (
+            <Button variant="default" onClick={list.clearSearch}>
+              Clear search
+            </Button>
+          ) : undefined,
+        }}
+        table={{
+          label: 'Clients',
+          columns: canWrite ? columns : columns.filter((column) => column.key !== 'actions'),
+          rowKey: (client) => client.id,
+          sort: { field: params.sort, direction: params.direction },
+          onSortChange: list.setSort,
+          page: params.page,
+          onPageChange: list.setPage,
+        }}
+      />
       <CsvImportModal
         opened={canWrite && importOpen}
         onClose={() => setImportOpen(false)}

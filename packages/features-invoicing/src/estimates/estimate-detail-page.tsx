@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Button, Card, Grid, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
@@ -21,7 +21,6 @@ import {
 } from '@ledgerleaf/domain';
 import {
   errorMessage,
-  errorStatus,
   fetchEstimatePdf,
   useCanWrite,
   useConvertEstimateMutation,
@@ -32,9 +31,11 @@ import {
   type EstimateDetail,
   type EstimateSendResponse,
   useDateFormat,
-  loadErrorMessage,
+  paths,
+  queryState,
 } from '@ledgerleaf/api';
-import { CardSkeleton, EmptyState, PageHeader, useConfirm, useToast, LoadError } from '@ledgerleaf/ui';
+import { PageHeader, useConfirm, useToast } from '@ledgerleaf/ui';
+import { RecordLoader, RecordNotFound, useEditMode, useRouteId } from '@ledgerleaf/ui/routing';
 import { ActivityTimeline } from '../invoices/activity-timeline';
 import { InvoiceDocument } from '../invoices/invoice-document';
 import { saveBlob } from '../invoices/pdf';
@@ -113,7 +114,7 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
     const result = await convert(estimate.id);
     if ('error' in result) return failed('Could not convert the estimate', result.error);
     toast.show({ severity: 'success', summary: 'Estimate converted', detail: result.data.message });
-    navigate(`/invoices/${result.data.invoice_id}`);
+    navigate(paths.invoices.detail(result.data.invoice_id));
   };
 
   const onDelete = async () => {
@@ -130,7 +131,7 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
     const result = await remove(estimate.id);
     if ('error' in result) return failed('Could not delete the estimate', result.error);
     toast.show({ severity: 'success', summary: ESTIMATE_MESSAGES.deleted, detail: label });
-    navigate('/estimates');
+    navigate(paths.estimates.list);
   };
 
   const onDownload = async () => {
@@ -167,7 +168,7 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
     <>
       <Anchor
         component={Link}
-        to="/estimates"
+        to={paths.estimates.list}
         size="sm"
         mb="xs"
         display="inline-flex"
@@ -189,7 +190,7 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
               <Button
                 variant="default"
                 component={Link}
-                to={`/estimates/${estimate.id}?edit=1`}
+                to={paths.estimates.edit(estimate.id)}
                 leftSection={<IconEdit size={16} aria-hidden />}
               >
                 Edit
@@ -283,7 +284,7 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
                 )}
                 {estimate.invoice_id !== null && (
                   <Fact label="Invoice">
-                    <Anchor component={Link} to={`/invoices/${estimate.invoice_id}`}>
+                    <Anchor component={Link} to={paths.invoices.detail(estimate.invoice_id)}>
                       {estimate.invoice_number ?? 'Draft invoice'}
                     </Anchor>
                   </Fact>
@@ -323,48 +324,33 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
 
 /** /estimates/:id (with `?edit=1` the editor of an editable estimate). */
 export function EstimateDetailPage() {
-  const id = Number(useParams().id);
-  const [search] = useSearchParams();
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const { id, valid } = useRouteId();
   const query = useGetEstimateQuery(id, { skip: !valid });
+  const edit = useEditMode();
   const canWrite = useCanWrite();
-  if (!valid || errorStatus(query.error) === 404) {
-    return (
-      <EmptyState
-        titleOrder={1}
-        title={ESTIMATE_MESSAGES.notFound}
-        message="It may have been deleted."
-        action={
-          <Button component={Link} to="/estimates">
-            Back to estimates
-          </Button>
-        }
-      />
-    );
-  }
-  if (query.isLoading) {
-    return (
-      <Stack gap="lg" aria-busy="true">
-        <CardSkeleton lines={2} />
-        <CardSkeleton lines={8} />
-      </Stack>
-    );
-  }
-  if (!query.data)
-    return (
-      <LoadError
-        title="The estimate could not be loaded"
-        message={loadErrorMessage(query.error)}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  if (search.get('edit') === '1' && canWrite && isEstimateEditable(query.data.status)) {
-    return (
-      <>
-        <EstimateEditHeader estimate={query.data} />
-        <EstimateEditor key={query.data.id} estimate={query.data} />
-      </>
-    );
-  }
-  return <EstimateDetailView estimate={query.data} />;
+  return (
+    <RecordLoader
+      state={queryState(query)}
+      invalid={!valid}
+      notFound={
+        <RecordNotFound
+          title={ESTIMATE_MESSAGES.notFound}
+          backTo={paths.estimates.list}
+          backLabel="Back to estimates"
+        />
+      }
+      errorTitle="The estimate could not be loaded"
+    >
+      {(estimate) =>
+        edit && canWrite && isEstimateEditable(estimate.status) ? (
+          <>
+            <EstimateEditHeader estimate={estimate} />
+            <EstimateEditor key={estimate.id} estimate={estimate} />
+          </>
+        ) : (
+          <EstimateDetailView estimate={estimate} />
+        )
+      }
+    </RecordLoader>
+  );
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Box, Button, Card, Grid, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
@@ -27,7 +27,6 @@ import {
 } from '@ledgerleaf/domain';
 import {
   errorMessage,
-  errorStatus,
   useCanWrite,
   useDeleteInvoiceMutation,
   useDeletePaymentMutation,
@@ -38,19 +37,20 @@ import {
   useVoidInvoiceMutation,
   type InvoiceDetail,
   useDateFormat,
-  loadErrorMessage,
+  paths,
+  queryState,
 } from '@ledgerleaf/api';
-import { CardSkeleton, EmptyState, PageHeader, useConfirm, useToast, LoadError } from '@ledgerleaf/ui';
+import { PageHeader, useConfirm, useToast } from '@ledgerleaf/ui';
+import { RecordLoader, RecordNotFound, useEditMode, useRouteId } from '@ledgerleaf/ui/routing';
 import { ActivityTimeline } from './activity-timeline';
 import { InvoiceDocument } from './invoice-document';
 import { InvoiceEditorLoader } from './invoice-editor';
-import { invoiceLabel } from './invoices-page';
 import { PaymentModal } from './payment-modal';
 import { usePaymentRecordedHandler, type OnPaymentRecorded } from './payment-hooks';
 import { downloadInvoicePdf, previewInvoicePdf } from './pdf';
 import { SendModal } from './send-modal';
 import { SendReceiptButton } from './send-receipt-button';
-import { InvoiceStatusBadge } from './status-badge';
+import { InvoiceStatusBadge, invoiceLabel } from './status-badge';
 
 function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boolean }) {
   const { formatDate } = useDateFormat();
@@ -173,21 +173,21 @@ function InvoiceLinks({ invoice }: { invoice: InvoiceDetail }) {
         </Title>
         {invoice.goal_id !== null && (
           <Fact label="Goal">
-            <Anchor component={Link} to={`/goals/${invoice.goal_id}`} size="sm">
+            <Anchor component={Link} to={paths.goals.detail(invoice.goal_id)} size="sm">
               {goal.data?.title ?? `Goal #${invoice.goal_id}`}
             </Anchor>
           </Fact>
         )}
         {invoice.estimate_id !== null && (
           <Fact label="Created from estimate">
-            <Anchor component={Link} to={`/estimates/${invoice.estimate_id}`} size="sm">
+            <Anchor component={Link} to={paths.estimates.detail(invoice.estimate_id)} size="sm">
               {invoice.estimate_number ?? 'Draft estimate'}
             </Anchor>
           </Fact>
         )}
         {invoice.recurring_invoice_id !== null && (
           <Fact label="From recurring invoice">
-            <Anchor component={Link} to={`/recurring-invoices/${invoice.recurring_invoice_id}`} size="sm">
+            <Anchor component={Link} to={paths.recurringInvoices.detail(invoice.recurring_invoice_id)} size="sm">
               {invoice.recurring_period ? `Run of ${formatDate(invoice.recurring_period)}` : 'The schedule'}
             </Anchor>
           </Fact>
@@ -255,7 +255,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
     const result = await duplicate(invoice.id);
     if ('error' in result) return failed('Could not duplicate the invoice', result.error);
     toast.show({ severity: 'success', summary: 'Invoice duplicated', detail: 'A new draft, dated today.' });
-    navigate(`/invoices/${result.data.id}?edit=1`);
+    navigate(paths.invoices.edit(result.data.id));
   };
 
   const onVoid = async () => {
@@ -288,7 +288,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
     const result = await deleteInvoice(invoice.id);
     if ('error' in result) return failed('Could not delete the invoice', result.error);
     toast.show({ severity: 'success', summary: INVOICE_MESSAGES.deleted, detail: label });
-    navigate('/invoices/all');
+    navigate(paths.invoices.list);
   };
 
   const onDownload = async () => {
@@ -336,7 +336,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
     <>
       <Anchor
         component={Link}
-        to="/invoices/all"
+        to={paths.invoices.list}
         size="sm"
         mb="xs"
         display="inline-flex"
@@ -358,7 +358,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
               <Button
                 variant="default"
                 component={Link}
-                to={`/invoices/${invoice.id}?edit=1`}
+                to={paths.invoices.edit(invoice.id)}
                 leftSection={<IconEdit size={16} aria-hidden />}
               >
                 Edit
@@ -517,52 +517,32 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
 
 /** /invoices/:id (with `?edit=1` the editor of an editable invoice). */
 export function InvoiceDetailPage({ onPaymentRecorded }: { onPaymentRecorded?: OnPaymentRecorded } = {}) {
-  const id = Number(useParams().id);
-  const [search] = useSearchParams();
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const { id, valid } = useRouteId();
   const query = useGetInvoiceQuery(id, { skip: !valid });
+  const edit = useEditMode();
   const canWrite = useCanWrite();
-
-  if (!valid || errorStatus(query.error) === 404) {
-    return (
-      <EmptyState
-        titleOrder={1}
-        title={INVOICE_MESSAGES.notFound}
-        message="It may have been deleted."
-        action={
-          <Button component={Link} to="/invoices/all">
-            Back to invoices
-          </Button>
-        }
-      />
-    );
-  }
-  if (query.isLoading) {
-    return (
-      <Stack gap="lg" aria-busy="true">
-        <CardSkeleton lines={2} />
-        <CardSkeleton lines={8} />
-      </Stack>
-    );
-  }
-  if (!query.data)
-    return (
-      <LoadError
-        title="The invoice could not be loaded"
-        message={loadErrorMessage(query.error)}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  if (search.get('edit') === '1' && canWrite && isEditable(query.data.status)) {
-    return (
-      <>
-        <PageHeader
-          title={query.data.invoice_number ? `Edit invoice ${query.data.invoice_number}` : 'Edit draft invoice'}
-          description={query.data.client.name}
-        />
-        <InvoiceEditorLoader invoice={query.data} />
-      </>
-    );
-  }
-  return <InvoiceDetailView invoice={query.data} onPaymentRecorded={onPaymentRecorded} />;
+  return (
+    <RecordLoader
+      state={queryState(query)}
+      invalid={!valid}
+      notFound={
+        <RecordNotFound title={INVOICE_MESSAGES.notFound} backTo={paths.invoices.list} backLabel="Back to invoices" />
+      }
+      errorTitle="The invoice could not be loaded"
+    >
+      {(invoice) =>
+        edit && canWrite && isEditable(invoice.status) ? (
+          <>
+            <PageHeader
+              title={invoice.invoice_number ? `Edit invoice ${invoice.invoice_number}` : 'Edit draft invoice'}
+              description={invoice.client.name}
+            />
+            <InvoiceEditorLoader invoice={invoice} />
+          </>
+        ) : (
+          <InvoiceDetailView invoice={invoice} onPaymentRecorded={onPaymentRecorded} />
+        )
+      }
+    </RecordLoader>
+  );
 }

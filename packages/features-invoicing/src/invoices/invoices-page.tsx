@@ -1,20 +1,7 @@
-import { useMemo, type MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import {
-  Anchor,
-  Box,
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import {
   INVOICE_STATUS_FILTERS,
   formatCurrency,
@@ -27,14 +14,16 @@ import {
   useListInvoicesQuery,
   useDateFormat,
   type DateFormatter,
-  loadErrorMessage,
+  paths,
+  queryState,
 } from '@ledgerleaf/api';
-import { DataTable, EmptyState, PageHeader, type DataTableColumn, LoadError } from '@ledgerleaf/ui';
+import { PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
+import { ListScaffold, SearchField, StatusTabs } from '@ledgerleaf/ui/routing';
 import { DateRangeFilter } from '../shared/date-range-filter';
 import { InvoicingAreaTabs } from './area-tabs';
-import { toListQuery, useInvoiceListParams, type InvoiceSortField } from './list-query';
+import { toListQuery, useInvoiceListParams } from './list-query';
 import { ClientPicker } from './pickers';
-import { InvoiceStatusBadge } from './status-badge';
+import { InvoiceStatusBadge, invoiceLabel } from './status-badge';
 
 /** The status tabs of the list, in the order an owner follows an invoice. */
 export const INVOICE_LIST_TABS: { value: InvoiceStatusFilter; label: string }[] = [
@@ -54,11 +43,6 @@ const amount = (value: number) => (
   </Text>
 );
 
-/** A draft has no number yet. */
-export function invoiceLabel(invoice: { invoice_number: string | null; id: number }): string {
-  return invoice.invoice_number ?? `Draft #${invoice.id}`;
-}
-
 /** The list's columns, dates in the business's format. */
 const columnsFor = (formatDate: DateFormatter): DataTableColumn<InvoiceListItem>[] => [
   {
@@ -69,7 +53,7 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<InvoiceListItem>
       <Stack gap={2}>
         <Anchor
           component={Link}
-          to={`/invoices/${invoice.id}`}
+          to={paths.invoices.detail(invoice.id)}
           fw={600}
           aria-label={`Invoice ${invoiceLabel(invoice)}, ${invoice.client.name}`}
         >
@@ -144,16 +128,8 @@ function Summary({ count, total, paid, balance }: { count: number; total: number
 export function InvoicesPage() {
   const { formatDate } = useDateFormat();
   const columns = useMemo(() => columnsFor(formatDate), [formatDate]);
-  const navigate = useNavigate();
   const canWrite = useCanWrite();
   const list = useInvoiceListParams();
-  // A click anywhere on a row opens the invoice; the number link keeps it reachable by keyboard.
-  const onRowClick = (event: MouseEvent<HTMLElement>) => {
-    const target = event.target as HTMLElement;
-    if (target.closest('a, button, input')) return;
-    const href = target.closest('tbody tr')?.querySelector('a[href]')?.getAttribute('href');
-    if (href) navigate(href);
-  };
   const { params } = list;
   const query = useListInvoicesQuery(toListQuery(params));
   // The chosen client's name for the picker, also when none of its invoices is on this page.
@@ -175,123 +151,84 @@ export function InvoicesPage() {
         description="Bill your clients, follow what is paid and what is due."
         actions={
           canWrite ? (
-            <Button component={Link} to="/invoices/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
+            <Button component={Link} to={paths.invoices.create} leftSection={<IconPlus size={16} aria-hidden />}>
               New Invoice
             </Button>
           ) : undefined
         }
       />
       <InvoicingAreaTabs />
-      <Card withBorder padding="md">
-        <Stack gap="md">
-          <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
-            <Tabs
+      <ListScaffold
+        filters={
+          <>
+            <StatusTabs
+              label="Invoice status"
               value={params.status}
-              onChange={(value) => list.update({ status: value ?? 'all' })}
-              variant="pills"
-              aria-label="Invoice status"
-            >
-              <Tabs.List style={{ flexWrap: 'nowrap' }}>
-                {INVOICE_LIST_TABS.filter((tab) =>
-                  (INVOICE_STATUS_FILTERS as readonly string[]).includes(tab.value),
-                ).map((tab) => (
-                  <Tabs.Tab key={tab.value} value={tab.value}>
-                    {tab.label}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-            </Tabs>
-          </ScrollArea>
-          <Group gap="sm" wrap="wrap" align="flex-end">
-            <TextInput
-              aria-label="Search invoices"
-              placeholder="Search by number or client"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                list.searchInput ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label="Clear search"
-                    onClick={() => {
-                      list.setSearchInput('');
-                      list.update({ search: '' });
-                    }}
-                  />
-                ) : null
-              }
-              value={list.searchInput}
-              onChange={(event) => list.setSearchInput(event.currentTarget.value)}
-              style={{ flex: '1 1 240px', maxWidth: 380 }}
+              onChange={(value) => list.setFilter('status', value || 'all')}
+              tabs={INVOICE_LIST_TABS.filter((tab) =>
+                (INVOICE_STATUS_FILTERS as readonly string[]).includes(tab.value),
+              )}
             />
-            <Box w={240}>
-              <ClientPicker
-                filter
-                value={params.client_id}
-                label={client.data?.name ?? null}
-                onChange={(picked) => list.update({ client_id: picked ? String(picked.id) : '' })}
+            <Group gap="sm" wrap="wrap" align="flex-end">
+              <SearchField
+                label="Search invoices"
+                placeholder="Search by number or client"
+                value={list.searchInput}
+                onChange={list.setSearchInput}
+                onClear={list.clearSearch}
+                style={{ flex: '1 1 240px', maxWidth: 380 }}
               />
-            </Box>
-            <DateRangeFilter from={params.date_from} to={params.date_to} onChange={(range) => list.update(range)} />
-          </Group>
-
-          {page && !empty && (
+              <Box w={240}>
+                <ClientPicker
+                  filter
+                  value={params.client_id}
+                  label={client.data?.name ?? null}
+                  onChange={(picked) => list.setFilter('client_id', picked ? String(picked.id) : '')}
+                />
+              </Box>
+              <DateRangeFilter from={params.date_from} to={params.date_to} onChange={list.setFilters} />
+            </Group>
+          </>
+        }
+        summary={
+          page && !empty ? (
             <Summary
               count={page.summary.count}
               total={page.summary.total}
               paid={page.summary.amount_paid}
               balance={page.summary.balance_due}
             />
-          )}
-
-          {query.isError ? (
-            <LoadError
-              title="Invoices could not be loaded"
-              message={loadErrorMessage(query.error)}
-              onRetry={() => void query.refetch()}
-            />
-          ) : empty && !filtered ? (
-            <EmptyState
-              title="No invoices yet"
-              message={
-                canWrite
-                  ? 'Create your first invoice: pick a client, add what you did, and send it with a link your client can open.'
-                  : 'The invoices of the business will be listed here.'
-              }
-              action={
-                canWrite ? (
-                  <Button component={Link} to="/invoices/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
-                    Create your first invoice
-                  </Button>
-                ) : undefined
-              }
-            />
-          ) : empty ? (
-            <EmptyState
-              title="No matching invoices"
-              message={params.search ? `Nothing matches "${params.search}".` : 'No invoices match these filters.'}
-            />
-          ) : (
-            <Box onClick={onRowClick} style={{ cursor: 'pointer' }}>
-              <DataTable
-                label="Invoices"
-                columns={columns}
-                rows={page?.data ?? []}
-                rowKey={(invoice) => invoice.id}
-                sort={{ field: params.sort, direction: params.direction }}
-                onSortChange={(sort) =>
-                  list.update({ sort: sort.field as InvoiceSortField, direction: sort.direction })
-                }
-                page={page?.meta.page ?? params.page}
-                lastPage={page?.meta.last_page ?? 1}
-                total={page?.meta.total}
-                perPage={page?.meta.per_page}
-                onPageChange={(next) => list.update({ page: next })}
-                loading={query.isFetching}
-              />
-            </Box>
-          )}
-        </Stack>
-      </Card>
+          ) : undefined
+        }
+        state={queryState(query)}
+        errorTitle="Invoices could not be loaded"
+        filtered={filtered}
+        empty={{
+          title: 'No invoices yet',
+          message: canWrite
+            ? 'Create your first invoice: pick a client, add what you did, and send it with a link your client can open.'
+            : 'The invoices of the business will be listed here.',
+          action: canWrite ? (
+            <Button component={Link} to={paths.invoices.create} leftSection={<IconPlus size={16} aria-hidden />}>
+              Create your first invoice
+            </Button>
+          ) : undefined,
+        }}
+        noMatch={{
+          title: 'No matching invoices',
+          message: params.search ? `Nothing matches "${params.search}".` : 'No invoices match these filters.',
+        }}
+        table={{
+          label: 'Invoices',
+          columns,
+          rowKey: (invoice) => invoice.id,
+          sort: { field: params.sort, direction: params.direction },
+          onSortChange: list.setSort,
+          page: params.page,
+          onPageChange: list.setPage,
+        }}
+        rowLinks
+      />
     </>
   );
 }

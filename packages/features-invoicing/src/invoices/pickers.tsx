@@ -3,7 +3,7 @@ import { Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatCurrency, type ClientPickerItem, type ProductPickerItem } from '@ledgerleaf/domain';
 import { useGetGoalQuery, useListAllGoalsQuery, useSearchClientsQuery, useSearchProductsQuery } from '@ledgerleaf/api';
-import { SEARCH_DEBOUNCE_MS } from '../shared/list-params';
+import { SEARCH_DEBOUNCE_MS } from '@ledgerleaf/ui/routing';
 
 const PICKER_LIMIT = 20;
 /** The server filters; the Select shows what it answered. */

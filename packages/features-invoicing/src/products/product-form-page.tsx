@@ -16,7 +16,6 @@ import {
 import { useForm } from '@mantine/form';
 import { CATALOG_MESSAGES, MAX_AMOUNT, PRODUCT_UNITS, type Product, type TaxRate } from '@ledgerleaf/domain';
 import {
-  errorStatus,
   useCanWrite,
   useCreateProductMutation,
   useGetProductQuery,
@@ -25,11 +24,13 @@ import {
   useUpdateProductMutation,
   loadErrorMessage,
   splitServerErrors,
+  paths,
+  queryState,
 } from '@ledgerleaf/api';
 import { ArchivedNotice } from '../shared/archived-notice';
 import { PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
-import { FormActions, FormFields, FormSkeleton, RecordNotFound, useRouteId } from '../shared/record-form';
-import { useUnsavedChangesWarning } from '../shared/unsaved-changes';
+import { RecordLoader, RecordNotFound, useRouteId, useUnsavedChangesWarning } from '@ledgerleaf/ui/routing';
+import { FormActions, FormFields, FormSkeleton } from '../shared/record-form';
 import { formatPercent } from '../shared/format';
 import {
   emptyProductValues,
@@ -92,7 +93,7 @@ function ProductForm({
       summary: product ? 'Product saved' : valid.type === 'service' ? 'Service created' : 'Product created',
       detail: result.data.name,
     });
-    navigate('/products');
+    navigate(paths.products.list);
   };
 
   return (
@@ -172,7 +173,7 @@ function ProductForm({
           </Stack>
         </Card>
         <FormActions
-          cancelTo="/products"
+          cancelTo={paths.products.list}
           submitLabel={product ? 'Save changes' : values.type === 'service' ? 'Create service' : 'Create product'}
           saving={createState.isLoading || updateState.isLoading}
           readOnly={readOnly}
@@ -216,11 +217,28 @@ export function ProductEditPage() {
   const [restore, restoreState] = useRestoreProductMutation();
   // The read-only role opens an item here too (the list links its name): it reads the item and changes nothing.
   const readOnly = !useCanWrite();
+  const productState = queryState(product);
 
-  if (!valid || errorStatus(product.error) === 404) {
-    return <RecordNotFound title={CATALOG_MESSAGES.productNotFound} backTo="/products" backLabel="Back to products" />;
+  if (!valid || productState.notFound) {
+    return (
+      <RecordNotFound
+        title={CATALOG_MESSAGES.productNotFound}
+        backTo={paths.products.list}
+        backLabel="Back to products"
+      />
+    );
   }
-  const error = product.error ?? taxRates.error;
+  // The form needs the product and the tax rates it offers: it waits for both, and a failure of either stops it.
+  const rates = queryState(taxRates);
+  const state = {
+    ...productState,
+    loading: productState.loading || rates.loading,
+    error: productState.error ?? rates.error,
+    retry: () => {
+      productState.retry();
+      rates.retry();
+    },
+  };
   return (
     <>
       <PageHeader
@@ -241,20 +259,16 @@ export function ProductEditPage() {
           restoring={restoreState.isLoading}
         />
       )}
-      {product.isLoading || taxRates.isLoading ? (
-        <FormSkeleton cards={PRODUCT_FORM_CARDS} />
-      ) : error || !product.data ? (
-        <LoadError
-          title="The product could not be loaded"
-          message={loadErrorMessage(error)}
-          onRetry={() => {
-            void product.refetch();
-            void taxRates.refetch();
-          }}
-        />
-      ) : (
-        <ProductForm key={product.data.id} product={product.data} taxRates={taxRates.data ?? []} readOnly={readOnly} />
-      )}
+      <RecordLoader
+        state={state}
+        errorTitle="The product could not be loaded"
+        skeleton={<FormSkeleton cards={PRODUCT_FORM_CARDS} />}
+        errorOverData
+      >
+        {(loaded) => (
+          <ProductForm key={loaded.id} product={loaded} taxRates={taxRates.data ?? []} readOnly={readOnly} />
+        )}
+      </RecordLoader>
     </>
   );
 }

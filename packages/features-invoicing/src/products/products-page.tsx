@@ -5,14 +5,11 @@ import {
   Anchor,
   Badge,
   Button,
-  Card,
-  CloseButton,
   Group,
   Menu,
   SegmentedControl,
   Stack,
   Text,
-  TextInput,
   VisuallyHidden,
 } from '@mantine/core';
 import {
@@ -22,7 +19,6 @@ import {
   IconDownload,
   IconEdit,
   IconPlus,
-  IconSearch,
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
@@ -46,32 +42,20 @@ import {
   useRestoreProductMutation,
   useDateFormat,
   type DateFormatter,
-  loadErrorMessage,
+  paths,
+  queryState,
 } from '@ledgerleaf/api';
-import {
-  DataTable,
-  EmptyState,
-  PageHeader,
-  useConfirm,
-  useToast,
-  type DataTableColumn,
-  LoadError,
-} from '@ledgerleaf/ui';
+import { PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import { ListScaffold, SearchField } from '@ledgerleaf/ui/routing';
 import { CsvImportModal } from '../shared/csv-import-modal';
 import { datedFilename, downloadText } from '../shared/download';
 import { formatPercent } from '../shared/format';
-import { PER_PAGE, useListParams } from '../shared/list-params';
+import { CATALOG_STATUS_OPTIONS, PER_PAGE, useCatalogListParams } from '../shared/list-params';
 
 const TYPE_OPTIONS = [
   { label: 'All types', value: '' },
   { label: 'Services', value: 'service' },
   { label: 'Products', value: 'product' },
-];
-
-const STATUS_OPTIONS = [
-  { label: 'Active', value: 'active' },
-  { label: 'Archived', value: 'archived' },
-  { label: 'All', value: 'all' },
 ];
 
 function RowActions({ product }: { product: Product }) {
@@ -106,7 +90,7 @@ function RowActions({ product }: { product: Product }) {
       <Menu.Dropdown>
         <Menu.Item
           component={Link}
-          to={`/products/${product.id}/edit`}
+          to={paths.products.edit(product.id)}
           leftSection={<IconEdit size={16} aria-hidden />}
         >
           Edit
@@ -176,7 +160,7 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<Product>[] => [
     sortable: true,
     render: (product) => (
       <Stack gap={2}>
-        <Anchor component={Link} to={`/products/${product.id}/edit`} fw={600}>
+        <Anchor component={Link} to={paths.products.edit(product.id)} fw={600}>
           {product.name}
         </Anchor>
         {product.description && (
@@ -272,36 +256,29 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
   const columns = useMemo(() => columnsFor(formatDate), [formatDate]);
   // The read-only role reads the catalogue (a name opens the item, read-only) without the row actions.
   const canWrite = useCanWrite();
-  const list = useListParams('name', PRODUCT_SORT_FIELDS);
-  const { params } = list;
-  const typeParam = list.filter('type');
-  const type = typeParam === 'product' || typeParam === 'service' ? typeParam : '';
+  const list = useCatalogListParams('name', PRODUCT_SORT_FIELDS);
+  const { params, status } = list;
+  const type = list.oneOf('type', ['product', 'service'] as const, '' as const);
   const query = useListProductsQuery({
     search: params.search || undefined,
-    sort: params.sort as (typeof PRODUCT_SORT_FIELDS)[number],
+    sort: params.sort,
     direction: params.direction,
     page: params.page,
     per_page: PER_PAGE,
-    status: params.status,
-    type: type === '' ? undefined : type,
+    status,
+    type: type || undefined,
   });
-  const page = query.data;
-  const filtered = params.search !== '' || params.status !== 'active' || type !== '';
-  const empty = page !== undefined && page.meta.total === 0;
 
   return (
-    <Card withBorder padding="md">
-      <Stack gap="md">
+    <ListScaffold
+      filters={
         <Group justify="space-between" gap="sm" wrap="wrap">
-          <TextInput
-            aria-label="Search products and services"
+          <SearchField
+            label="Search products and services"
             placeholder="Search by name, SKU or description"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={
-              list.searchInput ? <CloseButton size="sm" aria-label="Clear search" onClick={list.clearSearch} /> : null
-            }
             value={list.searchInput}
-            onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+            onChange={list.setSearchInput}
+            onClear={list.clearSearch}
             style={{ flex: '1 1 260px', maxWidth: 420 }}
           />
           <Group gap="sm">
@@ -313,69 +290,51 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
             />
             <SegmentedControl
               aria-label="Status"
-              value={params.status}
+              value={status}
               onChange={(value) => list.setStatus(value as CatalogStatusFilter)}
-              data={STATUS_OPTIONS}
+              data={CATALOG_STATUS_OPTIONS}
             />
           </Group>
         </Group>
-        {query.isError ? (
-          <LoadError
-            title="Products could not be loaded"
-            message={loadErrorMessage(query.error)}
-            onRetry={() => void query.refetch()}
-          />
-        ) : empty && !filtered ? (
-          <EmptyState
-            title="No products or services yet"
-            message={
-              canWrite
-                ? 'Save what you sell once, with its price and tax, and fill invoice lines in one click.'
-                : 'The products and services of the business will be listed here.'
-            }
-            action={
-              canWrite ? (
-                <Group gap="sm" justify="center">
-                  <Button component={Link} to="/products/create" leftSection={<IconPlus size={16} aria-hidden />}>
-                    Add your first product or service
-                  </Button>
-                  <Button variant="default" onClick={onImport}>
-                    Import CSV
-                  </Button>
-                </Group>
-              ) : undefined
-            }
-          />
-        ) : empty ? (
-          <EmptyState
-            title="No matching items"
-            message={params.search ? `Nothing matches "${params.search}".` : 'No items match these filters.'}
-            action={
-              params.search ? (
-                <Button variant="default" onClick={list.clearSearch}>
-                  Clear search
-                </Button>
-              ) : undefined
-            }
-          />
-        ) : (
-          <DataTable
-            label="Products and services"
-            columns={canWrite ? columns : columns.filter((column) => column.key !== 'actions')}
-            rows={page?.data ?? []}
-            rowKey={(product) => product.id}
-            sort={{ field: params.sort, direction: params.direction }}
-            onSortChange={list.setSort}
-            page={page?.meta.page ?? params.page}
-            lastPage={page?.meta.last_page ?? 1}
-            total={page?.meta.total}
-            perPage={page?.meta.per_page}
-            onPageChange={list.setPage}
-            loading={query.isFetching}
-          />
-        )}
-      </Stack>
-    </Card>
+      }
+      state={queryState(query)}
+      errorTitle="Products could not be loaded"
+      filtered={params.search !== '' || status !== 'active' || type !== ''}
+      empty={{
+        title: 'No products or services yet',
+        message: canWrite
+          ? 'Save what you sell once, with its price and tax, and fill invoice lines in one click.'
+          : 'The products and services of the business will be listed here.',
+        action: canWrite ? (
+          <Group gap="sm" justify="center">
+            <Button component={Link} to={paths.products.create} leftSection={<IconPlus size={16} aria-hidden />}>
+              Add your first product or service
+            </Button>
+            <Button variant="default" onClick={onImport}>
+              Import CSV
+            </Button>
+          </Group>
+        ) : undefined,
+      }}
+      noMatch={{
+        title: 'No matching items',
+        message: params.search ? `Nothing matches "${params.search}".` : 'No items match these filters.',
+        action: params.search ? (
+          <Button variant="default" onClick={list.clearSearch}>
+            Clear search
+          </Button>
+        ) : undefined,
+      }}
+      table={{
+        label: 'Products and services',
+        columns: canWrite ? columns : columns.filter((column) => column.key !== 'actions'),
+        rowKey: (product) => product.id,
+        sort: { field: params.sort, direction: params.direction },
+        onSortChange: list.setSort,
+        page: params.page,
+        onPageChange: list.setPage,
+      }}
+    />
   );
 }
 
@@ -426,7 +385,7 @@ export function ProductsPage() {
               Export CSV
             </Button>
             {canWrite && (
-              <Button component={Link} to="/products/create" leftSection={<IconPlus size={16} aria-hidden />}>
+              <Button component={Link} to={paths.products.create} leftSection={<IconPlus size={16} aria-hidden />}>
                 New product or service
               </Button>
             )}
@@ -435,7 +394,7 @@ export function ProductsPage() {
       />
       <Text size="sm" c="dimmed" mb="md">
         Tax rates and invoicing settings are in{' '}
-        <Anchor component={Link} to="/user/settings" underline="always">
+        <Anchor component={Link} to={paths.settings.root} underline="always">
           Settings
         </Anchor>
         .

@@ -1,31 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { ACCOUNT_MESSAGES } from '@ledgerleaf/domain';
-import { CardSkeleton, EmptyState } from '@ledgerleaf/ui';
-
-/** The `:id` of the route, and whether it can be a record id at all (`/clients/abc/edit` cannot). */
-export function useRouteId(): { id: number; valid: boolean } {
-  const id = Number(useParams().id);
-  return { id, valid: Number.isSafeInteger(id) && id > 0 };
-}
-
-/** A record that does not exist (or is another business's): the page's only content, with the way back. */
-export function RecordNotFound({ title, backTo, backLabel }: { title: string; backTo: string; backLabel: string }) {
-  return (
-    <EmptyState
-      titleOrder={1}
-      title={title}
-      message="It may have been deleted."
-      action={
-        <Button component={Link} to={backTo}>
-          {backLabel}
-        </Button>
-      }
-    />
-  );
-}
+import { CardSkeleton } from '@ledgerleaf/ui';
 
 /** Above a form the signed-in role may read but not save (the read-only role; the server refuses its writes with 403). */
 export function ReadOnlyNote() {
