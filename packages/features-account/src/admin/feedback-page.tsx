@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Badge, Button, Card, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import {
@@ -13,6 +12,7 @@ import {
 } from '@ledgerleaf/domain';
 import { useDateFormat, useListBetaFeedbackQuery, loadErrorMessage } from '@ledgerleaf/api';
 import { DataTable, EmptyState, PageHeader, type DataTableColumn, LoadError } from '@ledgerleaf/ui';
+import { useUrlParams } from '@ledgerleaf/ui/routing';
 
 export const FEEDBACK_PER_PAGE = 20;
 
@@ -76,25 +76,12 @@ function FeedbackDetails({ entry }: { entry: BetaFeedbackEntry }) {
  */
 export function FeedbackPage() {
   const { formatDateTime } = useDateFormat();
-  const [params, setParams] = useSearchParams();
+  const url = useUrlParams();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const typeParam = params.get('type');
+  const typeParam = url.params.get('type');
   const type = isFeedbackType(typeParam) ? typeParam : undefined;
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { page, update } = url;
   const query = useListBetaFeedbackQuery({ page, per_page: FEEDBACK_PER_PAGE, type });
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   const toggle = (id: number) =>
     setOpen((current) => {
       const next = new Set(current);

@@ -35,6 +35,7 @@ import {
   useResetEmailTemplateMutation,
   useSaveEmailTemplateMutation,
   loadErrorMessage,
+  paths,
 } from '@ledgerleaf/api';
 import { CardSkeleton, PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
 import { useAsk } from '../shared/confirm';
@@ -191,7 +192,7 @@ export function EmailTemplatesPage() {
         title="Email templates"
         description="What your clients (and your team, for password resets) receive."
         actions={
-          <Anchor component={Link} to="/user/settings" size="sm">
+          <Anchor component={Link} to={paths.settings.root} size="sm">
             Back to settings
           </Anchor>
         }

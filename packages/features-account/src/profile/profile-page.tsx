@@ -40,6 +40,7 @@ import {
   useSignOutOtherDevicesMutation,
   useUpdateProfileMutation,
   loadErrorMessage,
+  paths,
 } from '@ledgerleaf/api';
 import { CardSkeleton, PageHeader, PasswordStrength, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
 import { useAsk } from '../shared/confirm';
@@ -286,7 +287,7 @@ function DeleteCard({ profile }: { profile: Profile }) {
       return;
     }
     clearAuthStorage();
-    browser.redirect('/login');
+    browser.redirect(paths.login);
   };
   return (
     <Card

@@ -18,6 +18,7 @@ import {
   useGetReminderStepsQuery,
   useSaveReminderStepsMutation,
   loadErrorMessage,
+  paths,
 } from '@ledgerleaf/api';
 import { CardSkeleton, EmptyState, PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
 
@@ -145,7 +146,7 @@ export function InvoiceRemindersPage() {
         title="Invoice reminders"
         description="Emails to clients about unpaid invoices, relative to the due date. The text is the Payment reminder email template."
         actions={
-          <Anchor component={Link} to="/user/settings/email-templates" size="sm">
+          <Anchor component={Link} to={paths.settings.emailTemplates} size="sm">
             Edit the reminder email
           </Anchor>
         }

@@ -9,6 +9,7 @@ import {
   splitServerErrors,
   useAcceptInvitationMutation,
   useGetInvitationQuery,
+  paths,
 } from '@ledgerleaf/api';
 import { AuthLayout, PasswordStrength, FormAlert } from '@ledgerleaf/ui';
 
@@ -33,7 +34,7 @@ export function AcceptInvitationPage() {
       setFormError(message);
       return;
     }
-    browser.redirect('/dashboard');
+    browser.redirect(paths.dashboard);
   };
   return (
     <AuthLayout>
@@ -51,7 +52,7 @@ export function AcceptInvitationPage() {
                   ? ACCOUNT_MESSAGES.invitationInvalid
                   : 'The invitation could not be loaded. Please check your connection and try again.'}
               </Text>
-              <Anchor component={Link} to="/login" size="sm">
+              <Anchor component={Link} to={paths.login} size="sm">
                 Go to sign in
               </Anchor>
             </Stack>

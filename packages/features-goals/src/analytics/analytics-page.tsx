@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Anchor, Button, Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatCurrency, type GoalAnalytics } from '@ledgerleaf/domain';
-import { useCanWrite, useGetGoalAnalyticsQuery, loadErrorMessage } from '@ledgerleaf/api';
+import { useCanWrite, useGetGoalAnalyticsQuery, loadErrorMessage, paths } from '@ledgerleaf/api';
 import { CardSkeleton, EmptyState, ErrorBoundary, PageHeader, LoadError } from '@ledgerleaf/ui';
 import { formatPercent } from '../shared/format';
 import { GoalsNav } from '../shared/goals-nav';
@@ -235,7 +235,7 @@ export function AnalyticsPage() {
           message="Charts appear here once you have goals and money flowing into them."
           action={
             canWrite ? (
-              <Button component={Link} to="/goals/create">
+              <Button component={Link} to={paths.goals.create}>
                 Create your first goal
               </Button>
             ) : undefined
@@ -252,7 +252,7 @@ export function AnalyticsPage() {
           <Charts data={data} />
           <Text size="sm" c="dimmed">
             Each goal's own history is on its page in the{' '}
-            <Anchor component={Link} to="/goals" underline="always">
+            <Anchor component={Link} to={paths.goals.list} underline="always">
               Goal Tracker
             </Anchor>
             .

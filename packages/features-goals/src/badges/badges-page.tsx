@@ -3,7 +3,7 @@ import { Anchor, Badge, Card, Group, Progress, SimpleGrid, Stack, Text, ThemeIco
 import type { IconAward } from '@tabler/icons-react';
 import { IconCalendarCheck, IconCoin, IconLock, IconTarget, IconTrophy } from '@tabler/icons-react';
 import { GOAL_BADGE_MESSAGES, type GoalBadge } from '@ledgerleaf/domain';
-import { useListGoalBadgesQuery, useDateFormat, loadErrorMessage } from '@ledgerleaf/api';
+import { useListGoalBadgesQuery, useDateFormat, loadErrorMessage, paths } from '@ledgerleaf/api';
 import { CardSkeleton, PageHeader, LoadError } from '@ledgerleaf/ui';
 import { GoalsNav } from '../shared/goals-nav';
 
@@ -54,7 +54,7 @@ export function BadgeCard({ badge }: { badge: GoalBadge }) {
               {badge.goal_id !== null && badge.goal_title && (
                 <Text size="xs" c="dimmed">
                   With{' '}
-                  <Anchor component={Link} to={`/goals/${badge.goal_id}`} size="xs" underline="always">
+                  <Anchor component={Link} to={paths.goals.detail(badge.goal_id)} size="xs" underline="always">
                     {badge.goal_title}
                   </Anchor>
                 </Text>
@@ -119,7 +119,7 @@ export function BadgesPage() {
               {meta.earned === 0 && (
                 <Text size="sm" c="dimmed" mt="xs">
                   No badges yet.{' '}
-                  <Anchor component={Link} to="/goals/create" underline="always">
+                  <Anchor component={Link} to={paths.goals.create} underline="always">
                     Create your first goal
                   </Anchor>{' '}
                   to earn "First Step".
