@@ -20,8 +20,8 @@ export type {
   ConfirmationOptions,
   ConfirmationType,
 } from './confirmation/confirmation-dialog';
-export { ConfirmationProvider, useConfirm } from './confirmation/confirmation-provider';
-export type { ConfirmFn } from './confirmation/confirmation-provider';
+export { ConfirmationProvider, useAsk, useConfirm } from './confirmation/confirmation-provider';
+export type { AskFn, ConfirmFn } from './confirmation/confirmation-provider';
 
 export { AuthLayout } from './layout/auth-layout';
 export type { AuthLayoutProps } from './layout/auth-layout';

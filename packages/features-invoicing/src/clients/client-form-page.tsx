@@ -1,5 +1,3 @@
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import {
   ActionIcon,
   Button,
@@ -17,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm, type UseFormReturnType } from '@mantine/form';
+import { type UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   CATALOG_MESSAGES,
@@ -33,14 +31,13 @@ import {
   useGetInvoicingSettingsQuery,
   useRestoreClientMutation,
   useUpdateClientMutation,
-  splitServerErrors,
   paths,
   queryState,
 } from '@ledgerleaf/api';
 import { ArchivedNotice } from '../shared/archived-notice';
 import { PageHeader, useToast, FormAlert } from '@ledgerleaf/ui';
-import { RecordLoader, RecordNotFound, useRouteId, useUnsavedChangesWarning } from '@ledgerleaf/ui/routing';
-import { FormActions, FormFields, FormSkeleton } from '../shared/record-form';
+import { RecordLoader, RecordNotFound, useRouteId } from '@ledgerleaf/ui/routing';
+import { FormActions, FormFields, FormSkeleton, useRecordForm } from '../shared/record-form';
 import {
   clientToValues,
   emptyClientValues,
@@ -190,41 +187,27 @@ function ClientForm({
   defaultTerms: number;
   readOnly?: boolean;
 }) {
-  const navigate = useNavigate();
   const toast = useToast();
-  const [createClient, createState] = useCreateClientMutation();
-  const [updateClient, updateState] = useUpdateClientMutation();
-  const [formError, setFormError] = useState<string | null>(null);
-  const leaving = useRef(false);
-  const form = useForm<ClientFormValues>({
+  const [createClient] = useCreateClientMutation();
+  const [updateClient] = useUpdateClientMutation();
+  const { form, formError, saving, onSubmit } = useRecordForm<ClientFormValues, Client>({
     initialValues: client ? clientToValues(client) : emptyClientValues(defaultTerms),
     validate: validateClient,
-    validateInputOnBlur: true,
+    save: (valid) => {
+      const body = valuesToRequest(valid);
+      return client ? updateClient({ id: client.id, body }) : createClient(body);
+    },
+    isField: isClientField,
+    fallbackError: 'The client could not be saved.',
+    onSaved: (saved) => {
+      toast.show({ severity: 'success', summary: client ? 'Client saved' : 'Client created', detail: saved.name });
+      return paths.clients.list;
+    },
   });
   const values = form.getValues();
-  const saving = createState.isLoading || updateState.isLoading;
-  useUnsavedChangesWarning(() => !leaving.current && form.isDirty());
-
-  const handleSubmit = async (valid: ClientFormValues) => {
-    setFormError(null);
-    const body = valuesToRequest(valid);
-    const result = client ? await updateClient({ id: client.id, body }) : await createClient(body);
-    if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, isClientField, 'The client could not be saved.');
-      form.setErrors(fields);
-      setFormError(message);
-      return;
-    }
-    leaving.current = true;
-    toast.show({ severity: 'success', summary: client ? 'Client saved' : 'Client created', detail: result.data.name });
-    navigate(paths.clients.list);
-  };
 
   return (
-    <form
-      onSubmit={form.onSubmit(handleSubmit, () => setFormError('Please correct the highlighted fields.'))}
-      noValidate
-    >
+    <form onSubmit={onSubmit} noValidate>
       <FormFields readOnly={readOnly}>
         {formError && <FormAlert>{formError}</FormAlert>}
         <Card withBorder padding="lg">

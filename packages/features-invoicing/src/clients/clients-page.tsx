@@ -1,37 +1,15 @@
 import { useState, useMemo } from 'react';
 import { Link } from 'react-router';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  SegmentedControl,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import {
-  IconDots,
-  IconDownload,
-  IconEdit,
-  IconArchive,
-  IconArchiveOff,
-  IconPlus,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import {
   CLIENT_CSV_COLUMNS,
   CLIENT_CSV_EXPORT_ONLY,
   CLIENT_SORT_FIELDS,
-  formatCurrency,
   type CatalogStatusFilter,
   type ClientListItem,
 } from '@ledgerleaf/domain';
 import {
-  errorMessage,
   useArchiveClientMutation,
   useCanWrite,
   useDeleteClientMutation,
@@ -45,106 +23,64 @@ import {
   paths,
   queryState,
 } from '@ledgerleaf/api';
-import { PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import { PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
 import { ListScaffold, SearchField } from '@ledgerleaf/ui/routing';
 import { CsvImportModal } from '../shared/csv-import-modal';
-import { datedFilename, downloadText } from '../shared/download';
 import { CATALOG_STATUS_OPTIONS, PER_PAGE, useCatalogListParams } from '../shared/list-params';
+import { CatalogRowActions } from '../shared/catalog-row-actions';
+import { MoneyText } from '../shared/money-text';
+import { CatalogActions } from '../shared/catalog-actions';
+import { actionsColumn, catalogStatusColumn } from '../shared/catalog-columns';
 
 function RowActions({ client }: { client: ClientListItem }) {
-  const confirm = useConfirm();
-  const toast = useToast();
   const [archive] = useArchiveClientMutation();
   const [restore] = useRestoreClientMutation();
   const [remove] = useDeleteClientMutation();
-  const archived = client.status === 'archived';
-
-  const run = async (action: () => Promise<{ error?: unknown }>, done: string, failed: string) => {
-    const result = await action();
-    if (result.error)
-      toast.show({ severity: 'error', summary: failed, detail: errorMessage(result.error as never, failed) });
-    else toast.show({ severity: 'success', summary: done, detail: client.name });
-  };
-
-  const onArchive = async () => {
-    try {
-      await confirm({
-        title: 'Archive client?',
-        message: `${client.name} will be hidden from lists and pickers. Its invoices stay as they are, and you can restore it any time.`,
-        confirmText: 'Archive',
-        type: 'warning',
-      });
-    } catch {
-      return;
-    }
-    await run(() => archive(client.id), 'Client archived', 'Could not archive the client');
-  };
-
-  const onRestore = async () => {
-    try {
-      await confirm({
-        title: 'Restore client?',
-        message: `${client.name} will be active again.`,
-        confirmText: 'Restore',
-        type: 'info',
-      });
-    } catch {
-      return;
-    }
-    await run(() => restore(client.id), 'Client restored', 'Could not restore the client');
-  };
-
-  const onDelete = async () => {
-    try {
-      await confirm({
-        title: 'Delete client?',
-        message: `${client.name} and its contacts will be deleted for good.`,
-        confirmText: 'Delete',
-        type: 'danger',
-      });
-    } catch {
-      return;
-    }
-    await run(() => remove(client.id), 'Client deleted', 'Could not delete the client');
-  };
-
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${client.name}`}>
-          <IconDots size={18} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to={paths.clients.edit(client.id)} leftSection={<IconEdit size={16} aria-hidden />}>
-          Edit
-        </Menu.Item>
-        {archived ? (
-          <Menu.Item leftSection={<IconArchiveOff size={16} aria-hidden />} onClick={() => void onRestore()}>
-            Restore
-          </Menu.Item>
-        ) : (
-          <Menu.Item leftSection={<IconArchive size={16} aria-hidden />} onClick={() => void onArchive()}>
-            Archive
-          </Menu.Item>
-        )}
-        {client.has_invoices ? (
-          // A client with invoices keeps its history: archive it instead (the server refuses too).
-          <Menu.Item
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            disabled
-            title="Clients with invoices can be archived, not deleted"
-          >
-            Delete (has invoices)
-          </Menu.Item>
-        ) : (
-          <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()}>
-            Delete
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <CatalogRowActions
+      name={client.name}
+      editTo={paths.clients.edit(client.id)}
+      archived={client.status === 'archived'}
+      archive={{
+        question: {
+          title: 'Archive client?',
+          message: `${client.name} will be hidden from lists and pickers. Its invoices stay as they are, and you can restore it any time.`,
+          confirmText: 'Archive',
+          type: 'warning',
+        },
+        run: () => archive(client.id),
+        done: 'Client archived',
+        failed: 'Could not archive the client',
+      }}
+      restore={{
+        question: {
+          title: 'Restore client?',
+          message: `${client.name} will be active again.`,
+          confirmText: 'Restore',
+          type: 'info',
+        },
+        run: () => restore(client.id),
+        done: 'Client restored',
+        failed: 'Could not restore the client',
+      }}
+      remove={{
+        question: {
+          title: 'Delete client?',
+          message: `${client.name} and its contacts will be deleted for good.`,
+          confirmText: 'Delete',
+          type: 'danger',
+        },
+        run: () => remove(client.id),
+        done: 'Client deleted',
+        failed: 'Could not delete the client',
+      }}
+      // A client with invoices keeps its history: archive it instead (the server refuses too).
+      deleteBlocked={
+        client.has_invoices
+          ? { label: 'Delete (has invoices)', reason: 'Clients with invoices can be archived, not deleted' }
+          : undefined
+      }
+    />
   );
 }
 
@@ -211,38 +147,10 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<ClientListItem>[
     header: 'Balance outstanding',
     sortable: true,
     align: 'right',
-    render: (client) => (
-      <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {formatCurrency(client.balance_outstanding)}
-      </Text>
-    ),
+    render: (client) => <MoneyText value={client.balance_outstanding} />,
   },
-  {
-    key: 'status',
-    header: 'Status',
-    visibleFrom: 'sm',
-    render: (client) =>
-      client.status === 'archived' ? (
-        <Badge color="gray" variant="dot">
-          Archived
-        </Badge>
-      ) : client.is_active ? (
-        <Badge color="green" variant="dot">
-          Active
-        </Badge>
-      ) : (
-        <Badge color="yellow" variant="dot">
-          Inactive
-        </Badge>
-      ),
-  },
-  {
-    key: 'actions',
-    header: <VisuallyHidden>Actions</VisuallyHidden>,
-    align: 'right',
-    width: 56,
-    render: (client) => <RowActions client={client} />,
-  },
+  catalogStatusColumn(),
+  actionsColumn((client) => <RowActions client={client} />),
 ];
 
 /** /clients: server-side search, sort, pagination and status filter; CSV import and export. */
@@ -261,24 +169,10 @@ export function ClientsPage() {
     per_page: PER_PAGE,
     status,
   });
-  const toast = useToast();
   const [exportCsv, exportState] = useExportClientsCsvMutation();
   const [previewImport] = usePreviewClientImportMutation();
   const [runImport] = useImportClientsMutation();
   const [importOpen, setImportOpen] = useState(false);
-
-  const onExport = async () => {
-    const result = await exportCsv();
-    if ('error' in result) {
-      toast.show({
-        severity: 'error',
-        summary: 'Export failed',
-        detail: errorMessage(result.error, 'The CSV could not be created.'),
-      });
-      return;
-    }
-    downloadText(datedFilename('clients'), result.data);
-  };
 
   return (
     <>
@@ -286,30 +180,15 @@ export function ClientsPage() {
         title="Clients"
         description="The companies and people you invoice."
         actions={
-          <>
-            {canWrite && (
-              <Button
-                variant="default"
-                leftSection={<IconUpload size={16} aria-hidden />}
-                onClick={() => setImportOpen(true)}
-              >
-                Import CSV
-              </Button>
-            )}
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => void onExport()}
-              loading={exportState.isLoading}
-            >
-              Export CSV
-            </Button>
-            {canWrite && (
-              <Button component={Link} to={paths.clients.create} leftSection={<IconPlus size={16} aria-hidden />}>
-                New client
-              </Button>
-            )}
-          </>
+          <CatalogActions
+            canWrite={canWrite}
+            onImport={() => setImportOpen(true)}
+            exportCsv={exportCsv}
+            exporting={exportState.isLoading}
+            exportName="clients"
+            createTo={paths.clients.create}
+            createLabel="New client"
+          />
         }
       />
       <ListScaffold

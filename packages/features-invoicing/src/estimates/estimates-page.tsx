@@ -1,17 +1,15 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import {
   ESTIMATE_SORT_FIELDS,
   ESTIMATE_STATUS_FILTERS,
-  formatCurrency,
   type EstimateListItem,
   type EstimateStatusFilter,
 } from '@ledgerleaf/domain';
 import {
   useCanWrite,
-  useGetClientQuery,
   useListEstimatesQuery,
   useDateFormat,
   type DateFormatter,
@@ -19,13 +17,14 @@ import {
   queryState,
 } from '@ledgerleaf/api';
 import { PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
-import { ListScaffold, SearchField, StatusTabs, useListParams } from '@ledgerleaf/ui/routing';
+import { ListScaffold, StatusTabs, useListParams } from '@ledgerleaf/ui/routing';
 import { InvoicingAreaTabs } from '../invoices/area-tabs';
-import { ClientPicker } from '../invoices/pickers';
-import { DateRangeFilter, dateRangeQuery } from '../shared/date-range-filter';
+import { dateRangeQuery } from '../shared/date-range-filter';
 import { PER_PAGE } from '../shared/list-params';
 import { clientFilter, dateFilter } from '../invoices/list-query';
 import { EstimateStatusBadge, estimateLabel } from './estimate-status';
+import { DocumentFilters, documentColumns } from '../invoices/document-list';
+import { MoneyText } from '../shared/money-text';
 
 export const ESTIMATE_LIST_TABS: { value: EstimateStatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -39,63 +38,23 @@ export const ESTIMATE_LIST_TABS: { value: EstimateStatusFilter; label: string }[
 
 /** The list's columns, dates in the business's format. */
 const columnsFor = (formatDate: DateFormatter): DataTableColumn<EstimateListItem>[] => [
-  {
-    key: 'estimate_number',
-    header: 'Number',
-    sortable: true,
-    render: (estimate) => (
-      <Stack gap={2}>
-        <Anchor
-          component={Link}
-          to={paths.estimates.detail(estimate.id)}
-          fw={600}
-          aria-label={`Estimate ${estimateLabel(estimate)}, ${estimate.client.name}`}
-        >
-          {estimateLabel(estimate)}
-        </Anchor>
-        <Text size="xs" c="dimmed" hiddenFrom="sm">
-          {estimate.client.name}
-        </Text>
-      </Stack>
-    ),
-  },
-  {
-    key: 'client_name',
-    header: 'Client',
-    sortable: true,
-    visibleFrom: 'sm',
-    render: (estimate) => estimate.client.name,
-  },
-  {
-    key: 'issue_date',
-    header: 'Date',
-    sortable: true,
-    visibleFrom: 'md',
-    render: (estimate) => formatDate(estimate.issue_date),
-  },
-  {
-    key: 'expiry_date',
-    header: 'Expires',
-    sortable: true,
-    visibleFrom: 'md',
-    render: (estimate) => formatDate(estimate.expiry_date),
-  },
-  {
-    key: 'status',
-    header: 'Status',
-    sortable: true,
-    render: (estimate) => <EstimateStatusBadge status={estimate.status} size="sm" />,
-  },
+  ...documentColumns<EstimateListItem>({
+    number: {
+      key: 'estimate_number',
+      noun: 'Estimate',
+      label: estimateLabel,
+      href: (estimate) => paths.estimates.detail(estimate.id),
+    },
+    due: { key: 'expiry_date', header: 'Expires', date: (estimate) => estimate.expiry_date },
+    status: (estimate) => <EstimateStatusBadge status={estimate.status} size="sm" />,
+    formatDate,
+  }),
   {
     key: 'total',
     header: 'Total',
     sortable: true,
     align: 'right',
-    render: (estimate) => (
-      <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {formatCurrency(estimate.total)}
-      </Text>
-    ),
+    render: (estimate) => <MoneyText value={estimate.total} />,
   },
 ];
 
@@ -116,8 +75,6 @@ export function EstimatesPage() {
   const clientFilterValue = clientFilter(list.get('client_id'));
   const clientId = clientFilterValue ? Number(clientFilterValue) : undefined;
   const [dateFrom, dateTo] = [dateFilter(list.get('date_from')), dateFilter(list.get('date_to'))];
-  // The chosen client's name for the picker, also when none of its estimates is on this page.
-  const client = useGetClientQuery(clientId ?? 0, { skip: clientId === undefined });
   const query = useListEstimatesQuery({
     page: params.page,
     per_page: PER_PAGE,
@@ -152,25 +109,13 @@ export function EstimatesPage() {
               onChange={(value) => list.setFilter('status', value)}
               tabs={ESTIMATE_LIST_TABS}
             />
-            <Group gap="sm" wrap="wrap" align="flex-end">
-              <SearchField
-                label="Search estimates"
-                placeholder="Search by number or client"
-                value={list.searchInput}
-                onChange={list.setSearchInput}
-                onClear={list.clearSearch}
-                style={{ flex: '1 1 240px', maxWidth: 380 }}
-              />
-              <Box w={240}>
-                <ClientPicker
-                  filter
-                  value={clientId ? String(clientId) : ''}
-                  label={client.data?.name ?? null}
-                  onChange={(picked) => list.setFilter('client_id', picked ? String(picked.id) : '')}
-                />
-              </Box>
-              <DateRangeFilter from={dateFrom} to={dateTo} onChange={list.setFilters} />
-            </Group>
+            <DocumentFilters
+              searchLabel="Search estimates"
+              list={list}
+              clientId={clientFilterValue}
+              dateFrom={dateFrom}
+              dateTo={dateTo}
+            />
           </>
         }
         state={queryState(query)}

@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Box, Button, Card, Grid, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
 import {
-  IconArrowLeft,
   IconCash,
   IconCopy,
   IconDots,
@@ -40,9 +39,8 @@ import {
   paths,
   queryState,
 } from '@ledgerleaf/api';
-import { PageHeader, useConfirm, useToast } from '@ledgerleaf/ui';
+import { PageHeader, useToast, useAsk } from '@ledgerleaf/ui';
 import { RecordLoader, RecordNotFound, useEditMode, useRouteId } from '@ledgerleaf/ui/routing';
-import { ActivityTimeline } from './activity-timeline';
 import { InvoiceDocument } from './invoice-document';
 import { InvoiceEditorLoader } from './invoice-editor';
 import { PaymentModal } from './payment-modal';
@@ -51,10 +49,11 @@ import { downloadInvoicePdf, previewInvoicePdf } from './pdf';
 import { SendModal } from './send-modal';
 import { SendReceiptButton } from './send-receipt-button';
 import { InvoiceStatusBadge, invoiceLabel } from './status-badge';
+import { ActivityCard, DocumentHeader, Fact, SideCard, useDocumentFeedback } from '../shared/document-page';
 
 function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boolean }) {
   const { formatDate } = useDateFormat();
-  const confirm = useConfirm();
+  const ask = useAsk();
   const toast = useToast();
   const [deletePayment] = useDeletePaymentMutation();
   if (invoice.payments.length === 0) {
@@ -65,16 +64,13 @@ function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boo
     );
   }
   const onDelete = async (payment: InvoiceDetail['payments'][number]) => {
-    try {
-      await confirm({
-        title: 'Delete payment?',
-        message: `The payment of ${formatCurrency(payment.amount)} from ${formatDate(payment.payment_date)} will be removed and the balance recomputed.`,
-        confirmText: 'Delete payment',
-        type: 'danger',
-      });
-    } catch {
-      return;
-    }
+    const sure = await ask({
+      title: 'Delete payment?',
+      message: `The payment of ${formatCurrency(payment.amount)} from ${formatDate(payment.payment_date)} will be removed and the balance recomputed.`,
+      confirmText: 'Delete payment',
+      type: 'danger',
+    });
+    if (!sure) return;
     const result = await deletePayment({ invoiceId: invoice.id, paymentId: payment.id });
     if ('error' in result)
       toast.show({
@@ -147,53 +143,35 @@ function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boo
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group justify="space-between" gap="sm" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
-
 /** The goal the invoice counts towards, and the estimate or recurring invoice it came from; nothing when none. */
 function InvoiceLinks({ invoice }: { invoice: InvoiceDetail }) {
   const { formatDate } = useDateFormat();
   const goal = useGetGoalQuery(invoice.goal_id ?? 0, { skip: invoice.goal_id === null });
   if (invoice.goal_id === null && invoice.estimate_id === null && invoice.recurring_invoice_id === null) return null;
   return (
-    <Card withBorder padding="md">
-      <Stack gap="xs">
-        <Title order={2} size="h5">
-          Linked
-        </Title>
-        {invoice.goal_id !== null && (
-          <Fact label="Goal">
-            <Anchor component={Link} to={paths.goals.detail(invoice.goal_id)} size="sm">
-              {goal.data?.title ?? `Goal #${invoice.goal_id}`}
-            </Anchor>
-          </Fact>
-        )}
-        {invoice.estimate_id !== null && (
-          <Fact label="Created from estimate">
-            <Anchor component={Link} to={paths.estimates.detail(invoice.estimate_id)} size="sm">
-              {invoice.estimate_number ?? 'Draft estimate'}
-            </Anchor>
-          </Fact>
-        )}
-        {invoice.recurring_invoice_id !== null && (
-          <Fact label="From recurring invoice">
-            <Anchor component={Link} to={paths.recurringInvoices.detail(invoice.recurring_invoice_id)} size="sm">
-              {invoice.recurring_period ? `Run of ${formatDate(invoice.recurring_period)}` : 'The schedule'}
-            </Anchor>
-          </Fact>
-        )}
-      </Stack>
-    </Card>
+    <SideCard title="Linked">
+      {invoice.goal_id !== null && (
+        <Fact label="Goal" numeric>
+          <Anchor component={Link} to={paths.goals.detail(invoice.goal_id)} size="sm">
+            {goal.data?.title ?? `Goal #${invoice.goal_id}`}
+          </Anchor>
+        </Fact>
+      )}
+      {invoice.estimate_id !== null && (
+        <Fact label="Created from estimate" numeric>
+          <Anchor component={Link} to={paths.estimates.detail(invoice.estimate_id)} size="sm">
+            {invoice.estimate_number ?? 'Draft estimate'}
+          </Anchor>
+        </Fact>
+      )}
+      {invoice.recurring_invoice_id !== null && (
+        <Fact label="From recurring invoice" numeric>
+          <Anchor component={Link} to={paths.recurringInvoices.detail(invoice.recurring_invoice_id)} size="sm">
+            {invoice.recurring_period ? `Run of ${formatDate(invoice.recurring_period)}` : 'The schedule'}
+          </Anchor>
+        </Fact>
+      )}
+    </SideCard>
   );
 }
 
@@ -207,7 +185,7 @@ export interface InvoiceDetailProps {
 export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailProps) {
   const { formatDate } = useDateFormat();
   const navigate = useNavigate();
-  const confirm = useConfirm();
+  const ask = useAsk();
   const toast = useToast();
   // The read-only role sees the invoice, its PDF and its link, and none of the actions that change it (the server refuses them with 403).
   const canWrite = useCanWrite();
@@ -223,8 +201,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
   const label = invoiceLabel(invoice);
   const draft = invoice.status === 'draft';
 
-  const failed = (summary: string, error: unknown) =>
-    toast.show({ severity: 'error', summary, detail: errorMessage(error as never, 'Please try again.') });
+  const { failed, copyLink } = useDocumentFeedback();
 
   const onRecorded = (response: PaymentResponse) => {
     toast.show({
@@ -259,32 +236,26 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
   };
 
   const onVoid = async () => {
-    try {
-      await confirm({
-        title: `Void invoice ${label}?`,
-        message: 'A void invoice keeps its number but is no longer owed. This cannot be undone.',
-        confirmText: 'Void invoice',
-        type: 'danger',
-      });
-    } catch {
-      return;
-    }
+    const sure = await ask({
+      title: `Void invoice ${label}?`,
+      message: 'A void invoice keeps its number but is no longer owed. This cannot be undone.',
+      confirmText: 'Void invoice',
+      type: 'danger',
+    });
+    if (!sure) return;
     const result = await voidInvoice({ id: invoice.id });
     if ('error' in result) failed('Could not void the invoice', result.error);
     else toast.show({ severity: 'success', summary: INVOICE_MESSAGES.voided, detail: label });
   };
 
   const onDelete = async () => {
-    try {
-      await confirm({
-        title: 'Delete draft?',
-        message: `${label} for ${invoice.client.name} will be deleted for good.`,
-        confirmText: 'Delete draft',
-        type: 'danger',
-      });
-    } catch {
-      return;
-    }
+    const sure = await ask({
+      title: 'Delete draft?',
+      message: `${label} for ${invoice.client.name} will be deleted for good.`,
+      confirmText: 'Delete draft',
+      type: 'danger',
+    });
+    if (!sure) return;
     const result = await deleteInvoice(invoice.id);
     if ('error' in result) return failed('Could not delete the invoice', result.error);
     toast.show({ severity: 'success', summary: INVOICE_MESSAGES.deleted, detail: label });
@@ -319,38 +290,16 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
   };
 
   const onCopyLink = async () => {
-    if (!invoice.public_url) return;
-    try {
-      await navigator.clipboard.writeText(invoice.public_url);
-      toast.show({
-        severity: 'success',
-        summary: 'Link copied',
-        detail: 'Your client can open the invoice with it, without signing in.',
-      });
-    } catch {
-      toast.show({ severity: 'warn', summary: 'Could not copy the link', detail: invoice.public_url, timeout: false });
-    }
+    if (invoice.public_url)
+      await copyLink(invoice.public_url, 'Your client can open the invoice with it, without signing in.');
   };
 
   return (
     <>
-      <Anchor
-        component={Link}
-        to={paths.invoices.list}
-        size="sm"
-        mb="xs"
-        display="inline-flex"
-        style={{ alignItems: 'center', gap: 4 }}
-      >
-        <IconArrowLeft size={14} aria-hidden /> All invoices
-      </Anchor>
-      <PageHeader
-        title={
-          <Group gap="sm" component="span" wrap="wrap">
-            <span>{draft ? 'Draft invoice' : `Invoice ${label}`}</span>
-            <InvoiceStatusBadge status={invoice.status} size="lg" />
-          </Group>
-        }
+      <DocumentHeader
+        back={{ to: paths.invoices.list, label: 'All invoices' }}
+        title={draft ? 'Draft invoice' : `Invoice ${label}`}
+        badge={<InvoiceStatusBadge status={invoice.status} size="lg" />}
         description={`${invoice.client.name} · issued ${formatDate(invoice.issue_date)} · due ${formatDate(invoice.due_date)}`}
         actions={
           <>
@@ -446,22 +395,25 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
-            <Card withBorder padding="md">
-              <Stack gap="xs">
-                <Title order={2} size="h5">
-                  Balance
-                </Title>
-                <Fact label="Total">{formatCurrency(invoice.totals.total)}</Fact>
-                <Fact label="Paid">{formatCurrency(invoice.amount_paid)}</Fact>
-                <Group justify="space-between" gap="sm">
-                  <Text fw={700}>Balance due</Text>
-                  <Text fw={700} size="lg" data-testid="balance-due" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatCurrency(invoice.balance_due)}
-                  </Text>
-                </Group>
-                {invoice.credit > 0 && <Fact label="Credit">{formatCurrency(invoice.credit)}</Fact>}
-              </Stack>
-            </Card>
+            <SideCard title="Balance">
+              <Fact label="Total" numeric>
+                {formatCurrency(invoice.totals.total)}
+              </Fact>
+              <Fact label="Paid" numeric>
+                {formatCurrency(invoice.amount_paid)}
+              </Fact>
+              <Group justify="space-between" gap="sm">
+                <Text fw={700}>Balance due</Text>
+                <Text fw={700} size="lg" data-testid="balance-due" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatCurrency(invoice.balance_due)}
+                </Text>
+              </Group>
+              {invoice.credit > 0 && (
+                <Fact label="Credit" numeric>
+                  {formatCurrency(invoice.credit)}
+                </Fact>
+              )}
+            </SideCard>
             <InvoiceLinks invoice={invoice} />
             <Card withBorder padding="md">
               <Stack gap="xs">
@@ -478,14 +430,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
                 <Payments invoice={invoice} canWrite={canWrite} />
               </Stack>
             </Card>
-            <Card withBorder padding="md">
-              <Stack gap="sm">
-                <Title order={2} size="h5">
-                  Activity
-                </Title>
-                <ActivityTimeline entries={invoice.activity} />
-              </Stack>
-            </Card>
+            <ActivityCard entries={invoice.activity} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import {
   INVOICE_STATUS_FILTERS,
@@ -10,7 +10,6 @@ import {
 } from '@ledgerleaf/domain';
 import {
   useCanWrite,
-  useGetClientQuery,
   useListInvoicesQuery,
   useDateFormat,
   type DateFormatter,
@@ -18,12 +17,12 @@ import {
   queryState,
 } from '@ledgerleaf/api';
 import { PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
-import { ListScaffold, SearchField, StatusTabs } from '@ledgerleaf/ui/routing';
-import { DateRangeFilter } from '../shared/date-range-filter';
+import { ListScaffold, StatusTabs } from '@ledgerleaf/ui/routing';
 import { InvoicingAreaTabs } from './area-tabs';
 import { toListQuery, useInvoiceListParams } from './list-query';
-import { ClientPicker } from './pickers';
 import { InvoiceStatusBadge, invoiceLabel } from './status-badge';
+import { DocumentFilters, documentColumns } from './document-list';
+import { MoneyText } from '../shared/money-text';
 
 /** The status tabs of the list, in the order an owner follows an invoice. */
 export const INVOICE_LIST_TABS: { value: InvoiceStatusFilter; label: string }[] = [
@@ -37,69 +36,33 @@ export const INVOICE_LIST_TABS: { value: InvoiceStatusFilter; label: string }[] 
   { value: 'void', label: 'Void' },
 ];
 
-const amount = (value: number) => (
-  <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-    {formatCurrency(value)}
-  </Text>
-);
-
 /** The list's columns, dates in the business's format. */
 const columnsFor = (formatDate: DateFormatter): DataTableColumn<InvoiceListItem>[] => [
-  {
-    key: 'invoice_number',
-    header: 'Number',
-    sortable: true,
-    render: (invoice) => (
-      <Stack gap={2}>
-        <Anchor
-          component={Link}
-          to={paths.invoices.detail(invoice.id)}
-          fw={600}
-          aria-label={`Invoice ${invoiceLabel(invoice)}, ${invoice.client.name}`}
-        >
-          {invoiceLabel(invoice)}
-        </Anchor>
-        <Text size="xs" c="dimmed" hiddenFrom="sm">
-          {invoice.client.name}
-        </Text>
-      </Stack>
-    ),
-  },
-  { key: 'client_name', header: 'Client', sortable: true, visibleFrom: 'sm', render: (invoice) => invoice.client.name },
-  {
-    key: 'issue_date',
-    header: 'Date',
-    sortable: true,
-    visibleFrom: 'md',
-    render: (invoice) => formatDate(invoice.issue_date),
-  },
-  {
-    key: 'due_date',
-    header: 'Due',
-    sortable: true,
-    visibleFrom: 'md',
-    render: (invoice) => formatDate(invoice.due_date),
-  },
-  {
-    key: 'status',
-    header: 'Status',
-    sortable: true,
-    render: (invoice) => <InvoiceStatusBadge status={invoice.status} size="sm" />,
-  },
+  ...documentColumns<InvoiceListItem>({
+    number: {
+      key: 'invoice_number',
+      noun: 'Invoice',
+      label: invoiceLabel,
+      href: (invoice) => paths.invoices.detail(invoice.id),
+    },
+    due: { key: 'due_date', header: 'Due', date: (invoice) => invoice.due_date },
+    status: (invoice) => <InvoiceStatusBadge status={invoice.status} size="sm" />,
+    formatDate,
+  }),
   {
     key: 'total',
     header: 'Total',
     sortable: true,
     align: 'right',
     visibleFrom: 'sm',
-    render: (invoice) => amount(invoice.total),
+    render: (invoice) => <MoneyText value={invoice.total} />,
   },
   {
     key: 'balance_due',
     header: 'Balance',
     sortable: true,
     align: 'right',
-    render: (invoice) => amount(invoice.balance_due),
+    render: (invoice) => <MoneyText value={invoice.balance_due} />,
   },
 ];
 
@@ -132,9 +95,6 @@ export function InvoicesPage() {
   const list = useInvoiceListParams();
   const { params } = list;
   const query = useListInvoicesQuery(toListQuery(params));
-  // The chosen client's name for the picker, also when none of its invoices is on this page.
-  const clientId = params.client_id ? Number(params.client_id) : undefined;
-  const client = useGetClientQuery(clientId ?? 0, { skip: clientId === undefined });
   const page = query.data;
   const filtered =
     params.search !== '' ||
@@ -169,25 +129,13 @@ export function InvoicesPage() {
                 (INVOICE_STATUS_FILTERS as readonly string[]).includes(tab.value),
               )}
             />
-            <Group gap="sm" wrap="wrap" align="flex-end">
-              <SearchField
-                label="Search invoices"
-                placeholder="Search by number or client"
-                value={list.searchInput}
-                onChange={list.setSearchInput}
-                onClear={list.clearSearch}
-                style={{ flex: '1 1 240px', maxWidth: 380 }}
-              />
-              <Box w={240}>
-                <ClientPicker
-                  filter
-                  value={params.client_id}
-                  label={client.data?.name ?? null}
-                  onChange={(picked) => list.setFilter('client_id', picked ? String(picked.id) : '')}
-                />
-              </Box>
-              <DateRangeFilter from={params.date_from} to={params.date_to} onChange={list.setFilters} />
-            </Group>
+            <DocumentFilters
+              searchLabel="Search invoices"
+              list={list}
+              clientId={params.client_id}
+              dateFrom={params.date_from}
+              dateTo={params.date_to}
+            />
           </>
         }
         summary={

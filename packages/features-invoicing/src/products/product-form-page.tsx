@@ -1,5 +1,3 @@
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import {
   Autocomplete,
   Card,
@@ -13,7 +11,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { CATALOG_MESSAGES, MAX_AMOUNT, PRODUCT_UNITS, type Product, type TaxRate } from '@ledgerleaf/domain';
 import {
   useCanWrite,
@@ -23,14 +20,13 @@ import {
   useRestoreProductMutation,
   useUpdateProductMutation,
   loadErrorMessage,
-  splitServerErrors,
   paths,
   queryState,
 } from '@ledgerleaf/api';
 import { ArchivedNotice } from '../shared/archived-notice';
 import { PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
-import { RecordLoader, RecordNotFound, useRouteId, useUnsavedChangesWarning } from '@ledgerleaf/ui/routing';
-import { FormActions, FormFields, FormSkeleton } from '../shared/record-form';
+import { RecordLoader, RecordNotFound, useRouteId } from '@ledgerleaf/ui/routing';
+import { FormActions, FormFields, FormSkeleton, useRecordForm } from '../shared/record-form';
 import { formatPercent } from '../shared/format';
 import {
   emptyProductValues,
@@ -62,45 +58,32 @@ function ProductForm({
   taxRates: TaxRate[];
   readOnly?: boolean;
 }) {
-  const navigate = useNavigate();
   const toast = useToast();
-  const [createProduct, createState] = useCreateProductMutation();
-  const [updateProduct, updateState] = useUpdateProductMutation();
-  const [formError, setFormError] = useState<string | null>(null);
-  const leaving = useRef(false);
+  const [createProduct] = useCreateProductMutation();
+  const [updateProduct] = useUpdateProductMutation();
   const defaultRate = taxRates.find((rate) => rate.is_default)?.id ?? null;
-  const form = useForm<ProductFormValues>({
+  const { form, formError, saving, onSubmit } = useRecordForm<ProductFormValues, Product>({
     initialValues: product ? productToValues(product) : emptyProductValues(defaultRate),
     validate: validateProduct,
-    validateInputOnBlur: true,
+    save: (valid) => {
+      const body = productValuesToRequest(valid);
+      return product ? updateProduct({ id: product.id, body }) : createProduct(body);
+    },
+    isField: isProductField,
+    fallbackError: 'The product could not be saved.',
+    onSaved: (saved, valid) => {
+      toast.show({
+        severity: 'success',
+        summary: product ? 'Product saved' : valid.type === 'service' ? 'Service created' : 'Product created',
+        detail: saved.name,
+      });
+      return paths.products.list;
+    },
   });
   const values = form.getValues();
-  useUnsavedChangesWarning(() => !leaving.current && form.isDirty());
-
-  const handleSubmit = async (valid: ProductFormValues) => {
-    setFormError(null);
-    const body = productValuesToRequest(valid);
-    const result = product ? await updateProduct({ id: product.id, body }) : await createProduct(body);
-    if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, isProductField, 'The product could not be saved.');
-      form.setErrors(fields);
-      setFormError(message);
-      return;
-    }
-    leaving.current = true;
-    toast.show({
-      severity: 'success',
-      summary: product ? 'Product saved' : valid.type === 'service' ? 'Service created' : 'Product created',
-      detail: result.data.name,
-    });
-    navigate(paths.products.list);
-  };
 
   return (
-    <form
-      onSubmit={form.onSubmit(handleSubmit, () => setFormError('Please correct the highlighted fields.'))}
-      noValidate
-    >
+    <form onSubmit={onSubmit} noValidate>
       <FormFields readOnly={readOnly}>
         {formError && <FormAlert>{formError}</FormAlert>}
         <Card withBorder padding="lg">
@@ -175,7 +158,7 @@ function ProductForm({
         <FormActions
           cancelTo={paths.products.list}
           submitLabel={product ? 'Save changes' : values.type === 'service' ? 'Create service' : 'Create product'}
-          saving={createState.isLoading || updateState.isLoading}
+          saving={saving}
           readOnly={readOnly}
         />
       </FormFields>

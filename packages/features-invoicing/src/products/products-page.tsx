@@ -1,27 +1,7 @@
 import { useState, useMemo } from 'react';
 import { Link } from 'react-router';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  SegmentedControl,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
-import {
-  IconArchive,
-  IconArchiveOff,
-  IconDots,
-  IconDownload,
-  IconEdit,
-  IconPlus,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import {
   formatCurrency,
   PRODUCT_CSV_COLUMNS,
@@ -31,7 +11,6 @@ import {
   type Product,
 } from '@ledgerleaf/domain';
 import {
-  errorMessage,
   useArchiveProductMutation,
   useCanWrite,
   useDeleteProductMutation,
@@ -45,12 +24,14 @@ import {
   paths,
   queryState,
 } from '@ledgerleaf/api';
-import { PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import { PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
 import { ListScaffold, SearchField } from '@ledgerleaf/ui/routing';
 import { CsvImportModal } from '../shared/csv-import-modal';
-import { datedFilename, downloadText } from '../shared/download';
 import { formatPercent } from '../shared/format';
 import { CATALOG_STATUS_OPTIONS, PER_PAGE, useCatalogListParams } from '../shared/list-params';
+import { CatalogRowActions } from '../shared/catalog-row-actions';
+import { CatalogActions } from '../shared/catalog-actions';
+import { actionsColumn, catalogStatusColumn } from '../shared/catalog-columns';
 
 const TYPE_OPTIONS = [
   { label: 'All types', value: '' },
@@ -59,96 +40,48 @@ const TYPE_OPTIONS = [
 ];
 
 function RowActions({ product }: { product: Product }) {
-  const confirm = useConfirm();
-  const toast = useToast();
   const [archive] = useArchiveProductMutation();
   const [restore] = useRestoreProductMutation();
   const [remove] = useDeleteProductMutation();
-  const archived = product.status === 'archived';
-
-  const ask = async (options: Parameters<typeof confirm>[0]) => {
-    try {
-      return await confirm(options);
-    } catch {
-      return false;
-    }
-  };
-  const run = async (action: () => Promise<{ error?: unknown }>, done: string, failed: string) => {
-    const result = await action();
-    if (result.error)
-      toast.show({ severity: 'error', summary: failed, detail: errorMessage(result.error as never, failed) });
-    else toast.show({ severity: 'success', summary: done, detail: product.name });
-  };
-
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${product.name}`}>
-          <IconDots size={18} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item
-          component={Link}
-          to={paths.products.edit(product.id)}
-          leftSection={<IconEdit size={16} aria-hidden />}
-        >
-          Edit
-        </Menu.Item>
-        {archived ? (
-          <Menu.Item
-            leftSection={<IconArchiveOff size={16} aria-hidden />}
-            onClick={async () => {
-              if (
-                await ask({
-                  title: 'Restore item?',
-                  message: `${product.name} will be offered on invoices again.`,
-                  confirmText: 'Restore',
-                  type: 'info',
-                })
-              )
-                await run(() => restore(product.id), 'Restored', 'Could not restore');
-            }}
-          >
-            Restore
-          </Menu.Item>
-        ) : (
-          <Menu.Item
-            leftSection={<IconArchive size={16} aria-hidden />}
-            onClick={async () => {
-              if (
-                await ask({
-                  title: 'Archive item?',
-                  message: `${product.name} will no longer be offered on new invoices. Existing invoices keep it, and you can restore it any time.`,
-                  confirmText: 'Archive',
-                  type: 'warning',
-                })
-              )
-                await run(() => archive(product.id), 'Archived', 'Could not archive');
-            }}
-          >
-            Archive
-          </Menu.Item>
-        )}
-        <Menu.Item
-          color="red"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={async () => {
-            if (
-              await ask({
-                title: 'Delete item?',
-                message: `${product.name} will be deleted for good. Items used on invoices cannot be deleted; archive them instead.`,
-                confirmText: 'Delete',
-                type: 'danger',
-              })
-            )
-              await run(() => remove(product.id), 'Deleted', 'Could not delete');
-          }}
-        >
-          Delete
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <CatalogRowActions
+      name={product.name}
+      editTo={paths.products.edit(product.id)}
+      archived={product.status === 'archived'}
+      archive={{
+        question: {
+          title: 'Archive item?',
+          message: `${product.name} will no longer be offered on new invoices. Existing invoices keep it, and you can restore it any time.`,
+          confirmText: 'Archive',
+          type: 'warning',
+        },
+        run: () => archive(product.id),
+        done: 'Archived',
+        failed: 'Could not archive',
+      }}
+      restore={{
+        question: {
+          title: 'Restore item?',
+          message: `${product.name} will be offered on invoices again.`,
+          confirmText: 'Restore',
+          type: 'info',
+        },
+        run: () => restore(product.id),
+        done: 'Restored',
+        failed: 'Could not restore',
+      }}
+      remove={{
+        question: {
+          title: 'Delete item?',
+          message: `${product.name} will be deleted for good. Items used on invoices cannot be deleted; archive them instead.`,
+          confirmText: 'Delete',
+          type: 'danger',
+        },
+        run: () => remove(product.id),
+        done: 'Deleted',
+        failed: 'Could not delete',
+      }}
+    />
   );
 }
 
@@ -223,32 +156,8 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<Product>[] => [
     visibleFrom: 'lg',
     render: (product) => formatDate(product.created_at),
   },
-  {
-    key: 'status',
-    header: 'Status',
-    visibleFrom: 'sm',
-    render: (product) =>
-      product.status === 'archived' ? (
-        <Badge color="gray" variant="dot">
-          Archived
-        </Badge>
-      ) : product.is_active ? (
-        <Badge color="green" variant="dot">
-          Active
-        </Badge>
-      ) : (
-        <Badge color="yellow" variant="dot">
-          Inactive
-        </Badge>
-      ),
-  },
-  {
-    key: 'actions',
-    header: <VisuallyHidden>Actions</VisuallyHidden>,
-    align: 'right',
-    width: 56,
-    render: (product) => <RowActions product={product} />,
-  },
+  catalogStatusColumn(),
+  actionsColumn((product) => <RowActions product={product} />),
 ];
 
 function ProductsPanel({ onImport }: { onImport: () => void }) {
@@ -340,25 +249,11 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
 
 /** /products: the catalogue. Tax rates and invoicing settings live under /user/settings (linked). */
 export function ProductsPage() {
-  const toast = useToast();
   const canWrite = useCanWrite();
   const [exportCsv, exportState] = useExportProductsCsvMutation();
   const [previewImport] = usePreviewProductImportMutation();
   const [runImport] = useImportProductsMutation();
   const [importOpen, setImportOpen] = useState(false);
-
-  const onExport = async () => {
-    const result = await exportCsv();
-    if ('error' in result) {
-      toast.show({
-        severity: 'error',
-        summary: 'Export failed',
-        detail: errorMessage(result.error, 'The CSV could not be created.'),
-      });
-      return;
-    }
-    downloadText(datedFilename('products'), result.data);
-  };
 
   return (
     <>
@@ -366,30 +261,15 @@ export function ProductsPage() {
         title="Products/Services"
         description="What you sell, at what price and with which tax."
         actions={
-          <>
-            {canWrite && (
-              <Button
-                variant="default"
-                leftSection={<IconUpload size={16} aria-hidden />}
-                onClick={() => setImportOpen(true)}
-              >
-                Import CSV
-              </Button>
-            )}
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => void onExport()}
-              loading={exportState.isLoading}
-            >
-              Export CSV
-            </Button>
-            {canWrite && (
-              <Button component={Link} to={paths.products.create} leftSection={<IconPlus size={16} aria-hidden />}>
-                New product or service
-              </Button>
-            )}
-          </>
+          <CatalogActions
+            canWrite={canWrite}
+            onImport={() => setImportOpen(true)}
+            exportCsv={exportCsv}
+            exporting={exportState.isLoading}
+            exportName="products"
+            createTo={paths.products.create}
+            createLabel="New product or service"
+          />
         }
       />
       <Text size="sm" c="dimmed" mb="md">

@@ -1,17 +1,8 @@
-import { type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Anchor, Button, Card, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
-import {
-  IconArrowLeft,
-  IconEdit,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconPlayerSkipForward,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Anchor, Button, Grid, Stack, Table, Text } from '@mantine/core';
+import { IconEdit, IconPlayerPause, IconPlayerPlay, IconPlayerSkipForward, IconTrash } from '@tabler/icons-react';
 import { RECURRING_MESSAGES, describeSchedule, type RecurringInvoice } from '@ledgerleaf/domain';
 import {
-  errorMessage,
   useCanWrite,
   useDeleteRecurringInvoiceMutation,
   useGetRecurringInvoiceQuery,
@@ -20,7 +11,7 @@ import {
   paths,
   queryState,
 } from '@ledgerleaf/api';
-import { PageHeader, useConfirm, useToast, FormAlert } from '@ledgerleaf/ui';
+import { PageHeader, useToast, FormAlert, useAsk } from '@ledgerleaf/ui';
 import { RecordLoader, RecordNotFound, useEditMode, useRouteId } from '@ledgerleaf/ui/routing';
 import { InvoiceDocument } from '../invoices/invoice-document';
 import { RecurringStatusBadge } from '../estimates/estimate-status';
@@ -28,24 +19,13 @@ import { RecurringEditor } from './recurring-editor';
 import { MoneyText } from '../shared/money-text';
 import { RunNowButton } from './run-now-button';
 import { invoiceLabel } from '../invoices/status-badge';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group justify="space-between" gap="sm" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" ta="right" data-testid={`fact-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
+import { DocumentHeader, Fact, SideCard, useDocumentFeedback } from '../shared/document-page';
 
 function RecurringDetailView({ recurring }: { recurring: RecurringInvoice }) {
   const { formatDate } = useDateFormat();
   const navigate = useNavigate();
-  const confirm = useConfirm();
+  const ask = useAsk();
+  const { failed } = useDocumentFeedback();
   const toast = useToast();
   // The read-only role sees the schedule and what it created, and none of the actions that change it.
   const canWrite = useCanWrite();
@@ -53,66 +33,37 @@ function RecurringDetailView({ recurring }: { recurring: RecurringInvoice }) {
   const [remove] = useDeleteRecurringInvoiceMutation();
   const run = async (action: 'pause' | 'resume' | 'skip') => {
     if (action === 'skip') {
-      try {
-        await confirm({
-          title: 'Skip the next run?',
-          message: `No invoice will be created on ${formatDate(recurring.next_run_date)}; the schedule moves to the following date.`,
-          confirmText: 'Skip next run',
-          type: 'warning',
-        });
-      } catch {
-        return;
-      }
+      const sure = await ask({
+        title: 'Skip the next run?',
+        message: `No invoice will be created on ${formatDate(recurring.next_run_date)}; the schedule moves to the following date.`,
+        confirmText: 'Skip next run',
+        type: 'warning',
+      });
+      if (!sure) return;
     }
     const result = await act({ id: recurring.id, action });
-    if ('error' in result)
-      toast.show({
-        severity: 'error',
-        summary: 'That did not work',
-        detail: errorMessage(result.error, 'Please try again.'),
-      });
+    if ('error' in result) failed('That did not work', result.error);
     else toast.show({ severity: 'success', summary: result.data.message });
   };
   const onDelete = async () => {
-    try {
-      await confirm({
-        title: 'Delete this recurring invoice?',
-        message: 'No more invoices will be created. The invoices it already created stay.',
-        confirmText: 'Delete',
-        type: 'danger',
-      });
-    } catch {
-      return;
-    }
+    const sure = await ask({
+      title: 'Delete this recurring invoice?',
+      message: 'No more invoices will be created. The invoices it already created stay.',
+      confirmText: 'Delete',
+      type: 'danger',
+    });
+    if (!sure) return;
     const result = await remove(recurring.id);
-    if ('error' in result)
-      return toast.show({
-        severity: 'error',
-        summary: 'Could not delete',
-        detail: errorMessage(result.error, 'Please try again.'),
-      });
+    if ('error' in result) return failed('Could not delete', result.error);
     toast.show({ severity: 'success', summary: RECURRING_MESSAGES.deleted });
     navigate(paths.recurringInvoices.list);
   };
   return (
     <>
-      <Anchor
-        component={Link}
-        to={paths.recurringInvoices.list}
-        size="sm"
-        mb="xs"
-        display="inline-flex"
-        style={{ alignItems: 'center', gap: 4 }}
-      >
-        <IconArrowLeft size={14} aria-hidden /> All recurring invoices
-      </Anchor>
-      <PageHeader
-        title={
-          <Group gap="sm" component="span" wrap="wrap">
-            <span>Recurring invoice for {recurring.client.name}</span>
-            <RecurringStatusBadge status={recurring.status} size="lg" />
-          </Group>
-        }
+      <DocumentHeader
+        back={{ to: paths.recurringInvoices.list, label: 'All recurring invoices' }}
+        title={`Recurring invoice for ${recurring.client.name}`}
+        badge={<RecurringStatusBadge status={recurring.status} size="lg" />}
         description={describeSchedule(recurring)}
         actions={
           canWrite ? (
@@ -183,85 +134,75 @@ function RecurringDetailView({ recurring }: { recurring: RecurringInvoice }) {
               labels={{ title: 'Recurring invoice', due: 'Next run', hideBalance: true }}
               billTo={{ name: recurring.client.name, lines: recurring.client.email ? [recurring.client.email] : [] }}
             />
-            <Card withBorder padding="md">
-              <Stack gap="sm">
-                <Title order={2} size="h5">
-                  Invoices created
-                </Title>
-                {recurring.invoices.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    None yet: the first one is created on {formatDate(recurring.next_run_date)}.
-                  </Text>
-                ) : (
-                  <Table aria-label="Invoices created" data-testid="produced-invoices">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Invoice</Table.Th>
-                        <Table.Th>Period</Table.Th>
-                        <Table.Th>Status</Table.Th>
-                        <Table.Th ta="right">Total</Table.Th>
+            <SideCard title="Invoices created" gap="sm">
+              {recurring.invoices.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  None yet: the first one is created on {formatDate(recurring.next_run_date)}.
+                </Text>
+              ) : (
+                <Table aria-label="Invoices created" data-testid="produced-invoices">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Invoice</Table.Th>
+                      <Table.Th>Period</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th ta="right">Total</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {recurring.invoices.map((invoice) => (
+                      <Table.Tr key={invoice.id}>
+                        <Table.Td>
+                          <Anchor component={Link} to={paths.invoices.detail(invoice.id)}>
+                            {invoiceLabel(invoice)}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td>{formatDate(invoice.period)}</Table.Td>
+                        <Table.Td>{invoice.status}</Table.Td>
+                        <Table.Td ta="right">
+                          <MoneyText value={invoice.total} />
+                        </Table.Td>
                       </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {recurring.invoices.map((invoice) => (
-                        <Table.Tr key={invoice.id}>
-                          <Table.Td>
-                            <Anchor component={Link} to={paths.invoices.detail(invoice.id)}>
-                              {invoiceLabel(invoice)}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td>{formatDate(invoice.period)}</Table.Td>
-                          <Table.Td>{invoice.status}</Table.Td>
-                          <Table.Td ta="right">
-                            <MoneyText value={invoice.total} />
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                )}
-              </Stack>
-            </Card>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </SideCard>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Card withBorder padding="md">
-            <Stack gap="xs">
-              <Title order={2} size="h5">
-                Schedule
-              </Title>
-              <Fact label="Next run">{recurring.next_run_date ? formatDate(recurring.next_run_date) : '—'}</Fact>
-              <Fact label="Starts">{formatDate(recurring.start_date)}</Fact>
-              <Fact label="Ends">
-                {recurring.end_type === 'never'
-                  ? 'Never'
-                  : recurring.end_type === 'on_date'
-                    ? formatDate(recurring.end_date)
-                    : `After ${recurring.end_count} invoices`}
-              </Fact>
-              <Fact label="Created">{String(recurring.generated_count)}</Fact>
-              <Fact label="Remaining">
-                {recurring.remaining_count === null ? 'No end' : String(recurring.remaining_count)}
-              </Fact>
-              <Fact label="Payment terms">{`${recurring.payment_terms_days} days`}</Fact>
-              <Fact label="Emailed">{recurring.auto_send ? 'Automatically' : 'No'}</Fact>
-              {recurring.last_error && <FormAlert>{`Last run failed: ${recurring.last_error}`}</FormAlert>}
-              <Text size="sm" fw={600} mt="sm">
-                Upcoming
+          <SideCard title="Schedule">
+            <Fact label="Next run">{recurring.next_run_date ? formatDate(recurring.next_run_date) : '—'}</Fact>
+            <Fact label="Starts">{formatDate(recurring.start_date)}</Fact>
+            <Fact label="Ends">
+              {recurring.end_type === 'never'
+                ? 'Never'
+                : recurring.end_type === 'on_date'
+                  ? formatDate(recurring.end_date)
+                  : `After ${recurring.end_count} invoices`}
+            </Fact>
+            <Fact label="Created">{String(recurring.generated_count)}</Fact>
+            <Fact label="Remaining">
+              {recurring.remaining_count === null ? 'No end' : String(recurring.remaining_count)}
+            </Fact>
+            <Fact label="Payment terms">{`${recurring.payment_terms_days} days`}</Fact>
+            <Fact label="Emailed">{recurring.auto_send ? 'Automatically' : 'No'}</Fact>
+            {recurring.last_error && <FormAlert>{`Last run failed: ${recurring.last_error}`}</FormAlert>}
+            <Text size="sm" fw={600} mt="sm">
+              Upcoming
+            </Text>
+            {recurring.upcoming.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No more runs.
               </Text>
-              {recurring.upcoming.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  No more runs.
+            ) : (
+              recurring.upcoming.map((date) => (
+                <Text key={date} size="sm">
+                  {formatDate(date)}
                 </Text>
-              ) : (
-                recurring.upcoming.map((date) => (
-                  <Text key={date} size="sm">
-                    {formatDate(date)}
-                  </Text>
-                ))
-              )}
-            </Stack>
-          </Card>
+              ))
+            )}
+          </SideCard>
         </Grid.Col>
       </Grid>
     </>

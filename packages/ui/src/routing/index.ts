@@ -7,7 +7,7 @@ export { SEARCH_DEBOUNCE_MS, useListParams, useUrlParams } from './url-params';
 export type { ListParamsOptions, UrlChanges, UrlParamsOptions, UrlUpdateOptions } from './url-params';
 export { useUnsavedChangesWarning } from './unsaved-changes';
 export type { UnsavedChangesOptions } from './unsaved-changes';
-export { RecordLoader, RecordNotFound, RecordSkeleton, useEditMode, useRouteId } from './record-loader';
+export { BackLink, RecordLoader, RecordNotFound, RecordSkeleton, useEditMode, useRouteId } from './record-loader';
 export type { LoadState, RecordLoaderProps } from './record-loader';
 export { ListScaffold, SearchField, StatusTabs } from './list-scaffold';
 export type { ListPage, ListScaffoldProps, SearchFieldProps, StatusTabsProps } from './list-scaffold';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Button, Stack } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { CardSkeleton } from '../feedback/card-skeleton';
 import { EmptyState } from '../feedback/empty-state';
 import { LoadError } from '../feedback/load-error';
@@ -106,5 +107,14 @@ export function RecordLoader<T>({
         (skeleton ?? <RecordSkeleton />)
       )}
     </>
+  );
+}
+
+/** A record page's way back to its list, above the page's title: "← All invoices". */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} size="sm" mb="xs" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+      <IconArrowLeft size={14} aria-hidden /> {children}
+    </Anchor>
   );
 }
