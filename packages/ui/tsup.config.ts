@@ -7,7 +7,9 @@ import { libraryConfig } from '@ledgerleaf/tsup-config';
 // sign-in page's JavaScript. The package still exports it from `.` only. AmountInput likewise (Mantine's
 // NumberInput and react-number-format): its forwardRef call is not known to be pure, so inside the one
 // index module it would stay in every bundle that imports anything from the package.
+// `./routing` (React Router's pieces of the kit) is an entry of its own, so the main entry never
+// loads React Router; shared modules (the confirmation provider) land in one chunk both import.
 export default libraryConfig({
-  entry: ['src/index.ts', 'src/forms/date-field.tsx', 'src/forms/amount-input.tsx'],
-  external: ['react', 'react-dom', 'react/jsx-runtime', /^@mantine\//, /^@tabler\//],
+  entry: ['src/index.ts', 'src/forms/date-field.tsx', 'src/forms/amount-input.tsx', 'src/routing/index.ts'],
+  external: ['react', 'react-dom', 'react/jsx-runtime', 'react-router', /^@mantine\//, /^@tabler\//],
 });

@@ -34,10 +34,19 @@ export function DatePreferencesProvider({ children }: { children: ReactNode }) {
   return <DatesProvider settings={{ firstDayOfWeek, consistentWeeks: true }}>{children}</DatesProvider>;
 }
 
-/** Created only after initialisation, so that the route guards see the validated session. */
+/**
+ * Created only after initialisation, so that the route guards see the validated session.
+ *
+ * Navigation is not a React transition (`useTransitions={false}`): the new page replaces the old
+ * one in the same task as the address changes. As a transition, React kept the old page on
+ * screen, and accepting input, while it rendered the new one in the background; on a busy machine
+ * that took up to a second, so what a person typed right after clicking "New Invoice" went into
+ * the invoice list's Client filter, which then vanished (the browser test's client option
+ * "detached from the DOM").
+ */
 function AppRouter({ store, createRouter }: { store: AppStore; createRouter: RouterFactory }) {
   const router = useMemo(() => createRouter(createRoutes(store)), [store, createRouter]);
-  return <RouterProvider router={router} />;
+  return <RouterProvider router={router} useTransitions={false} />;
 }
 
 export interface AppProps {

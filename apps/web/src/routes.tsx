@@ -1,10 +1,10 @@
 import { Outlet, redirect, type RouteObject } from 'react-router';
-import { fetchCurrentUser, type AppStore } from '@ledgerleaf/api';
+import { fetchCurrentUser, type AppStore, paths } from '@ledgerleaf/api';
 import { authRoutes } from '@ledgerleaf/features-auth';
 import {
   estimateRoutes,
   invoiceRoutes,
-  invoicingRoutes,
+  catalogRoutes,
   publicEstimateRoutes,
   publicInvoiceRoutes,
   recurringRoutes,
@@ -47,8 +47,8 @@ export function createRoutes(store: AppStore): RouteObject[] {
   // dropped; the others (`goals/*`, …) rank below any static or dynamic route, so they only catch
   // what no feature serves yet.
   const featureRoutes: RouteObject[] = [
-    // Clients, products and services, tax rates (features-invoicing).
-    ...invoicingRoutes,
+    // Clients, products and services (features-invoicing).
+    ...catalogRoutes,
     // Invoices and payments, estimates, recurring invoices (features-invoicing).
     ...invoiceRoutes,
     ...estimateRoutes,
@@ -81,24 +81,24 @@ export function createRoutes(store: AppStore): RouteObject[] {
         // The public estimate page /e/:token: the client views, accepts or declines without signing in.
         ...publicEstimateRoutes,
         {
-          path: '/',
-          loader: () => (hasToken() ? redirect('/dashboard') : null),
+          path: paths.home,
+          loader: () => (hasToken() ? redirect(paths.dashboard) : null),
           lazy: async () => ({ Component: (await import('./pages/landing-page')).LandingPage }),
         },
         {
           // The authenticated area: no stored token, back to /login.
           id: 'authenticated',
-          loader: () => (hasToken() ? null : redirect('/login')),
+          loader: () => (hasToken() ? null : redirect(paths.login)),
           lazy: async () => ({ Component: (await import('./layout/authenticated-layout')).AuthenticatedLayout }),
           children: [
             {
-              path: '/dashboard',
+              path: paths.dashboard,
               // Dashboard entry with a token but no known user: fetch it; on failure, to /login.
               loader: async () => {
-                if (!hasToken()) return redirect('/login');
+                if (!hasToken()) return redirect(paths.login);
                 if (store.getState().auth.user) return null;
                 const result = await store.dispatch(fetchCurrentUser());
-                return fetchCurrentUser.rejected.match(result) ? redirect('/login') : null;
+                return fetchCurrentUser.rejected.match(result) ? redirect(paths.login) : null;
               },
               lazy: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }),
             },

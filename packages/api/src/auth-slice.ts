@@ -6,6 +6,7 @@ import { browser } from './browser';
 import { errorStatus } from './errors';
 import { beginLogout, sessionEnded } from './session';
 import { clearAuthStorage, readToken, readUser, writeUser } from './storage';
+import { paths } from './paths';
 
 export type AuthStatus = 'unauthenticated' | 'validating' | 'authenticated';
 
@@ -106,7 +107,7 @@ export const logout = createAsyncThunk<boolean, void>('auth/logout', async (_arg
     clearAuthStorage();
     dispatch(sessionEnded());
     dispatch(api.util.resetApiState());
-    browser.redirect('/login');
+    browser.redirect(paths.login);
   }
   return true;
 });

@@ -7,6 +7,7 @@ import {
 } from '@reduxjs/toolkit/query';
 import { browser } from './browser';
 import { readXsrfToken, XSRF_HEADER } from './csrf';
+import { paths } from './paths';
 import { beginLogout, isLogoutRunning, sessionEnded } from './session';
 import { clearAuthStorage, readToken } from './storage';
 
@@ -30,9 +31,12 @@ export function isAuthFlowUrl(url: string): boolean {
   return AUTH_FLOW_PATH.test(path) || /-login\/?$/.test(path);
 }
 
-/** SPEC.md section 8: all four must hold before a 401 logs the user out. */
+/**
+ * A 401 logs the user out only when all four hold (SPEC.md section 8): a token is stored, the page
+ * is not the sign-in page, the call is not part of an auth flow, and no logout is under way.
+ */
 export function shouldLogoutOn401(url: string): boolean {
-  return readToken() !== null && browser.pathname() !== '/login' && !isAuthFlowUrl(url) && !isLogoutRunning();
+  return readToken() !== null && browser.pathname() !== paths.login && !isAuthFlowUrl(url) && !isLogoutRunning();
 }
 
 const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
@@ -83,7 +87,7 @@ export const baseQuery: BaseQueryFn<
   } else if (status === 401 && shouldLogoutOn401(request.url) && beginLogout()) {
     clearAuthStorage();
     api.dispatch(sessionEnded());
-    browser.redirect('/login');
+    browser.redirect(paths.login);
   }
   return result;
 };

@@ -1,5 +1,6 @@
 import { goalApi, MONEY_INTO_GOALS } from './goal-endpoints';
 import { invoiceApi } from './invoice-endpoints';
+import { paths } from './paths';
 import type { AppDispatch } from './store';
 
 /**
@@ -7,7 +8,7 @@ import type { AppDispatch } from './store';
  * section 7 asks for the financial data to be refreshed after other income or a payment allocation.
  */
 export function isDashboardPath(pathname: string): boolean {
-  return pathname === '/dashboard' || pathname.startsWith('/dashboard/');
+  return pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newIdempotencyKey } from './idempotency';
+import { createSubmissionKeys, newIdempotencyKey } from './idempotency';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -15,5 +15,18 @@ describe('newIdempotencyKey', () => {
     const getRandomValues = (bytes: Uint8Array) => bytes.fill(0xff);
     vi.stubGlobal('crypto', { getRandomValues });
     expect(newIdempotencyKey()).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
+  });
+});
+
+describe('createSubmissionKeys', () => {
+  it('keeps the key for the same body (a retry) and makes a new one for a changed body or after reset', () => {
+    const keys = createSubmissionKeys();
+    const first = keys.keyFor({ amount: 10 });
+    expect(keys.keyFor({ amount: 10 })).toBe(first);
+    const second = keys.keyFor({ amount: 12 });
+    expect(second).not.toBe(first);
+    expect(keys.keyFor({ amount: 12 })).toBe(second);
+    keys.reset();
+    expect(keys.keyFor({ amount: 12 })).not.toBe(second);
   });
 });

@@ -1,7 +1,8 @@
 import { createAction } from '@reduxjs/toolkit';
 
 /**
- * The double-logout guard of SPEC.md section 4. It is module state on purpose: every logout path
+ * A logout runs once (SPEC.md section 4): while one is under way, another sign-out click or 401
+ * starts none. It is module state on purpose: every logout path
  * (the sign-out button, the automatic 401 logout) ends in a hard redirect, so once one has started
  * nothing in this page should start another.
  */

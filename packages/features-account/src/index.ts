@@ -1,40 +1,41 @@
 import { redirect, type RouteObject } from 'react-router';
+import { paths } from '@ledgerleaf/api';
 
-/** Profile, settings, email templates, sent emails, invoice reminders and roles routes (issue 5), mounted by apps/web under the authenticated layout. */
+/** Profile, settings, email templates, sent emails, invoice reminders and the admin area, mounted by apps/web under the authenticated layout. */
 export const accountRoutes: RouteObject[] = [
-  { path: '/profile', lazy: async () => ({ Component: (await import('./profile/profile-page')).ProfilePage }) },
+  { path: paths.profile, lazy: async () => ({ Component: (await import('./profile/profile-page')).ProfilePage }) },
   {
-    path: '/user/settings',
+    path: paths.settings.root,
     lazy: async () => ({ Component: (await import('./settings/user-settings-page')).UserSettingsPage }),
   },
   {
-    path: '/user/settings/email-templates',
+    path: paths.settings.emailTemplates,
     lazy: async () => ({ Component: (await import('./email-templates/email-templates-page')).EmailTemplatesPage }),
   },
   {
-    path: '/user/settings/emails',
+    path: paths.settings.sentEmails,
     lazy: async () => ({ Component: (await import('./emails/sent-emails-page')).SentEmailsPage }),
   },
   {
-    path: '/settings/invoice-reminders',
+    path: paths.settings.invoiceReminders,
     lazy: async () => ({ Component: (await import('./reminders/invoice-reminders-page')).InvoiceRemindersPage }),
   },
   // The admin section (SPEC.md sections 2 and 6) in its admin layout, which refuses non-admins (the
   // server refuses their calls). Children carry their whole path, so apps/web sees which are built.
   {
-    path: '/admin',
+    path: paths.admin.root,
     handle: { requiresAdmin: true },
     lazy: async () => ({ Component: (await import('./admin/admin-layout')).AdminLayout }),
     children: [
       // `/admin` is Team and roles; the component never shows (the loader redirects first).
-      { index: true, loader: () => redirect('/admin/roles'), Component: () => null },
+      { index: true, loader: () => redirect(paths.admin.roles), Component: () => null },
       {
-        path: '/admin/roles',
+        path: paths.admin.roles,
         handle: { requiresAdmin: true },
         lazy: async () => ({ Component: (await import('./team/roles-page')).RolesPage }),
       },
       {
-        path: '/admin/feedback',
+        path: paths.admin.feedback,
         handle: { requiresAdmin: true },
         lazy: async () => ({ Component: (await import('./admin/feedback-page')).FeedbackPage }),
       },
@@ -45,7 +46,7 @@ export const accountRoutes: RouteObject[] = [
 /** Guest pages of the account area: accepting a team invitation. apps/web mounts them next to the auth pages. */
 export const accountGuestRoutes: RouteObject[] = [
   {
-    path: '/invitations/:token',
+    path: paths.acceptInvitation.pattern,
     lazy: async () => ({ Component: (await import('./team/accept-invitation-page')).AcceptInvitationPage }),
   },
 ];

@@ -1,19 +1,21 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '@ledgerleaf/api';
 
 /**
- * The guest routes of SPEC.md section 2, each page in its own chunk, loaded when first visited.
- * apps/web mounts these at the top level of its route table.
+ * The guest pages: sign-in, registration, the demo login, forgot and reset password; each page in
+ * its own chunk, loaded when first visited. apps/web mounts these at the top level of its route
+ * table (a signed-in user may open them too).
  */
 export const authRoutes: RouteObject[] = [
-  { path: '/login', lazy: async () => ({ Component: (await import('./pages/login-page')).LoginPage }) },
-  { path: '/register', lazy: async () => ({ Component: (await import('./pages/register-page')).RegisterPage }) },
-  { path: '/demo-login', lazy: async () => ({ Component: (await import('./pages/demo-login-page')).DemoLoginPage }) },
+  { path: paths.login, lazy: async () => ({ Component: (await import('./pages/login-page')).LoginPage }) },
+  { path: paths.register, lazy: async () => ({ Component: (await import('./pages/register-page')).RegisterPage }) },
+  { path: paths.demoLogin, lazy: async () => ({ Component: (await import('./pages/demo-login-page')).DemoLoginPage }) },
   {
-    path: '/forgot-password',
+    path: paths.forgotPassword,
     lazy: async () => ({ Component: (await import('./pages/forgot-password-page')).ForgotPasswordPage }),
   },
   {
-    path: '/reset-password/:token',
+    path: paths.resetPassword.pattern,
     lazy: async () => ({ Component: (await import('./pages/reset-password-page')).ResetPasswordPage }),
   },
 ];

@@ -1,3 +1,4 @@
-export { invoicingRoutes } from './routes';
+export { catalogRoutes } from './routes';
 export * from './invoices';
-export { estimateRoutes, recurringRoutes, publicEstimateRoutes } from './estimates/routes';
+export { estimateRoutes, publicEstimateRoutes } from './estimates/routes';
+export { recurringRoutes } from './recurring/routes';

@@ -1,26 +1,30 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '@ledgerleaf/api';
 
 /**
- * The clients and products routes of SPEC.md section 2, each page in its own chunk. apps/web mounts
- * them under the authenticated layout.
+ * The catalogue's routes: the clients and the products and services (list, create, edit), each page
+ * in its own chunk. apps/web mounts them under the authenticated layout.
  */
-export const invoicingRoutes: RouteObject[] = [
-  { path: '/clients', lazy: async () => ({ Component: (await import('./clients/clients-page')).ClientsPage }) },
+export const catalogRoutes: RouteObject[] = [
+  { path: paths.clients.list, lazy: async () => ({ Component: (await import('./clients/clients-page')).ClientsPage }) },
   {
-    path: '/clients/create',
+    path: paths.clients.create,
     lazy: async () => ({ Component: (await import('./clients/client-form-page')).ClientCreatePage }),
   },
   {
-    path: '/clients/:id/edit',
+    path: paths.clients.edit.pattern,
     lazy: async () => ({ Component: (await import('./clients/client-form-page')).ClientEditPage }),
   },
-  { path: '/products', lazy: async () => ({ Component: (await import('./products/products-page')).ProductsPage }) },
   {
-    path: '/products/create',
+    path: paths.products.list,
+    lazy: async () => ({ Component: (await import('./products/products-page')).ProductsPage }),
+  },
+  {
+    path: paths.products.create,
     lazy: async () => ({ Component: (await import('./products/product-form-page')).ProductCreatePage }),
   },
   {
-    path: '/products/:id/edit',
+    path: paths.products.edit.pattern,
     lazy: async () => ({ Component: (await import('./products/product-form-page')).ProductEditPage }),
   },
 ];

@@ -13,7 +13,16 @@ const config: StorybookConfig = {
     return mergeConfig(viteConfig, {
       // Feature stories import '@ledgerleaf/ui' (its dist); the preview's providers come from src. One
       // copy of the module, or the features' hooks (useConfirm, useToast) would miss the providers.
-      resolve: { alias: { '@ledgerleaf/ui': fileURLToPath(new URL('../src/index.ts', import.meta.url)) } },
+      // The same for the router entry (`@ledgerleaf/ui/routing`), matched before the main entry.
+      resolve: {
+        alias: [
+          {
+            find: /^@ledgerleaf\/ui\/routing$/,
+            replacement: fileURLToPath(new URL('../src/routing/index.ts', import.meta.url)),
+          },
+          { find: /^@ledgerleaf\/ui$/, replacement: fileURLToPath(new URL('../src/index.ts', import.meta.url)) },
+        ],
+      },
       // Keep CI logs to warnings: the per-chunk size table says nothing about the app.
       logLevel: 'warn',
       build: {

@@ -20,8 +20,8 @@ export type {
   ConfirmationOptions,
   ConfirmationType,
 } from './confirmation/confirmation-dialog';
-export { ConfirmationProvider, useConfirm } from './confirmation/confirmation-provider';
-export type { ConfirmFn } from './confirmation/confirmation-provider';
+export { ConfirmationProvider, useAsk, useConfirm } from './confirmation/confirmation-provider';
+export type { AskFn, ConfirmFn } from './confirmation/confirmation-provider';
 
 export { AuthLayout } from './layout/auth-layout';
 export type { AuthLayoutProps } from './layout/auth-layout';
@@ -41,6 +41,10 @@ export { ErrorBoundary } from './feedback/error-boundary';
 export type { ErrorBoundaryProps } from './feedback/error-boundary';
 export { EmptyState } from './feedback/empty-state';
 export type { EmptyStateProps } from './feedback/empty-state';
+export { FormAlert } from './feedback/form-alert';
+export type { FormAlertProps } from './feedback/form-alert';
+export { LoadError } from './feedback/load-error';
+export type { LoadErrorProps } from './feedback/load-error';
 
 export { PasswordStrength, passwordStrength } from './password/password-strength';
 export type {

@@ -1,24 +1,25 @@
 import { Anchor, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { paths } from '@ledgerleaf/api';
 
 /** The footer's named routes (SPEC.md section 2): resources, goals info and legal pages. */
 export const FOOTER_GROUPS = [
   {
     title: 'Resources',
     links: [
-      { label: 'Features', to: '/resources/features', name: 'resources.features' },
-      { label: 'FAQ', to: '/resources/faq', name: 'resources.faq' },
-      { label: 'Support', to: '/resources/support', name: 'resources.support' },
-      { label: 'Goals guide', to: '/goals-info', name: 'goals.info' },
+      { label: 'Features', to: paths.resources.features, name: 'resources.features' },
+      { label: 'FAQ', to: paths.resources.faq, name: 'resources.faq' },
+      { label: 'Support', to: paths.resources.support, name: 'resources.support' },
+      { label: 'Goals guide', to: paths.goals.info, name: 'goals.info' },
     ],
   },
   {
     title: 'Legal',
     links: [
-      { label: 'Terms of Service', to: '/legal/terms', name: 'legal.terms' },
-      { label: 'Privacy Policy', to: '/legal/privacy', name: 'legal.privacy' },
-      { label: 'Cookie Policy', to: '/legal/cookies', name: 'legal.cookies' },
-      { label: 'GDPR', to: '/legal/gdpr', name: 'legal.gdpr' },
+      { label: 'Terms of Service', to: paths.legal.terms, name: 'legal.terms' },
+      { label: 'Privacy Policy', to: paths.legal.privacy, name: 'legal.privacy' },
+      { label: 'Cookie Policy', to: paths.legal.cookies, name: 'legal.cookies' },
+      { label: 'GDPR', to: paths.legal.gdpr, name: 'legal.gdpr' },
     ],
   },
 ] as const;

@@ -2,7 +2,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Group } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { isAdmin, storageUrl } from '@ledgerleaf/domain';
-import { logout, useAppDispatch, useAppSelector } from '@ledgerleaf/api';
+import { logout, useAppDispatch, useAppSelector, paths } from '@ledgerleaf/api';
 import { AppLayout, ErrorBoundary, ScrollToTop } from '@ledgerleaf/ui';
 import { GOALS_HREF, goalsActive, navItems } from '../navigation';
 import { AppFooter } from './app-footer';
@@ -23,11 +23,11 @@ export function AuthenticatedLayout() {
   const token = useAppSelector((state) => state.auth.token);
   const user = useAppSelector((state) => state.auth.user);
 
-  if (!token) return <Navigate to="/login" replace />;
+  if (!token) return <Navigate to={paths.login} replace />;
 
   // The admin area (SPEC.md section 6) is offered to the roles that may open it: owners and admins.
   const userMenuItems = isAdmin(user)
-    ? [{ label: 'Team and roles', href: '/admin/roles', icon: <IconUsersGroup size={16} aria-hidden /> }]
+    ? [{ label: 'Team and roles', href: paths.admin.roles, icon: <IconUsersGroup size={16} aria-hidden /> }]
     : [];
 
   return (

@@ -1,6 +1,7 @@
 import { notificationKind, parseNotificationData } from '@ledgerleaf/domain';
 import type { Notification } from '@ledgerleaf/domain';
 import type { NotificationView } from '@ledgerleaf/ui';
+import { paths } from '@ledgerleaf/api';
 
 const idOf = (value: unknown): number | null => {
   const id = typeof value === 'string' ? Number(value) : value;
@@ -17,16 +18,16 @@ export function notificationHref(notification: Pick<Notification, 'type' | 'data
   const data = parseNotificationData(notification.data);
   const recurringKind = notificationKind(notification.type) === 'RecurringInvoice';
   const recurring = recurringKind ? idOf(data.recurring_invoice_id) : null;
-  if (recurring) return `/recurring-invoices/${recurring}`;
+  if (recurring) return paths.recurringInvoices.detail(recurring);
   const invoice = idOf(data.invoice_id);
-  if (invoice) return `/invoices/${invoice}`;
+  if (invoice) return paths.invoices.detail(invoice);
   const estimate = idOf(data.estimate_id);
-  if (estimate) return `/estimates/${estimate}`;
+  if (estimate) return paths.estimates.detail(estimate);
   const goal = idOf(data.goal_id);
-  if (goal) return `/goals/${goal}`;
+  if (goal) return paths.goals.detail(goal);
   const client = idOf(data.client_id);
-  if (client) return `/clients/${client}/edit`;
-  return recurringKind ? '/recurring-invoices' : null;
+  if (client) return paths.clients.edit(client);
+  return recurringKind ? paths.recurringInvoices.list : null;
 }
 
 /** What the bell and the list show of an API notification (title and message from data when missing). */

@@ -10,7 +10,7 @@ import {
   IconUserPlus,
   IconUserSearch,
 } from '@tabler/icons-react';
-import { useCanWrite } from '@ledgerleaf/api';
+import { useCanWrite, paths } from '@ledgerleaf/api';
 import { useGoalsActions } from '@ledgerleaf/features-goals';
 import { QuickAddMenu, type QuickAddItem } from '@ledgerleaf/ui';
 
@@ -24,16 +24,16 @@ const icon = (Icon: typeof IconFileInvoice) => <Icon size={16} stroke={1.7} aria
 export function quickAddItems(openOtherIncome: () => void, canWrite: boolean): QuickAddItem[] {
   if (!canWrite) return [];
   return [
-    { label: 'New Invoice', href: '/invoices/create-new', icon: icon(IconFileInvoice) },
-    { label: 'New Estimate', href: '/estimates/create-new', icon: icon(IconFileText) },
-    { label: 'New Client', href: '/clients/create', icon: icon(IconUserPlus) },
-    { label: 'New Recurring Invoice', href: '/recurring-invoices/create', icon: icon(IconRepeat) },
-    { label: 'New Product/Service', href: '/products/create', icon: icon(IconPackage) },
+    { label: 'New Invoice', href: paths.invoices.create, icon: icon(IconFileInvoice) },
+    { label: 'New Estimate', href: paths.estimates.create, icon: icon(IconFileText) },
+    { label: 'New Client', href: paths.clients.create, icon: icon(IconUserPlus) },
+    { label: 'New Recurring Invoice', href: paths.recurringInvoices.create, icon: icon(IconRepeat) },
+    { label: 'New Product/Service', href: paths.products.create, icon: icon(IconPackage) },
     // The named route goals.create.
-    { label: 'Create Goal', href: '/goals/create', icon: icon(IconTarget) },
+    { label: 'Create Goal', href: paths.goals.create, icon: icon(IconTarget) },
     { label: 'Add Other Income', onSelect: openOtherIncome, icon: icon(IconCash) },
-    { label: 'New Lead', href: '/crm/leads/create', icon: icon(IconUserSearch) },
-    { label: 'New Opportunity', href: '/crm/opportunities/create', icon: icon(IconBriefcase) },
+    { label: 'New Lead', href: paths.crm.leads.create, icon: icon(IconUserSearch) },
+    { label: 'New Opportunity', href: paths.crm.opportunities.create, icon: icon(IconBriefcase) },
   ];
 }
 

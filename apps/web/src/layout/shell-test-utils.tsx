@@ -1,30 +1,16 @@
 import type { ReactElement } from 'react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { render } from '@testing-library/react';
-import { makeStore } from '@ledgerleaf/api';
-import { UiProvider } from '@ledgerleaf/ui';
+import { renderPage } from '@ledgerleaf/vitest-config/render';
 
-/** Renders `element` at `path` inside the store, Mantine (test env) and a memory router; `/elsewhere` is a second page. */
-export function renderShell(
-  element: ReactElement,
-  { path = '/', routePath = '*' }: { path?: string; routePath?: string } = {},
-) {
+/**
+ * A piece of the shell at `path` in the one page harness (store, Mantine in its test environment,
+ * memory router), with a stored token as a signed-in session has; `/elsewhere` is a second page.
+ */
+export function renderShell(element: ReactElement, { path = '/' }: { path?: string } = {}) {
   localStorage.setItem('token', 'tok');
-  const store = makeStore({ auth: { token: 'tok' } });
-  const router = createMemoryRouter(
-    [
-      { path: routePath, element },
-      { path: '/elsewhere', element: <p>Elsewhere</p> },
-    ],
-    { initialEntries: [path] },
-  );
-  const view = render(
-    <Provider store={store}>
-      <UiProvider env="test">
-        <RouterProvider router={router} />
-      </UiProvider>
-    </Provider>,
-  );
-  return { ...view, store, router };
+  return renderPage(element, {
+    path: '*',
+    route: path,
+    auth: { token: 'tok' },
+    extraRoutes: [{ path: '/elsewhere', element: <p>Elsewhere</p> }],
+  });
 }

@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFilePlus, IconFileText, IconSparkles, IconTargetArrow, IconUserPlus } from '@tabler/icons-react';
-import { useAppSelector, useCanWrite } from '@ledgerleaf/api';
+import { useAppSelector, useCanWrite, paths } from '@ledgerleaf/api';
 import { PageHeader } from '@ledgerleaf/ui';
 
 /** The dashboard's Quick Actions (SPEC.md section 2, Dashboard). */
 const QUICK_ACTIONS = [
-  { label: 'New Invoice', to: '/invoices/create-new', icon: IconFilePlus },
-  { label: 'New Estimate', to: '/estimates/create-new', icon: IconFileText },
-  { label: 'New Client', to: '/clients/create', icon: IconUserPlus },
-  { label: 'New Lead', to: '/crm/leads/create', icon: IconTargetArrow },
+  { label: 'New Invoice', to: paths.invoices.create, icon: IconFilePlus },
+  { label: 'New Estimate', to: paths.estimates.create, icon: IconFileText },
+  { label: 'New Client', to: paths.clients.create, icon: IconUserPlus },
+  { label: 'New Lead', to: paths.crm.leads.create, icon: IconTargetArrow },
 ] as const;
 
 /**
@@ -78,7 +78,7 @@ export function DashboardPage() {
               <List.Item>Send your first invoice or estimate and record payments as they arrive.</List.Item>
               <List.Item>
                 Set a financial goal in the{' '}
-                <Anchor component={Link} to="/goals" underline="always" inherit>
+                <Anchor component={Link} to={paths.goals.list} underline="always" inherit>
                   Goals Tracker
                 </Anchor>{' '}
                 and allocate income to it.

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { BrandLogo, ColorSchemeToggle } from '@ledgerleaf/ui';
+import { paths } from '@ledgerleaf/api';
 
 /** `/` for visitors without a stored token (with one, `/` redirects to the dashboard). */
 export function LandingPage() {
@@ -22,10 +23,10 @@ export function LandingPage() {
           <List.Item>Financial goals with progress you can see</List.Item>
         </List>
         <Group>
-          <Button component={Link} to="/login" size="md">
+          <Button component={Link} to={paths.login} size="md">
             Sign in
           </Button>
-          <Button component={Link} to="/register" size="md" variant="default">
+          <Button component={Link} to={paths.register} size="md" variant="default">
             Create an account
           </Button>
         </Group>

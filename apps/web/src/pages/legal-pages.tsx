@@ -1,12 +1,13 @@
 import { Code, List, Table } from '@mantine/core';
+import { paths } from '@ledgerleaf/api';
 import { ContentPage, LEGAL_UPDATED, P, To } from './content-page';
 
 const legalLinks = [
-  { label: 'Terms of Service', to: '/legal/terms' },
-  { label: 'Privacy Policy', to: '/legal/privacy' },
-  { label: 'Cookie Policy', to: '/legal/cookies' },
-  { label: 'GDPR', to: '/legal/gdpr' },
-  { label: 'Support', to: '/resources/support' },
+  { label: 'Terms of Service', to: paths.legal.terms },
+  { label: 'Privacy Policy', to: paths.legal.privacy },
+  { label: 'Cookie Policy', to: paths.legal.cookies },
+  { label: 'GDPR', to: paths.legal.gdpr },
+  { label: 'Support', to: paths.resources.support },
 ];
 const related = (self: string) => legalLinks.filter((link) => link.to !== self);
 
@@ -17,7 +18,7 @@ export function TermsPage() {
       title="Terms of Service"
       updated={LEGAL_UPDATED}
       intro="These terms govern your use of Ledgerleaf, the invoicing, client-relationship and financial-goals application for small businesses. By creating an account or signing in you agree to them."
-      related={related('/legal/terms')}
+      related={related(paths.legal.terms)}
       sections={[
         {
           id: 'service',
@@ -62,9 +63,9 @@ export function TermsPage() {
             <>
               <P>
                 Everything you enter (clients, invoices, payments, goals and the rest) belongs to your business. We
-                process it only to provide the service, as described in the <To to="/legal/privacy">Privacy Policy</To>.
-                You can export your data and delete your account from <To to="/profile">Profile &amp; Settings</To> at
-                any time.
+                process it only to provide the service, as described in the{' '}
+                <To to={paths.legal.privacy}>Privacy Policy</To>. You can export your data and delete your account from{' '}
+                <To to={paths.profile}>Profile &amp; Settings</To> at any time.
               </P>
               <P>
                 Do not store information you are not allowed to hold, such as payment card numbers or other
@@ -118,8 +119,8 @@ export function TermsPage() {
           body: (
             <P>
               You may stop using Ledgerleaf and delete your account whenever you like (see{' '}
-              <To to="/legal/gdpr">GDPR and your rights</To>). We may suspend an account that breaks these terms, and
-              will tell you why unless the law forbids it.
+              <To to={paths.legal.gdpr}>GDPR and your rights</To>). We may suspend an account that breaks these terms,
+              and will tell you why unless the law forbids it.
             </P>
           ),
         },
@@ -135,7 +136,7 @@ export function PrivacyPage() {
       title="Privacy Policy"
       updated={LEGAL_UPDATED}
       intro="This policy explains what Ledgerleaf stores about you and your business, why, how it is protected and how long it is kept."
-      related={related('/legal/privacy')}
+      related={related(paths.legal.privacy)}
       sections={[
         {
           id: 'what',
@@ -245,8 +246,8 @@ export function PrivacyPage() {
           body: (
             <P>
               You can see, correct, export and delete your data. How to do each is described on the{' '}
-              <To to="/legal/gdpr">GDPR</To> page; the browser storage Ledgerleaf uses is listed in the{' '}
-              <To to="/legal/cookies">Cookie Policy</To>.
+              <To to={paths.legal.gdpr}>GDPR</To> page; the browser storage Ledgerleaf uses is listed in the{' '}
+              <To to={paths.legal.cookies}>Cookie Policy</To>.
             </P>
           ),
         },
@@ -288,7 +289,7 @@ export function CookiesPage() {
       title="Cookie Policy"
       updated={LEGAL_UPDATED}
       intro="Ledgerleaf uses one cookie and a few browser storage entries, all strictly necessary for the app or remembering choices you made. There are no advertising, analytics or third-party cookies, so there is nothing to consent to beyond using the app."
-      related={related('/legal/cookies')}
+      related={related(paths.legal.cookies)}
       sections={[
         {
           id: 'list',
@@ -347,7 +348,7 @@ export function GdprPage() {
       title="GDPR and your rights"
       updated={LEGAL_UPDATED}
       intro="If you are in the European Economic Area, the United Kingdom or Switzerland, data protection law gives you the rights below. We extend the same rights to everyone who uses Ledgerleaf."
-      related={related('/legal/gdpr')}
+      related={related(paths.legal.gdpr)}
       sections={[
         {
           id: 'roles',
@@ -356,7 +357,7 @@ export function GdprPage() {
             <P>
               For your own account data we are the controller. For the personal data of your clients and contacts that
               you enter, your business is the controller and Ledgerleaf processes it on your instructions, only to
-              provide the service (see the <To to="/legal/privacy">Privacy Policy</To>).
+              provide the service (see the <To to={paths.legal.privacy}>Privacy Policy</To>).
             </P>
           ),
         },
@@ -368,22 +369,22 @@ export function GdprPage() {
               <List.Item>
                 <strong>Access and portability:</strong> owners and admins download everything of the business as a zip
                 file (a <Code>data.json</Code>, one CSV file per kind of record and the uploaded images) from{' '}
-                <To to="/profile">Profile &amp; Settings</To>. Clients and products can also be exported as CSV from
-                their screens.
+                <To to={paths.profile}>Profile &amp; Settings</To>. Clients and products can also be exported as CSV
+                from their screens.
               </List.Item>
               <List.Item>
-                <strong>Rectification:</strong> correct your details in <To to="/profile">Profile &amp; Settings</To>{' '}
-                and your records on their own screens.
+                <strong>Rectification:</strong> correct your details in{' '}
+                <To to={paths.profile}>Profile &amp; Settings</To> and your records on their own screens.
               </List.Item>
               <List.Item>
-                <strong>Erasure:</strong> delete your account from <To to="/profile">Profile &amp; Settings</To>,
+                <strong>Erasure:</strong> delete your account from <To to={paths.profile}>Profile &amp; Settings</To>,
                 confirming with your password and the word DELETE. When the last owner of a business deletes their
                 account, the business and all of its records go with it. Data is removed from the live database at once
                 and from backups as they rotate.
               </List.Item>
               <List.Item>
                 <strong>Restriction and objection:</strong> we only process your data to run the service; if you object
-                to any particular use, tell us through <To to="/resources/support">Support</To>.
+                to any particular use, tell us through <To to={paths.resources.support}>Support</To>.
               </List.Item>
               <List.Item>
                 <strong>Complaint:</strong> you may complain to your data protection authority at any time.

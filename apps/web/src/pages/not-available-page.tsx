@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { Button } from '@mantine/core';
 import { EmptyState } from '@ledgerleaf/ui';
+import { paths } from '@ledgerleaf/api';
 
 /** A screen of SPEC.md's route table that a later release builds: a clear message, not a crash. */
 export function NotAvailablePage() {
@@ -11,7 +12,7 @@ export function NotAvailablePage() {
       title="This page is not available yet"
       message={`${pathname} is part of Ledgerleaf but has not been released yet.`}
       action={
-        <Button component={Link} to="/dashboard">
+        <Button component={Link} to={paths.dashboard}>
           Back to the dashboard
         </Button>
       }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { useAppSelector } from '@ledgerleaf/api';
+import { useAppSelector, paths } from '@ledgerleaf/api';
 
 /** 404 for paths that are not in the route table at all. */
 export function NotFoundPage() {
@@ -15,7 +15,7 @@ export function NotFoundPage() {
           Page not found
         </Title>
         <Text c="dimmed">The address may be mistyped, or the page may have moved.</Text>
-        <Button component={Link} to={signedIn ? '/dashboard' : '/'} mt="sm">
+        <Button component={Link} to={signedIn ? paths.dashboard : paths.home} mt="sm">
           {signedIn ? 'Back to the dashboard' : 'Back to the home page'}
         </Button>
       </Stack>

@@ -1,4 +1,4 @@
-import { useSearchParams, Link } from 'react-router';
+import { Link } from 'react-router';
 import { Alert, Button, Card, Group, Pagination, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBellCheck, IconChecks } from '@tabler/icons-react';
 import { NOTIFICATIONS_PAGE_SIZE, SHELL_MESSAGES, type NotificationFilter } from '@ledgerleaf/domain';
@@ -7,8 +7,10 @@ import {
   useListNotificationsQuery,
   useMarkAllNotificationsReadMutation,
   useMarkNotificationReadMutation,
+  paths,
 } from '@ledgerleaf/api';
 import { EmptyState, NotificationItem, PageHeader } from '@ledgerleaf/ui';
+import { useUrlParams } from '@ledgerleaf/ui/routing';
 import { toNotificationView } from '../layout/notification-links';
 
 const FILTERS: { value: NotificationFilter; label: string }[] = [
@@ -25,8 +27,8 @@ export function readListState(params: URLSearchParams): { filter: NotificationFi
 
 /** /notifications: every notification with the all/unread filter, pages, mark one and mark all read. */
 export function NotificationsPage() {
-  const [params, setParams] = useSearchParams();
-  const { filter, page } = readListState(params);
+  const url = useUrlParams();
+  const { filter, page } = readListState(url.params);
   const query = useListNotificationsQuery({ filter, page, per_page: NOTIFICATIONS_PAGE_SIZE });
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead, markAll] = useMarkAllNotificationsReadMutation();
@@ -37,12 +39,13 @@ export function NotificationsPage() {
   const unread = data?.unread_count ?? 0;
   const lastPage = data?.last_page ?? 1;
 
+  // Each filter and page is a history entry of its own: the back button returns to the previous one.
   const go = (next: { filter?: NotificationFilter; page?: number }) => {
     const state = { filter, page, ...next };
-    const search = new URLSearchParams();
-    if (state.filter !== 'all') search.set('filter', state.filter);
-    if (state.page > 1) search.set('page', String(state.page));
-    setParams(search);
+    url.update(
+      { filter: state.filter === 'all' ? null : state.filter, page: state.page > 1 ? state.page : null },
+      { push: true },
+    );
   };
 
   const onMarkRead = (id: number) => {
@@ -130,7 +133,7 @@ export function NotificationsPage() {
                     Show all notifications
                   </Button>
                 ) : (
-                  <Button component={Link} to="/dashboard" variant="light">
+                  <Button component={Link} to={paths.dashboard} variant="light">
                     Back to the dashboard
                   </Button>
                 )

@@ -10,14 +10,15 @@ import {
   IconTargetArrow,
   IconUsers,
 } from '@tabler/icons-react';
+import { paths } from '@ledgerleaf/api';
 import { ContentPage, P, To } from './content-page';
 
 const resourceLinks = [
-  { label: 'Features', to: '/resources/features' },
-  { label: 'FAQ', to: '/resources/faq' },
-  { label: 'Support', to: '/resources/support' },
-  { label: 'Goals guide', to: '/goals-info' },
-  { label: 'Privacy', to: '/legal/privacy' },
+  { label: 'Features', to: paths.resources.features },
+  { label: 'FAQ', to: paths.resources.faq },
+  { label: 'Support', to: paths.resources.support },
+  { label: 'Goals guide', to: paths.goals.info },
+  { label: 'Privacy', to: paths.legal.privacy },
 ];
 const related = (self: string) => resourceLinks.filter((link) => link.to !== self);
 
@@ -75,7 +76,7 @@ export function FeaturesPage() {
     <ContentPage
       title="Features"
       intro="Ledgerleaf brings the money side of a small business into one place: what you bill, what you are owed, who your clients are and what you are saving towards."
-      related={related('/resources/features')}
+      related={related(paths.resources.features)}
       sections={[
         {
           id: 'overview',
@@ -115,7 +116,8 @@ export function FeaturesPage() {
           body: (
             <P>
               Ledgerleaf is in beta. Screens that are not ready yet say so instead of showing made-up numbers; they
-              arrive in later releases. Tell us what you need most through <To to="/resources/support">Support</To>.
+              arrive in later releases. Tell us what you need most through <To to={paths.resources.support}>Support</To>
+              .
             </P>
           ),
         },
@@ -209,7 +211,7 @@ export function FaqPage() {
     <ContentPage
       title="Frequently asked questions"
       intro="Answers to what people ask most about invoices, goals, the CRM and their account."
-      related={related('/resources/faq')}
+      related={related(paths.resources.faq)}
       sections={FAQ.map((group) => ({
         id: group.group.toLowerCase().replace(/[^a-z]+/g, '-'),
         title: group.group,
@@ -236,7 +238,7 @@ export function SupportPage() {
     <ContentPage
       title="Support"
       intro="Stuck, or found something that does not work as it should? Here is how to get help quickly."
-      related={related('/resources/support')}
+      related={related(paths.resources.support)}
       sections={[
         {
           id: 'self-help',
@@ -244,8 +246,8 @@ export function SupportPage() {
           body: (
             <P>
               Most questions about invoices, payments, goals and your account are answered in the{' '}
-              <To to="/resources/faq">FAQ</To>. The <To to="/goals-info">Goals guide</To> explains how goals and
-              allocations work.
+              <To to={paths.resources.faq}>FAQ</To>. The <To to={paths.goals.info}>Goals guide</To> explains how goals
+              and allocations work.
             </P>
           ),
         },
@@ -288,8 +290,8 @@ export function SupportPage() {
           title: 'Privacy requests',
           body: (
             <P>
-              You can export or delete your data yourself from <To to="/profile">Profile &amp; Settings</To>; see{' '}
-              <To to="/legal/gdpr">GDPR and your rights</To> for everything else.
+              You can export or delete your data yourself from <To to={paths.profile}>Profile &amp; Settings</To>; see{' '}
+              <To to={paths.legal.gdpr}>GDPR and your rights</To> for everything else.
             </P>
           ),
         },

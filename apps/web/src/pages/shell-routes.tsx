@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '@ledgerleaf/api';
 
 /**
  * Pages of the application shell (issue 5): notifications, legal and resources pages. SPEC.md
@@ -7,14 +8,17 @@ import type { RouteObject } from 'react-router';
  */
 export const shellRoutes: RouteObject[] = [
   {
-    path: '/notifications',
+    path: paths.notifications,
     lazy: async () => ({ Component: (await import('./notifications-page')).NotificationsPage }),
   },
-  { path: '/legal/terms', lazy: async () => ({ Component: (await import('./legal-pages')).TermsPage }) },
-  { path: '/legal/privacy', lazy: async () => ({ Component: (await import('./legal-pages')).PrivacyPage }) },
-  { path: '/legal/cookies', lazy: async () => ({ Component: (await import('./legal-pages')).CookiesPage }) },
-  { path: '/legal/gdpr', lazy: async () => ({ Component: (await import('./legal-pages')).GdprPage }) },
-  { path: '/resources/features', lazy: async () => ({ Component: (await import('./resources-pages')).FeaturesPage }) },
-  { path: '/resources/faq', lazy: async () => ({ Component: (await import('./resources-pages')).FaqPage }) },
-  { path: '/resources/support', lazy: async () => ({ Component: (await import('./resources-pages')).SupportPage }) },
+  { path: paths.legal.terms, lazy: async () => ({ Component: (await import('./legal-pages')).TermsPage }) },
+  { path: paths.legal.privacy, lazy: async () => ({ Component: (await import('./legal-pages')).PrivacyPage }) },
+  { path: paths.legal.cookies, lazy: async () => ({ Component: (await import('./legal-pages')).CookiesPage }) },
+  { path: paths.legal.gdpr, lazy: async () => ({ Component: (await import('./legal-pages')).GdprPage }) },
+  {
+    path: paths.resources.features,
+    lazy: async () => ({ Component: (await import('./resources-pages')).FeaturesPage }),
+  },
+  { path: paths.resources.faq, lazy: async () => ({ Component: (await import('./resources-pages')).FaqPage }) },
+  { path: paths.resources.support, lazy: async () => ({ Component: (await import('./resources-pages')).SupportPage }) },
 ];

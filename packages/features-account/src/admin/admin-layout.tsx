@@ -2,13 +2,13 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconShieldLock } from '@tabler/icons-react';
 import { ACCOUNT_MESSAGES } from '@ledgerleaf/domain';
-import { useAccess } from '@ledgerleaf/api';
+import { useAccess, paths } from '@ledgerleaf/api';
 
 import { SectionNav } from '@ledgerleaf/ui';
 /** The sections of the admin area, in the order of its navigation. */
 export const ADMIN_SECTIONS = [
-  { to: '/admin/roles', label: 'Team and roles' },
-  { to: '/admin/feedback', label: 'Beta feedback' },
+  { to: paths.admin.roles, label: 'Team and roles' },
+  { to: paths.admin.feedback, label: 'Beta feedback' },
 ] as const;
 
 /** The section a path belongs to (the first one for `/admin` itself). */
@@ -67,7 +67,7 @@ export function AdminLayout() {
         >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{ACCOUNT_MESSAGES.adminOnly} Ask an owner of the business if you need access.</Text>
-            <Button component={Link} to="/dashboard" size="xs" variant="default">
+            <Button component={Link} to={paths.dashboard} size="xs" variant="default">
               Back to the dashboard
             </Button>
           </Stack>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Badge, Button, Card, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import {
@@ -11,9 +10,9 @@ import {
   type BetaFeedbackEntry,
   type FeedbackType,
 } from '@ledgerleaf/domain';
-import { useDateFormat, useListBetaFeedbackQuery } from '@ledgerleaf/api';
-import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
-import { LoadError } from '../shared/query-states';
+import { useDateFormat, useListBetaFeedbackQuery, loadErrorMessage } from '@ledgerleaf/api';
+import { DataTable, EmptyState, PageHeader, type DataTableColumn, LoadError } from '@ledgerleaf/ui';
+import { useUrlParams } from '@ledgerleaf/ui/routing';
 
 export const FEEDBACK_PER_PAGE = 20;
 
@@ -77,25 +76,12 @@ function FeedbackDetails({ entry }: { entry: BetaFeedbackEntry }) {
  */
 export function FeedbackPage() {
   const { formatDateTime } = useDateFormat();
-  const [params, setParams] = useSearchParams();
+  const url = useUrlParams();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const typeParam = params.get('type');
+  const typeParam = url.params.get('type');
   const type = isFeedbackType(typeParam) ? typeParam : undefined;
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { page, update } = url;
   const query = useListBetaFeedbackQuery({ page, per_page: FEEDBACK_PER_PAGE, type });
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   const toggle = (id: number) =>
     setOpen((current) => {
       const next = new Set(current);
@@ -207,7 +193,7 @@ export function FeedbackPage() {
           {query.isError ? (
             <LoadError
               title="The feedback could not be loaded"
-              error={query.error}
+              message={loadErrorMessage(query.error)}
               onRetry={() => void query.refetch()}
             />
           ) : empty ? (

@@ -34,11 +34,11 @@ import {
   useListEmailTemplatesQuery,
   useResetEmailTemplateMutation,
   useSaveEmailTemplateMutation,
+  loadErrorMessage,
+  paths,
 } from '@ledgerleaf/api';
-import { CardSkeleton, PageHeader, useToast } from '@ledgerleaf/ui';
+import { CardSkeleton, PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
 import { useAsk } from '../shared/confirm';
-import { FormAlert } from '../shared/form-alert';
-import { LoadError } from '../shared/query-states';
 
 function TemplateEditor({ template, readOnly }: { template: EmailTemplateView; readOnly: boolean }) {
   const toast = useToast();
@@ -192,7 +192,7 @@ export function EmailTemplatesPage() {
         title="Email templates"
         description="What your clients (and your team, for password resets) receive."
         actions={
-          <Anchor component={Link} to="/user/settings" size="sm">
+          <Anchor component={Link} to={paths.settings.root} size="sm">
             Back to settings
           </Anchor>
         }
@@ -207,7 +207,7 @@ export function EmailTemplatesPage() {
       ) : query.isError || !template ? (
         <LoadError
           title="Email templates could not be loaded"
-          error={query.error}
+          message={loadErrorMessage(query.error)}
           onRetry={() => void query.refetch()}
         />
       ) : (

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Group, Modal, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle, IconPaperclip } from '@tabler/icons-react';
 import { OUTBOX_CATEGORY_LABELS, type OutboxAttachment, type OutboxEmailItem } from '@ledgerleaf/domain';
-import { useDateFormat, useGetOutboxEmailQuery, useListOutboxQuery } from '@ledgerleaf/api';
-import { CardSkeleton, DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
-import { LoadError } from '../shared/query-states';
+import { useDateFormat, useGetOutboxEmailQuery, useListOutboxQuery, loadErrorMessage, paths } from '@ledgerleaf/api';
+import { CardSkeleton, DataTable, EmptyState, PageHeader, type DataTableColumn, LoadError } from '@ledgerleaf/ui';
+import { useUrlParams } from '@ledgerleaf/ui/routing';
 
 export const SENT_EMAILS_PER_PAGE = 25;
 
@@ -84,7 +84,13 @@ function EmailDetails({ id }: { id: number }) {
   const query = useGetOutboxEmailQuery(id);
   if (query.isLoading) return <CardSkeleton lines={6} />;
   if (!query.data)
-    return <LoadError title="The email could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadError
+        title="The email could not be loaded"
+        message={loadErrorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+      />
+    );
   const email = query.data;
   const facts: [string, ReactNode][] = [
     ['To', email.to.join(', ')],
@@ -156,27 +162,17 @@ function EmailDetails({ id }: { id: number }) {
  */
 export function SentEmailsPage() {
   const { formatDateTime } = useDateFormat();
-  const [params, setParams] = useSearchParams();
+  const url = useUrlParams();
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const openId = Number.parseInt(params.get('email') ?? '', 10);
+  const { page } = url;
+  const openId = Number.parseInt(url.get('email'), 10);
   const opened = Number.isSafeInteger(openId) && openId > 0 ? openId : null;
   const query = useListOutboxQuery({ page, per_page: SENT_EMAILS_PER_PAGE });
   // The same request as the details' (one fetch): the dialog's title is the subject.
   const openedEmail = useGetOutboxEmailQuery(opened ?? 0, { skip: opened === null });
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null) next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  // Opening or closing a message keeps the page it was opened from.
+  const showEmail = (id: number | null) => url.update({ email: id }, { keepPage: true });
 
   const columns: DataTableColumn<OutboxEmailItem>[] = [
     {
@@ -203,7 +199,7 @@ export function SentEmailsPage() {
           type="button"
           size="sm"
           ta="left"
-          onClick={() => update({ email: String(email.id) })}
+          onClick={() => showEmail(email.id)}
           style={{ overflowWrap: 'anywhere' }}
         >
           {email.subject}
@@ -228,7 +224,7 @@ export function SentEmailsPage() {
         title="Sent emails"
         description="What you emailed to clients (invoices, estimates and payment receipts), newest first."
         actions={
-          <Anchor component={Link} to="/user/settings" size="sm">
+          <Anchor component={Link} to={paths.settings.root} size="sm">
             Back to settings
           </Anchor>
         }
@@ -240,7 +236,11 @@ export function SentEmailsPage() {
         </Alert>
       )}
       {query.isError ? (
-        <LoadError title="Sent emails could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError
+          title="Sent emails could not be loaded"
+          message={loadErrorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       ) : data !== undefined && data.meta.total === 0 ? (
         <EmptyState
           title="No emails yet"
@@ -256,14 +256,14 @@ export function SentEmailsPage() {
           lastPage={data?.meta.last_page ?? 1}
           total={data?.meta.total}
           perPage={data?.meta.per_page}
-          onPageChange={(next) => update({ page: next === 1 ? null : String(next) })}
+          onPageChange={(next) => url.update({ page: next === 1 ? null : next })}
           loading={query.isFetching}
           minWidth={560}
         />
       )}
       <Modal
         opened={opened !== null}
-        onClose={() => update({ email: null })}
+        onClose={() => showEmail(null)}
         title={(opened !== null && openedEmail.data?.subject) || 'Email'}
         size="xl"
         fullScreen={narrow}

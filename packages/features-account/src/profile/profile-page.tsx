@@ -39,12 +39,12 @@ import {
   useGetProfileQuery,
   useSignOutOtherDevicesMutation,
   useUpdateProfileMutation,
+  loadErrorMessage,
+  paths,
 } from '@ledgerleaf/api';
-import { CardSkeleton, PageHeader, PasswordStrength, useToast } from '@ledgerleaf/ui';
+import { CardSkeleton, PageHeader, PasswordStrength, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
 import { useAsk } from '../shared/confirm';
-import { FormAlert } from '../shared/form-alert';
 import { ImageUpload } from '../shared/image-upload';
-import { LoadError } from '../shared/query-states';
 
 function DetailsCard({ profile }: { profile: Profile }) {
   const toast = useToast();
@@ -287,7 +287,7 @@ function DeleteCard({ profile }: { profile: Profile }) {
       return;
     }
     clearAuthStorage();
-    browser.redirect('/login');
+    browser.redirect(paths.login);
   };
   return (
     <Card
@@ -356,7 +356,11 @@ export function ProfilePage() {
           <CardSkeleton lines={3} />
         </Stack>
       ) : query.isError || !profile ? (
-        <LoadError title="Your profile could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError
+          title="Your profile could not be loaded"
+          message={loadErrorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <Stack gap="lg" maw={760}>
           <DetailsCard profile={profile} />

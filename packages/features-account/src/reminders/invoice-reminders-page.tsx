@@ -12,10 +12,15 @@ import {
   validateWith,
   type ReminderStep,
 } from '@ledgerleaf/domain';
-import { splitServerErrors, useAccess, useGetReminderStepsQuery, useSaveReminderStepsMutation } from '@ledgerleaf/api';
-import { CardSkeleton, EmptyState, PageHeader, useToast } from '@ledgerleaf/ui';
-import { FormAlert } from '../shared/form-alert';
-import { LoadError } from '../shared/query-states';
+import {
+  splitServerErrors,
+  useAccess,
+  useGetReminderStepsQuery,
+  useSaveReminderStepsMutation,
+  loadErrorMessage,
+  paths,
+} from '@ledgerleaf/api';
+import { CardSkeleton, EmptyState, PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
 
 interface Row {
   offset_days: number | string;
@@ -141,7 +146,7 @@ export function InvoiceRemindersPage() {
         title="Invoice reminders"
         description="Emails to clients about unpaid invoices, relative to the due date. The text is the Payment reminder email template."
         actions={
-          <Anchor component={Link} to="/user/settings/email-templates" size="sm">
+          <Anchor component={Link} to={paths.settings.emailTemplates} size="sm">
             Edit the reminder email
           </Anchor>
         }
@@ -157,7 +162,7 @@ export function InvoiceRemindersPage() {
         ) : query.isError || !query.data ? (
           <LoadError
             title="The reminder schedule could not be loaded"
-            error={query.error}
+            message={loadErrorMessage(query.error)}
             onRetry={() => void query.refetch()}
           />
         ) : (

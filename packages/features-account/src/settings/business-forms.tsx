@@ -15,11 +15,14 @@ import {
   type BusinessDetails,
   type BusinessDetailsInput,
 } from '@ledgerleaf/domain';
-import { splitServerErrors, useGetBusinessDetailsQuery, useUpdateBusinessDetailsMutation } from '@ledgerleaf/api';
-import { CardSkeleton, useToast } from '@ledgerleaf/ui';
-import { FormAlert } from '../shared/form-alert';
+import {
+  splitServerErrors,
+  useGetBusinessDetailsQuery,
+  useUpdateBusinessDetailsMutation,
+  loadErrorMessage,
+} from '@ledgerleaf/api';
+import { CardSkeleton, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
 import { ImageUpload } from '../shared/image-upload';
-import { LoadError } from '../shared/query-states';
 
 type Editable = Pick<
   BusinessDetails,
@@ -40,7 +43,7 @@ function WithBusinessDetails({ children }: { children: (details: BusinessDetails
     return (
       <LoadError
         title="Business details could not be loaded"
-        error={query.error}
+        message={loadErrorMessage(query.error)}
         onRetry={() => void query.refetch()}
       />
     );

@@ -7,10 +7,13 @@ import {
   validateWith,
   type InvoicingSettings,
 } from '@ledgerleaf/domain';
-import { splitServerErrors, useGetInvoicingSettingsQuery, useUpdateInvoicingSettingsMutation } from '@ledgerleaf/api';
-import { CardSkeleton, useToast } from '@ledgerleaf/ui';
-import { FormAlert } from '../shared/form-alert';
-import { LoadError } from '../shared/query-states';
+import {
+  splitServerErrors,
+  useGetInvoicingSettingsQuery,
+  useUpdateInvoicingSettingsMutation,
+  loadErrorMessage,
+} from '@ledgerleaf/api';
+import { CardSkeleton, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
 
 interface SettingsValues {
   default_payment_terms_days: number | string;
@@ -91,7 +94,7 @@ export function InvoicingSettingsPanel({ readOnly = false }: { readOnly?: boolea
     return (
       <LoadError
         title="Invoicing settings could not be loaded"
-        error={query.error}
+        message={loadErrorMessage(query.error)}
         onRetry={() => void query.refetch()}
       />
     );

@@ -22,10 +22,8 @@ import {
   type NumberingCounter,
   type NumberingSettings,
 } from '@ledgerleaf/domain';
-import { splitServerErrors, useGetNumberingQuery, useUpdateNumberingMutation } from '@ledgerleaf/api';
-import { CardSkeleton, useToast } from '@ledgerleaf/ui';
-import { FormAlert } from '../shared/form-alert';
-import { LoadError } from '../shared/query-states';
+import { splitServerErrors, useGetNumberingQuery, useUpdateNumberingMutation, loadErrorMessage } from '@ledgerleaf/api';
+import { CardSkeleton, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
 
 const SEPARATOR_LABELS: Record<string, string> = {
   '-': 'Dash (-)',
@@ -150,7 +148,7 @@ export function NumberingPanel({ readOnly }: { readOnly: boolean }) {
     return (
       <LoadError
         title="Invoice numbering could not be loaded"
-        error={query.error}
+        message={loadErrorMessage(query.error)}
         onRetry={() => void query.refetch()}
       />
     );

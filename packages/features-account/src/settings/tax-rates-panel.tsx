@@ -41,11 +41,18 @@ import {
   useListTaxRatesQuery,
   useRestoreTaxRateMutation,
   useUpdateTaxRateMutation,
+  loadErrorMessage,
 } from '@ledgerleaf/api';
-import { DataTable, EmptyState, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
-import { FormAlert } from '../shared/form-alert';
+import {
+  DataTable,
+  EmptyState,
+  useConfirm,
+  useToast,
+  type DataTableColumn,
+  LoadError,
+  FormAlert,
+} from '@ledgerleaf/ui';
 import { formatPercent } from '../shared/format';
-import { LoadError } from '../shared/query-states';
 
 interface TaxRateFormValues {
   name: string;
@@ -326,7 +333,11 @@ export function TaxRatesPanel({ readOnly = false }: { readOnly?: boolean }) {
           )}
         </Group>
         {query.isError ? (
-          <LoadError title="Tax rates could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          <LoadError
+            title="Tax rates could not be loaded"
+            message={loadErrorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         ) : query.data && rates.length === 0 ? (
           <EmptyState
             icon={<IconReceiptTax size={28} stroke={1.5} aria-hidden />}

@@ -1,22 +1,22 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Alert, Anchor, Group, Stack, Tabs } from '@mantine/core';
 import { IconBell, IconMail, IconMailForward, IconUsersGroup } from '@tabler/icons-react';
 import { ACCOUNT_MESSAGES } from '@ledgerleaf/domain';
 import { PageHeader } from '@ledgerleaf/ui';
-import { useAccess } from '@ledgerleaf/api';
+import { useAccess, paths } from '@ledgerleaf/api';
+import { useUrlParams } from '@ledgerleaf/ui/routing';
 import { BusinessDetailsPanel, InvoiceTextsPanel, PreferencesPanel } from './business-forms';
 import { InvoicingSettingsPanel } from './invoicing-settings-panel';
 import { NumberingPanel } from './numbering-panel';
 import { TaxRatesPanel } from './tax-rates-panel';
 
 const TABS = ['business', 'invoices', 'tax-rates', 'preferences'] as const;
-type Tab = (typeof TABS)[number];
 
 /** /user/settings: business details, invoice defaults, tax rates and display preferences. */
 export function UserSettingsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const param = searchParams.get('tab') as Tab | null;
-  const tab: Tab = param && TABS.includes(param) ? param : 'business';
+  // The tab lives in the URL; the first one (business) is the page's own address.
+  const url = useUrlParams({ defaults: { tab: 'business' } });
+  const tab = url.oneOf('tab', TABS, 'business');
   const access = useAccess();
   const readOnly = !access.isAdmin;
   return (
@@ -26,23 +26,23 @@ export function UserSettingsPage() {
         description="How the business appears on invoices, and how invoices are numbered, taxed and worded."
         actions={
           <Group gap="md">
-            <Anchor component={Link} to="/user/settings/email-templates" size="sm">
+            <Anchor component={Link} to={paths.settings.emailTemplates} size="sm">
               <Group gap={4} component="span">
                 <IconMail size={16} aria-hidden /> Email templates
               </Group>
             </Anchor>
-            <Anchor component={Link} to="/user/settings/emails" size="sm">
+            <Anchor component={Link} to={paths.settings.sentEmails} size="sm">
               <Group gap={4} component="span">
                 <IconMailForward size={16} aria-hidden /> Sent emails
               </Group>
             </Anchor>
-            <Anchor component={Link} to="/settings/invoice-reminders" size="sm">
+            <Anchor component={Link} to={paths.settings.invoiceReminders} size="sm">
               <Group gap={4} component="span">
                 <IconBell size={16} aria-hidden /> Invoice reminders
               </Group>
             </Anchor>
             {access.isAdmin && (
-              <Anchor component={Link} to="/admin/roles" size="sm">
+              <Anchor component={Link} to={paths.admin.roles} size="sm">
                 <Group gap={4} component="span">
                   <IconUsersGroup size={16} aria-hidden /> Team and roles
                 </Group>
@@ -63,11 +63,7 @@ export function UserSettingsPage() {
               {ACCOUNT_MESSAGES.adminSettingsOnly}
             </Alert>
           )}
-      <Tabs
-        value={tab}
-        onChange={(value) => setSearchParams(value && value !== 'business' ? { tab: value } : {}, { replace: true })}
-        keepMounted={false}
-      >
+      <Tabs value={tab} onChange={(value) => url.update({ tab: value })} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="business">Business details</Tabs.Tab>
           <Tabs.Tab value="invoices">Invoice defaults</Tabs.Tab>

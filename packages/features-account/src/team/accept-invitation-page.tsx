@@ -9,9 +9,9 @@ import {
   splitServerErrors,
   useAcceptInvitationMutation,
   useGetInvitationQuery,
+  paths,
 } from '@ledgerleaf/api';
-import { AuthLayout, PasswordStrength } from '@ledgerleaf/ui';
-import { FormAlert } from '../shared/form-alert';
+import { AuthLayout, PasswordStrength, FormAlert } from '@ledgerleaf/ui';
 
 /** /invitations/:token (guest): the invited person chooses a name and password and is signed in. */
 export function AcceptInvitationPage() {
@@ -34,7 +34,7 @@ export function AcceptInvitationPage() {
       setFormError(message);
       return;
     }
-    browser.redirect('/dashboard');
+    browser.redirect(paths.dashboard);
   };
   return (
     <AuthLayout>
@@ -52,7 +52,7 @@ export function AcceptInvitationPage() {
                   ? ACCOUNT_MESSAGES.invitationInvalid
                   : 'The invitation could not be loaded. Please check your connection and try again.'}
               </Text>
-              <Anchor component={Link} to="/login" size="sm">
+              <Anchor component={Link} to={paths.login} size="sm">
                 Go to sign in
               </Anchor>
             </Stack>

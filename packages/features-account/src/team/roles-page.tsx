@@ -40,11 +40,19 @@ import {
   useInviteMemberMutation,
   useRemoveMemberMutation,
   useRevokeInvitationMutation,
+  loadErrorMessage,
 } from '@ledgerleaf/api';
-import { CardSkeleton, DataTable, EmptyState, PageHeader, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import {
+  CardSkeleton,
+  DataTable,
+  EmptyState,
+  PageHeader,
+  useToast,
+  type DataTableColumn,
+  LoadError,
+  FormAlert,
+} from '@ledgerleaf/ui';
 import { useAsk } from '../shared/confirm';
-import { FormAlert } from '../shared/form-alert';
-import { LoadError } from '../shared/query-states';
 
 const roleOptions = (isOwner: boolean) =>
   ACCOUNT_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role], disabled: role === 'owner' && !isOwner }));
@@ -204,7 +212,13 @@ function TeamTables() {
   const [revoke] = useRevokeInvitationMutation();
   if (query.isLoading) return <CardSkeleton lines={5} />;
   if (query.isError || !query.data)
-    return <LoadError title="The team could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <LoadError
+        title="The team could not be loaded"
+        message={loadErrorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+      />
+    );
   const { members, invitations } = query.data;
   const ownerCount = members.filter((member) => member.role === 'owner').length;
   const columns: DataTableColumn<TeamMember>[] = [

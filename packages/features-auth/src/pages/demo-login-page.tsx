@@ -9,9 +9,9 @@ import {
   useAppDispatch,
   useAppSelector,
   useDemoLoginMutation,
+  paths,
 } from '@ledgerleaf/api';
-import { AuthLayout } from '@ledgerleaf/ui';
-import { FormAlert } from '../components/form-alert';
+import { AuthLayout, FormAlert } from '@ledgerleaf/ui';
 import { useDelayedNavigate } from '../use-delayed-navigate';
 
 /** Long enough to read the success text before the dashboard replaces it. */
@@ -34,13 +34,13 @@ export function DemoLoginPage() {
       return;
     }
     setFeedback({ kind: 'success', text: MESSAGES.demoSuccess });
-    navigateLater('/dashboard', DEMO_REDIRECT_DELAY_MS);
+    navigateLater(paths.dashboard, DEMO_REDIRECT_DELAY_MS);
   };
 
   const clearAndGoToLogin = () => {
     clearAuthStorage();
     dispatch(sessionEnded());
-    navigate('/login', { replace: true });
+    navigate(paths.login, { replace: true });
   };
 
   const authenticated = token !== null && status === 'authenticated';
@@ -95,7 +95,7 @@ export function DemoLoginPage() {
           <Button variant="default" onClick={clearAndGoToLogin} fullWidth>
             Clear Auth Data &amp; Go to Login
           </Button>
-          <Button variant="light" onClick={() => navigate('/dashboard')} fullWidth>
+          <Button variant="light" onClick={() => navigate(paths.dashboard)} fullWidth>
             Go to Dashboard
           </Button>
         </Stack>

@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { firstFieldErrors, forgotPasswordRequestSchema, MESSAGES } from '@ledgerleaf/domain';
-import { errorMessage, fieldErrors, useForgotPasswordMutation } from '@ledgerleaf/api';
-import { AuthLayout } from '@ledgerleaf/ui';
-import { FormAlert } from '../components/form-alert';
+import { errorMessage, fieldErrors, useForgotPasswordMutation, paths } from '@ledgerleaf/api';
+import { AuthLayout, FormAlert } from '@ledgerleaf/ui';
 import { zodValidate } from '../form';
 
 interface ForgotValues {
@@ -64,7 +63,7 @@ export function ForgotPasswordPage() {
           </form>
         )}
         <Text size="sm" ta="center">
-          <Anchor component={Link} to="/login" underline="always">
+          <Anchor component={Link} to={paths.login} underline="always">
             Back to sign in
           </Anchor>
         </Text>

@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { LOGIN_REDIRECT_DELAY_MS, loginRequestSchema } from '@ledgerleaf/domain';
-import { loginErrorMessage, useLoginMutation } from '@ledgerleaf/api';
-import { AuthLayout } from '@ledgerleaf/ui';
-import { FormAlert } from '../components/form-alert';
+import { loginErrorMessage, useLoginMutation, paths } from '@ledgerleaf/api';
+import { AuthLayout, FormAlert } from '@ledgerleaf/ui';
 import { MarketingPanel } from '../components/marketing-panel';
 import { WaitlistModal } from '../components/waitlist-modal';
 import { zodValidate } from '../form';
@@ -37,7 +36,7 @@ export function LoginPage() {
       return;
     }
     setSignedIn(true);
-    navigateLater('/dashboard', LOGIN_REDIRECT_DELAY_MS);
+    navigateLater(paths.dashboard, LOGIN_REDIRECT_DELAY_MS);
   };
 
   const busy = isLoading || signedIn;
@@ -65,7 +64,7 @@ export function LoginPage() {
             />
             <Group justify="space-between" wrap="wrap">
               <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
-              <Anchor component={Link} to="/forgot-password" size="sm">
+              <Anchor component={Link} to={paths.forgotPassword} size="sm">
                 Forgot your password?
               </Anchor>
             </Group>
@@ -76,7 +75,7 @@ export function LoginPage() {
         </form>
         <Text size="sm" ta="center">
           New to Ledgerleaf?{' '}
-          <Anchor component={Link} to="/register" underline="always">
+          <Anchor component={Link} to={paths.register} underline="always">
             Create an account
           </Anchor>
         </Text>

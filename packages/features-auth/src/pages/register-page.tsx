@@ -11,9 +11,8 @@ import {
   registerRequestSchema,
   validatePhone,
 } from '@ledgerleaf/domain';
-import { fieldErrors, registrationErrorMessage, useRegisterMutation } from '@ledgerleaf/api';
-import { AuthLayout, PasswordStrength, useToast } from '@ledgerleaf/ui';
-import { FormAlert } from '../components/form-alert';
+import { fieldErrors, registrationErrorMessage, useRegisterMutation, paths } from '@ledgerleaf/api';
+import { AuthLayout, PasswordStrength, useToast, FormAlert } from '@ledgerleaf/ui';
 import { isValid, zodValidate } from '../form';
 
 interface RegisterValues {
@@ -79,7 +78,7 @@ export function RegisterPage() {
       summary: 'Account created',
       detail: `Welcome to Ledgerleaf, ${valid.name.trim()}!`,
     });
-    navigate('/dashboard', { replace: true });
+    navigate(paths.dashboard, { replace: true });
   };
 
   return (
@@ -91,7 +90,7 @@ export function RegisterPage() {
           </Title>
           <Text size="sm" mt={4}>
             Already have an account?{' '}
-            <Anchor component={Link} to="/login" underline="always">
+            <Anchor component={Link} to={paths.login} underline="always">
               Sign in
             </Anchor>
           </Text>

@@ -3,9 +3,8 @@ import { Link, useParams } from 'react-router';
 import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { firstFieldErrors, MESSAGES, resetPasswordRequestSchema } from '@ledgerleaf/domain';
-import { errorMessage, fieldErrors, useResetPasswordMutation } from '@ledgerleaf/api';
-import { AuthLayout, PasswordStrength } from '@ledgerleaf/ui';
-import { FormAlert } from '../components/form-alert';
+import { errorMessage, fieldErrors, useResetPasswordMutation, paths } from '@ledgerleaf/api';
+import { AuthLayout, PasswordStrength, FormAlert } from '@ledgerleaf/ui';
 import { zodValidate } from '../form';
 
 interface ResetValues {
@@ -61,7 +60,7 @@ export function ResetPasswordPage() {
             {feedback.invalidLink ? (
               <>
                 {' '}
-                <Anchor component={Link} to="/forgot-password" inherit underline="always">
+                <Anchor component={Link} to={paths.forgotPassword} inherit underline="always">
                   Request a new link
                 </Anchor>
               </>
@@ -70,7 +69,7 @@ export function ResetPasswordPage() {
         ) : null}
         {tokenError ? <FormAlert kind="error">{tokenError}</FormAlert> : null}
         {done ? (
-          <Button component={Link} to="/login" fullWidth>
+          <Button component={Link} to={paths.login} fullWidth>
             Sign in
           </Button>
         ) : (
@@ -99,7 +98,7 @@ export function ResetPasswordPage() {
         )}
         {done ? null : (
           <Text size="sm" ta="center">
-            <Anchor component={Link} to="/login" underline="always">
+            <Anchor component={Link} to={paths.login} underline="always">
               Back to sign in
             </Anchor>
           </Text>

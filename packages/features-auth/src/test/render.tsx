@@ -1,35 +1,3 @@
-import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { makeStore } from '@ledgerleaf/api';
-import { UiProvider } from '@ledgerleaf/ui';
-
-export { json, stubFetch } from './fetch';
-
-function Location() {
-  return <p data-testid="location">{useLocation().pathname}</p>;
-}
-
-/** Renders a page inside the app's providers with a memory router; other paths render their name. */
-export function renderPage(element: ReactElement, { path = '/', route = '/', fakeTimers = false } = {}) {
-  const store = makeStore();
-  const router = createMemoryRouter(
-    [
-      { path, element },
-      { path: '*', Component: Location },
-    ],
-    { initialEntries: [route] },
-  );
-  // Under fake timers user-event must not wait on timers of its own between actions.
-  const user = userEvent.setup(fakeTimers ? { delay: null } : {});
-  const view = render(
-    <Provider store={store}>
-      <UiProvider env="test">
-        <RouterProvider router={router} />
-      </UiProvider>
-    </Provider>,
-  );
-  return { ...view, store, router, user };
-}
+// One page harness for every package's unit tests (@ledgerleaf/vitest-config/render); nobody is
+// signed in unless a test says so (`roles` or `auth`).
+export { json, renderPage, stubFetch, stubSequence } from '@ledgerleaf/vitest-config/render';

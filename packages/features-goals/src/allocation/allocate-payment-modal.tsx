@@ -18,9 +18,9 @@ import {
   useGetInvoiceQuery,
   useListAllGoalsQuery,
   useSetAllocationPreferenceMutation,
+  createSubmissionKeys,
 } from '@ledgerleaf/api';
 import { useToast } from '@ledgerleaf/ui';
-import { createSubmissionKeys } from '../shared/idempotency';
 import { useGoalsRefreshed } from '../shared/use-goals-refreshed';
 import { GoalAllocationPanel } from './goal-allocation-panel';
 

@@ -3,11 +3,10 @@ import { Link } from 'react-router';
 import { Anchor, Button, Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatCurrency, type GoalAnalytics } from '@ledgerleaf/domain';
-import { useCanWrite, useGetGoalAnalyticsQuery } from '@ledgerleaf/api';
-import { CardSkeleton, EmptyState, ErrorBoundary, PageHeader } from '@ledgerleaf/ui';
+import { useCanWrite, useGetGoalAnalyticsQuery, loadErrorMessage, paths } from '@ledgerleaf/api';
+import { CardSkeleton, EmptyState, ErrorBoundary, PageHeader, LoadError } from '@ledgerleaf/ui';
 import { formatPercent } from '../shared/format';
 import { GoalsNav } from '../shared/goals-nav';
-import { LoadError } from '../shared/query-states';
 import {
   contributionsBySourceOption,
   goalProgressOption,
@@ -216,7 +215,11 @@ export function AnalyticsPage() {
       />
       <GoalsNav />
       {query.isError ? (
-        <LoadError title="Analytics could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError
+          title="Analytics could not be loaded"
+          message={loadErrorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       ) : !data ? (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
@@ -232,7 +235,7 @@ export function AnalyticsPage() {
           message="Charts appear here once you have goals and money flowing into them."
           action={
             canWrite ? (
-              <Button component={Link} to="/goals/create">
+              <Button component={Link} to={paths.goals.create}>
                 Create your first goal
               </Button>
             ) : undefined
@@ -249,7 +252,7 @@ export function AnalyticsPage() {
           <Charts data={data} />
           <Text size="sm" c="dimmed">
             Each goal's own history is on its page in the{' '}
-            <Anchor component={Link} to="/goals" underline="always">
+            <Anchor component={Link} to={paths.goals.list} underline="always">
               Goal Tracker
             </Anchor>
             .

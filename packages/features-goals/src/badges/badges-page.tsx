@@ -3,10 +3,9 @@ import { Anchor, Badge, Card, Group, Progress, SimpleGrid, Stack, Text, ThemeIco
 import type { IconAward } from '@tabler/icons-react';
 import { IconCalendarCheck, IconCoin, IconLock, IconTarget, IconTrophy } from '@tabler/icons-react';
 import { GOAL_BADGE_MESSAGES, type GoalBadge } from '@ledgerleaf/domain';
-import { useListGoalBadgesQuery, useDateFormat } from '@ledgerleaf/api';
-import { CardSkeleton, PageHeader } from '@ledgerleaf/ui';
+import { useListGoalBadgesQuery, useDateFormat, loadErrorMessage, paths } from '@ledgerleaf/api';
+import { CardSkeleton, PageHeader, LoadError } from '@ledgerleaf/ui';
 import { GoalsNav } from '../shared/goals-nav';
-import { LoadError } from '../shared/query-states';
 
 const CATEGORY_ICONS: Record<GoalBadge['category'], typeof IconAward> = {
   goals: IconTrophy,
@@ -55,7 +54,7 @@ export function BadgeCard({ badge }: { badge: GoalBadge }) {
               {badge.goal_id !== null && badge.goal_title && (
                 <Text size="xs" c="dimmed">
                   With{' '}
-                  <Anchor component={Link} to={`/goals/${badge.goal_id}`} size="xs" underline="always">
+                  <Anchor component={Link} to={paths.goals.detail(badge.goal_id)} size="xs" underline="always">
                     {badge.goal_title}
                   </Anchor>
                 </Text>
@@ -93,7 +92,11 @@ export function BadgesPage() {
       />
       <GoalsNav />
       {query.isError ? (
-        <LoadError title="Achievements could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError
+          title="Achievements could not be loaded"
+          message={loadErrorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.isLoading ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
           {Array.from({ length: 6 }, (_, index) => (
@@ -116,7 +119,7 @@ export function BadgesPage() {
               {meta.earned === 0 && (
                 <Text size="sm" c="dimmed" mt="xs">
                   No badges yet.{' '}
-                  <Anchor component={Link} to="/goals/create" underline="always">
+                  <Anchor component={Link} to={paths.goals.create} underline="always">
                     Create your first goal
                   </Anchor>{' '}
                   to earn "First Step".

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { Goal } from '@ledgerleaf/domain';
-import { useDateFormat } from '@ledgerleaf/api';
+import { useDateFormat, paths } from '@ledgerleaf/api';
 import { daysLeftLabel } from '../shared/format';
 import { GoalProgress } from '../shared/goal-progress';
 import { GoalStatusBadge } from '../shared/goal-status';
@@ -25,7 +25,7 @@ export function GoalCard({ goal, onEdit }: { goal: Goal; onEdit: (goal: Goal) =>
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Anchor
               component={Link}
-              to={`/goals/${goal.id}`}
+              to={paths.goals.detail(goal.id)}
               fw={700}
               id={`goal-${goal.id}-title`}
               style={{ overflowWrap: 'anywhere' }}

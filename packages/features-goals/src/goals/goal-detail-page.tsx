@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   Alert,
   Anchor,
@@ -28,19 +28,21 @@ import {
 } from '@tabler/icons-react';
 import type { Goal, GoalContribution } from '@ledgerleaf/domain';
 import {
-  errorStatus,
   useCanWrite,
   useGetGoalQuery,
   useListGoalContributionsQuery,
   useDateFormat,
+  loadErrorMessage,
+  paths,
+  queryState,
 } from '@ledgerleaf/api';
-import { CardSkeleton, EmptyState, PageHeader } from '@ledgerleaf/ui';
+import { CardSkeleton, EmptyState, PageHeader, LoadError } from '@ledgerleaf/ui';
+import { RecordLoader, useRouteId } from '@ledgerleaf/ui/routing';
 import { daysLeftLabel, formatGoalAmount } from '../shared/format';
 import { GoalProgress } from '../shared/goal-progress';
 import { GoalStatusBadge } from '../shared/goal-status';
 import { GOAL_TYPE_BADGES } from '../shared/labels';
 import { GoalsNav } from '../shared/goals-nav';
-import { LoadError } from '../shared/query-states';
 import { useGoalCommands } from './goal-actions';
 import { GoalFormModal, useGoalModal } from './goal-form-modal';
 
@@ -71,7 +73,7 @@ function SourceLink({ contribution }: { contribution: GoalContribution }) {
     contribution.invoice_id !== null
   ) {
     return (
-      <Anchor component={Link} to={`/invoices/${contribution.invoice_id}`}>
+      <Anchor component={Link} to={paths.invoices.detail(contribution.invoice_id)}>
         {contribution.label}
       </Anchor>
     );
@@ -82,7 +84,9 @@ function SourceLink({ contribution }: { contribution: GoalContribution }) {
       <Anchor
         component={Link}
         to={
-          contribution.other_income_id !== null ? `/goals/income?id=${contribution.other_income_id}` : '/goals/income'
+          contribution.other_income_id !== null
+            ? paths.goals.incomeEntry(contribution.other_income_id)
+            : paths.goals.income
         }
       >
         {contribution.label}
@@ -91,7 +95,7 @@ function SourceLink({ contribution }: { contribution: GoalContribution }) {
   }
   if (contribution.source_type === 'client' && contribution.client_id !== null) {
     return (
-      <Anchor component={Link} to={`/clients/${contribution.client_id}/edit`}>
+      <Anchor component={Link} to={paths.clients.edit(contribution.client_id)}>
         {contribution.label}
       </Anchor>
     );
@@ -116,7 +120,7 @@ function Contributions({ goal }: { goal: Goal }) {
         {query.isError ? (
           <LoadError
             title="Contributions could not be loaded"
-            error={query.error}
+            message={loadErrorMessage(query.error)}
             onRetry={() => void query.refetch()}
           />
         ) : query.isLoading ? (
@@ -182,7 +186,7 @@ function GoalDetail({ goal }: { goal: Goal }) {
   const { formatDate } = useDateFormat();
   const navigate = useNavigate();
   const modal = useGoalModal();
-  const { run, onDelete, available, busy } = useGoalCommands(goal, { onDeleted: () => navigate('/goals') });
+  const { run, onDelete, available, busy } = useGoalCommands(goal, { onDeleted: () => navigate(paths.goals.list) });
   // The read-only role reads the goal and its contributions, without the actions that change it.
   const canWrite = useCanWrite();
   const open = goal.status === 'active' || goal.status === 'in_progress' || goal.status === 'paused';
@@ -259,7 +263,7 @@ function GoalDetail({ goal }: { goal: Goal }) {
       />
       <GoalsNav />
       <Stack gap="md">
-        <Anchor component={Link} to="/goals" size="sm">
+        <Anchor component={Link} to={paths.goals.list} size="sm">
           <Group gap={4} component="span">
             <IconArrowLeft size={14} aria-hidden /> All goals
           </Group>
@@ -333,44 +337,39 @@ function GoalDetail({ goal }: { goal: Goal }) {
 
 /** `/goals/{id}`: progress, remaining, deadline and days left, pace needed, projection, contributions. */
 export function GoalDetailPage() {
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
+  const { id, valid } = useRouteId();
   // Self-tracking goals move with records made elsewhere: ask again on every visit.
   const query = useGetGoalQuery(id, { skip: !valid, refetchOnMountOrArgChange: true });
-  if (!valid || errorStatus(query.error) === 404) {
-    return (
-      <>
-        <PageHeader title="Goal not found" />
-        <EmptyState
-          title="This goal does not exist"
-          message="It may have been deleted."
-          action={
-            <Button component={Link} to="/goals">
-              Back to goals
-            </Button>
-          }
-        />
-      </>
-    );
-  }
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title="Goal" />
-        <LoadError title="The goal could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-      </>
-    );
-  }
-  if (!query.data) {
-    return (
-      <>
-        <PageHeader title="Goal" />
+  return (
+    <RecordLoader
+      state={queryState(query)}
+      invalid={!valid}
+      notFound={
+        <>
+          <PageHeader title="Goal not found" />
+          <EmptyState
+            title="This goal does not exist"
+            message="It may have been deleted."
+            action={
+              <Button component={Link} to={paths.goals.list}>
+                Back to goals
+              </Button>
+            }
+          />
+        </>
+      }
+      errorTitle="The goal could not be loaded"
+      header={<PageHeader title="Goal" />}
+      skeleton={
         <Stack gap="md">
           <CardSkeleton lines={3} />
           <CardSkeleton lines={4} />
         </Stack>
-      </>
-    );
-  }
-  return <GoalDetail goal={query.data} />;
+      }
+      // What was read on an earlier visit is out of date by now: a failed read shows the error.
+      errorOverData
+    >
+      {(goal) => <GoalDetail goal={goal} />}
+    </RecordLoader>
+  );
 }

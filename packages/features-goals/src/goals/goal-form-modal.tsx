@@ -30,10 +30,9 @@ import {
   type GoalInput,
   type GoalType,
 } from '@ledgerleaf/domain';
-import { useCreateGoalMutation, useDateFormat, useUpdateGoalMutation } from '@ledgerleaf/api';
+import { useCreateGoalMutation, useDateFormat, useUpdateGoalMutation, splitServerErrors } from '@ledgerleaf/api';
 import { DateField, useToast } from '@ledgerleaf/ui';
 import { localToday } from '../shared/format';
-import { splitServerErrors } from '../shared/server-errors';
 
 export interface GoalFormValues {
   title: string;

@@ -1,5 +1,4 @@
-import { useCallback } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button, Card, Group, Pagination, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTarget } from '@tabler/icons-react';
 import type { GOAL_SORT_FIELDS } from '@ledgerleaf/domain';
@@ -10,10 +9,10 @@ import {
   GOAL_TYPE_LABELS,
   type GoalStatusFilter,
 } from '@ledgerleaf/domain';
-import { useCanWrite, useListGoalsQuery } from '@ledgerleaf/api';
-import { CardSkeleton, EmptyState, PageHeader } from '@ledgerleaf/ui';
+import { useCanWrite, useListGoalsQuery, loadErrorMessage, paths } from '@ledgerleaf/api';
+import { CardSkeleton, EmptyState, PageHeader, LoadError } from '@ledgerleaf/ui';
+import { useUrlParams } from '@ledgerleaf/ui/routing';
 import { GoalsNav } from '../shared/goals-nav';
-import { LoadError } from '../shared/query-states';
 import { GoalCard } from './goal-card';
 import { GoalFormModal, useGoalModal } from './goal-form-modal';
 
@@ -43,36 +42,15 @@ const SORTS: { value: string; label: string }[] = [
 
 type SortField = (typeof GOAL_SORT_FIELDS)[number];
 
-/** The tracker's filters live in the URL: `?status=&type=&sort=&direction=&page=`. */
+/** The tracker's filters live in the URL: `?status=&type=&sort=&direction=&page=` ("all" is left out). */
 function useTrackerParams() {
-  const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status') as GoalStatusFilter | null;
-  const status: GoalStatusFilter = statusParam && GOAL_STATUS_FILTERS.includes(statusParam) ? statusParam : 'all';
-  const typeParam = params.get('type') ?? 'all';
-  const type: (typeof GOAL_TYPES)[number] | 'all' = (GOAL_TYPES as readonly string[]).includes(typeParam)
-    ? (typeParam as (typeof GOAL_TYPES)[number])
-    : 'all';
-  const sortParam = `${params.get('sort') ?? 'created_at'}:${params.get('direction') ?? 'desc'}`;
+  const url = useUrlParams({ defaults: { status: 'all', type: 'all' } });
+  const status = url.oneOf('status', GOAL_STATUS_FILTERS, 'all');
+  const type = url.oneOf<(typeof GOAL_TYPES)[number] | 'all'>('type', GOAL_TYPES, 'all');
+  const sortParam = `${url.params.get('sort') ?? 'created_at'}:${url.params.get('direction') ?? 'desc'}`;
   const sort = SORTS.some((option) => option.value === sortParam) ? sortParam : 'created_at:desc';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const update = useCallback(
-    (changes: Record<string, string | number>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === '' || value === 'all') next.delete(key);
-            else next.set(key, String(value));
-          }
-          if (!('page' in changes)) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
   const [sortField, direction] = sort.split(':') as [SortField, 'asc' | 'desc'];
-  return { status, type, sort, sortField, direction, page, update };
+  return { status, type, sort, sortField, direction, page: url.page, update: url.update };
 }
 
 /**
@@ -104,7 +82,7 @@ export function GoalsPage({ create = false }: { create?: boolean }) {
   const modalOpened = canWrite && (modal.opened || (create && !modal.goal));
   const closeModal = () => {
     modal.close();
-    if (create) navigate('/goals', { replace: true });
+    if (create) navigate(paths.goals.list, { replace: true });
   };
   const openCreate = () => (create ? undefined : modal.openCreate());
 
@@ -168,7 +146,11 @@ export function GoalsPage({ create = false }: { create?: boolean }) {
         </Card>
 
         {query.isError ? (
-          <LoadError title="Goals could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
+          <LoadError
+            title="Goals could not be loaded"
+            message={loadErrorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         ) : query.isLoading ? (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {Array.from({ length: 3 }, (_, index) => (

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ActionIcon, Button, Card, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { OTHER_INCOME_MESSAGES, OTHER_INCOME_SORT_FIELDS, formatCurrency, type OtherIncome } from '@ledgerleaf/domain';
@@ -10,12 +9,21 @@ import {
   useGetOtherIncomeQuery,
   useListOtherIncomeQuery,
   useDateFormat,
+  loadErrorMessage,
 } from '@ledgerleaf/api';
-import { DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import {
+  DataTable,
+  EmptyState,
+  PageHeader,
+  useConfirm,
+  useToast,
+  type DataTableColumn,
+  LoadError,
+} from '@ledgerleaf/ui';
+import { useUrlParams } from '@ledgerleaf/ui/routing';
 import { useGoalsActions } from '../host/goals-host';
 import { notifyGoalsUpdated } from '../shared/events';
 import { GoalsNav } from '../shared/goals-nav';
-import { LoadError } from '../shared/query-states';
 import { OtherIncomeModal } from './other-income-modal';
 
 export const INCOME_PER_PAGE = 25;
@@ -85,23 +93,15 @@ function linkedIncomeId(value: string | null): number | null {
  */
 export function IncomePage() {
   const { formatDate } = useDateFormat();
-  const [params, setParams] = useSearchParams();
+  const url = useUrlParams();
   const { openOtherIncome } = useGoalsActions();
   // The read-only role reads the income and where it went; adding, editing and deleting are not offered.
   const canWrite = useCanWrite();
   const toast = useToast();
   const [editing, setEditing] = useState<OtherIncome | null>(null);
-  const linkedId = linkedIncomeId(params.get('id'));
+  const linkedId = linkedIncomeId(url.params.get('id'));
   const linked = useGetOtherIncomeQuery(linkedId ?? 0, { skip: linkedId === null });
-  const forgetLinked = () =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('id');
-        return next;
-      },
-      { replace: true },
-    );
+  const forgetLinked = () => url.update({ id: null }, { keepPage: true });
   useEffect(() => {
     if (linkedId === null || !linked.isError) return;
     toast.show({
@@ -114,23 +114,11 @@ export function IncomePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [linkedId, linked.isError]);
   const modalIncome = editing ?? (linkedId !== null ? (linked.data ?? null) : null);
-  const sortParam = params.get('sort') ?? 'income_date';
-  const sort = (OTHER_INCOME_SORT_FIELDS as readonly string[]).includes(sortParam)
-    ? (sortParam as (typeof OTHER_INCOME_SORT_FIELDS)[number])
-    : 'income_date';
-  const direction = params.get('direction') === 'asc' ? 'asc' : 'desc';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const sort = url.oneOf('sort', OTHER_INCOME_SORT_FIELDS, 'income_date');
+  const direction = url.get('direction') === 'asc' ? 'asc' : 'desc';
+  const page = url.page;
   const query = useListOtherIncomeQuery({ sort, direction, page, per_page: INCOME_PER_PAGE });
-  const update = (changes: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) next.set(key, value);
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  const { update } = url;
 
   const columns: DataTableColumn<OtherIncome>[] = [
     { key: 'income_date', header: 'Date', sortable: true, render: (income) => formatDate(income.income_date) },
@@ -209,7 +197,7 @@ export function IncomePage() {
         {query.isError ? (
           <LoadError
             title="Other income could not be loaded"
-            error={query.error}
+            message={loadErrorMessage(query.error)}
             onRetry={() => void query.refetch()}
           />
         ) : data && data.meta.total === 0 ? (

@@ -39,12 +39,12 @@ import {
   useListAllGoalsQuery,
   useRecordOtherIncomeMutation,
   useUpdateOtherIncomeMutation,
+  splitServerErrors,
+  createSubmissionKeys,
 } from '@ledgerleaf/api';
 import { AmountInput, DateField, useToast } from '@ledgerleaf/ui';
 import { formatPercent, localToday } from '../shared/format';
-import { createSubmissionKeys } from '../shared/idempotency';
 import { useGoalsRefreshed } from '../shared/use-goals-refreshed';
-import { splitServerErrors } from '../shared/server-errors';
 
 export interface OtherIncomeValues {
   amount: number | string;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { GOAL_BADGES, GOAL_TYPES, GOAL_TYPE_LABELS, type GoalType } from '@ledgerleaf/domain';
-import { useCanWrite } from '@ledgerleaf/api';
+import { useCanWrite, paths } from '@ledgerleaf/api';
 import { PageHeader } from '@ledgerleaf/ui';
 import { useGoalsActions } from '../host/goals-host';
 import { GoalsNav } from '../shared/goals-nav';
@@ -40,7 +40,7 @@ export function GoalsInfoPage() {
         description="Goals turn the money your business receives into progress you can see."
         actions={
           canWrite ? (
-            <Button component={Link} to="/goals/create">
+            <Button component={Link} to={paths.goals.create}>
               Create Goal
             </Button>
           ) : undefined
@@ -52,7 +52,7 @@ export function GoalsInfoPage() {
           <Text>
             A goal has a title, a target, a start date and a target date. Its progress is what it holds divided by its
             target, shown as a percent that stops at 100%. The{' '}
-            <Anchor component={Link} to="/goals" underline="always">
+            <Anchor component={Link} to={paths.goals.list} underline="always">
               Goal Tracker
             </Anchor>{' '}
             lists them with their progress; each goal's page shows what is left, the days to its deadline, what is
@@ -110,7 +110,7 @@ export function GoalsInfoPage() {
                   Add Other Income
                 </Button>
               )}
-              <Anchor component={Link} to="/goals/income" underline="always">
+              <Anchor component={Link} to={paths.goals.income} underline="always">
                 See recorded income
               </Anchor>
             </Group>
@@ -119,7 +119,7 @@ export function GoalsInfoPage() {
         <Section title="Badges">
           <Text>
             Badges are earned automatically, once each, and stay earned. See yours under{' '}
-            <Anchor component={Link} to="/goals/badges" underline="always">
+            <Anchor component={Link} to={paths.goals.badges} underline="always">
               Goal Achievements
             </Anchor>
             .

@@ -1,19 +1,21 @@
 import { Link, useLocation } from 'react-router';
 import { SectionNav } from '@ledgerleaf/ui';
+import { paths } from '@ledgerleaf/api';
 
 export const GOALS_NAV = [
-  { to: '/goals', label: 'Goal Tracker' },
-  { to: '/goals/analytics', label: 'Analytics' },
-  { to: '/goals/badges', label: 'Achievements' },
-  { to: '/goals/income', label: 'Other income' },
-  { to: '/goals-info', label: 'How goals work' },
+  { to: paths.goals.list, label: 'Goal Tracker' },
+  { to: paths.goals.analytics, label: 'Analytics' },
+  { to: paths.goals.badges, label: 'Achievements' },
+  { to: paths.goals.income, label: 'Other income' },
+  { to: paths.goals.info, label: 'How goals work' },
 ];
 
 /** Which entry a path belongs to: the tracker for `/goals`, `/goals/create` and a goal's details. */
 export function activeGoalsNav(pathname: string): string {
   return (
-    GOALS_NAV.find((entry) => entry.to !== '/goals' && (pathname === entry.to || pathname.startsWith(`${entry.to}/`)))
-      ?.to ?? '/goals'
+    GOALS_NAV.find(
+      (entry) => entry.to !== paths.goals.list && (pathname === entry.to || pathname.startsWith(`${entry.to}/`)),
+    )?.to ?? paths.goals.list
   );
 }
 

@@ -1,5 +1,3 @@
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import {
   ActionIcon,
   Button,
@@ -17,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm, type UseFormReturnType } from '@mantine/form';
+import { type UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   CATALOG_MESSAGES,
@@ -27,21 +25,19 @@ import {
   type Client,
 } from '@ledgerleaf/domain';
 import {
-  errorStatus,
   useCanWrite,
   useCreateClientMutation,
   useGetClientQuery,
   useGetInvoicingSettingsQuery,
   useRestoreClientMutation,
   useUpdateClientMutation,
+  paths,
+  queryState,
 } from '@ledgerleaf/api';
 import { ArchivedNotice } from '../shared/archived-notice';
-import { PageHeader, useToast } from '@ledgerleaf/ui';
-import { FormAlert } from '../shared/form-alert';
-import { LoadError } from '../shared/query-states';
-import { splitServerErrors } from '../shared/server-errors';
-import { FormActions, FormFields, FormSkeleton, RecordNotFound, useRouteId } from '../shared/record-form';
-import { useUnsavedChangesWarning } from '../shared/unsaved-changes';
+import { PageHeader, useToast, FormAlert } from '@ledgerleaf/ui';
+import { RecordLoader, RecordNotFound, useRouteId } from '@ledgerleaf/ui/routing';
+import { FormActions, FormFields, FormSkeleton, useRecordForm } from '../shared/record-form';
 import {
   clientToValues,
   emptyClientValues,
@@ -191,41 +187,27 @@ function ClientForm({
   defaultTerms: number;
   readOnly?: boolean;
 }) {
-  const navigate = useNavigate();
   const toast = useToast();
-  const [createClient, createState] = useCreateClientMutation();
-  const [updateClient, updateState] = useUpdateClientMutation();
-  const [formError, setFormError] = useState<string | null>(null);
-  const leaving = useRef(false);
-  const form = useForm<ClientFormValues>({
+  const [createClient] = useCreateClientMutation();
+  const [updateClient] = useUpdateClientMutation();
+  const { form, formError, saving, onSubmit } = useRecordForm<ClientFormValues, Client>({
     initialValues: client ? clientToValues(client) : emptyClientValues(defaultTerms),
     validate: validateClient,
-    validateInputOnBlur: true,
+    save: (valid) => {
+      const body = valuesToRequest(valid);
+      return client ? updateClient({ id: client.id, body }) : createClient(body);
+    },
+    isField: isClientField,
+    fallbackError: 'The client could not be saved.',
+    onSaved: (saved) => {
+      toast.show({ severity: 'success', summary: client ? 'Client saved' : 'Client created', detail: saved.name });
+      return paths.clients.list;
+    },
   });
   const values = form.getValues();
-  const saving = createState.isLoading || updateState.isLoading;
-  useUnsavedChangesWarning(() => !leaving.current && form.isDirty());
-
-  const handleSubmit = async (valid: ClientFormValues) => {
-    setFormError(null);
-    const body = valuesToRequest(valid);
-    const result = client ? await updateClient({ id: client.id, body }) : await createClient(body);
-    if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, isClientField, 'The client could not be saved.');
-      form.setErrors(fields);
-      setFormError(message);
-      return;
-    }
-    leaving.current = true;
-    toast.show({ severity: 'success', summary: client ? 'Client saved' : 'Client created', detail: result.data.name });
-    navigate('/clients');
-  };
 
   return (
-    <form
-      onSubmit={form.onSubmit(handleSubmit, () => setFormError('Please correct the highlighted fields.'))}
-      noValidate
-    >
+    <form onSubmit={onSubmit} noValidate>
       <FormFields readOnly={readOnly}>
         {formError && <FormAlert>{formError}</FormAlert>}
         <Card withBorder padding="lg">
@@ -317,7 +299,7 @@ function ClientForm({
         </Card>
 
         <FormActions
-          cancelTo="/clients"
+          cancelTo={paths.clients.list}
           submitLabel={client ? 'Save changes' : 'Create client'}
           saving={saving}
           readOnly={readOnly}
@@ -354,9 +336,12 @@ export function ClientEditPage() {
   const [restore, restoreState] = useRestoreClientMutation();
   // The read-only role opens a client here too (the list links its name): it reads the client and changes nothing.
   const readOnly = !useCanWrite();
+  const state = queryState(client);
 
-  if (!valid || errorStatus(client.error) === 404) {
-    return <RecordNotFound title={CATALOG_MESSAGES.clientNotFound} backTo="/clients" backLabel="Back to clients" />;
+  if (!valid || state.notFound) {
+    return (
+      <RecordNotFound title={CATALOG_MESSAGES.clientNotFound} backTo={paths.clients.list} backLabel="Back to clients" />
+    );
   }
   return (
     <>
@@ -372,13 +357,14 @@ export function ClientEditPage() {
           restoring={restoreState.isLoading}
         />
       )}
-      {client.isLoading ? (
-        <FormSkeleton cards={CLIENT_FORM_CARDS} />
-      ) : client.error || !client.data ? (
-        <LoadError title="The client could not be loaded" error={client.error} onRetry={() => void client.refetch()} />
-      ) : (
-        <ClientForm key={client.data.id} client={client.data} defaultTerms={defaultTerms} readOnly={readOnly} />
-      )}
+      <RecordLoader
+        state={state}
+        errorTitle="The client could not be loaded"
+        skeleton={<FormSkeleton cards={CLIENT_FORM_CARDS} />}
+        errorOverData
+      >
+        {(loaded) => <ClientForm key={loaded.id} client={loaded} defaultTerms={defaultTerms} readOnly={readOnly} />}
+      </RecordLoader>
     </>
   );
 }

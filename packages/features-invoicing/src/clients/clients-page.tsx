@@ -1,41 +1,15 @@
 import { useState, useMemo } from 'react';
 import { Link } from 'react-router';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Menu,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
-import {
-  IconDots,
-  IconDownload,
-  IconEdit,
-  IconArchive,
-  IconArchiveOff,
-  IconPlus,
-  IconSearch,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import {
   CLIENT_CSV_COLUMNS,
   CLIENT_CSV_EXPORT_ONLY,
   CLIENT_SORT_FIELDS,
-  formatCurrency,
   type CatalogStatusFilter,
   type ClientListItem,
 } from '@ledgerleaf/domain';
 import {
-  errorMessage,
   useArchiveClientMutation,
   useCanWrite,
   useDeleteClientMutation,
@@ -46,113 +20,67 @@ import {
   useRestoreClientMutation,
   useDateFormat,
   type DateFormatter,
+  paths,
+  queryState,
 } from '@ledgerleaf/api';
-import { DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import { PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
+import { ListScaffold, SearchField } from '@ledgerleaf/ui/routing';
 import { CsvImportModal } from '../shared/csv-import-modal';
-import { datedFilename, downloadText } from '../shared/download';
-import { PER_PAGE, useListParams } from '../shared/list-params';
-import { LoadError } from '../shared/query-states';
-
-const STATUS_OPTIONS = [
-  { label: 'Active', value: 'active' },
-  { label: 'Archived', value: 'archived' },
-  { label: 'All', value: 'all' },
-];
+import { CATALOG_STATUS_OPTIONS, PER_PAGE, useCatalogListParams } from '../shared/list-params';
+import { CatalogRowActions } from '../shared/catalog-row-actions';
+import { MoneyText } from '../shared/money-text';
+import { CatalogActions } from '../shared/catalog-actions';
+import { actionsColumn, catalogStatusColumn } from '../shared/catalog-columns';
 
 function RowActions({ client }: { client: ClientListItem }) {
-  const confirm = useConfirm();
-  const toast = useToast();
   const [archive] = useArchiveClientMutation();
   const [restore] = useRestoreClientMutation();
   const [remove] = useDeleteClientMutation();
-  const archived = client.status === 'archived';
-
-  const run = async (action: () => Promise<{ error?: unknown }>, done: string, failed: string) => {
-    const result = await action();
-    if (result.error)
-      toast.show({ severity: 'error', summary: failed, detail: errorMessage(result.error as never, failed) });
-    else toast.show({ severity: 'success', summary: done, detail: client.name });
-  };
-
-  const onArchive = async () => {
-    try {
-      await confirm({
-        title: 'Archive client?',
-        message: `${client.name} will be hidden from lists and pickers. Its invoices stay as they are, and you can restore it any time.`,
-        confirmText: 'Archive',
-        type: 'warning',
-      });
-    } catch {
-      return;
-    }
-    await run(() => archive(client.id), 'Client archived', 'Could not archive the client');
-  };
-
-  const onRestore = async () => {
-    try {
-      await confirm({
-        title: 'Restore client?',
-        message: `${client.name} will be active again.`,
-        confirmText: 'Restore',
-        type: 'info',
-      });
-    } catch {
-      return;
-    }
-    await run(() => restore(client.id), 'Client restored', 'Could not restore the client');
-  };
-
-  const onDelete = async () => {
-    try {
-      await confirm({
-        title: 'Delete client?',
-        message: `${client.name} and its contacts will be deleted for good.`,
-        confirmText: 'Delete',
-        type: 'danger',
-      });
-    } catch {
-      return;
-    }
-    await run(() => remove(client.id), 'Client deleted', 'Could not delete the client');
-  };
-
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${client.name}`}>
-          <IconDots size={18} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to={`/clients/${client.id}/edit`} leftSection={<IconEdit size={16} aria-hidden />}>
-          Edit
-        </Menu.Item>
-        {archived ? (
-          <Menu.Item leftSection={<IconArchiveOff size={16} aria-hidden />} onClick={() => void onRestore()}>
-            Restore
-          </Menu.Item>
-        ) : (
-          <Menu.Item leftSection={<IconArchive size={16} aria-hidden />} onClick={() => void onArchive()}>
-            Archive
-          </Menu.Item>
-        )}
-        {client.has_invoices ? (
-          // A client with invoices keeps its history: archive it instead (the server refuses too).
-          <Menu.Item
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            disabled
-            title="Clients with invoices can be archived, not deleted"
-          >
-            Delete (has invoices)
-          </Menu.Item>
-        ) : (
-          <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()}>
-            Delete
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <CatalogRowActions
+      name={client.name}
+      editTo={paths.clients.edit(client.id)}
+      archived={client.status === 'archived'}
+      archive={{
+        question: {
+          title: 'Archive client?',
+          message: `${client.name} will be hidden from lists and pickers. Its invoices stay as they are, and you can restore it any time.`,
+          confirmText: 'Archive',
+          type: 'warning',
+        },
+        run: () => archive(client.id),
+        done: 'Client archived',
+        failed: 'Could not archive the client',
+      }}
+      restore={{
+        question: {
+          title: 'Restore client?',
+          message: `${client.name} will be active again.`,
+          confirmText: 'Restore',
+          type: 'info',
+        },
+        run: () => restore(client.id),
+        done: 'Client restored',
+        failed: 'Could not restore the client',
+      }}
+      remove={{
+        question: {
+          title: 'Delete client?',
+          message: `${client.name} and its contacts will be deleted for good.`,
+          confirmText: 'Delete',
+          type: 'danger',
+        },
+        run: () => remove(client.id),
+        done: 'Client deleted',
+        failed: 'Could not delete the client',
+      }}
+      // A client with invoices keeps its history: archive it instead (the server refuses too).
+      deleteBlocked={
+        client.has_invoices
+          ? { label: 'Delete (has invoices)', reason: 'Clients with invoices can be archived, not deleted' }
+          : undefined
+      }
+    />
   );
 }
 
@@ -165,7 +93,7 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<ClientListItem>[
     render: (client) => (
       <Stack gap={2}>
         <Group gap={6} wrap="wrap">
-          <Anchor component={Link} to={`/clients/${client.id}/edit`} fw={600}>
+          <Anchor component={Link} to={paths.clients.edit(client.id)} fw={600}>
             {client.name}
           </Anchor>
           {client.status === 'archived' && (
@@ -219,38 +147,10 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<ClientListItem>[
     header: 'Balance outstanding',
     sortable: true,
     align: 'right',
-    render: (client) => (
-      <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {formatCurrency(client.balance_outstanding)}
-      </Text>
-    ),
+    render: (client) => <MoneyText value={client.balance_outstanding} />,
   },
-  {
-    key: 'status',
-    header: 'Status',
-    visibleFrom: 'sm',
-    render: (client) =>
-      client.status === 'archived' ? (
-        <Badge color="gray" variant="dot">
-          Archived
-        </Badge>
-      ) : client.is_active ? (
-        <Badge color="green" variant="dot">
-          Active
-        </Badge>
-      ) : (
-        <Badge color="yellow" variant="dot">
-          Inactive
-        </Badge>
-      ),
-  },
-  {
-    key: 'actions',
-    header: <VisuallyHidden>Actions</VisuallyHidden>,
-    align: 'right',
-    width: 56,
-    render: (client) => <RowActions client={client} />,
-  },
+  catalogStatusColumn(),
+  actionsColumn((client) => <RowActions client={client} />),
 ];
 
 /** /clients: server-side search, sort, pagination and status filter; CSV import and export. */
@@ -259,38 +159,20 @@ export function ClientsPage() {
   const columns = useMemo(() => columnsFor(formatDate), [formatDate]);
   // The read-only role reads and exports the clients (a name opens the client, read-only) without any action that changes them.
   const canWrite = useCanWrite();
-  const list = useListParams('name', CLIENT_SORT_FIELDS);
-  const { params } = list;
+  const list = useCatalogListParams('name', CLIENT_SORT_FIELDS);
+  const { params, status } = list;
   const query = useListClientsQuery({
     search: params.search || undefined,
-    sort: params.sort as (typeof CLIENT_SORT_FIELDS)[number],
+    sort: params.sort,
     direction: params.direction,
     page: params.page,
     per_page: PER_PAGE,
-    status: params.status,
+    status,
   });
-  const toast = useToast();
   const [exportCsv, exportState] = useExportClientsCsvMutation();
   const [previewImport] = usePreviewClientImportMutation();
   const [runImport] = useImportClientsMutation();
   const [importOpen, setImportOpen] = useState(false);
-
-  const onExport = async () => {
-    const result = await exportCsv();
-    if ('error' in result) {
-      toast.show({
-        severity: 'error',
-        summary: 'Export failed',
-        detail: errorMessage(result.error, 'The CSV could not be created.'),
-      });
-      return;
-    }
-    downloadText(datedFilename('clients'), result.data);
-  };
-
-  const page = query.data;
-  const filtered = params.search !== '' || params.status !== 'active';
-  const empty = page !== undefined && page.meta.total === 0;
 
   return (
     <>
@@ -298,107 +180,74 @@ export function ClientsPage() {
         title="Clients"
         description="The companies and people you invoice."
         actions={
-          <>
-            {canWrite && (
-              <Button
-                variant="default"
-                leftSection={<IconUpload size={16} aria-hidden />}
-                onClick={() => setImportOpen(true)}
-              >
-                Import CSV
-              </Button>
-            )}
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => void onExport()}
-              loading={exportState.isLoading}
-            >
-              Export CSV
-            </Button>
-            {canWrite && (
-              <Button component={Link} to="/clients/create" leftSection={<IconPlus size={16} aria-hidden />}>
-                New client
-              </Button>
-            )}
-          </>
+          <CatalogActions
+            canWrite={canWrite}
+            onImport={() => setImportOpen(true)}
+            exportCsv={exportCsv}
+            exporting={exportState.isLoading}
+            exportName="clients"
+            createTo={paths.clients.create}
+            createLabel="New client"
+          />
         }
       />
-      <Card withBorder padding="md">
-        <Stack gap="md">
+      <ListScaffold
+        filters={
           <Group justify="space-between" gap="sm" wrap="wrap">
-            <TextInput
-              aria-label="Search clients"
+            <SearchField
+              label="Search clients"
               placeholder="Search by name, contact or email"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                list.searchInput ? <CloseButton size="sm" aria-label="Clear search" onClick={list.clearSearch} /> : null
-              }
               value={list.searchInput}
-              onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+              onChange={list.setSearchInput}
+              onClear={list.clearSearch}
               style={{ flex: '1 1 260px', maxWidth: 420 }}
             />
             <SegmentedControl
               aria-label="Status"
-              value={params.status}
+              value={status}
               onChange={(value) => list.setStatus(value as CatalogStatusFilter)}
-              data={STATUS_OPTIONS}
+              data={CATALOG_STATUS_OPTIONS}
             />
           </Group>
-
-          {query.isError ? (
-            <LoadError title="Clients could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-          ) : empty && !filtered ? (
-            <EmptyState
-              title="No clients yet"
-              message={
-                canWrite
-                  ? 'Add the companies and people you work for, or import them from a CSV file.'
-                  : 'The clients of the business will be listed here.'
-              }
-              action={
-                canWrite ? (
-                  <Group gap="sm" justify="center">
-                    <Button component={Link} to="/clients/create" leftSection={<IconPlus size={16} aria-hidden />}>
-                      Add your first client
-                    </Button>
-                    <Button variant="default" onClick={() => setImportOpen(true)}>
-                      Import CSV
-                    </Button>
-                  </Group>
-                ) : undefined
-              }
-            />
-          ) : empty ? (
-            <EmptyState
-              title="No matching clients"
-              message={params.search ? `Nothing matches "${params.search}".` : 'No clients have this status.'}
-              action={
-                params.search ? (
-                  <Button variant="default" onClick={list.clearSearch}>
-                    Clear search
-                  </Button>
-                ) : undefined
-              }
-            />
-          ) : (
-            <DataTable
-              label="Clients"
-              columns={canWrite ? columns : columns.filter((column) => column.key !== 'actions')}
-              rows={page?.data ?? []}
-              rowKey={(client) => client.id}
-              sort={{ field: params.sort, direction: params.direction }}
-              onSortChange={list.setSort}
-              page={page?.meta.page ?? params.page}
-              lastPage={page?.meta.last_page ?? 1}
-              total={page?.meta.total}
-              perPage={page?.meta.per_page}
-              onPageChange={list.setPage}
-              loading={query.isFetching}
-            />
-          )}
-        </Stack>
-      </Card>
+        }
+        state={queryState(query)}
+        errorTitle="Clients could not be loaded"
+        filtered={params.search !== '' || status !== 'active'}
+        empty={{
+          title: 'No clients yet',
+          message: canWrite
+            ? 'Add the companies and people you work for, or import them from a CSV file.'
+            : 'The clients of the business will be listed here.',
+          action: canWrite ? (
+            <Group gap="sm" justify="center">
+              <Button component={Link} to={paths.clients.create} leftSection={<IconPlus size={16} aria-hidden />}>
+                Add your first client
+              </Button>
+              <Button variant="default" onClick={() => setImportOpen(true)}>
+                Import CSV
+              </Button>
+            </Group>
+          ) : undefined,
+        }}
+        noMatch={{
+          title: 'No matching clients',
+          message: params.search ? `Nothing matches "${params.search}".` : 'No clients have this status.',
+          action: params.search ? (
+            <Button variant="default" onClick={list.clearSearch}>
+              Clear search
+            </Button>
+          ) : undefined,
+        }}
+        table={{
+          label: 'Clients',
+          columns: canWrite ? columns : columns.filter((column) => column.key !== 'actions'),
+          rowKey: (client) => client.id,
+          sort: { field: params.sort, direction: params.direction },
+          onSortChange: list.setSort,
+          page: params.page,
+          onPageChange: list.setPage,
+        }}
+      />
       <CsvImportModal
         opened={canWrite && importOpen}
         onClose={() => setImportOpen(false)}

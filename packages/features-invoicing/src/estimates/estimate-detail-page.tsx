@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ActionIcon, Anchor, Button, Card, Grid, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ActionIcon, Anchor, Button, Grid, Menu, Stack, Text } from '@mantine/core';
 import {
-  IconArrowLeft,
   IconCircleCheck,
   IconCopy,
   IconDots,
@@ -20,8 +19,6 @@ import {
   isEstimateEditable,
 } from '@ledgerleaf/domain';
 import {
-  errorMessage,
-  errorStatus,
   fetchEstimatePdf,
   useCanWrite,
   useConvertEstimateMutation,
@@ -32,30 +29,19 @@ import {
   type EstimateDetail,
   type EstimateSendResponse,
   useDateFormat,
+  paths,
+  queryState,
 } from '@ledgerleaf/api';
-import { CardSkeleton, EmptyState, PageHeader, useConfirm, useToast } from '@ledgerleaf/ui';
-import { ActivityTimeline } from '../invoices/activity-timeline';
+import { useToast, useAsk } from '@ledgerleaf/ui';
+import { RecordLoader, RecordNotFound, useEditMode, useRouteId } from '@ledgerleaf/ui/routing';
 import { InvoiceDocument } from '../invoices/invoice-document';
 import { saveBlob } from '../invoices/pdf';
 import { SendModal } from '../invoices/send-modal';
-import { LoadError } from '../shared/query-states';
 import { EstimateEditHeader, EstimateEditor } from './estimate-editor';
 import { EstimateStatusBadge, estimateLabel } from './estimate-status';
+import { ActivityCard, DocumentHeader, Fact, SideCard, useDocumentFeedback } from '../shared/document-page';
 
 export const ESTIMATE_DOCUMENT_LABELS = { title: 'Estimate', due: 'Expires', hideBalance: true };
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group justify="space-between" gap="sm" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" ta="right">
-        {children}
-      </Text>
-    </Group>
-  );
-}
 
 /** The estimate as the API answers it, in the invoice document's layout (no payments, no balance). */
 export function estimateDocumentData(estimate: EstimateDetail) {
@@ -74,7 +60,7 @@ export function estimateDocumentData(estimate: EstimateDetail) {
 export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
   const { formatDate } = useDateFormat();
   const navigate = useNavigate();
-  const confirm = useConfirm();
+  const ask = useAsk();
   const toast = useToast();
   // The read-only role sees the estimate, its PDF and its link, and none of the actions that change it.
   const canWrite = useCanWrite();
@@ -85,8 +71,7 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
   const [send, sendState] = useSendEstimateMutation();
   const label = estimateLabel(estimate);
   const draft = estimate.status === 'draft';
-  const failed = (summary: string, error: unknown) =>
-    toast.show({ severity: 'error', summary, detail: errorMessage(error as never, 'Please try again.') });
+  const { failed, copyLink } = useDocumentFeedback();
 
   const onMarkSent = async () => {
     const result = await markSent(estimate.id);
@@ -100,37 +85,31 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
   };
 
   const onConvert = async () => {
-    try {
-      await confirm({
-        title: `Convert estimate ${label} to an invoice?`,
-        message: `A draft invoice for ${estimate.client.name} is created with the same lines (${formatCurrency(estimate.totals.total)}). An estimate converts once.`,
-        confirmText: 'Convert to invoice',
-        type: 'info',
-      });
-    } catch {
-      return;
-    }
+    const sure = await ask({
+      title: `Convert estimate ${label} to an invoice?`,
+      message: `A draft invoice for ${estimate.client.name} is created with the same lines (${formatCurrency(estimate.totals.total)}). An estimate converts once.`,
+      confirmText: 'Convert to invoice',
+      type: 'info',
+    });
+    if (!sure) return;
     const result = await convert(estimate.id);
     if ('error' in result) return failed('Could not convert the estimate', result.error);
     toast.show({ severity: 'success', summary: 'Estimate converted', detail: result.data.message });
-    navigate(`/invoices/${result.data.invoice_id}`);
+    navigate(paths.invoices.detail(result.data.invoice_id));
   };
 
   const onDelete = async () => {
-    try {
-      await confirm({
-        title: 'Delete draft?',
-        message: `${label} for ${estimate.client.name} will be deleted for good.`,
-        confirmText: 'Delete draft',
-        type: 'danger',
-      });
-    } catch {
-      return;
-    }
+    const sure = await ask({
+      title: 'Delete draft?',
+      message: `${label} for ${estimate.client.name} will be deleted for good.`,
+      confirmText: 'Delete draft',
+      type: 'danger',
+    });
+    if (!sure) return;
     const result = await remove(estimate.id);
     if ('error' in result) return failed('Could not delete the estimate', result.error);
     toast.show({ severity: 'success', summary: ESTIMATE_MESSAGES.deleted, detail: label });
-    navigate('/estimates');
+    navigate(paths.estimates.list);
   };
 
   const onDownload = async () => {
@@ -147,17 +126,11 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
   };
 
   const onCopyLink = async () => {
-    if (!estimate.public_url) return;
-    try {
-      await navigator.clipboard.writeText(estimate.public_url);
-      toast.show({
-        severity: 'success',
-        summary: 'Link copied',
-        detail: 'Your client can open, accept or decline the estimate with it, without signing in.',
-      });
-    } catch {
-      toast.show({ severity: 'warn', summary: 'Could not copy the link', detail: estimate.public_url, timeout: false });
-    }
+    if (estimate.public_url)
+      await copyLink(
+        estimate.public_url,
+        'Your client can open, accept or decline the estimate with it, without signing in.',
+      );
   };
 
   const canSend = draft || estimate.status === 'sent' || estimate.status === 'viewed' || estimate.status === 'accepted';
@@ -165,23 +138,10 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
 
   return (
     <>
-      <Anchor
-        component={Link}
-        to="/estimates"
-        size="sm"
-        mb="xs"
-        display="inline-flex"
-        style={{ alignItems: 'center', gap: 4 }}
-      >
-        <IconArrowLeft size={14} aria-hidden /> All estimates
-      </Anchor>
-      <PageHeader
-        title={
-          <Group gap="sm" component="span" wrap="wrap">
-            <span>{draft ? 'Draft estimate' : `Estimate ${label}`}</span>
-            <EstimateStatusBadge status={estimate.status} size="lg" />
-          </Group>
-        }
+      <DocumentHeader
+        back={{ to: paths.estimates.list, label: 'All estimates' }}
+        title={draft ? 'Draft estimate' : `Estimate ${label}`}
+        badge={<EstimateStatusBadge status={estimate.status} size="lg" />}
         description={`${estimate.client.name} · dated ${formatDate(estimate.issue_date)} · expires ${formatDate(estimate.expiry_date)}`}
         actions={
           <>
@@ -189,7 +149,7 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
               <Button
                 variant="default"
                 component={Link}
-                to={`/estimates/${estimate.id}?edit=1`}
+                to={paths.estimates.edit(estimate.id)}
                 leftSection={<IconEdit size={16} aria-hidden />}
               >
                 Edit
@@ -261,43 +221,31 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
-            <Card withBorder padding="md">
-              <Stack gap="xs">
-                <Title order={2} size="h5">
-                  Client’s answer
-                </Title>
-                <Fact label="Total">{formatCurrency(estimate.totals.total)}</Fact>
-                {estimate.accepted_at && (
-                  <Fact label="Accepted">{`${formatDate(estimate.accepted_at)} by ${estimate.accepted_by ?? ''}`}</Fact>
-                )}
-                {estimate.declined_at && <Fact label="Declined">{formatDate(estimate.declined_at)}</Fact>}
-                {estimate.decline_reason && <Fact label="Reason">{estimate.decline_reason}</Fact>}
-                {!estimate.accepted_at && !estimate.declined_at && (
-                  <Text size="sm" c="dimmed">
-                    {draft
-                      ? 'Send the estimate so your client can answer.'
-                      : estimate.status === 'expired'
-                        ? 'It expired without an answer.'
-                        : 'Waiting for your client.'}
-                  </Text>
-                )}
-                {estimate.invoice_id !== null && (
-                  <Fact label="Invoice">
-                    <Anchor component={Link} to={`/invoices/${estimate.invoice_id}`}>
-                      {estimate.invoice_number ?? 'Draft invoice'}
-                    </Anchor>
-                  </Fact>
-                )}
-              </Stack>
-            </Card>
-            <Card withBorder padding="md">
-              <Stack gap="sm">
-                <Title order={2} size="h5">
-                  Activity
-                </Title>
-                <ActivityTimeline entries={estimate.activity} />
-              </Stack>
-            </Card>
+            <SideCard title="Client’s answer">
+              <Fact label="Total">{formatCurrency(estimate.totals.total)}</Fact>
+              {estimate.accepted_at && (
+                <Fact label="Accepted">{`${formatDate(estimate.accepted_at)} by ${estimate.accepted_by ?? ''}`}</Fact>
+              )}
+              {estimate.declined_at && <Fact label="Declined">{formatDate(estimate.declined_at)}</Fact>}
+              {estimate.decline_reason && <Fact label="Reason">{estimate.decline_reason}</Fact>}
+              {!estimate.accepted_at && !estimate.declined_at && (
+                <Text size="sm" c="dimmed">
+                  {draft
+                    ? 'Send the estimate so your client can answer.'
+                    : estimate.status === 'expired'
+                      ? 'It expired without an answer.'
+                      : 'Waiting for your client.'}
+                </Text>
+              )}
+              {estimate.invoice_id !== null && (
+                <Fact label="Invoice">
+                  <Anchor component={Link} to={paths.invoices.detail(estimate.invoice_id)}>
+                    {estimate.invoice_number ?? 'Draft invoice'}
+                  </Anchor>
+                </Fact>
+              )}
+            </SideCard>
+            <ActivityCard entries={estimate.activity} />
           </Stack>
         </Grid.Col>
       </Grid>
@@ -323,44 +271,33 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
 
 /** /estimates/:id (with `?edit=1` the editor of an editable estimate). */
 export function EstimateDetailPage() {
-  const id = Number(useParams().id);
-  const [search] = useSearchParams();
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const { id, valid } = useRouteId();
   const query = useGetEstimateQuery(id, { skip: !valid });
+  const edit = useEditMode();
   const canWrite = useCanWrite();
-  if (!valid || errorStatus(query.error) === 404) {
-    return (
-      <EmptyState
-        titleOrder={1}
-        title={ESTIMATE_MESSAGES.notFound}
-        message="It may have been deleted."
-        action={
-          <Button component={Link} to="/estimates">
-            Back to estimates
-          </Button>
-        }
-      />
-    );
-  }
-  if (query.isLoading) {
-    return (
-      <Stack gap="lg" aria-busy="true">
-        <CardSkeleton lines={2} />
-        <CardSkeleton lines={8} />
-      </Stack>
-    );
-  }
-  if (!query.data)
-    return (
-      <LoadError title="The estimate could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-    );
-  if (search.get('edit') === '1' && canWrite && isEstimateEditable(query.data.status)) {
-    return (
-      <>
-        <EstimateEditHeader estimate={query.data} />
-        <EstimateEditor key={query.data.id} estimate={query.data} />
-      </>
-    );
-  }
-  return <EstimateDetailView estimate={query.data} />;
+  return (
+    <RecordLoader
+      state={queryState(query)}
+      invalid={!valid}
+      notFound={
+        <RecordNotFound
+          title={ESTIMATE_MESSAGES.notFound}
+          backTo={paths.estimates.list}
+          backLabel="Back to estimates"
+        />
+      }
+      errorTitle="The estimate could not be loaded"
+    >
+      {(estimate) =>
+        edit && canWrite && isEstimateEditable(estimate.status) ? (
+          <>
+            <EstimateEditHeader estimate={estimate} />
+            <EstimateEditor key={estimate.id} estimate={estimate} />
+          </>
+        ) : (
+          <EstimateDetailView estimate={estimate} />
+        )
+      }
+    </RecordLoader>
+  );
 }

@@ -1,7 +1,7 @@
-import { useNavigate } from 'react-router';
-import { addCalendarDays, utcCalendarDate, type InvoiceInput } from '@ledgerleaf/domain';
+import { addCalendarDays, utcCalendarDate, type InvoiceInput, type Estimate } from '@ledgerleaf/domain';
 import {
   errorMessage,
+  paths,
   useCreateEstimateMutation,
   useSendEstimateMutation,
   useUpdateEstimateMutation,
@@ -9,7 +9,7 @@ import {
   type EstimateDetail,
 } from '@ledgerleaf/api';
 import { PageHeader, useToast } from '@ledgerleaf/ui';
-import { InvoiceEditorLoader, type EditorAdapter } from '../invoices/invoice-editor';
+import { DocumentEditorLoader, type EditorAdapter } from '../invoices/document-editor';
 import { emptyInvoiceValues, invoiceToValues } from '../invoices/invoice-form';
 import { estimateLabel } from './estimate-status';
 
@@ -24,9 +24,8 @@ export function toEstimateBody(body: InvoiceInput): EstimateBody {
 
 const formKey = (key: string) => (key === 'expiry_date' ? 'due_date' : key);
 
-/** The invoice editor, saving an estimate: same lines, pickers, live totals and validation. */
+/** The document editor saving an estimate: same lines, pickers, live totals and validation as an invoice. */
 export function EstimateEditor({ estimate }: { estimate?: EstimateDetail }) {
-  const navigate = useNavigate();
   const toast = useToast();
   const [create] = useCreateEstimateMutation();
   const [update] = useUpdateEstimateMutation();
@@ -36,19 +35,20 @@ export function EstimateEditor({ estimate }: { estimate?: EstimateDetail }) {
     ? invoiceToValues({ ...estimate, due_date: estimate.expiry_date })
     : { ...emptyInvoiceValues(today), due_date: addCalendarDays(today, DEFAULT_ESTIMATE_VALIDITY_DAYS) };
   const issued = estimate !== undefined && estimate.status !== 'draft';
-  const adapter: EditorAdapter = {
+  const adapter: EditorAdapter<Estimate> = {
     dateLabel: 'Estimate date',
     dueLabel: 'Expiry date',
-    cancelTo: estimate ? `/estimates/${estimate.id}` : '/estimates',
+    cancelTo: estimate ? paths.estimates.detail(estimate.id) : paths.estimates.list,
     draftLabel: issued ? 'Save changes' : 'Save draft',
     sendLabel: issued ? 'Save and send again' : 'Save and send',
     fallbackError: 'The estimate could not be saved.',
     formKey,
-    async save(body, andSend) {
+    async save(body) {
       const request = toEstimateBody(body);
       const result = estimate ? await update({ id: estimate.id, body: request }) : await create(request);
-      if ('error' in result) return { error: result.error };
-      const saved = result.data;
+      return 'error' in result ? { error: result.error } : { saved: result.data };
+    },
+    async afterSave(saved, andSend) {
       if (andSend) {
         const sent = await send({ id: saved.id });
         if ('error' in sent)
@@ -70,17 +70,11 @@ export function EstimateEditor({ estimate }: { estimate?: EstimateDetail }) {
           detail: saved.estimate_number ?? saved.client.name,
         });
       }
-      navigate(`/estimates/${saved.id}`);
-      return undefined;
+      return paths.estimates.detail(saved.id);
     },
   };
   return (
-    <InvoiceEditorLoader
-      adapter={adapter}
-      initialValues={initialValues}
-      initialClientName={estimate?.client.name}
-      issued={issued}
-    />
+    <DocumentEditorLoader adapter={adapter} initialValues={initialValues} initialClientName={estimate?.client.name} />
   );
 }
 

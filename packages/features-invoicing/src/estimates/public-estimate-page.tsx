@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCheck, IconDownload, IconX } from '@tabler/icons-react';
 import {
@@ -9,20 +9,20 @@ import {
   estimateDeclineInputSchema,
   formatCurrency,
   validateWith,
+  type PublicEstimate as PublicEstimateData,
 } from '@ledgerleaf/domain';
 import {
-  errorStatus,
   useAcceptPublicEstimateMutation,
   useDeclinePublicEstimateMutation,
   useGetPublicEstimateQuery,
   dateFormatting,
+  splitServerErrors,
+  queryState,
 } from '@ledgerleaf/api';
-import { CardSkeleton } from '@ledgerleaf/ui';
+import { FormAlert } from '@ledgerleaf/ui';
+import { RecordLoader } from '@ledgerleaf/ui/routing';
 import { InvoiceDocument } from '../invoices/invoice-document';
-import { Frame } from '../public/public-invoice-page';
-import { FormAlert } from '../shared/form-alert';
-import { LoadError } from '../shared/query-states';
-import { splitServerErrors } from '../shared/server-errors';
+import { Frame, PublicNotFound, QuestionsTo } from '../public/public-invoice-page';
 import { ESTIMATE_DOCUMENT_LABELS } from './estimate-detail-page';
 import { EstimateStatusBadge } from './estimate-status';
 
@@ -123,48 +123,29 @@ function DeclineModal({ token, opened, onClose }: { token: string; opened: boole
 export function PublicEstimatePage() {
   const token = useParams().token ?? '';
   const query = useGetPublicEstimateQuery(token, { skip: token === '' });
+
+  return (
+    <Frame>
+      <RecordLoader
+        state={queryState(query)}
+        invalid={token === ''}
+        notFound={<PublicNotFound noun="estimate" />}
+        errorTitle="The estimate could not be loaded"
+      >
+        {(estimate) => <PublicEstimate token={token} estimate={estimate} />}
+      </RecordLoader>
+    </Frame>
+  );
+}
+
+/** The estimate itself: its status, what it totals and until when, and Accept or Decline while it may be answered. */
+function PublicEstimate({ token, estimate }: { token: string; estimate: PublicEstimateData }) {
   const [accepting, setAccepting] = useState(false);
   const [declining, setDeclining] = useState(false);
-
-  if (token === '' || errorStatus(query.error) === 404) {
-    return (
-      <Frame>
-        <Paper withBorder p="xl" radius="md" maw={560} mx="auto">
-          <Stack gap="sm" align="center" ta="center">
-            <Title order={1} size="h2">
-              Estimate not found
-            </Title>
-            <Text c="dimmed">
-              This link does not lead to an estimate. It may be mistyped, or the estimate was withdrawn. Please ask the
-              sender for a new link.
-            </Text>
-          </Stack>
-        </Paper>
-      </Frame>
-    );
-  }
-  if (query.isLoading) {
-    return (
-      <Frame>
-        <Stack gap="lg" aria-busy="true">
-          <CardSkeleton lines={2} />
-          <CardSkeleton lines={8} />
-        </Stack>
-      </Frame>
-    );
-  }
-  if (!query.data) {
-    return (
-      <Frame>
-        <LoadError title="The estimate could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-      </Frame>
-    );
-  }
-  const estimate = query.data;
   // The business's date format, from the page's payload: the client is not signed in.
   const { formatDate } = dateFormatting({ date_format: estimate.business.date_format });
   return (
-    <Frame>
+    <>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
           <Stack gap={4}>
@@ -223,15 +204,7 @@ export function PublicEstimatePage() {
         )}
         {estimate.can_respond && (
           <Alert color="blue" variant="light" title={`Total: ${formatCurrency(estimate.totals.total)}`}>
-            Accept or decline by {formatDate(estimate.expiry_date)}.{' '}
-            {estimate.business.email && (
-              <>
-                Questions?{' '}
-                <Anchor href={`mailto:${estimate.business.email}`} c="inherit" underline="always">
-                  {estimate.business.email}
-                </Anchor>
-              </>
-            )}
+            Accept or decline by {formatDate(estimate.expiry_date)}. <QuestionsTo email={estimate.business.email} />
           </Alert>
         )}
         <InvoiceDocument
@@ -254,6 +227,6 @@ export function PublicEstimatePage() {
       </Stack>
       <AcceptModal token={token} opened={accepting} onClose={() => setAccepting(false)} />
       <DeclineModal token={token} opened={declining} onClose={() => setDeclining(false)} />
-    </Frame>
+    </>
   );
 }

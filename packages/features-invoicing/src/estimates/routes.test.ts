@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { estimateRoutes, publicEstimateRoutes, recurringRoutes } from './routes';
+import { recurringRoutes } from '../recurring/routes';
+import { estimateRoutes, publicEstimateRoutes } from './routes';
 
 describe('estimate and recurring routes (SPEC.md section 2)', () => {
   it('has every path, and the dashboard quick action’s /estimates/create reaches the editor like /estimates/create-new', () => {

@@ -1,43 +1,31 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '@ledgerleaf/api';
 
-/** Estimates routes of SPEC.md section 2 (issue 6); `/estimates/create` is the dashboard quick action's path. */
+/**
+ * The estimate routes under the authenticated layout, each page in its own chunk. The editor of a
+ * new estimate answers at `/estimates/create-new` and at `/estimates/create`, the path the
+ * dashboard's quick action uses.
+ */
 export const estimateRoutes: RouteObject[] = [
-  { path: '/estimates', lazy: async () => ({ Component: (await import('./estimates-page')).EstimatesPage }) },
+  { path: paths.estimates.list, lazy: async () => ({ Component: (await import('./estimates-page')).EstimatesPage }) },
   {
-    path: '/estimates/create-new',
+    path: paths.estimates.create,
     lazy: async () => ({ Component: (await import('./estimate-editor')).EstimateCreatePage }),
   },
   {
-    path: '/estimates/create',
+    path: paths.estimates.quickCreate,
     lazy: async () => ({ Component: (await import('./estimate-editor')).EstimateCreatePage }),
   },
   {
-    path: '/estimates/:id',
+    path: paths.estimates.detail.pattern,
     lazy: async () => ({ Component: (await import('./estimate-detail-page')).EstimateDetailPage }),
-  },
-];
-
-/** Recurring invoices routes of SPEC.md section 2 (issue 6). */
-export const recurringRoutes: RouteObject[] = [
-  {
-    path: '/recurring-invoices',
-    lazy: async () => ({ Component: (await import('../recurring/recurring-pages')).RecurringInvoicesPage }),
-  },
-  {
-    path: '/recurring-invoices/create',
-    lazy: async () => ({ Component: (await import('../recurring/recurring-editor')).RecurringCreatePage }),
-  },
-  {
-    path: '/recurring-invoices/config',
-    lazy: async () => ({ Component: (await import('../recurring/recurring-pages')).RecurringConfigPage }),
-  },
-  {
-    path: '/recurring-invoices/:id',
-    lazy: async () => ({ Component: (await import('../recurring/recurring-pages')).RecurringDetailPage }),
   },
 ];
 
 /** Guest route: the public estimate page `/e/:token`, outside the authenticated layout. */
 export const publicEstimateRoutes: RouteObject[] = [
-  { path: '/e/:token', lazy: async () => ({ Component: (await import('./public-estimate-page')).PublicEstimatePage }) },
+  {
+    path: paths.publicEstimate.pattern,
+    lazy: async () => ({ Component: (await import('./public-estimate-page')).PublicEstimatePage }),
+  },
 ];

@@ -1,5 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
+import { paths } from '@ledgerleaf/api';
 
 export interface AreaTab {
   label: string;
@@ -11,9 +12,9 @@ export interface AreaTab {
 
 /** The tab strip of the Invoices/Estimates area (SPEC.md section 2): invoices, estimates, recurring invoices. */
 export const INVOICING_AREA_TABS: AreaTab[] = [
-  { label: 'Invoices', to: '/invoices/all', also: ['/invoices'] },
-  { label: 'Estimates', to: '/estimates' },
-  { label: 'Recurring', to: '/recurring-invoices' },
+  { label: 'Invoices', to: paths.invoices.list, also: [paths.invoices.root] },
+  { label: 'Estimates', to: paths.estimates.list },
+  { label: 'Recurring', to: paths.recurringInvoices.list },
 ];
 
 function activeTab(tabs: AreaTab[], pathname: string): string | null {

@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Box, Button, Card, Grid, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
 import {
-  IconArrowLeft,
   IconCash,
   IconCopy,
   IconDots,
@@ -27,7 +26,6 @@ import {
 } from '@ledgerleaf/domain';
 import {
   errorMessage,
-  errorStatus,
   useCanWrite,
   useDeleteInvoiceMutation,
   useDeletePaymentMutation,
@@ -38,23 +36,24 @@ import {
   useVoidInvoiceMutation,
   type InvoiceDetail,
   useDateFormat,
+  paths,
+  queryState,
 } from '@ledgerleaf/api';
-import { CardSkeleton, EmptyState, PageHeader, useConfirm, useToast } from '@ledgerleaf/ui';
-import { LoadError } from '../shared/query-states';
-import { ActivityTimeline } from './activity-timeline';
+import { PageHeader, useToast, useAsk } from '@ledgerleaf/ui';
+import { RecordLoader, RecordNotFound, useEditMode, useRouteId } from '@ledgerleaf/ui/routing';
 import { InvoiceDocument } from './invoice-document';
 import { InvoiceEditorLoader } from './invoice-editor';
-import { invoiceLabel } from './invoices-page';
 import { PaymentModal } from './payment-modal';
 import { usePaymentRecordedHandler, type OnPaymentRecorded } from './payment-hooks';
 import { downloadInvoicePdf, previewInvoicePdf } from './pdf';
 import { SendModal } from './send-modal';
 import { SendReceiptButton } from './send-receipt-button';
-import { InvoiceStatusBadge } from './status-badge';
+import { InvoiceStatusBadge, invoiceLabel } from './status-badge';
+import { ActivityCard, DocumentHeader, Fact, SideCard, useDocumentFeedback } from '../shared/document-page';
 
 function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boolean }) {
   const { formatDate } = useDateFormat();
-  const confirm = useConfirm();
+  const ask = useAsk();
   const toast = useToast();
   const [deletePayment] = useDeletePaymentMutation();
   if (invoice.payments.length === 0) {
@@ -65,16 +64,13 @@ function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boo
     );
   }
   const onDelete = async (payment: InvoiceDetail['payments'][number]) => {
-    try {
-      await confirm({
-        title: 'Delete payment?',
-        message: `The payment of ${formatCurrency(payment.amount)} from ${formatDate(payment.payment_date)} will be removed and the balance recomputed.`,
-        confirmText: 'Delete payment',
-        type: 'danger',
-      });
-    } catch {
-      return;
-    }
+    const sure = await ask({
+      title: 'Delete payment?',
+      message: `The payment of ${formatCurrency(payment.amount)} from ${formatDate(payment.payment_date)} will be removed and the balance recomputed.`,
+      confirmText: 'Delete payment',
+      type: 'danger',
+    });
+    if (!sure) return;
     const result = await deletePayment({ invoiceId: invoice.id, paymentId: payment.id });
     if ('error' in result)
       toast.show({
@@ -147,53 +143,35 @@ function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boo
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group justify="space-between" gap="sm" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
-
 /** The goal the invoice counts towards, and the estimate or recurring invoice it came from; nothing when none. */
 function InvoiceLinks({ invoice }: { invoice: InvoiceDetail }) {
   const { formatDate } = useDateFormat();
   const goal = useGetGoalQuery(invoice.goal_id ?? 0, { skip: invoice.goal_id === null });
   if (invoice.goal_id === null && invoice.estimate_id === null && invoice.recurring_invoice_id === null) return null;
   return (
-    <Card withBorder padding="md">
-      <Stack gap="xs">
-        <Title order={2} size="h5">
-          Linked
-        </Title>
-        {invoice.goal_id !== null && (
-          <Fact label="Goal">
-            <Anchor component={Link} to={`/goals/${invoice.goal_id}`} size="sm">
-              {goal.data?.title ?? `Goal #${invoice.goal_id}`}
-            </Anchor>
-          </Fact>
-        )}
-        {invoice.estimate_id !== null && (
-          <Fact label="Created from estimate">
-            <Anchor component={Link} to={`/estimates/${invoice.estimate_id}`} size="sm">
-              {invoice.estimate_number ?? 'Draft estimate'}
-            </Anchor>
-          </Fact>
-        )}
-        {invoice.recurring_invoice_id !== null && (
-          <Fact label="From recurring invoice">
-            <Anchor component={Link} to={`/recurring-invoices/${invoice.recurring_invoice_id}`} size="sm">
-              {invoice.recurring_period ? `Run of ${formatDate(invoice.recurring_period)}` : 'The schedule'}
-            </Anchor>
-          </Fact>
-        )}
-      </Stack>
-    </Card>
+    <SideCard title="Linked">
+      {invoice.goal_id !== null && (
+        <Fact label="Goal" numeric>
+          <Anchor component={Link} to={paths.goals.detail(invoice.goal_id)} size="sm">
+            {goal.data?.title ?? `Goal #${invoice.goal_id}`}
+          </Anchor>
+        </Fact>
+      )}
+      {invoice.estimate_id !== null && (
+        <Fact label="Created from estimate" numeric>
+          <Anchor component={Link} to={paths.estimates.detail(invoice.estimate_id)} size="sm">
+            {invoice.estimate_number ?? 'Draft estimate'}
+          </Anchor>
+        </Fact>
+      )}
+      {invoice.recurring_invoice_id !== null && (
+        <Fact label="From recurring invoice" numeric>
+          <Anchor component={Link} to={paths.recurringInvoices.detail(invoice.recurring_invoice_id)} size="sm">
+            {invoice.recurring_period ? `Run of ${formatDate(invoice.recurring_period)}` : 'The schedule'}
+          </Anchor>
+        </Fact>
+      )}
+    </SideCard>
   );
 }
 
@@ -207,7 +185,7 @@ export interface InvoiceDetailProps {
 export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailProps) {
   const { formatDate } = useDateFormat();
   const navigate = useNavigate();
-  const confirm = useConfirm();
+  const ask = useAsk();
   const toast = useToast();
   // The read-only role sees the invoice, its PDF and its link, and none of the actions that change it (the server refuses them with 403).
   const canWrite = useCanWrite();
@@ -223,8 +201,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
   const label = invoiceLabel(invoice);
   const draft = invoice.status === 'draft';
 
-  const failed = (summary: string, error: unknown) =>
-    toast.show({ severity: 'error', summary, detail: errorMessage(error as never, 'Please try again.') });
+  const { failed, copyLink } = useDocumentFeedback();
 
   const onRecorded = (response: PaymentResponse) => {
     toast.show({
@@ -255,40 +232,34 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
     const result = await duplicate(invoice.id);
     if ('error' in result) return failed('Could not duplicate the invoice', result.error);
     toast.show({ severity: 'success', summary: 'Invoice duplicated', detail: 'A new draft, dated today.' });
-    navigate(`/invoices/${result.data.id}?edit=1`);
+    navigate(paths.invoices.edit(result.data.id));
   };
 
   const onVoid = async () => {
-    try {
-      await confirm({
-        title: `Void invoice ${label}?`,
-        message: 'A void invoice keeps its number but is no longer owed. This cannot be undone.',
-        confirmText: 'Void invoice',
-        type: 'danger',
-      });
-    } catch {
-      return;
-    }
+    const sure = await ask({
+      title: `Void invoice ${label}?`,
+      message: 'A void invoice keeps its number but is no longer owed. This cannot be undone.',
+      confirmText: 'Void invoice',
+      type: 'danger',
+    });
+    if (!sure) return;
     const result = await voidInvoice({ id: invoice.id });
     if ('error' in result) failed('Could not void the invoice', result.error);
     else toast.show({ severity: 'success', summary: INVOICE_MESSAGES.voided, detail: label });
   };
 
   const onDelete = async () => {
-    try {
-      await confirm({
-        title: 'Delete draft?',
-        message: `${label} for ${invoice.client.name} will be deleted for good.`,
-        confirmText: 'Delete draft',
-        type: 'danger',
-      });
-    } catch {
-      return;
-    }
+    const sure = await ask({
+      title: 'Delete draft?',
+      message: `${label} for ${invoice.client.name} will be deleted for good.`,
+      confirmText: 'Delete draft',
+      type: 'danger',
+    });
+    if (!sure) return;
     const result = await deleteInvoice(invoice.id);
     if ('error' in result) return failed('Could not delete the invoice', result.error);
     toast.show({ severity: 'success', summary: INVOICE_MESSAGES.deleted, detail: label });
-    navigate('/invoices/all');
+    navigate(paths.invoices.list);
   };
 
   const onDownload = async () => {
@@ -319,38 +290,16 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
   };
 
   const onCopyLink = async () => {
-    if (!invoice.public_url) return;
-    try {
-      await navigator.clipboard.writeText(invoice.public_url);
-      toast.show({
-        severity: 'success',
-        summary: 'Link copied',
-        detail: 'Your client can open the invoice with it, without signing in.',
-      });
-    } catch {
-      toast.show({ severity: 'warn', summary: 'Could not copy the link', detail: invoice.public_url, timeout: false });
-    }
+    if (invoice.public_url)
+      await copyLink(invoice.public_url, 'Your client can open the invoice with it, without signing in.');
   };
 
   return (
     <>
-      <Anchor
-        component={Link}
-        to="/invoices/all"
-        size="sm"
-        mb="xs"
-        display="inline-flex"
-        style={{ alignItems: 'center', gap: 4 }}
-      >
-        <IconArrowLeft size={14} aria-hidden /> All invoices
-      </Anchor>
-      <PageHeader
-        title={
-          <Group gap="sm" component="span" wrap="wrap">
-            <span>{draft ? 'Draft invoice' : `Invoice ${label}`}</span>
-            <InvoiceStatusBadge status={invoice.status} size="lg" />
-          </Group>
-        }
+      <DocumentHeader
+        back={{ to: paths.invoices.list, label: 'All invoices' }}
+        title={draft ? 'Draft invoice' : `Invoice ${label}`}
+        badge={<InvoiceStatusBadge status={invoice.status} size="lg" />}
         description={`${invoice.client.name} · issued ${formatDate(invoice.issue_date)} · due ${formatDate(invoice.due_date)}`}
         actions={
           <>
@@ -358,7 +307,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
               <Button
                 variant="default"
                 component={Link}
-                to={`/invoices/${invoice.id}?edit=1`}
+                to={paths.invoices.edit(invoice.id)}
                 leftSection={<IconEdit size={16} aria-hidden />}
               >
                 Edit
@@ -446,22 +395,25 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
-            <Card withBorder padding="md">
-              <Stack gap="xs">
-                <Title order={2} size="h5">
-                  Balance
-                </Title>
-                <Fact label="Total">{formatCurrency(invoice.totals.total)}</Fact>
-                <Fact label="Paid">{formatCurrency(invoice.amount_paid)}</Fact>
-                <Group justify="space-between" gap="sm">
-                  <Text fw={700}>Balance due</Text>
-                  <Text fw={700} size="lg" data-testid="balance-due" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatCurrency(invoice.balance_due)}
-                  </Text>
-                </Group>
-                {invoice.credit > 0 && <Fact label="Credit">{formatCurrency(invoice.credit)}</Fact>}
-              </Stack>
-            </Card>
+            <SideCard title="Balance">
+              <Fact label="Total" numeric>
+                {formatCurrency(invoice.totals.total)}
+              </Fact>
+              <Fact label="Paid" numeric>
+                {formatCurrency(invoice.amount_paid)}
+              </Fact>
+              <Group justify="space-between" gap="sm">
+                <Text fw={700}>Balance due</Text>
+                <Text fw={700} size="lg" data-testid="balance-due" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatCurrency(invoice.balance_due)}
+                </Text>
+              </Group>
+              {invoice.credit > 0 && (
+                <Fact label="Credit" numeric>
+                  {formatCurrency(invoice.credit)}
+                </Fact>
+              )}
+            </SideCard>
             <InvoiceLinks invoice={invoice} />
             <Card withBorder padding="md">
               <Stack gap="xs">
@@ -478,14 +430,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
                 <Payments invoice={invoice} canWrite={canWrite} />
               </Stack>
             </Card>
-            <Card withBorder padding="md">
-              <Stack gap="sm">
-                <Title order={2} size="h5">
-                  Activity
-                </Title>
-                <ActivityTimeline entries={invoice.activity} />
-              </Stack>
-            </Card>
+            <ActivityCard entries={invoice.activity} />
           </Stack>
         </Grid.Col>
       </Grid>
@@ -517,48 +462,32 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
 
 /** /invoices/:id (with `?edit=1` the editor of an editable invoice). */
 export function InvoiceDetailPage({ onPaymentRecorded }: { onPaymentRecorded?: OnPaymentRecorded } = {}) {
-  const id = Number(useParams().id);
-  const [search] = useSearchParams();
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const { id, valid } = useRouteId();
   const query = useGetInvoiceQuery(id, { skip: !valid });
+  const edit = useEditMode();
   const canWrite = useCanWrite();
-
-  if (!valid || errorStatus(query.error) === 404) {
-    return (
-      <EmptyState
-        titleOrder={1}
-        title={INVOICE_MESSAGES.notFound}
-        message="It may have been deleted."
-        action={
-          <Button component={Link} to="/invoices/all">
-            Back to invoices
-          </Button>
-        }
-      />
-    );
-  }
-  if (query.isLoading) {
-    return (
-      <Stack gap="lg" aria-busy="true">
-        <CardSkeleton lines={2} />
-        <CardSkeleton lines={8} />
-      </Stack>
-    );
-  }
-  if (!query.data)
-    return (
-      <LoadError title="The invoice could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-    );
-  if (search.get('edit') === '1' && canWrite && isEditable(query.data.status)) {
-    return (
-      <>
-        <PageHeader
-          title={query.data.invoice_number ? `Edit invoice ${query.data.invoice_number}` : 'Edit draft invoice'}
-          description={query.data.client.name}
-        />
-        <InvoiceEditorLoader invoice={query.data} />
-      </>
-    );
-  }
-  return <InvoiceDetailView invoice={query.data} onPaymentRecorded={onPaymentRecorded} />;
+  return (
+    <RecordLoader
+      state={queryState(query)}
+      invalid={!valid}
+      notFound={
+        <RecordNotFound title={INVOICE_MESSAGES.notFound} backTo={paths.invoices.list} backLabel="Back to invoices" />
+      }
+      errorTitle="The invoice could not be loaded"
+    >
+      {(invoice) =>
+        edit && canWrite && isEditable(invoice.status) ? (
+          <>
+            <PageHeader
+              title={invoice.invoice_number ? `Edit invoice ${invoice.invoice_number}` : 'Edit draft invoice'}
+              description={invoice.client.name}
+            />
+            <InvoiceEditorLoader invoice={invoice} />
+          </>
+        ) : (
+          <InvoiceDetailView invoice={invoice} onPaymentRecorded={onPaymentRecorded} />
+        )
+      }
+    </RecordLoader>
+  );
 }

@@ -1,20 +1,7 @@
-import { useMemo, type MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import {
-  Anchor,
-  Box,
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import {
   INVOICE_STATUS_FILTERS,
   formatCurrency,
@@ -23,18 +10,19 @@ import {
 } from '@ledgerleaf/domain';
 import {
   useCanWrite,
-  useGetClientQuery,
   useListInvoicesQuery,
   useDateFormat,
   type DateFormatter,
+  paths,
+  queryState,
 } from '@ledgerleaf/api';
-import { DataTable, EmptyState, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
-import { DateRangeFilter } from '../shared/date-range-filter';
-import { LoadError } from '../shared/query-states';
+import { PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
+import { ListScaffold, StatusTabs } from '@ledgerleaf/ui/routing';
 import { InvoicingAreaTabs } from './area-tabs';
-import { toListQuery, useInvoiceListParams, type InvoiceSortField } from './list-query';
-import { ClientPicker } from './pickers';
-import { InvoiceStatusBadge } from './status-badge';
+import { toListQuery, useInvoiceListParams } from './list-query';
+import { InvoiceStatusBadge, invoiceLabel } from './status-badge';
+import { DocumentFilters, documentColumns } from './document-list';
+import { MoneyText } from '../shared/money-text';
 
 /** The status tabs of the list, in the order an owner follows an invoice. */
 export const INVOICE_LIST_TABS: { value: InvoiceStatusFilter; label: string }[] = [
@@ -48,74 +36,33 @@ export const INVOICE_LIST_TABS: { value: InvoiceStatusFilter; label: string }[] 
   { value: 'void', label: 'Void' },
 ];
 
-const amount = (value: number) => (
-  <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-    {formatCurrency(value)}
-  </Text>
-);
-
-/** A draft has no number yet. */
-export function invoiceLabel(invoice: { invoice_number: string | null; id: number }): string {
-  return invoice.invoice_number ?? `Draft #${invoice.id}`;
-}
-
 /** The list's columns, dates in the business's format. */
 const columnsFor = (formatDate: DateFormatter): DataTableColumn<InvoiceListItem>[] => [
-  {
-    key: 'invoice_number',
-    header: 'Number',
-    sortable: true,
-    render: (invoice) => (
-      <Stack gap={2}>
-        <Anchor
-          component={Link}
-          to={`/invoices/${invoice.id}`}
-          fw={600}
-          aria-label={`Invoice ${invoiceLabel(invoice)}, ${invoice.client.name}`}
-        >
-          {invoiceLabel(invoice)}
-        </Anchor>
-        <Text size="xs" c="dimmed" hiddenFrom="sm">
-          {invoice.client.name}
-        </Text>
-      </Stack>
-    ),
-  },
-  { key: 'client_name', header: 'Client', sortable: true, visibleFrom: 'sm', render: (invoice) => invoice.client.name },
-  {
-    key: 'issue_date',
-    header: 'Date',
-    sortable: true,
-    visibleFrom: 'md',
-    render: (invoice) => formatDate(invoice.issue_date),
-  },
-  {
-    key: 'due_date',
-    header: 'Due',
-    sortable: true,
-    visibleFrom: 'md',
-    render: (invoice) => formatDate(invoice.due_date),
-  },
-  {
-    key: 'status',
-    header: 'Status',
-    sortable: true,
-    render: (invoice) => <InvoiceStatusBadge status={invoice.status} size="sm" />,
-  },
+  ...documentColumns<InvoiceListItem>({
+    number: {
+      key: 'invoice_number',
+      noun: 'Invoice',
+      label: invoiceLabel,
+      href: (invoice) => paths.invoices.detail(invoice.id),
+    },
+    due: { key: 'due_date', header: 'Due', date: (invoice) => invoice.due_date },
+    status: (invoice) => <InvoiceStatusBadge status={invoice.status} size="sm" />,
+    formatDate,
+  }),
   {
     key: 'total',
     header: 'Total',
     sortable: true,
     align: 'right',
     visibleFrom: 'sm',
-    render: (invoice) => amount(invoice.total),
+    render: (invoice) => <MoneyText value={invoice.total} />,
   },
   {
     key: 'balance_due',
     header: 'Balance',
     sortable: true,
     align: 'right',
-    render: (invoice) => amount(invoice.balance_due),
+    render: (invoice) => <MoneyText value={invoice.balance_due} />,
   },
 ];
 
@@ -144,21 +91,10 @@ function Summary({ count, total, paid, balance }: { count: number; total: number
 export function InvoicesPage() {
   const { formatDate } = useDateFormat();
   const columns = useMemo(() => columnsFor(formatDate), [formatDate]);
-  const navigate = useNavigate();
   const canWrite = useCanWrite();
   const list = useInvoiceListParams();
-  // A click anywhere on a row opens the invoice; the number link keeps it reachable by keyboard.
-  const onRowClick = (event: MouseEvent<HTMLElement>) => {
-    const target = event.target as HTMLElement;
-    if (target.closest('a, button, input')) return;
-    const href = target.closest('tbody tr')?.querySelector('a[href]')?.getAttribute('href');
-    if (href) navigate(href);
-  };
   const { params } = list;
   const query = useListInvoicesQuery(toListQuery(params));
-  // The chosen client's name for the picker, also when none of its invoices is on this page.
-  const clientId = params.client_id ? Number(params.client_id) : undefined;
-  const client = useGetClientQuery(clientId ?? 0, { skip: clientId === undefined });
   const page = query.data;
   const filtered =
     params.search !== '' ||
@@ -175,119 +111,72 @@ export function InvoicesPage() {
         description="Bill your clients, follow what is paid and what is due."
         actions={
           canWrite ? (
-            <Button component={Link} to="/invoices/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
+            <Button component={Link} to={paths.invoices.create} leftSection={<IconPlus size={16} aria-hidden />}>
               New Invoice
             </Button>
           ) : undefined
         }
       />
       <InvoicingAreaTabs />
-      <Card withBorder padding="md">
-        <Stack gap="md">
-          <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
-            <Tabs
+      <ListScaffold
+        filters={
+          <>
+            <StatusTabs
+              label="Invoice status"
               value={params.status}
-              onChange={(value) => list.update({ status: value ?? 'all' })}
-              variant="pills"
-              aria-label="Invoice status"
-            >
-              <Tabs.List style={{ flexWrap: 'nowrap' }}>
-                {INVOICE_LIST_TABS.filter((tab) =>
-                  (INVOICE_STATUS_FILTERS as readonly string[]).includes(tab.value),
-                ).map((tab) => (
-                  <Tabs.Tab key={tab.value} value={tab.value}>
-                    {tab.label}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-            </Tabs>
-          </ScrollArea>
-          <Group gap="sm" wrap="wrap" align="flex-end">
-            <TextInput
-              aria-label="Search invoices"
-              placeholder="Search by number or client"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                list.searchInput ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label="Clear search"
-                    onClick={() => {
-                      list.setSearchInput('');
-                      list.update({ search: '' });
-                    }}
-                  />
-                ) : null
-              }
-              value={list.searchInput}
-              onChange={(event) => list.setSearchInput(event.currentTarget.value)}
-              style={{ flex: '1 1 240px', maxWidth: 380 }}
+              onChange={(value) => list.setFilter('status', value || 'all')}
+              tabs={INVOICE_LIST_TABS.filter((tab) =>
+                (INVOICE_STATUS_FILTERS as readonly string[]).includes(tab.value),
+              )}
             />
-            <Box w={240}>
-              <ClientPicker
-                filter
-                value={params.client_id}
-                label={client.data?.name ?? null}
-                onChange={(picked) => list.update({ client_id: picked ? String(picked.id) : '' })}
-              />
-            </Box>
-            <DateRangeFilter from={params.date_from} to={params.date_to} onChange={(range) => list.update(range)} />
-          </Group>
-
-          {page && !empty && (
+            <DocumentFilters
+              searchLabel="Search invoices"
+              list={list}
+              clientId={params.client_id}
+              dateFrom={params.date_from}
+              dateTo={params.date_to}
+            />
+          </>
+        }
+        summary={
+          page && !empty ? (
             <Summary
               count={page.summary.count}
               total={page.summary.total}
               paid={page.summary.amount_paid}
               balance={page.summary.balance_due}
             />
-          )}
-
-          {query.isError ? (
-            <LoadError title="Invoices could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-          ) : empty && !filtered ? (
-            <EmptyState
-              title="No invoices yet"
-              message={
-                canWrite
-                  ? 'Create your first invoice: pick a client, add what you did, and send it with a link your client can open.'
-                  : 'The invoices of the business will be listed here.'
-              }
-              action={
-                canWrite ? (
-                  <Button component={Link} to="/invoices/create-new" leftSection={<IconPlus size={16} aria-hidden />}>
-                    Create your first invoice
-                  </Button>
-                ) : undefined
-              }
-            />
-          ) : empty ? (
-            <EmptyState
-              title="No matching invoices"
-              message={params.search ? `Nothing matches "${params.search}".` : 'No invoices match these filters.'}
-            />
-          ) : (
-            <Box onClick={onRowClick} style={{ cursor: 'pointer' }}>
-              <DataTable
-                label="Invoices"
-                columns={columns}
-                rows={page?.data ?? []}
-                rowKey={(invoice) => invoice.id}
-                sort={{ field: params.sort, direction: params.direction }}
-                onSortChange={(sort) =>
-                  list.update({ sort: sort.field as InvoiceSortField, direction: sort.direction })
-                }
-                page={page?.meta.page ?? params.page}
-                lastPage={page?.meta.last_page ?? 1}
-                total={page?.meta.total}
-                perPage={page?.meta.per_page}
-                onPageChange={(next) => list.update({ page: next })}
-                loading={query.isFetching}
-              />
-            </Box>
-          )}
-        </Stack>
-      </Card>
+          ) : undefined
+        }
+        state={queryState(query)}
+        errorTitle="Invoices could not be loaded"
+        filtered={filtered}
+        empty={{
+          title: 'No invoices yet',
+          message: canWrite
+            ? 'Create your first invoice: pick a client, add what you did, and send it with a link your client can open.'
+            : 'The invoices of the business will be listed here.',
+          action: canWrite ? (
+            <Button component={Link} to={paths.invoices.create} leftSection={<IconPlus size={16} aria-hidden />}>
+              Create your first invoice
+            </Button>
+          ) : undefined,
+        }}
+        noMatch={{
+          title: 'No matching invoices',
+          message: params.search ? `Nothing matches "${params.search}".` : 'No invoices match these filters.',
+        }}
+        table={{
+          label: 'Invoices',
+          columns,
+          rowKey: (invoice) => invoice.id,
+          sort: { field: params.sort, direction: params.direction },
+          onSortChange: list.setSort,
+          page: params.page,
+          onPageChange: list.setPage,
+        }}
+        rowLinks
+      />
     </>
   );
 }

@@ -1,6 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   INVOICE_SORT_FIELDS,
   INVOICE_STATUS_FILTERS,
@@ -8,8 +5,9 @@ import {
   type InvoiceListQueryInput,
   type InvoiceStatusFilter,
 } from '@ledgerleaf/domain';
+import { useListParams } from '@ledgerleaf/ui/routing';
 import { dateRangeQuery } from '../shared/date-range-filter';
-import { PER_PAGE, SEARCH_DEBOUNCE_MS } from '../shared/list-params';
+import { PER_PAGE } from '../shared/list-params';
 
 export type InvoiceSortField = (typeof INVOICE_SORT_FIELDS)[number];
 
@@ -25,52 +23,35 @@ export interface InvoiceListParams {
   page: number;
 }
 
-/** The list's query lives in the URL (reload, back and shared links keep the view). */
+/** A client id of the URL (`client_id`): a whole number from 1, '' for anything else. */
+export function clientFilter(value: string): string {
+  const id = Number(value);
+  return value !== '' && Number.isSafeInteger(id) && id > 0 ? String(id) : '';
+}
+
+/** A date of the URL (`date_from`, `date_to`): a calendar date, '' for anything else. */
+export const dateFilter = (value: string): string => (isCalendarDate(value) ? value : '');
+
+/**
+ * The invoice list's query in the URL (reload, back and shared links keep the view): a status
+ * (all by default, then left out of the URL), the search, a client, an issue date range, the sort
+ * (newest first by default) and the page.
+ */
 export function useInvoiceListParams() {
-  const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status') as InvoiceStatusFilter | null;
-  const sortParam = params.get('sort') as InvoiceSortField | null;
-  const dateFrom = params.get('date_from') ?? '';
-  const dateTo = params.get('date_to') ?? '';
-  const clientParam = Number(params.get('client_id'));
+  const list = useListParams({
+    sortFields: INVOICE_SORT_FIELDS,
+    defaultSort: 'issue_date',
+    defaultDirection: 'desc',
+    defaults: { status: 'all' },
+  });
   const value: InvoiceListParams = {
-    status: statusParam && INVOICE_STATUS_FILTERS.includes(statusParam) ? statusParam : 'all',
-    search: params.get('search') ?? '',
-    client_id: Number.isSafeInteger(clientParam) && clientParam > 0 ? String(clientParam) : '',
-    date_from: isCalendarDate(dateFrom) ? dateFrom : '',
-    date_to: isCalendarDate(dateTo) ? dateTo : '',
-    sort: sortParam && INVOICE_SORT_FIELDS.includes(sortParam) ? sortParam : 'issue_date',
-    direction: params.get('direction') === 'asc' ? 'asc' : 'desc',
-    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+    ...list.params,
+    status: list.oneOf('status', INVOICE_STATUS_FILTERS, 'all'),
+    client_id: clientFilter(list.get('client_id')),
+    date_from: dateFilter(list.get('date_from')),
+    date_to: dateFilter(list.get('date_to')),
   };
-
-  const update = useCallback(
-    (changes: Partial<Record<keyof InvoiceListParams, string | number>>) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, change] of Object.entries(changes)) {
-            if (change === '' || change === undefined || (key === 'status' && change === 'all')) next.delete(key);
-            else next.set(key, String(change));
-          }
-          if (!('page' in changes)) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
-  );
-
-  const [searchInput, setSearchInput] = useState(value.search);
-  const [debounced] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (debounced !== value.search) update({ search: debounced });
-    // Only a settled search input moves the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, [debounced]);
-
-  return { params: value, update, searchInput, setSearchInput };
+  return { ...list, params: value };
 }
 
 /** What `GET /api/invoices` is asked for these parameters (empty values left out). */

@@ -28,11 +28,8 @@ import {
   type PaymentResponse,
   recipientsOf,
 } from '@ledgerleaf/domain';
-import { useDateFormat, useRecordPaymentMutation } from '@ledgerleaf/api';
-import { DateField, useToast } from '@ledgerleaf/ui';
-import { FormAlert } from '../shared/form-alert';
-import { splitServerErrors } from '../shared/server-errors';
-import { newIdempotencyKey } from './idempotency';
+import { useDateFormat, useRecordPaymentMutation, splitServerErrors, createSubmissionKeys } from '@ledgerleaf/api';
+import { DateField, useToast, FormAlert } from '@ledgerleaf/ui';
 
 export interface PaymentFormValues {
   amount: number | string;
@@ -96,7 +93,7 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
   const [recordPayment, state] = useRecordPaymentMutation();
   const toast = useToast();
   const [formError, setFormError] = useState<string | null>(null);
-  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const keys = useRef(createSubmissionKeys());
   const canEmail = recipientsOf(invoice.client).length > 0;
   const initialValues = (): PaymentFormValues => ({
     amount: invoice.balance_due,
@@ -113,7 +110,7 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
 
   useEffect(() => {
     if (!opened) return;
-    attempt.current = { key: newIdempotencyKey(), body: '' };
+    keys.current.reset();
     setFormError(null);
     form.setValues(initialValues());
     form.resetDirty();
@@ -126,13 +123,8 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
     if (state.isLoading) return;
     setFormError(null);
     const body = paymentValuesToRequest(values);
-    const serialised = JSON.stringify(body);
-    const current = attempt.current ?? { key: newIdempotencyKey(), body: '' };
     // The same values again (a retry) keep the key; changed values are another submission.
-    if (current.body !== '' && current.body !== serialised) current.key = newIdempotencyKey();
-    current.body = serialised;
-    attempt.current = current;
-    const result = await recordPayment({ invoiceId: invoice.id, body, idempotencyKey: current.key });
+    const result = await recordPayment({ invoiceId: invoice.id, body, idempotencyKey: keys.current.keyFor(body) });
     if ('error' in result) {
       const { fields, message } = splitServerErrors(
         result.error,

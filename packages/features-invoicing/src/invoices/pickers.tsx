@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatCurrency, type ClientPickerItem, type ProductPickerItem } from '@ledgerleaf/domain';
 import { useGetGoalQuery, useListAllGoalsQuery, useSearchClientsQuery, useSearchProductsQuery } from '@ledgerleaf/api';
-import { SEARCH_DEBOUNCE_MS } from '../shared/list-params';
+import { SEARCH_DEBOUNCE_MS } from '@ledgerleaf/ui/routing';
 
 const PICKER_LIMIT = 20;
 /** The server filters; the Select shows what it answered. */
@@ -28,11 +28,19 @@ export function ClientPicker({
   filter?: boolean;
 }) {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // Once a client is chosen the box shows its name: that is no search (the list stays the first
+  // clients, the chosen one included), or choosing would ask the server again for that one name
+  // and swap the options under the pointer.
+  const typed = search.trim() === (label ?? '') ? '' : search.trim();
+  const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const query = useSearchClientsQuery({ q: debounced || undefined, limit: PICKER_LIMIT });
-  const found = query.data?.data ?? [];
-  const data = found.map((client) => ({ value: String(client.id), label: client.name }));
-  if (value && label && !data.some((option) => option.value === value)) data.unshift({ value, label });
+  const found = useMemo(() => query.data?.data ?? [], [query.data]);
+  // One options array per answer (not per render), so the dropdown keeps its option elements.
+  const data = useMemo(() => {
+    const options = found.map((client) => ({ value: String(client.id), label: client.name }));
+    if (value && label && !options.some((option) => option.value === value)) options.unshift({ value, label });
+    return options;
+  }, [found, value, label]);
   return (
     <Select
       label="Client"

@@ -1,18 +1,20 @@
 import { redirect, type RouteObject } from 'react-router';
+import { paths } from '@ledgerleaf/api';
 
 /**
- * The invoice routes of SPEC.md section 2, under the authenticated layout; each page in its own chunk.
- * Editing an editable invoice is `/invoices/:id?edit=1` (the detail page's Edit action).
+ * The invoice routes under the authenticated layout, each page in its own chunk: `/invoices`
+ * redirects to the list (`/invoices/all`), then the editor of a new invoice and an invoice's page.
+ * Editing an editable invoice is its page with `?edit=1` (the detail page's Edit action).
  */
 export const invoiceRoutes: RouteObject[] = [
-  { path: '/invoices', loader: () => redirect('/invoices/all') },
-  { path: '/invoices/all', lazy: async () => ({ Component: (await import('./invoices-page')).InvoicesPage }) },
+  { path: paths.invoices.root, loader: () => redirect(paths.invoices.list) },
+  { path: paths.invoices.list, lazy: async () => ({ Component: (await import('./invoices-page')).InvoicesPage }) },
   {
-    path: '/invoices/create-new',
+    path: paths.invoices.create,
     lazy: async () => ({ Component: (await import('./invoice-editor')).InvoiceCreatePage }),
   },
   {
-    path: '/invoices/:id',
+    path: paths.invoices.detail.pattern,
     lazy: async () => ({ Component: (await import('./invoice-detail-page')).InvoiceDetailPage }),
   },
 ];
@@ -20,7 +22,7 @@ export const invoiceRoutes: RouteObject[] = [
 /** Guest routes: the public invoice page `/i/:token`, outside the authenticated layout. */
 export const publicInvoiceRoutes: RouteObject[] = [
   {
-    path: '/i/:token',
+    path: paths.publicInvoice.pattern,
     lazy: async () => ({ Component: (await import('../public/public-invoice-page')).PublicInvoicePage }),
   },
 ];

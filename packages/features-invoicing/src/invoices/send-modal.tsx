@@ -3,10 +3,8 @@ import { Button, Group, Modal, Stack, TagsInput, Text, TextInput, Textarea } fro
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { invoiceSendInputSchema, validateWith, type InvoiceSendResponse, recipientsOf } from '@ledgerleaf/domain';
-import { useSendInvoiceMutation, type RequestError } from '@ledgerleaf/api';
-import { FormAlert } from '../shared/form-alert';
-import { splitServerErrors } from '../shared/server-errors';
-import { newIdempotencyKey } from './idempotency';
+import { useSendInvoiceMutation, type RequestError, splitServerErrors, newIdempotencyKey } from '@ledgerleaf/api';
+import { FormAlert } from '@ledgerleaf/ui';
 
 interface SendValues {
   to: string[];

@@ -48,3 +48,8 @@ export function StatusDot({
     </Badge>
   );
 }
+
+/** A draft has no number yet. */
+export function invoiceLabel(invoice: { invoice_number: string | null; id: number }): string {
+  return invoice.invoice_number ?? `Draft #${invoice.id}`;
+}

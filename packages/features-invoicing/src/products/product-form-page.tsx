@@ -1,5 +1,3 @@
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import {
   Autocomplete,
   Card,
@@ -13,24 +11,22 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { CATALOG_MESSAGES, MAX_AMOUNT, PRODUCT_UNITS, type Product, type TaxRate } from '@ledgerleaf/domain';
 import {
-  errorStatus,
   useCanWrite,
   useCreateProductMutation,
   useGetProductQuery,
   useListTaxRatesQuery,
   useRestoreProductMutation,
   useUpdateProductMutation,
+  loadErrorMessage,
+  paths,
+  queryState,
 } from '@ledgerleaf/api';
 import { ArchivedNotice } from '../shared/archived-notice';
-import { PageHeader, useToast } from '@ledgerleaf/ui';
-import { FormAlert } from '../shared/form-alert';
-import { LoadError } from '../shared/query-states';
-import { splitServerErrors } from '../shared/server-errors';
-import { FormActions, FormFields, FormSkeleton, RecordNotFound, useRouteId } from '../shared/record-form';
-import { useUnsavedChangesWarning } from '../shared/unsaved-changes';
+import { PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
+import { RecordLoader, RecordNotFound, useRouteId } from '@ledgerleaf/ui/routing';
+import { FormActions, FormFields, FormSkeleton, useRecordForm } from '../shared/record-form';
 import { formatPercent } from '../shared/format';
 import {
   emptyProductValues,
@@ -62,45 +58,32 @@ function ProductForm({
   taxRates: TaxRate[];
   readOnly?: boolean;
 }) {
-  const navigate = useNavigate();
   const toast = useToast();
-  const [createProduct, createState] = useCreateProductMutation();
-  const [updateProduct, updateState] = useUpdateProductMutation();
-  const [formError, setFormError] = useState<string | null>(null);
-  const leaving = useRef(false);
+  const [createProduct] = useCreateProductMutation();
+  const [updateProduct] = useUpdateProductMutation();
   const defaultRate = taxRates.find((rate) => rate.is_default)?.id ?? null;
-  const form = useForm<ProductFormValues>({
+  const { form, formError, saving, onSubmit } = useRecordForm<ProductFormValues, Product>({
     initialValues: product ? productToValues(product) : emptyProductValues(defaultRate),
     validate: validateProduct,
-    validateInputOnBlur: true,
+    save: (valid) => {
+      const body = productValuesToRequest(valid);
+      return product ? updateProduct({ id: product.id, body }) : createProduct(body);
+    },
+    isField: isProductField,
+    fallbackError: 'The product could not be saved.',
+    onSaved: (saved, valid) => {
+      toast.show({
+        severity: 'success',
+        summary: product ? 'Product saved' : valid.type === 'service' ? 'Service created' : 'Product created',
+        detail: saved.name,
+      });
+      return paths.products.list;
+    },
   });
   const values = form.getValues();
-  useUnsavedChangesWarning(() => !leaving.current && form.isDirty());
-
-  const handleSubmit = async (valid: ProductFormValues) => {
-    setFormError(null);
-    const body = productValuesToRequest(valid);
-    const result = product ? await updateProduct({ id: product.id, body }) : await createProduct(body);
-    if ('error' in result) {
-      const { fields, message } = splitServerErrors(result.error, isProductField, 'The product could not be saved.');
-      form.setErrors(fields);
-      setFormError(message);
-      return;
-    }
-    leaving.current = true;
-    toast.show({
-      severity: 'success',
-      summary: product ? 'Product saved' : valid.type === 'service' ? 'Service created' : 'Product created',
-      detail: result.data.name,
-    });
-    navigate('/products');
-  };
 
   return (
-    <form
-      onSubmit={form.onSubmit(handleSubmit, () => setFormError('Please correct the highlighted fields.'))}
-      noValidate
-    >
+    <form onSubmit={onSubmit} noValidate>
       <FormFields readOnly={readOnly}>
         {formError && <FormAlert>{formError}</FormAlert>}
         <Card withBorder padding="lg">
@@ -173,9 +156,9 @@ function ProductForm({
           </Stack>
         </Card>
         <FormActions
-          cancelTo="/products"
+          cancelTo={paths.products.list}
           submitLabel={product ? 'Save changes' : values.type === 'service' ? 'Create service' : 'Create product'}
-          saving={createState.isLoading || updateState.isLoading}
+          saving={saving}
           readOnly={readOnly}
         />
       </FormFields>
@@ -199,7 +182,7 @@ export function ProductCreatePage() {
       ) : taxRates.isError ? (
         <LoadError
           title="Tax rates could not be loaded"
-          error={taxRates.error}
+          message={loadErrorMessage(taxRates.error)}
           onRetry={() => void taxRates.refetch()}
         />
       ) : (
@@ -217,11 +200,28 @@ export function ProductEditPage() {
   const [restore, restoreState] = useRestoreProductMutation();
   // The read-only role opens an item here too (the list links its name): it reads the item and changes nothing.
   const readOnly = !useCanWrite();
+  const productState = queryState(product);
 
-  if (!valid || errorStatus(product.error) === 404) {
-    return <RecordNotFound title={CATALOG_MESSAGES.productNotFound} backTo="/products" backLabel="Back to products" />;
+  if (!valid || productState.notFound) {
+    return (
+      <RecordNotFound
+        title={CATALOG_MESSAGES.productNotFound}
+        backTo={paths.products.list}
+        backLabel="Back to products"
+      />
+    );
   }
-  const error = product.error ?? taxRates.error;
+  // The form needs the product and the tax rates it offers: it waits for both, and a failure of either stops it.
+  const rates = queryState(taxRates);
+  const state = {
+    ...productState,
+    loading: productState.loading || rates.loading,
+    error: productState.error ?? rates.error,
+    retry: () => {
+      productState.retry();
+      rates.retry();
+    },
+  };
   return (
     <>
       <PageHeader
@@ -242,20 +242,16 @@ export function ProductEditPage() {
           restoring={restoreState.isLoading}
         />
       )}
-      {product.isLoading || taxRates.isLoading ? (
-        <FormSkeleton cards={PRODUCT_FORM_CARDS} />
-      ) : error || !product.data ? (
-        <LoadError
-          title="The product could not be loaded"
-          error={error}
-          onRetry={() => {
-            void product.refetch();
-            void taxRates.refetch();
-          }}
-        />
-      ) : (
-        <ProductForm key={product.data.id} product={product.data} taxRates={taxRates.data ?? []} readOnly={readOnly} />
-      )}
+      <RecordLoader
+        state={state}
+        errorTitle="The product could not be loaded"
+        skeleton={<FormSkeleton cards={PRODUCT_FORM_CARDS} />}
+        errorOverData
+      >
+        {(loaded) => (
+          <ProductForm key={loaded.id} product={loaded} taxRates={taxRates.data ?? []} readOnly={readOnly} />
+        )}
+      </RecordLoader>
     </>
   );
 }

@@ -1,31 +1,7 @@
 import { useState, useMemo } from 'react';
 import { Link } from 'react-router';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Menu,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
-import {
-  IconArchive,
-  IconArchiveOff,
-  IconDots,
-  IconDownload,
-  IconEdit,
-  IconPlus,
-  IconSearch,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import {
   formatCurrency,
   PRODUCT_CSV_COLUMNS,
@@ -35,7 +11,6 @@ import {
   type Product,
 } from '@ledgerleaf/domain';
 import {
-  errorMessage,
   useArchiveProductMutation,
   useCanWrite,
   useDeleteProductMutation,
@@ -46,13 +21,17 @@ import {
   useRestoreProductMutation,
   useDateFormat,
   type DateFormatter,
+  paths,
+  queryState,
 } from '@ledgerleaf/api';
-import { DataTable, EmptyState, PageHeader, useConfirm, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import { PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
+import { ListScaffold, SearchField } from '@ledgerleaf/ui/routing';
 import { CsvImportModal } from '../shared/csv-import-modal';
-import { datedFilename, downloadText } from '../shared/download';
 import { formatPercent } from '../shared/format';
-import { PER_PAGE, useListParams } from '../shared/list-params';
-import { LoadError } from '../shared/query-states';
+import { CATALOG_STATUS_OPTIONS, PER_PAGE, useCatalogListParams } from '../shared/list-params';
+import { CatalogRowActions } from '../shared/catalog-row-actions';
+import { CatalogActions } from '../shared/catalog-actions';
+import { actionsColumn, catalogStatusColumn } from '../shared/catalog-columns';
 
 const TYPE_OPTIONS = [
   { label: 'All types', value: '' },
@@ -60,103 +39,49 @@ const TYPE_OPTIONS = [
   { label: 'Products', value: 'product' },
 ];
 
-const STATUS_OPTIONS = [
-  { label: 'Active', value: 'active' },
-  { label: 'Archived', value: 'archived' },
-  { label: 'All', value: 'all' },
-];
-
 function RowActions({ product }: { product: Product }) {
-  const confirm = useConfirm();
-  const toast = useToast();
   const [archive] = useArchiveProductMutation();
   const [restore] = useRestoreProductMutation();
   const [remove] = useDeleteProductMutation();
-  const archived = product.status === 'archived';
-
-  const ask = async (options: Parameters<typeof confirm>[0]) => {
-    try {
-      return await confirm(options);
-    } catch {
-      return false;
-    }
-  };
-  const run = async (action: () => Promise<{ error?: unknown }>, done: string, failed: string) => {
-    const result = await action();
-    if (result.error)
-      toast.show({ severity: 'error', summary: failed, detail: errorMessage(result.error as never, failed) });
-    else toast.show({ severity: 'success', summary: done, detail: product.name });
-  };
-
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${product.name}`}>
-          <IconDots size={18} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item
-          component={Link}
-          to={`/products/${product.id}/edit`}
-          leftSection={<IconEdit size={16} aria-hidden />}
-        >
-          Edit
-        </Menu.Item>
-        {archived ? (
-          <Menu.Item
-            leftSection={<IconArchiveOff size={16} aria-hidden />}
-            onClick={async () => {
-              if (
-                await ask({
-                  title: 'Restore item?',
-                  message: `${product.name} will be offered on invoices again.`,
-                  confirmText: 'Restore',
-                  type: 'info',
-                })
-              )
-                await run(() => restore(product.id), 'Restored', 'Could not restore');
-            }}
-          >
-            Restore
-          </Menu.Item>
-        ) : (
-          <Menu.Item
-            leftSection={<IconArchive size={16} aria-hidden />}
-            onClick={async () => {
-              if (
-                await ask({
-                  title: 'Archive item?',
-                  message: `${product.name} will no longer be offered on new invoices. Existing invoices keep it, and you can restore it any time.`,
-                  confirmText: 'Archive',
-                  type: 'warning',
-                })
-              )
-                await run(() => archive(product.id), 'Archived', 'Could not archive');
-            }}
-          >
-            Archive
-          </Menu.Item>
-        )}
-        <Menu.Item
-          color="red"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={async () => {
-            if (
-              await ask({
-                title: 'Delete item?',
-                message: `${product.name} will be deleted for good. Items used on invoices cannot be deleted; archive them instead.`,
-                confirmText: 'Delete',
-                type: 'danger',
-              })
-            )
-              await run(() => remove(product.id), 'Deleted', 'Could not delete');
-          }}
-        >
-          Delete
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <CatalogRowActions
+      name={product.name}
+      editTo={paths.products.edit(product.id)}
+      archived={product.status === 'archived'}
+      archive={{
+        question: {
+          title: 'Archive item?',
+          message: `${product.name} will no longer be offered on new invoices. Existing invoices keep it, and you can restore it any time.`,
+          confirmText: 'Archive',
+          type: 'warning',
+        },
+        run: () => archive(product.id),
+        done: 'Archived',
+        failed: 'Could not archive',
+      }}
+      restore={{
+        question: {
+          title: 'Restore item?',
+          message: `${product.name} will be offered on invoices again.`,
+          confirmText: 'Restore',
+          type: 'info',
+        },
+        run: () => restore(product.id),
+        done: 'Restored',
+        failed: 'Could not restore',
+      }}
+      remove={{
+        question: {
+          title: 'Delete item?',
+          message: `${product.name} will be deleted for good. Items used on invoices cannot be deleted; archive them instead.`,
+          confirmText: 'Delete',
+          type: 'danger',
+        },
+        run: () => remove(product.id),
+        done: 'Deleted',
+        failed: 'Could not delete',
+      }}
+    />
   );
 }
 
@@ -168,7 +93,7 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<Product>[] => [
     sortable: true,
     render: (product) => (
       <Stack gap={2}>
-        <Anchor component={Link} to={`/products/${product.id}/edit`} fw={600}>
+        <Anchor component={Link} to={paths.products.edit(product.id)} fw={600}>
           {product.name}
         </Anchor>
         {product.description && (
@@ -231,32 +156,8 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<Product>[] => [
     visibleFrom: 'lg',
     render: (product) => formatDate(product.created_at),
   },
-  {
-    key: 'status',
-    header: 'Status',
-    visibleFrom: 'sm',
-    render: (product) =>
-      product.status === 'archived' ? (
-        <Badge color="gray" variant="dot">
-          Archived
-        </Badge>
-      ) : product.is_active ? (
-        <Badge color="green" variant="dot">
-          Active
-        </Badge>
-      ) : (
-        <Badge color="yellow" variant="dot">
-          Inactive
-        </Badge>
-      ),
-  },
-  {
-    key: 'actions',
-    header: <VisuallyHidden>Actions</VisuallyHidden>,
-    align: 'right',
-    width: 56,
-    render: (product) => <RowActions product={product} />,
-  },
+  catalogStatusColumn(),
+  actionsColumn((product) => <RowActions product={product} />),
 ];
 
 function ProductsPanel({ onImport }: { onImport: () => void }) {
@@ -264,36 +165,29 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
   const columns = useMemo(() => columnsFor(formatDate), [formatDate]);
   // The read-only role reads the catalogue (a name opens the item, read-only) without the row actions.
   const canWrite = useCanWrite();
-  const list = useListParams('name', PRODUCT_SORT_FIELDS);
-  const { params } = list;
-  const typeParam = list.filter('type');
-  const type = typeParam === 'product' || typeParam === 'service' ? typeParam : '';
+  const list = useCatalogListParams('name', PRODUCT_SORT_FIELDS);
+  const { params, status } = list;
+  const type = list.oneOf('type', ['product', 'service'] as const, '' as const);
   const query = useListProductsQuery({
     search: params.search || undefined,
-    sort: params.sort as (typeof PRODUCT_SORT_FIELDS)[number],
+    sort: params.sort,
     direction: params.direction,
     page: params.page,
     per_page: PER_PAGE,
-    status: params.status,
-    type: type === '' ? undefined : type,
+    status,
+    type: type || undefined,
   });
-  const page = query.data;
-  const filtered = params.search !== '' || params.status !== 'active' || type !== '';
-  const empty = page !== undefined && page.meta.total === 0;
 
   return (
-    <Card withBorder padding="md">
-      <Stack gap="md">
+    <ListScaffold
+      filters={
         <Group justify="space-between" gap="sm" wrap="wrap">
-          <TextInput
-            aria-label="Search products and services"
+          <SearchField
+            label="Search products and services"
             placeholder="Search by name, SKU or description"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={
-              list.searchInput ? <CloseButton size="sm" aria-label="Clear search" onClick={list.clearSearch} /> : null
-            }
             value={list.searchInput}
-            onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+            onChange={list.setSearchInput}
+            onClear={list.clearSearch}
             style={{ flex: '1 1 260px', maxWidth: 420 }}
           />
           <Group gap="sm">
@@ -305,89 +199,61 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
             />
             <SegmentedControl
               aria-label="Status"
-              value={params.status}
+              value={status}
               onChange={(value) => list.setStatus(value as CatalogStatusFilter)}
-              data={STATUS_OPTIONS}
+              data={CATALOG_STATUS_OPTIONS}
             />
           </Group>
         </Group>
-        {query.isError ? (
-          <LoadError title="Products could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
-        ) : empty && !filtered ? (
-          <EmptyState
-            title="No products or services yet"
-            message={
-              canWrite
-                ? 'Save what you sell once, with its price and tax, and fill invoice lines in one click.'
-                : 'The products and services of the business will be listed here.'
-            }
-            action={
-              canWrite ? (
-                <Group gap="sm" justify="center">
-                  <Button component={Link} to="/products/create" leftSection={<IconPlus size={16} aria-hidden />}>
-                    Add your first product or service
-                  </Button>
-                  <Button variant="default" onClick={onImport}>
-                    Import CSV
-                  </Button>
-                </Group>
-              ) : undefined
-            }
-          />
-        ) : empty ? (
-          <EmptyState
-            title="No matching items"
-            message={params.search ? `Nothing matches "${params.search}".` : 'No items match these filters.'}
-            action={
-              params.search ? (
-                <Button variant="default" onClick={list.clearSearch}>
-                  Clear search
-                </Button>
-              ) : undefined
-            }
-          />
-        ) : (
-          <DataTable
-            label="Products and services"
-            columns={canWrite ? columns : columns.filter((column) => column.key !== 'actions')}
-            rows={page?.data ?? []}
-            rowKey={(product) => product.id}
-            sort={{ field: params.sort, direction: params.direction }}
-            onSortChange={list.setSort}
-            page={page?.meta.page ?? params.page}
-            lastPage={page?.meta.last_page ?? 1}
-            total={page?.meta.total}
-            perPage={page?.meta.per_page}
-            onPageChange={list.setPage}
-            loading={query.isFetching}
-          />
-        )}
-      </Stack>
-    </Card>
+      }
+      state={queryState(query)}
+      errorTitle="Products could not be loaded"
+      filtered={params.search !== '' || status !== 'active' || type !== ''}
+      empty={{
+        title: 'No products or services yet',
+        message: canWrite
+          ? 'Save what you sell once, with its price and tax, and fill invoice lines in one click.'
+          : 'The products and services of the business will be listed here.',
+        action: canWrite ? (
+          <Group gap="sm" justify="center">
+            <Button component={Link} to={paths.products.create} leftSection={<IconPlus size={16} aria-hidden />}>
+              Add your first product or service
+            </Button>
+            <Button variant="default" onClick={onImport}>
+              Import CSV
+            </Button>
+          </Group>
+        ) : undefined,
+      }}
+      noMatch={{
+        title: 'No matching items',
+        message: params.search ? `Nothing matches "${params.search}".` : 'No items match these filters.',
+        action: params.search ? (
+          <Button variant="default" onClick={list.clearSearch}>
+            Clear search
+          </Button>
+        ) : undefined,
+      }}
+      table={{
+        label: 'Products and services',
+        columns: canWrite ? columns : columns.filter((column) => column.key !== 'actions'),
+        rowKey: (product) => product.id,
+        sort: { field: params.sort, direction: params.direction },
+        onSortChange: list.setSort,
+        page: params.page,
+        onPageChange: list.setPage,
+      }}
+    />
   );
 }
 
 /** /products: the catalogue. Tax rates and invoicing settings live under /user/settings (linked). */
 export function ProductsPage() {
-  const toast = useToast();
   const canWrite = useCanWrite();
   const [exportCsv, exportState] = useExportProductsCsvMutation();
   const [previewImport] = usePreviewProductImportMutation();
   const [runImport] = useImportProductsMutation();
   const [importOpen, setImportOpen] = useState(false);
-
-  const onExport = async () => {
-    const result = await exportCsv();
-    if ('error' in result) {
-      toast.show({
-        severity: 'error',
-        summary: 'Export failed',
-        detail: errorMessage(result.error, 'The CSV could not be created.'),
-      });
-      return;
-    }
-    downloadText(datedFilename('products'), result.data);
-  };
 
   return (
     <>
@@ -395,35 +261,20 @@ export function ProductsPage() {
         title="Products/Services"
         description="What you sell, at what price and with which tax."
         actions={
-          <>
-            {canWrite && (
-              <Button
-                variant="default"
-                leftSection={<IconUpload size={16} aria-hidden />}
-                onClick={() => setImportOpen(true)}
-              >
-                Import CSV
-              </Button>
-            )}
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => void onExport()}
-              loading={exportState.isLoading}
-            >
-              Export CSV
-            </Button>
-            {canWrite && (
-              <Button component={Link} to="/products/create" leftSection={<IconPlus size={16} aria-hidden />}>
-                New product or service
-              </Button>
-            )}
-          </>
+          <CatalogActions
+            canWrite={canWrite}
+            onImport={() => setImportOpen(true)}
+            exportCsv={exportCsv}
+            exporting={exportState.isLoading}
+            exportName="products"
+            createTo={paths.products.create}
+            createLabel="New product or service"
+          />
         }
       />
       <Text size="sm" c="dimmed" mb="md">
         Tax rates and invoicing settings are in{' '}
-        <Anchor component={Link} to="/user/settings" underline="always">
+        <Anchor component={Link} to={paths.settings.root} underline="always">
           Settings
         </Anchor>
         .

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Card, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   LAST_DAY_OF_MONTH,
@@ -17,10 +16,11 @@ import {
   useGetRecurringConfigQuery,
   useUpdateRecurringInvoiceMutation,
   type RecurringBody,
+  paths,
   useDateFormat,
 } from '@ledgerleaf/api';
 import { DateField, PageHeader, useToast } from '@ledgerleaf/ui';
-import { InvoiceEditorLoader, type EditorAdapter } from '../invoices/invoice-editor';
+import { DocumentEditorLoader, type EditorAdapter } from '../invoices/document-editor';
 import { emptyInvoiceValues, invoiceToValues } from '../invoices/invoice-form';
 
 export interface ScheduleValues {
@@ -258,7 +258,6 @@ export function RecurringEditor({
   defaultAutoSend: boolean;
 }) {
   const { formatDate } = useDateFormat();
-  const navigate = useNavigate();
   const toast = useToast();
   const [create] = useCreateRecurringInvoiceMutation();
   const [update] = useUpdateRecurringInvoiceMutation();
@@ -274,9 +273,9 @@ export function RecurringEditor({
     setSchedule((current) => ({ ...current, ...next }));
     setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in next))));
   };
-  const adapter: EditorAdapter = {
+  const adapter: EditorAdapter<RecurringInvoice> = {
     hideDates: true,
-    cancelTo: recurring ? `/recurring-invoices/${recurring.id}` : '/recurring-invoices',
+    cancelTo: recurring ? paths.recurringInvoices.detail(recurring.id) : paths.recurringInvoices.list,
     draftLabel: recurring ? 'Save changes' : 'Create recurring invoice',
     sendLabel: null,
     fallbackError: 'The recurring invoice could not be saved.',
@@ -296,6 +295,7 @@ export function RecurringEditor({
       } as RecurringBody;
       const result = recurring ? await update({ id: recurring.id, body: request }) : await create(request);
       if ('error' in result) {
+        // The schedule's own fields get the server's messages in the schedule card.
         const fieldErrors = (result.error as { data?: { errors?: Record<string, string[]> } }).data?.errors ?? {};
         setErrors(
           Object.fromEntries(
@@ -306,17 +306,19 @@ export function RecurringEditor({
         );
         return { error: result.error };
       }
+      return { saved: result.data };
+    },
+    async afterSave(saved) {
       toast.show({
         severity: 'success',
         summary: recurring ? 'Recurring invoice saved' : 'Recurring invoice created',
-        detail: result.data.next_run_date ? `Next invoice on ${formatDate(result.data.next_run_date)}` : undefined,
+        detail: saved.next_run_date ? `Next invoice on ${formatDate(saved.next_run_date)}` : undefined,
       });
-      navigate(`/recurring-invoices/${result.data.id}`);
-      return undefined;
+      return paths.recurringInvoices.detail(saved.id);
     },
   };
   return (
-    <InvoiceEditorLoader adapter={adapter} initialValues={initialValues} initialClientName={recurring?.client.name} />
+    <DocumentEditorLoader adapter={adapter} initialValues={initialValues} initialClientName={recurring?.client.name} />
   );
 }
 

@@ -9,7 +9,9 @@ import {
 import { fail, invalid, ok, pending, screenStory, serverError, type StoryApi } from '@ledgerleaf/storybook-harness';
 import { editorApi, taxedInvoice } from '../stories/canned';
 import { RecurringCreatePage } from './recurring-editor';
-import { RecurringConfigPage, RecurringDetailPage, RecurringInvoicesPage } from './recurring-pages';
+import { RecurringConfigPage } from './recurring-config-page';
+import { RecurringDetailPage } from './recurring-detail-page';
+import { RecurringInvoicesPage } from './recurring-invoices-page';
 
 const meta = {
   title: 'Invoicing/Screens/Recurring invoices',

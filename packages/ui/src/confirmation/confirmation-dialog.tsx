@@ -4,10 +4,13 @@ import { Button, Group, Modal, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconHelpCircle, IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { CONFIRMATION_DEFAULTS } from '../constants';
 
-/** SPEC.md section 3 "Confirmation dialog" types. */
+/** The kinds of question (SPEC.md section 3): each has its icon and confirm-button colour; danger is red. */
 export type ConfirmationType = 'danger' | 'warning' | 'info' | 'default';
 
-/** What `useConfirm()` accepts; every field falls back to the SPEC.md section 9 default. */
+/**
+ * What `useConfirm()` accepts; every field left out takes CONFIRMATION_DEFAULTS ("Confirmation",
+ * "Are you sure you want to proceed?", Confirm, Cancel, the default type; SPEC.md section 9).
+ */
 export interface ConfirmationOptions {
   title?: string;
   /** Plain text; line breaks ("\n") render as line breaks. */
@@ -32,7 +35,7 @@ const TYPE_STYLE: Record<ConfirmationType, { color: string | undefined; icon: Re
   default: { color: undefined, icon: <IconHelpCircle size={20} aria-hidden /> },
 };
 
-/** Normalises a dialog type: anything not in SPEC.md's list is 'default'. */
+/** Normalises a dialog type: anything but danger, warning and info is 'default'. */
 export function resolveConfirmationType(type: string | undefined): ConfirmationType {
   return type === 'danger' || type === 'warning' || type === 'info' ? type : 'default';
 }

@@ -76,3 +76,19 @@ export function useConfirm(): ConfirmFn {
   if (!confirm) throw new Error('useConfirm must be used inside <ConfirmationProvider> (or <UiProvider>)');
   return confirm;
 }
+
+/** `confirm` that answers false on Cancel rather than rejecting: `if (!(await ask({ ... }))) return;`. */
+export type AskFn = (options?: ConfirmationOptions) => Promise<boolean>;
+
+/** The global confirmation dialog as a yes/no question. */
+export function useAsk(): AskFn {
+  const confirm = useConfirm();
+  return useCallback(
+    (options) =>
+      confirm(options).then(
+        () => true,
+        () => false,
+      ),
+    [confirm],
+  );
+}

@@ -5,7 +5,7 @@ import { MantineProvider } from '@mantine/core';
 import { renderWithUi } from '../test-utils';
 import { theme } from '../theme/theme';
 import { ConfirmationDialog } from './confirmation-dialog';
-import { useConfirm } from './confirmation-provider';
+import { useAsk, useConfirm } from './confirmation-provider';
 import type { ConfirmationOptions } from './confirmation-dialog';
 
 type Outcome = { settled: 'resolved' | 'rejected'; value: unknown } | null;
@@ -177,5 +177,31 @@ describe('confirmation dialog (SPEC.md sections 3, 4, 5, 9)', () => {
     });
     expect(confirmed).toBe(1);
     expect(cancelled).toBe(1);
+  });
+});
+
+describe('useAsk', () => {
+  function Asker({ onAnswer }: { onAnswer: (answer: boolean) => void }) {
+    const ask = useAsk();
+    return (
+      <button
+        type="button"
+        onClick={() => void ask({ title: 'Archive client?', confirmText: 'Archive' }).then(onAnswer)}
+      >
+        Archive
+      </button>
+    );
+  }
+
+  it('answers true on Confirm and false on Cancel, never rejecting', async () => {
+    const answers: boolean[] = [];
+    renderWithUi(<Asker onAnswer={(answer) => answers.push(answer)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(answers).toEqual([true]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(answers).toEqual([true, false]));
   });
 });

@@ -5,7 +5,9 @@ import { renderWithUi } from '../test-utils';
 import { CardSkeleton } from './card-skeleton';
 import { EmptyState } from './empty-state';
 import { ErrorBoundary } from './error-boundary';
+import { FormAlert } from './form-alert';
 import { FullPageLoader } from './full-page-loader';
+import { LoadError } from './load-error';
 import { PageHeader } from './page-header';
 
 function Bomb({ explode }: { explode: boolean }) {
@@ -78,5 +80,25 @@ describe('small components', () => {
     renderWithUi(<CardSkeleton withChart />);
     expect(screen.getByTestId('card-skeleton')).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByText('Loading...')).toBeInTheDocument();
+  });
+
+  it('FormAlert is an alert keeping line breaks; a success is a status', () => {
+    const { rerender } = renderWithUi(<FormAlert>{'The invoice could not be saved.\nlines.2: Too long'}</FormAlert>);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The invoice could not be saved.');
+    expect(alert.querySelector('[class*="message"]')).toHaveStyle({ whiteSpace: 'pre-line' });
+    rerender(<FormAlert kind="success">Password changed</FormAlert>);
+    expect(screen.getByRole('status')).toHaveTextContent('Password changed');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('LoadError says what failed and why, and retries', () => {
+    const onRetry = vi.fn();
+    renderWithUi(<LoadError title="Invoices could not be loaded" message="Database unavailable" onRetry={onRetry} />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Invoices could not be loaded');
+    expect(alert).toHaveTextContent('Database unavailable');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });

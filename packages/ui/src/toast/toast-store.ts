@@ -1,6 +1,6 @@
 import { TOAST_ERROR_TIMEOUT_MS, TOAST_TIMEOUT_MS } from '../constants';
 
-/** SPEC.md section 3 "Toast": severities. */
+/** How serious a toast is (SPEC.md section 3): its colour and icon, and an error stays longer. */
 export type ToastSeverity = 'success' | 'info' | 'warn' | 'error';
 
 /** What a caller passes to `show`. `timeout: false` makes the toast persistent. */
@@ -46,7 +46,7 @@ export interface ToastStore {
   subscribe(listener: () => void): () => void;
 }
 
-/** Default timeout for a severity (SPEC.md section 9). */
+/** How long a toast stays by default: 5 s, an error 10 s (SPEC.md section 9). */
 export function defaultToastTimeout(severity: ToastSeverity): number {
   return severity === 'error' ? TOAST_ERROR_TIMEOUT_MS : TOAST_TIMEOUT_MS;
 }

@@ -3,7 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { RecurringConfig, RecurringInvoice, RecurringListItem, RecurringPage, User } from '@ledgerleaf/domain';
 import { activityText } from '../invoices/activity-timeline';
 import { json, renderPage, stubFetch } from '../test/render';
-import { RecurringConfigPage, RecurringDetailPage, RecurringInvoicesPage } from './recurring-pages';
+import { RecurringConfigPage } from './recurring-config-page';
+import { RecurringDetailPage } from './recurring-detail-page';
+import { RecurringInvoicesPage } from './recurring-invoices-page';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,18 +1,29 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { useConfirm } from '@ledgerleaf/ui';
+import { useConfirm } from '../confirmation/confirmation-provider';
+
+export interface UnsavedChangesOptions {
+  /**
+   * A change of the query string leaves the page too: an editor that lives at `/invoices/7?edit=1`
+   * is left for `/invoices/7` without the path changing.
+   */
+  watchQuery?: boolean;
+}
 
 /**
  * Warns before leaving a form with unsaved changes: an in-app navigation asks through the
- * confirmation dialog, a reload or tab close through the browser's own prompt. `isDirty` is read at
- * the moment of leaving, so a form that just saved (and navigates away) passes.
+ * confirmation dialog ("Discard changes?"), a reload or tab close through the browser's own prompt.
+ * `isDirty` is read at the moment of leaving, so a form that just saved (and navigates away) passes.
  */
-export function useUnsavedChangesWarning(isDirty: () => boolean) {
+export function useUnsavedChangesWarning(isDirty: () => boolean, { watchQuery = false }: UnsavedChangesOptions = {}) {
   const confirm = useConfirm();
   const check = useRef(isDirty);
   check.current = isDirty;
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && check.current(),
+    ({ currentLocation, nextLocation }) =>
+      (currentLocation.pathname !== nextLocation.pathname ||
+        (watchQuery && currentLocation.search !== nextLocation.search)) &&
+      check.current(),
   );
 
   useEffect(() => {

@@ -1,2 +1,0 @@
-// One network-edge fetch stub for every package's unit tests.
-export * from '@ledgerleaf/vitest-config/fetch-stub';

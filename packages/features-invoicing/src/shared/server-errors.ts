@@ -1,2 +1,0 @@
-// One implementation for every feature package, in @ledgerleaf/api.
-export { splitServerErrors } from '@ledgerleaf/api';
