@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, listQuerySchema, pageSchema } from '../common';
+import { idSchema, isoDateSchema, listQuerySchema, pageSchema } from '../common';
 import { DATE_FORMATS } from '../date-display';
 import type { FieldErrors } from '../errors';
 import { toFieldErrors } from '../errors';
@@ -240,7 +240,7 @@ export const estimateListQuerySchema = listQuerySchema(ESTIMATE_SORT_FIELDS, 'is
   .extend({
     direction: z.enum(['asc', 'desc']).default('desc'),
     status: z.enum(ESTIMATE_STATUS_FILTERS, { error: ESTIMATE_MESSAGES.statusFilterInvalid }).default('all'),
-    client_id: z.coerce.number().int().positive().optional(),
+    client_id: idSchema.optional(),
     /** Issue date range, both ends included. */
     date_from: isoDateSchema.optional(),
     date_to: isoDateSchema.optional(),

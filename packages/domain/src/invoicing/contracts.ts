@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   MAX_AMOUNT_CENTS,
+  MAX_ID,
   idSchema,
   isoDateSchema,
   listQuerySchema,
@@ -87,7 +88,7 @@ export const invoiceInputShape = {
     .number({ error: INVOICE_MESSAGES.clientRequired })
     .int(INVOICE_MESSAGES.clientRequired)
     .positive(INVOICE_MESSAGES.clientRequired)
-    .max(Number.MAX_SAFE_INTEGER, INVOICE_MESSAGES.clientRequired),
+    .max(MAX_ID, INVOICE_MESSAGES.clientRequired),
   issue_date: z.string({ error: INVOICE_MESSAGES.issueDateRequired }).pipe(isoDateSchema),
   due_date: z.string({ error: INVOICE_MESSAGES.dueDateRequired }).pipe(isoDateSchema),
   lines: z
