@@ -32,7 +32,11 @@ export function fileDoc(description: string, contentType: string): ResponseDoc {
  * `documentedResponses` (lib/route.ts) adds the ones every route of a kind can give.
  */
 export const ERROR_DOCS = {
-  malformed: errorDoc('The body is not valid JSON, or nests objects and arrays more than 32 levels deep'),
+  malformed: errorDoc(
+    'The body is not valid JSON, or nests objects and arrays more than 32 levels deep (or, with path parameters, a path that does not decode)',
+  ),
+  badPath: errorDoc('A path that does not decode (an invalid percent-encoding)'),
+  uriTooLong: errorDoc('A path parameter over 200 characters'),
   validation: errorDoc('Invalid input: field-keyed errors'),
   unauthenticated: errorDoc('Missing, revoked or expired token'),
   forbidden: errorDoc('The role of the caller may not do this'),

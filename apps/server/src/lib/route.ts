@@ -151,7 +151,8 @@ export function fieldsWithNul(value: unknown, path = ''): string[] {
  *   relies on cookies, so it must echo the anti-forgery token: 419 (plugins/csrf.ts);
  * - `auth: true`: 401 without a valid token; 403 when its access is more than any role has (`write`
  *   refuses read-only roles, `admin` everyone but owners and admins);
- * - path parameters: 404 when one does not parse (or names no record of the caller's business);
+ * - path parameters: 404 when one does not parse (or names no record of the caller's business), 414
+ *   when one is over the router's 200 characters, 400 when the path does not decode (`%E0%A4%A`);
  * - a body, query or upload: 422 with field-keyed errors;
  * - a rate limit: 429.
  */
@@ -173,7 +174,11 @@ export function documentedResponses(
     const access = routeAccess(definition.method, definition.url, definition.access);
     if (access === 'admin' || (access === 'write' && definition.method !== 'GET')) implied[403] = ERROR_DOCS.forbidden;
   }
-  if (definition.params) implied[404] = ERROR_DOCS.notFound;
+  if (definition.params) {
+    implied[400] ??= ERROR_DOCS.badPath;
+    implied[404] = ERROR_DOCS.notFound;
+    implied[414] = ERROR_DOCS.uriTooLong;
+  }
   if (definition.body || definition.query || definition.upload) implied[422] = ERROR_DOCS.validation;
   if (definition.rateLimit) implied[429] = ERROR_DOCS.throttled;
   const all = { ...implied, ...definition.responses };

@@ -213,14 +213,15 @@ describe('file answers declare their content type', () => {
 });
 
 describe('the statuses every operation of a kind can give are documented', () => {
-  it('writes: 400, 413, 415 and 419; authenticated operations 401; role-limited writes 403; path parameters 404', () => {
+  it('writes: 400, 413, 415 and 419; authenticated operations 401; role-limited writes 403; path parameters 400, 404 and 414', () => {
     for (const { method, path, doc } of operationsOf(document)) {
       const statuses = Object.keys(doc.responses);
       const label = `${method} ${path}`;
       if (method !== 'GET') expect(statuses, label).toEqual(expect.arrayContaining(['400', '413', '415', '419']));
       if (doc.security?.some((scheme) => 'bearerAuth' in scheme) && doc.security.length === 1)
         expect(statuses, label).toContain('401');
-      if (doc.parameters?.some((parameter) => parameter.in === 'path')) expect(statuses, label).toContain('404');
+      if (doc.parameters?.some((parameter) => parameter.in === 'path'))
+        expect(statuses, label).toEqual(expect.arrayContaining(['400', '404', '414']));
       if (doc.requestBody) expect(statuses, label).toContain('422');
     }
     expect(Object.keys(operationOf(document, 'POST', '/api/invoices').responses)).toContain('403');
