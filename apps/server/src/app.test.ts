@@ -111,6 +111,51 @@ describe('errors', () => {
     expect(write.json()).toEqual({ message: MESSAGES.notFound });
   });
 
+  // (`__proto__` itself answers 400: the JSON parser refuses prototype poisoning.)
+  it("unknown fields named like Object.prototype's members answer 422 naming them, never 500", async () => {
+    const t = await make();
+    const { token } = await t.register();
+    const payload = '{"valueOf": 1, "constructor": 2, "toString": 3, "hasOwnProperty": 4}';
+    for (const url of ['/api/invoices/1/void', '/api/clients']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(Object.keys(response.json().errors)).toEqual(
+        expect.arrayContaining(['valueOf', 'constructor', 'toString', 'hasOwnProperty']),
+      );
+    }
+  });
+
+  it("ids beyond the databases' integer range name no record: 404 in paths, 422 in bodies and queries, never 500", async () => {
+    const t = await make();
+    const { token } = await t.register();
+    const beyond = 2_147_483_648;
+    for (const url of [`/api/clients/${beyond}`, `/api/invoices/${beyond}/pdf`, `/api/outbox/${beyond}`]) {
+      const response = await t.get(url, { token });
+      expect(response.statusCode, `${url} ${response.body}`).toBe(404);
+    }
+    for (const url of [`/api/invoices?client_id=${beyond}`, `/api/estimates?client_id=${beyond}`]) {
+      const response = await t.get(url, { token });
+      expect(response.statusCode, `${url} ${response.body}`).toBe(422);
+    }
+    const product = await t.post(
+      '/api/products',
+      { name: 'Tea', unit_price: 2, default_tax_rate_id: beyond },
+      { token },
+    );
+    expect(product.statusCode, product.body).toBe(422);
+    const allocation = await t.post(
+      '/api/invoice-payments/allocate-to-goals',
+      { invoice_id: beyond, payment_id: 1, payment_amount: 1, allocations: [{ goal_id: 1, amount: 1 }] },
+      { token },
+    );
+    expect(allocation.statusCode, allocation.body).toBe(422);
+  });
+
   it('an unexpected failure answers 500 with a generic message and no stack', async () => {
     const t = await make();
     t.app.get('/api/boom', async () => {

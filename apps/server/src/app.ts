@@ -20,7 +20,7 @@ import type { RouteDoc } from './lib/route';
 import { registerAuth } from './plugins/auth';
 import { registerJsonNoStore } from './plugins/cache-control';
 import { registerCsrf } from './plugins/csrf';
-import { registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerWeb } from './plugins/web';
 import { areaJobs, registerAreas } from './lib/area';
 import { createSchedulerController } from './lib/scheduler';
@@ -108,6 +108,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: true,
     // Unknown query-string keys and odd URLs must never reach a 500.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // What the router and Node's HTTP parser refuse answers `{ message }` too, never echoing the request.
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   const clock = options.clock ?? (() => new Date());

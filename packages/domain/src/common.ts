@@ -79,12 +79,19 @@ export const isoDateSchema = z
     return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
   }, COMMON_MESSAGES.dateOutOfRange);
 
-/** Path ids: positive integers, also when they arrive as strings. */
+/**
+ * The largest id a record can have: ids are PostgreSQL `integer` columns (SQLite's are wider, but
+ * both databases must refuse the same ids). A larger one names no record, and passed to PostgreSQL
+ * it would fail the query ("out of range for type integer") instead of finding nothing.
+ */
+export const MAX_ID = 2_147_483_647;
+
+/** Path ids: positive integers up to MAX_ID, also when they arrive as strings. */
 export const idSchema = z.coerce
   .number({ error: COMMON_MESSAGES.idInvalid })
   .int(COMMON_MESSAGES.idInvalid)
   .positive(COMMON_MESSAGES.idInvalid)
-  .max(Number.MAX_SAFE_INTEGER, COMMON_MESSAGES.idInvalid);
+  .max(MAX_ID, COMMON_MESSAGES.idInvalid);
 export const idParamsSchema = z.object({ id: idSchema });
 
 export const MAX_PER_PAGE = 100;

@@ -9,6 +9,22 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/**
+ * Adds messages under `field`, whatever it is called: a body's unknown key may be `valueOf`,
+ * `constructor` or `__proto__`, which `errors[field] ??= []` would find on (or assign to) the
+ * object's prototype. The field is always the map's own key.
+ */
+export function addFieldErrors(errors: FieldErrors, field: string, ...messages: string[]): void {
+  if (Object.hasOwn(errors, field)) errors[field]!.push(...messages);
+  else
+    Object.defineProperty(errors, field, {
+      value: [...messages],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+}
+
 /** Turns zod issues into the field-keyed map the API answers with on 422. */
 export function toFieldErrors(error: z.ZodError): FieldErrors {
   const result: FieldErrors = {};
@@ -17,12 +33,12 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
     if (issue.code === 'unrecognized_keys') {
       for (const unknownKey of issue.keys) {
         const field = key ? `${key}.${unknownKey}` : unknownKey;
-        (result[field] ??= []).push(`Unknown field: ${field}`);
+        addFieldErrors(result, field, `Unknown field: ${field}`);
       }
       continue;
     }
     if (key === '') key = '_';
-    (result[key] ??= []).push(issue.message);
+    addFieldErrors(result, key, issue.message);
   }
   return result;
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   CATALOG_MESSAGES,
   catalogMessageSchema,
   CSV_MAX_LENGTH,
+  errorResponseSchema,
   csvImportRequestSchema,
   idParamsSchema,
   importErrorResponseSchema,
@@ -13,13 +14,17 @@ import {
   type PickerQuery,
 } from '@ledgerleaf/domain';
 import type { AuthContext } from './context';
-import { ERROR_DOCS, errorDoc } from './error-docs';
+import { ERROR_DOCS, errorDoc, fileDoc } from './error-docs';
 import { defineRoute, requireAuth } from './route';
 
 export const CATALOG_ERRORS = {
   ...ERROR_DOCS,
   conflict: errorDoc('In use: archive instead'),
-  importErrors: { description: 'Rows with errors: nothing was imported', schema: importErrorResponseSchema },
+  /** A body that does not parse answers `{ message, errors }`; rows with errors add `rows`. */
+  importErrors: {
+    description: 'Invalid body (`{ message, errors }`), or rows with errors: nothing was imported (`rows` too)',
+    schema: z.union([importErrorResponseSchema, errorResponseSchema]),
+  },
 };
 
 /** JSON body limit of CSV imports: 2,000,000 characters of CSV, escaped in JSON, plus room. */
@@ -116,7 +121,7 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     summary: say.export,
     tags,
     auth: true,
-    responses: { 200: { description: 'text/csv' }, 401: e.unauthenticated },
+    responses: { 200: fileDoc('The CSV file', 'text/csv; charset=utf-8'), 401: e.unauthenticated },
     handler: async ({ request, reply }) => {
       const csv = await service.exportCsv(requireAuth(request));
       void reply

@@ -9,6 +9,9 @@ export const SERVER_MESSAGES = {
   loggedOut: 'You have been signed out.',
   nulCharacter: 'This field contains a character that is not allowed.',
   bodyTooDeep: 'The request body is nested too deeply.',
+  uriTooLong: 'The address is too long.',
+  headersTooLarge: 'The request headers are too large.',
+  requestTimeout: 'The request took too long to arrive.',
   signInAlert: (facts: { name: string; minutes: number; resetUrl: string }) => ({
     subject: 'Many failed sign-in attempts on your Ledgerleaf account',
     text: [

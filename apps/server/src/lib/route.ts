@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { toFieldErrors, type AccessLevel } from '@ledgerleaf/domain';
 import type { z } from 'zod';
 import type { AuthContext } from './context';
+import { routeAccess } from '../plugins/auth';
+import { ERROR_DOCS } from './error-docs';
 import { AppError, notFound, unauthenticated, validationError } from './errors';
 import { SERVER_MESSAGES } from './messages';
 
@@ -20,7 +22,16 @@ export type RouteAccess = AccessLevel;
 
 export interface ResponseDoc {
   description: string;
+  /** The JSON body of this status (serialised and checked through it); none for empty answers and files. */
   schema?: z.ZodType;
+  /** A file answer's media type (`application/pdf`, `text/csv`, `application/zip`); JSON answers leave it unset. */
+  contentType?: string;
+}
+
+/** A multipart upload's one file field, as the OpenAPI document describes the request body. */
+export interface UploadDoc {
+  field: string;
+  description: string;
 }
 
 /** What the OpenAPI document is generated from: one entry per route, with its zod contracts. */
@@ -37,8 +48,11 @@ export interface RouteDoc {
   /** Set when the route declares one; otherwise read for GET, write for the other methods. */
   access?: RouteAccess | undefined;
   body?: z.ZodType | undefined;
+  /** A multipart/form-data upload instead of a JSON body. */
+  upload?: UploadDoc | undefined;
   params?: z.ZodType | undefined;
   query?: z.ZodType | undefined;
+  /** Every status the route can answer: its own and those implied by how it is declared (`documentedResponses`). */
   responses: Record<number, ResponseDoc>;
 }
 
@@ -69,6 +83,8 @@ export interface RouteDefinition<
   /** Role needed beyond being signed in (see RouteAccess); passed to Fastify as `config.access`. */
   access?: RouteAccess;
   body?: B;
+  /** Takes a multipart/form-data upload (read by the handler) rather than a JSON body: documented, not parsed here. */
+  upload?: UploadDoc;
   /** Path parameters; a value that does not parse (`/api/clients/abc`) answers 404, like a missing record. */
   params?: P;
   /** Query string; a value that does not parse answers 422 with field-keyed errors. */
@@ -77,7 +93,11 @@ export interface RouteDefinition<
   bodyLimit?: number;
   /** Added to the 422 body when the request body does not match (the waiting list's `success: false`). */
   validationExtra?: Record<string, unknown>;
-  /** The status codes it answers; a schema here is used to serialise (and check) that response. */
+  /**
+   * The status codes its handler and services answer; a schema here is used to serialise (and check)
+   * that response. The statuses every route of its kind can give (400, 401, 403, 404, 413, 415, 419,
+   * 422, 429) are added by `documentedResponses`: declare one only to word it for this route.
+   */
   responses: Record<number, ResponseDoc>;
   rateLimit?: { max: number; timeWindow: number };
   handler(context: HandlerContext<B, P, Q>): Promise<unknown>;
@@ -123,6 +143,48 @@ export function fieldsWithNul(value: unknown, path = ''): string[] {
   return found;
 }
 
+/**
+ * Every status a route can answer, for the OpenAPI document: the ones it declares, plus those that
+ * follow from how it is declared, whatever its handler does:
+ * - a write (POST, PUT, PATCH, DELETE) reads a body whatever it declares: 400 malformed or too deeply
+ *   nested JSON, 413 over its body limit, 415 another content type; and without a bearer token it
+ *   relies on cookies, so it must echo the anti-forgery token: 419 (plugins/csrf.ts);
+ * - `auth: true`: 401 without a valid token; 403 when its access is more than any role has (`write`
+ *   refuses read-only roles, `admin` everyone but owners and admins);
+ * - path parameters: 404 when one does not parse (or names no record of the caller's business), 414
+ *   when one is over the router's 200 characters, 400 when the path does not decode (`%E0%A4%A`);
+ * - a body, query or upload: 422 with field-keyed errors;
+ * - a rate limit: 429.
+ */
+export function documentedResponses(
+  definition: Pick<
+    RouteDefinition<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>,
+    'method' | 'url' | 'auth' | 'access' | 'body' | 'upload' | 'params' | 'query' | 'rateLimit' | 'responses'
+  >,
+): Record<number, ResponseDoc> {
+  const implied: Record<number, ResponseDoc> = {};
+  if (definition.method !== 'GET') {
+    implied[400] = ERROR_DOCS.malformed;
+    implied[413] = ERROR_DOCS.tooLarge;
+    implied[415] = ERROR_DOCS.unsupportedMediaType;
+    implied[419] = ERROR_DOCS.csrf;
+  }
+  if (definition.auth === true) {
+    implied[401] = ERROR_DOCS.unauthenticated;
+    const access = routeAccess(definition.method, definition.url, definition.access);
+    if (access === 'admin' || (access === 'write' && definition.method !== 'GET')) implied[403] = ERROR_DOCS.forbidden;
+  }
+  if (definition.params) {
+    implied[400] ??= ERROR_DOCS.badPath;
+    implied[404] = ERROR_DOCS.notFound;
+    implied[414] = ERROR_DOCS.uriTooLong;
+  }
+  if (definition.body || definition.query || definition.upload) implied[422] = ERROR_DOCS.validation;
+  if (definition.rateLimit) implied[429] = ERROR_DOCS.throttled;
+  const all = { ...implied, ...definition.responses };
+  return Object.fromEntries(Object.entries(all).sort(([a], [b]) => Number(a) - Number(b)));
+}
+
 /** The caller of an `auth: true` route. */
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthenticated();
@@ -150,9 +212,10 @@ export function defineRoute<
     csrf: writes && definition.auth !== true,
     access: definition.access,
     body: definition.body,
+    upload: definition.upload,
     params: definition.params,
     query: definition.query,
-    responses: definition.responses,
+    responses: documentedResponses(definition),
   });
 
   app.route({

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { MESSAGES } from '@ledgerleaf/domain';
 import { AppError } from '../lib/errors';
 import { SERVER_MESSAGES } from '../lib/messages';
@@ -24,6 +25,45 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_BAD_URL: { status: 400, message: SERVER_MESSAGES.badRequest },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: SERVER_MESSAGES.badRequest },
 };
+
+/**
+ * Errors the router meets before any route or hook runs (a path that does not decode, a parameter
+ * over the router's maximum length), which Fastify would otherwise answer in its own shape with the
+ * path echoed back: `{ message }` like every other error, and nothing of the request repeated.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request, reply) => {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  void send(reply, status, { message: status === 414 ? SERVER_MESSAGES.uriTooLong : SERVER_MESSAGES.badRequest });
+};
+
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    message: SERVER_MESSAGES.headersTooLarge,
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: SERVER_MESSAGES.requestTimeout },
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers or request line over 16 KiB,
+ * a request too slow to arrive, bytes that are not HTTP): answered `{ message }` on the socket, then
+ * closed, as Node does by default.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = (error.code && CLIENT_ERRORS[error.code]) || {
+    status: 400,
+    reason: 'Bad Request',
+    message: SERVER_MESSAGES.badRequest,
+  };
+  const body = JSON.stringify({ message: known.message });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${known.status} ${known.reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
+}
 
 /**
  * One error handler: `AppError`s answer with their status and body, known framework errors with a

@@ -760,6 +760,24 @@ export async function countClientInvoices(db: Db, params: { businessId: number; 
   return Number(row.n);
 }
 
+/** The client's estimates and recurring invoices: they name the client (no cascade), as invoices do. */
+export async function countClientEstimatesAndRecurring(
+  db: Db,
+  params: { businessId: number; clientId: number },
+): Promise<number> {
+  const [estimates, recurring] = await Promise.all(
+    (['estimates', 'recurring_invoices'] as const).map((table) =>
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('business_id', '=', params.businessId)
+        .where('client_id', '=', params.clientId)
+        .executeTakeFirstOrThrow(),
+    ),
+  );
+  return Number(estimates?.n ?? 0) + Number(recurring?.n ?? 0);
+}
+
 export async function countProductInvoiceLines(
   db: Db,
   params: { businessId: number; productId: number },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, pageSchema } from '../common';
+import { MAX_ID, listQuerySchema, pageSchema } from '../common';
 import {
   CATALOG_MESSAGES,
   MAX_CONTACTS,
@@ -46,7 +46,7 @@ export const clientContactInputSchema = z.strictObject({
     .number({ error: 'Invalid contact' })
     .int('Invalid contact')
     .positive('Invalid contact')
-    .max(Number.MAX_SAFE_INTEGER, 'Invalid contact')
+    .max(MAX_ID, 'Invalid contact')
     .optional(),
   name: z
     .string({ error: CATALOG_MESSAGES.contactNameRequired })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountSchema, listQuerySchema, pageSchema } from '../common';
+import { MAX_ID, amountSchema, listQuerySchema, pageSchema } from '../common';
 import {
   CATALOG_MESSAGES,
   NOTES_MAX_LENGTH,
@@ -49,7 +49,7 @@ export const productRequestSchema = z.strictObject({
     .number({ error: CATALOG_MESSAGES.taxRateUnknown })
     .int(CATALOG_MESSAGES.taxRateUnknown)
     .positive(CATALOG_MESSAGES.taxRateUnknown)
-    .max(Number.MAX_SAFE_INTEGER, CATALOG_MESSAGES.taxRateUnknown)
+    .max(MAX_ID, CATALOG_MESSAGES.taxRateUnknown)
     .nullish()
     .transform((value) => value ?? null),
   sku: z

@@ -27,6 +27,7 @@ export const CATALOG_MESSAGES = {
   productNotFound: 'Product not found.',
   taxRateNotFound: 'Tax rate not found.',
   clientHasInvoices: 'This client has invoices, so it cannot be deleted. Archive it instead.',
+  clientHasDocuments: 'This client has estimates or recurring invoices, so it cannot be deleted. Archive it instead.',
   productInUse: 'This product is used on invoices, so it cannot be deleted. Archive it instead.',
   taxRateInUse: 'This tax rate is used by products or invoices, so it cannot be deleted. Archive it instead.',
   csvRequired: 'Please choose a CSV file',

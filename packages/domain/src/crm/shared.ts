@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountSchema, isoDateSchema, MAX_PER_PAGE } from '../common';
+import { MAX_ID, amountSchema, isoDateSchema, MAX_PER_PAGE } from '../common';
 import { addCalendarDays } from '../invoicing/due-date';
 import { localCalendarDate, periodDueAt } from '../estimates/schedule';
 import { CRM_MESSAGES, CRM_NAME_MAX_LENGTH } from './messages';
@@ -31,7 +31,7 @@ export function optionalCrmText(max: number, message: string) {
 
 /** A reference to another record (stage, source, owner, ...): a positive integer, also as a string. */
 export function refIdSchema(message: string) {
-  return z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+  return z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
 }
 
 /** An optional reference: omitted, null or '' become null. */

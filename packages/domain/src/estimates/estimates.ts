@@ -1,17 +1,19 @@
 import { z } from 'zod';
-import { isoDateSchema, listQuerySchema, pageSchema } from '../common';
+import { idSchema, isoDateSchema, listQuerySchema, pageSchema } from '../common';
 import { DATE_FORMATS } from '../date-display';
 import type { FieldErrors } from '../errors';
 import { toFieldErrors } from '../errors';
 import { DISCOUNT_TYPES } from '../invoicing/calculate';
 import { INVOICE_CURRENCY, INVOICE_MESSAGES } from '../invoicing/invoice-messages';
 import {
+  checkDocumentContent,
   invoiceClientSummarySchema,
-  invoiceInputSchema,
+  invoiceInputShape,
   invoiceLineSchema,
   invoiceTotalsSchema,
   type InvoiceRequest,
 } from '../invoicing/contracts';
+import { hasIssueAt } from '../invoicing/contract-helpers';
 import { publicInvoiceLineSchema, publicInvoiceTaxSchema } from '../invoicing/delivery';
 
 /*
@@ -111,50 +113,46 @@ export const ESTIMATE_MESSAGES = {
   transitionNotAllowed: (from: string, to: string) => `An estimate cannot go from ${from} to ${to}.`,
 } as const;
 
+const { due_date: _due, goal_id: _goal, issue_date: _issue, client_id, ...estimateContentShape } = invoiceInputShape;
+
 /**
- * The estimate request: the invoice request's client, dates, lines, discount, notes and terms, with
- * `expiry_date` where an invoice has `due_date` (and no goal). Parsed through the invoice contract so
- * the rules and messages are the same.
+ * The fields of an estimate request: the invoice request's client, date, lines, discount, notes and
+ * terms, with `expiry_date` where an invoice has `due_date`, and no goal (an unknown field, like any
+ * other). The rules and messages are the invoice's, the dates worded for an estimate.
  */
-export interface EstimateRequest extends Omit<InvoiceRequest, 'due_date' | 'goal_id'> {
-  expiry_date: string;
+export const estimateInputShape = {
+  client_id,
+  issue_date: z.string({ error: ESTIMATE_MESSAGES.issueDateRequired }).pipe(isoDateSchema),
+  expiry_date: z.string({ error: ESTIMATE_MESSAGES.expiryDateRequired }).pipe(isoDateSchema),
+  ...estimateContentShape,
+};
+
+function checkEstimate(
+  estimate: Parameters<typeof checkDocumentContent>[0] & { issue_date: string; expiry_date: string },
+  ctx: z.RefinementCtx,
+) {
+  if (!hasIssueAt(ctx, 'issue_date', 'expiry_date') && estimate.expiry_date < estimate.issue_date)
+    ctx.addIssue({ code: 'custom', message: ESTIMATE_MESSAGES.expiryBeforeIssue, path: ['expiry_date'] });
+  checkDocumentContent(estimate, ctx);
 }
 
-function renameKey(key: string, from: string, to: string): string {
-  return key === from ? to : key.startsWith(`${from}.`) ? `${to}${key.slice(from.length)}` : key;
-}
+/** `PUT /api/estimates/{id}` (and the estimate of a create). */
+export const estimateInputSchema = z.strictObject(estimateInputShape).superRefine(checkEstimate);
+/** `POST /api/estimates`: the estimate request, plus `send: true` to issue it at once (EST- number). */
+export const estimateCreateRequestSchema = z
+  .strictObject({ ...estimateInputShape, send: z.boolean({ error: INVOICE_MESSAGES.sendInvalid }).optional() })
+  .superRefine(checkEstimate);
 
+export type EstimateRequest = z.output<typeof estimateInputSchema>;
+
+/** The estimate request of a body, or its field-keyed errors. */
 export function parseEstimateRequest(
   body: unknown,
 ): { success: true; data: EstimateRequest } | { success: false; errors: FieldErrors } {
-  const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  const errors: FieldErrors = {};
-  // due_date and goal_id are invoice fields: the strict invoice contract reports them as unknown keys.
-  const { expiry_date: expiry, due_date: dueDate, goal_id: goalId, ...rest } = record;
-  const parsed = invoiceInputSchema.safeParse({
-    ...rest,
-    due_date: expiry,
-    goal_id: null,
-    ...(dueDate !== undefined ? { invoice_due_date: dueDate } : {}),
-    ...(goalId !== undefined ? { invoice_goal_id: goalId } : {}),
-  });
-  if (!parsed.success) {
-    for (const [key, messages] of Object.entries(toFieldErrors(parsed.error))) {
-      const renamed = renameKey(key, 'due_date', 'expiry_date');
-      errors[renamed] = messages.map((message) =>
-        message === 'Please enter the due date'
-          ? ESTIMATE_MESSAGES.expiryDateRequired
-          : message === 'The due date cannot be before the invoice date'
-            ? ESTIMATE_MESSAGES.expiryBeforeIssue
-            : message === 'Please enter the invoice date'
-              ? ESTIMATE_MESSAGES.issueDateRequired
-              : message,
-      );
-    }
-  }
-  if (Object.keys(errors).length > 0 || !parsed.success) return { success: false, errors };
-  const { due_date: expiryDate, goal_id: _goal, ...fields } = parsed.data;
-  return { success: true, data: { ...fields, expiry_date: expiryDate } };
+  const parsed = estimateInputSchema.safeParse(body);
+  return parsed.success
+    ? { success: true, data: parsed.data }
+    : { success: false, errors: toFieldErrors(parsed.error) };
 }
 
 /** The invoice request an estimate converts to (its dates are chosen by the caller). */
@@ -242,7 +240,7 @@ export const estimateListQuerySchema = listQuerySchema(ESTIMATE_SORT_FIELDS, 'is
   .extend({
     direction: z.enum(['asc', 'desc']).default('desc'),
     status: z.enum(ESTIMATE_STATUS_FILTERS, { error: ESTIMATE_MESSAGES.statusFilterInvalid }).default('all'),
-    client_id: z.coerce.number().int().positive().optional(),
+    client_id: idSchema.optional(),
     /** Issue date range, both ends included. */
     date_from: isoDateSchema.optional(),
     date_to: isoDateSchema.optional(),

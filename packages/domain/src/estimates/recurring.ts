@@ -5,8 +5,9 @@ import { toFieldErrors } from '../errors';
 import { DISCOUNT_TYPES } from '../invoicing/calculate';
 import { addCalendarDays, MAX_NET_DAYS } from '../invoicing/due-date';
 import {
+  checkDocumentContent,
   invoiceClientSummarySchema,
-  invoiceInputSchema,
+  invoiceInputShape,
   invoiceLineSchema,
   invoiceTotalsSchema,
   type InvoiceRequest,
@@ -88,43 +89,59 @@ const dayOfMonthSchema = z.union(
   },
 );
 
-export const recurringScheduleSchema = z
-  .object({
-    frequency: z.enum(RECURRING_FREQUENCIES, { error: RECURRING_MESSAGES.frequencyInvalid }),
-    interval: z
-      .number({ error: RECURRING_MESSAGES.intervalInvalid })
-      .int(RECURRING_MESSAGES.intervalInvalid)
-      .min(1, RECURRING_MESSAGES.intervalInvalid)
-      .max(MAX_RECURRING_INTERVAL, RECURRING_MESSAGES.intervalInvalid)
-      .default(1),
-    day_of_month: dayOfMonthSchema.nullish().transform((value) => value ?? null),
-    start_date: z.string({ error: RECURRING_MESSAGES.startDateRequired }).pipe(isoDateSchema),
-    end_type: z.enum(RECURRING_END_TYPES, { error: RECURRING_MESSAGES.endTypeInvalid }).default('never'),
-    end_date: isoDateSchema.nullish().transform((value) => value ?? null),
-    end_count: z
-      .number({ error: RECURRING_MESSAGES.endCountInvalid })
-      .int(RECURRING_MESSAGES.endCountInvalid)
-      .min(1, RECURRING_MESSAGES.endCountInvalid)
-      .max(MAX_RECURRING_COUNT, RECURRING_MESSAGES.endCountInvalid)
-      .nullish()
-      .transform((value) => value ?? null),
-  })
-  .superRefine((schedule, ctx) => {
-    if (schedule.end_type === 'on_date') {
-      if (!schedule.end_date)
-        ctx.addIssue({ code: 'custom', message: RECURRING_MESSAGES.endDateRequired, path: ['end_date'] });
-      else if (schedule.end_date < schedule.start_date)
-        ctx.addIssue({ code: 'custom', message: RECURRING_MESSAGES.endDateBeforeStart, path: ['end_date'] });
-    }
-    if (schedule.end_type === 'after_count' && schedule.end_count === null)
-      ctx.addIssue({ code: 'custom', message: RECURRING_MESSAGES.endCountInvalid, path: ['end_count'] });
-  })
-  .transform((schedule): RecurringSchedule => ({
-    ...schedule,
+/** The schedule fields of a recurring invoice request. */
+const recurringScheduleShape = {
+  frequency: z.enum(RECURRING_FREQUENCIES, { error: RECURRING_MESSAGES.frequencyInvalid }),
+  interval: z
+    .number({ error: RECURRING_MESSAGES.intervalInvalid })
+    .int(RECURRING_MESSAGES.intervalInvalid)
+    .min(1, RECURRING_MESSAGES.intervalInvalid)
+    .max(MAX_RECURRING_INTERVAL, RECURRING_MESSAGES.intervalInvalid)
+    .default(1),
+  day_of_month: dayOfMonthSchema.nullish().transform((value) => value ?? null),
+  start_date: z.string({ error: RECURRING_MESSAGES.startDateRequired }).pipe(isoDateSchema),
+  end_type: z.enum(RECURRING_END_TYPES, { error: RECURRING_MESSAGES.endTypeInvalid }).default('never'),
+  end_date: isoDateSchema.nullish().transform((value) => value ?? null),
+  end_count: z
+    .number({ error: RECURRING_MESSAGES.endCountInvalid })
+    .int(RECURRING_MESSAGES.endCountInvalid)
+    .min(1, RECURRING_MESSAGES.endCountInvalid)
+    .max(MAX_RECURRING_COUNT, RECURRING_MESSAGES.endCountInvalid)
+    .nullish()
+    .transform((value) => value ?? null),
+};
+
+type ParsedSchedule = z.output<z.ZodObject<typeof recurringScheduleShape>>;
+
+/** An end on a date needs that date, not before the start; an end after a count needs the count. */
+function checkSchedule(schedule: ParsedSchedule, ctx: z.RefinementCtx) {
+  if (schedule.end_type === 'on_date') {
+    if (!schedule.end_date)
+      ctx.addIssue({ code: 'custom', message: RECURRING_MESSAGES.endDateRequired, path: ['end_date'] });
+    else if (schedule.end_date < schedule.start_date)
+      ctx.addIssue({ code: 'custom', message: RECURRING_MESSAGES.endDateBeforeStart, path: ['end_date'] });
+  }
+  if (schedule.end_type === 'after_count' && schedule.end_count === null)
+    ctx.addIssue({ code: 'custom', message: RECURRING_MESSAGES.endCountInvalid, path: ['end_count'] });
+}
+
+/** The schedule as stored: only the fields its frequency and end type use are kept. */
+function normaliseSchedule(schedule: ParsedSchedule): RecurringSchedule {
+  return {
+    frequency: schedule.frequency,
+    interval: schedule.interval,
+    start_date: schedule.start_date,
+    end_type: schedule.end_type,
     day_of_month: schedule.frequency === 'monthly' || schedule.frequency === 'yearly' ? schedule.day_of_month : null,
     end_date: schedule.end_type === 'on_date' ? schedule.end_date : null,
     end_count: schedule.end_type === 'after_count' ? schedule.end_count : null,
-  }));
+  };
+}
+
+export const recurringScheduleSchema = z
+  .object(recurringScheduleShape)
+  .superRefine(checkSchedule)
+  .transform(normaliseSchedule);
 
 /** The template of the invoices it produces: the invoice request without dates (they come from each period). */
 export type RecurringTemplate = Omit<InvoiceRequest, 'issue_date' | 'due_date' | 'goal_id'>;
@@ -142,61 +159,70 @@ const paymentTermsSchema = z
   .min(0, RECURRING_MESSAGES.paymentTermsInvalid)
   .max(MAX_NET_DAYS, RECURRING_MESSAGES.paymentTermsInvalid);
 
+const { issue_date: _issue, due_date: _due, goal_id: _goal, ...templateShape } = invoiceInputShape;
+
 /**
- * `{ client_id, lines, discount_type, discount_value, notes, terms, payment_terms_days, auto_send,
- * frequency, interval, day_of_month, start_date, end_type, end_date, end_count }`: the lines are
- * checked with the invoice contract (same rules, same messages), the schedule with its own.
+ * `POST /api/recurring-invoices` and `PUT /api/recurring-invoices/{id}`: the schedule (`frequency,
+ * interval, day_of_month, start_date, end_type, end_date, end_count`), `payment_terms_days` and
+ * `auto_send`, and the template with the invoice's fields and rules (`client_id, lines,
+ * discount_type, discount_value, notes, terms, currency`). `auto_send` parses to null when absent:
+ * the business's default applies (`parseRecurringRequest`).
  */
+export const recurringRequestSchema = z
+  .strictObject({
+    ...recurringScheduleShape,
+    payment_terms_days: paymentTermsSchema
+      .nullish()
+      .transform((value) => value ?? 30)
+      .describe('Days from each invoice date to its due date; 30 when absent'),
+    auto_send: z
+      .boolean({ error: RECURRING_MESSAGES.autoSendInvalid })
+      .nullish()
+      .transform((value) => value ?? null)
+      .describe("Email each invoice when it is created; the business's default when absent"),
+    ...templateShape,
+    // Accepted and ignored, as they always were: every invoice's dates come from its period, and a
+    // recurring invoice has no goal.
+    issue_date: z.unknown().optional().describe('Ignored: each invoice is dated on its period'),
+    due_date: z.unknown().optional().describe('Ignored: each invoice is due payment_terms_days after its date'),
+    goal_id: z.unknown().optional().describe('Ignored: recurring invoices have no goal'),
+  })
+  .superRefine((request, ctx) => {
+    checkSchedule(request, ctx);
+    checkDocumentContent(request, ctx);
+  })
+  .transform((request) => {
+    const {
+      frequency,
+      interval,
+      day_of_month,
+      start_date,
+      end_type,
+      end_date,
+      end_count,
+      payment_terms_days,
+      auto_send,
+      issue_date: _issueDate,
+      due_date: _dueDate,
+      goal_id: _goalId,
+      ...template
+    } = request;
+    return {
+      template,
+      schedule: normaliseSchedule({ frequency, interval, day_of_month, start_date, end_type, end_date, end_count }),
+      payment_terms_days,
+      auto_send,
+    };
+  });
+
+/** The recurring request of a body, with `auto_send` defaulting to the business's, or its field-keyed errors. */
 export function parseRecurringRequest(
   body: unknown,
   defaults: { auto_send: boolean } = { auto_send: false },
 ): { success: true; data: RecurringRequest } | { success: false; errors: FieldErrors } {
-  const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  const {
-    frequency,
-    interval,
-    day_of_month,
-    start_date,
-    end_type,
-    end_date,
-    end_count,
-    payment_terms_days,
-    auto_send,
-    ...templateFields
-  } = record;
-  const errors: FieldErrors = {};
-  const schedule = recurringScheduleSchema.safeParse({
-    frequency,
-    interval,
-    day_of_month,
-    start_date,
-    end_type,
-    end_date,
-    end_count,
-  });
-  if (!schedule.success) Object.assign(errors, toFieldErrors(schedule.error));
-  const terms = paymentTermsSchema.default(30).safeParse(payment_terms_days ?? undefined);
-  if (!terms.success) errors.payment_terms_days = [RECURRING_MESSAGES.paymentTermsInvalid];
-  const autoSend = z
-    .boolean({ error: RECURRING_MESSAGES.autoSendInvalid })
-    .default(defaults.auto_send)
-    .safeParse(auto_send ?? undefined);
-  if (!autoSend.success) errors.auto_send = [RECURRING_MESSAGES.autoSendInvalid];
-  // Any valid pair of dates: the template's own dates are chosen per period.
-  const template = invoiceInputSchema.safeParse({
-    ...templateFields,
-    issue_date: '2000-01-01',
-    due_date: '2000-01-01',
-    goal_id: null,
-  });
-  if (!template.success) Object.assign(errors, toFieldErrors(template.error));
-  if (!schedule.success || !terms.success || !autoSend.success || !template.success || Object.keys(errors).length > 0)
-    return { success: false, errors };
-  const { issue_date: _issue, due_date: _due, goal_id: _goal, ...fields } = template.data;
-  return {
-    success: true,
-    data: { template: fields, schedule: schedule.data, payment_terms_days: terms.data, auto_send: autoSend.data },
-  };
+  const parsed = recurringRequestSchema.safeParse(body);
+  if (!parsed.success) return { success: false, errors: toFieldErrors(parsed.error) };
+  return { success: true, data: { ...parsed.data, auto_send: parsed.data.auto_send ?? defaults.auto_send } };
 }
 
 /** The invoice request of one period: dated on the period, due after the payment terms. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountSchema, isoDateSchema, listQuerySchema, pageSchema } from '../common';
+import { MAX_ID, amountSchema, isoDateSchema, listQuerySchema, pageSchema } from '../common';
 import { formatCurrency } from '../format';
 
 /**
@@ -385,7 +385,7 @@ export const OTHER_INCOME_MESSAGES = {
 } as const;
 
 function idWithMessage(message: string) {
-  return z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+  return z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
 }
 
 /** A `{ goal_id, amount }` line of a request; 0 is accepted (and not stored), negatives are refused. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   MAX_AMOUNT_CENTS,
+  MAX_ID,
   idSchema,
   isoDateSchema,
   listQuerySchema,
@@ -77,53 +78,84 @@ export const invoiceLineInputSchema = z
 export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
 export type InvoiceLine = z.output<typeof invoiceLineInputSchema>;
 
-export const invoiceInputSchema = z
+/**
+ * The fields of an invoice request. Estimates (with `expiry_date` for `due_date`, no goal) and
+ * recurring templates (no dates, no goal) are built from the same fields, so their rules and
+ * messages are the invoice's.
+ */
+export const invoiceInputShape = {
+  client_id: z.coerce
+    .number({ error: INVOICE_MESSAGES.clientRequired })
+    .int(INVOICE_MESSAGES.clientRequired)
+    .positive(INVOICE_MESSAGES.clientRequired)
+    .max(MAX_ID, INVOICE_MESSAGES.clientRequired),
+  issue_date: z.string({ error: INVOICE_MESSAGES.issueDateRequired }).pipe(isoDateSchema),
+  due_date: z.string({ error: INVOICE_MESSAGES.dueDateRequired }).pipe(isoDateSchema),
+  lines: z
+    .array(invoiceLineInputSchema, { error: INVOICE_MESSAGES.linesRequired })
+    .min(1, INVOICE_MESSAGES.linesRequired)
+    .max(MAX_INVOICE_LINES, INVOICE_MESSAGES.tooManyLines),
+  discount_type: discountTypeInputSchema.transform((value) => value ?? null),
+  discount_value: discountValueInputSchema.transform((value) => value ?? null),
+  notes: optionalText(INVOICE_TEXT_MAX_LENGTH, INVOICE_MESSAGES.notesTooLong),
+  terms: optionalText(INVOICE_TEXT_MAX_LENGTH, INVOICE_MESSAGES.termsTooLong),
+  /** Optional link to a financial goal (SPEC.md section 3). */
+  goal_id: idSchema.nullish().transform((value) => value ?? null),
+  currency: z.literal(INVOICE_CURRENCY, { error: INVOICE_MESSAGES.currencyInvalid }).default(INVOICE_CURRENCY),
+};
+
+/** The parsed content every document request shares: its lines and its discount. */
+interface DocumentContent {
+  lines: InvoiceLine[];
+  discount_type: (typeof DISCOUNT_TYPES)[number] | null;
+  discount_value: number | null;
+}
+
+/**
+ * Cross-field rules of a document's content (invoices, estimates, recurring templates), run once
+ * its lines are valid: their net before taxes bounds the document discount and their subtotal the
+ * document (the server checks the total with taxes in calculateInvoiceRequest).
+ */
+export function checkDocumentContent(document: DocumentContent, ctx: z.RefinementCtx): void {
+  if (hasIssueAt(ctx, 'lines')) {
+    checkDiscount(document, null, INVOICE_MESSAGES.invoiceDiscountTooLarge, ctx);
+    return;
+  }
+  let amounts: { subtotal_cents: number; net_cents: number } | null = null;
+  try {
+    amounts = calculateInvoice({
+      lines: document.lines.map((line) => ({
+        quantity: line.quantity,
+        unit_price_cents: toCents(line.unit_price),
+        discount: discountFromFields(line),
+      })),
+    });
+  } catch {
+    amounts = null;
+  }
+  if (!amounts || amounts.subtotal_cents > MAX_AMOUNT_CENTS)
+    ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.invoiceTooLarge, path: ['lines'] });
+  checkDiscount(document, amounts?.net_cents ?? null, INVOICE_MESSAGES.invoiceDiscountTooLarge, ctx);
+}
+
+/** The rules of a whole invoice request: due on or after its date, then its content. */
+function checkInvoice(invoice: DocumentContent & { issue_date: string; due_date: string }, ctx: z.RefinementCtx) {
+  if (!hasIssueAt(ctx, 'issue_date', 'due_date') && invoice.due_date < invoice.issue_date)
+    ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.dueBeforeIssue, path: ['due_date'] });
+  checkDocumentContent(invoice, ctx);
+}
+
+export const invoiceInputSchema = z.strictObject(invoiceInputShape).superRefine(checkInvoice);
+/**
+ * `POST /api/invoices`: the invoice request, plus `send: true` to issue it at once (number, status
+ * sent). One schema, so the OpenAPI document describes every field the route parses.
+ */
+export const invoiceCreateRequestSchema = z
   .strictObject({
-    client_id: z.coerce
-      .number({ error: INVOICE_MESSAGES.clientRequired })
-      .int(INVOICE_MESSAGES.clientRequired)
-      .positive(INVOICE_MESSAGES.clientRequired)
-      .max(Number.MAX_SAFE_INTEGER, INVOICE_MESSAGES.clientRequired),
-    issue_date: z.string({ error: INVOICE_MESSAGES.issueDateRequired }).pipe(isoDateSchema),
-    due_date: z.string({ error: INVOICE_MESSAGES.dueDateRequired }).pipe(isoDateSchema),
-    lines: z
-      .array(invoiceLineInputSchema, { error: INVOICE_MESSAGES.linesRequired })
-      .min(1, INVOICE_MESSAGES.linesRequired)
-      .max(MAX_INVOICE_LINES, INVOICE_MESSAGES.tooManyLines),
-    discount_type: discountTypeInputSchema.transform((value) => value ?? null),
-    discount_value: discountValueInputSchema.transform((value) => value ?? null),
-    notes: optionalText(INVOICE_TEXT_MAX_LENGTH, INVOICE_MESSAGES.notesTooLong),
-    terms: optionalText(INVOICE_TEXT_MAX_LENGTH, INVOICE_MESSAGES.termsTooLong),
-    /** Optional link to a financial goal (SPEC.md section 3). */
-    goal_id: idSchema.nullish().transform((value) => value ?? null),
-    currency: z.literal(INVOICE_CURRENCY, { error: INVOICE_MESSAGES.currencyInvalid }).default(INVOICE_CURRENCY),
+    ...invoiceInputShape,
+    send: z.boolean({ error: INVOICE_MESSAGES.sendInvalid }).optional(),
   })
-  .superRefine((invoice, ctx) => {
-    if (!hasIssueAt(ctx, 'issue_date', 'due_date') && invoice.due_date < invoice.issue_date)
-      ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.dueBeforeIssue, path: ['due_date'] });
-    // Once the lines are valid, their net before taxes bounds the invoice discount and their
-    // subtotal the invoice (the server checks the total with taxes in calculateInvoiceRequest).
-    if (hasIssueAt(ctx, 'lines')) {
-      checkDiscount(invoice, null, INVOICE_MESSAGES.invoiceDiscountTooLarge, ctx);
-      return;
-    }
-    let amounts: { subtotal_cents: number; net_cents: number } | null = null;
-    try {
-      amounts = calculateInvoice({
-        lines: invoice.lines.map((line) => ({
-          quantity: line.quantity,
-          unit_price_cents: toCents(line.unit_price),
-          discount: discountFromFields(line),
-        })),
-      });
-    } catch {
-      amounts = null;
-    }
-    if (!amounts || amounts.subtotal_cents > MAX_AMOUNT_CENTS)
-      ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.invoiceTooLarge, path: ['lines'] });
-    checkDiscount(invoice, amounts?.net_cents ?? null, INVOICE_MESSAGES.invoiceDiscountTooLarge, ctx);
-  });
-export const invoiceCreateRequestSchema = invoiceInputSchema;
+  .superRefine(checkInvoice);
 /** PUT replaces every field (drafts, and issued invoices while `isEditable`). */
 export const invoiceUpdateRequestSchema = invoiceInputSchema;
 export type InvoiceInput = z.input<typeof invoiceInputSchema>;

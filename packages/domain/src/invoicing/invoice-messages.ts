@@ -41,6 +41,7 @@ export const INVOICE_MESSAGES = {
   compoundTaxFirst: 'A compound tax applies on top of another tax, so it must be the second tax of the line',
   lineTooLarge: 'The line amount may not exceed 999,999,999.99',
   invoiceTooLarge: 'The invoice total may not exceed 999,999,999.99',
+  sendInvalid: 'Please answer true or false',
   notesTooLong: `Notes may be at most ${INVOICE_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters`,
   termsTooLong: `Terms may be at most ${INVOICE_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters`,
   currencyInvalid: 'Invoices are in US dollars (USD)',

@@ -16,6 +16,7 @@ import {
   type ClientPage,
   type ClientPickerItem,
   type ClientRequest,
+  addFieldErrors,
   type FieldErrors,
   type ImportResult,
   type PickerQuery,
@@ -293,8 +294,12 @@ export async function deleteClient(deps: Deps, params: { auth: AuthContext; clie
   await deps.db.transaction().execute(async (tx) => {
     const before = await findClient(tx, { businessId, clientId: params.clientId });
     if (!before) throw notFound(CATALOG_MESSAGES.clientNotFound);
-    if ((await clientDeletionBlocker(tx, { businessId, clientId: params.clientId })) !== null)
-      throw new AppError(409, CATALOG_MESSAGES.clientHasInvoices);
+    const blocker = await clientDeletionBlocker(tx, { businessId, clientId: params.clientId });
+    if (blocker !== null)
+      throw new AppError(
+        409,
+        blocker === 'invoices' ? CATALOG_MESSAGES.clientHasInvoices : CATALOG_MESSAGES.clientHasDocuments,
+      );
     await deleteClientRow(tx, { businessId, clientId: params.clientId });
     await publish(tx, {
       type: 'client.deleted',
@@ -368,7 +373,7 @@ function mergeErrors(
   source: FieldErrors,
   mapKey: (key: string) => string = (key) => key,
 ): FieldErrors {
-  for (const [key, messages] of Object.entries(source)) (target[mapKey(key)] ??= []).push(...messages);
+  for (const [key, messages] of Object.entries(source)) addFieldErrors(target, mapKey(key), ...messages);
   return target;
 }
 

@@ -294,6 +294,31 @@ describe('clients list, search, sort and pagination', () => {
     expect((await t.delete(`/api/clients/${client.id}`, auth())).statusCode).toBe(409);
   });
 
+  it('a client named only by an estimate or a recurring invoice cannot be deleted either: 409, never 500', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const lines = [{ description: 'Work', quantity: 1, unit_price: 10, tax_rate_ids: [] }];
+    const quoted = await create(acme({ name: 'Quoted Only Ltd', email: 'q@quoted.test' }));
+    const estimate = await t.post(
+      '/api/estimates',
+      { client_id: quoted.id, issue_date: today, expiry_date: today, lines },
+      auth(),
+    );
+    expect(estimate.statusCode, estimate.body).toBe(201);
+    const recurs = await create(acme({ name: 'Recurring Only Ltd', email: 'r@recurring.test' }));
+    const recurring = await t.post(
+      '/api/recurring-invoices',
+      { client_id: recurs.id, lines, frequency: 'monthly', start_date: today },
+      auth(),
+    );
+    expect(recurring.statusCode, recurring.body).toBe(201);
+    for (const client of [quoted, recurs]) {
+      const response = await t.delete(`/api/clients/${client.id}`, auth());
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json().message).toBe(CATALOG_MESSAGES.clientHasDocuments);
+      expect((await t.get(`/api/clients/${client.id}`, auth())).statusCode).toBe(200);
+    }
+  });
+
   it('sorts by name and created_at both ways', async () => {
     expect(names(await u.get('/api/clients?sort=name', { token: tok }))).toEqual([
       'alpha',

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { PUBLIC_TOKEN_PATTERN } from './document-delivery';
 import type { RenderedPdf } from './document-pdf';
+import { fileDoc } from '../../lib/error-docs';
 
 /* What the routes of invoices and estimates share: their PDF answers and their public pages' limits. */
 
@@ -12,6 +13,9 @@ export const pdfQuerySchema = z.object({
   /** `?inline=1`: shown in the browser (preview) rather than downloaded. */
   inline: z.enum(['0', '1', 'true', 'false'], { error: 'Please use 1 or 0' }).optional(),
 });
+
+/** The 200 of a PDF route, as the OpenAPI document describes it. */
+export const PDF_RESPONSE_DOC = fileDoc('The PDF (attachment, or inline with `?inline=1`)', 'application/pdf');
 
 /** `/api/public/…/:token`: a token that cannot be one answers 404 without a query. */
 export const tokenParamsSchema = z.object({ token: z.string().regex(PUBLIC_TOKEN_PATTERN) });

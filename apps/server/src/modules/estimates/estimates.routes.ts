@@ -3,22 +3,24 @@ import { z } from 'zod';
 import {
   ESTIMATE_MESSAGES,
   estimateAcceptInputSchema,
+  estimateCreateRequestSchema,
   estimateDeclineInputSchema,
   estimateDetailResponseSchema,
+  estimateInputSchema,
   estimateListQuerySchema,
   estimatePageSchema,
   estimateResponseSchema,
   estimateSchema,
+  estimateStatusSchema,
   idParamsSchema,
   invoiceSendInputSchema,
-  parseEstimateRequest,
   publicEstimateResponseSchema,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
-import { ERROR_DOCS, errorDoc } from '../../lib/error-docs';
-import { validationError } from '../../lib/errors';
+import { ERROR_DOCS, conflictDoc, errorDoc } from '../../lib/error-docs';
 import { defineRoute, requireAuth } from '../../lib/route';
 import {
+  PDF_RESPONSE_DOC,
   PUBLIC_DOCUMENT_RATE_LIMIT,
   pdfQuerySchema,
   sendPdf,
@@ -30,10 +32,9 @@ import * as estimates from './estimates.service';
 const ERRORS = {
   ...ERROR_DOCS,
   notFound: errorDoc("No such estimate in the caller's business"),
-  conflict: errorDoc('Not allowed in the estimate’s status (a refused transition)'),
+  conflict: conflictDoc('Not allowed in the estimate’s status (a refused transition)', estimateStatusSchema),
 };
 
-const createBodySchema = z.looseObject({ send: z.boolean({ error: 'Please answer true or false' }).optional() });
 const sendResponseSchema = z.object({
   data: estimateSchema,
   email: z.object({
@@ -46,12 +47,6 @@ const sendResponseSchema = z.object({
 });
 const convertResponseSchema = z.object({ data: estimateSchema, invoice_id: z.number().int(), message: z.string() });
 const messageSchema = z.object({ message: z.string() });
-
-function parseBody(body: unknown) {
-  const parsed = parseEstimateRequest(body);
-  if (!parsed.success) throw validationError(parsed.errors);
-  return parsed.data;
-}
 
 export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
   const tags = ['estimates'];
@@ -80,7 +75,7 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
       'Create a draft estimate (the invoice contract with expiry_date); `send: true` also issues it (EST- number)',
     tags,
     auth: true,
-    body: createBodySchema,
+    body: estimateCreateRequestSchema,
     // The estimate's lines follow the invoice contract, so its largest valid body is the invoice's.
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
     responses: {
@@ -90,12 +85,8 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
       422: e.validation,
     },
     handler: async ({ request, reply, body }) => {
-      const { send, ...rest } = body;
-      const data = await estimates.createEstimate(deps, {
-        auth: requireAuth(request),
-        input: parseBody(rest),
-        send: send ?? false,
-      });
+      const { send, ...input } = body;
+      const data = await estimates.createEstimate(deps, { auth: requireAuth(request), input, send: send ?? false });
       reply.code(201);
       return { data, message: send ? ESTIMATE_MESSAGES.markedAsSent : ESTIMATE_MESSAGES.created };
     },
@@ -125,7 +116,7 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     params: idParamsSchema,
-    body: z.unknown(),
+    body: estimateInputSchema,
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
     responses: {
       200: { description: 'Updated', schema: estimateResponseSchema },
@@ -139,7 +130,7 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
       data: await estimates.updateEstimate(deps, {
         auth: requireAuth(request),
         estimateId: params.id,
-        input: parseBody(body),
+        input: body,
       }),
       message: ESTIMATE_MESSAGES.updated,
     }),
@@ -234,7 +225,7 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     params: idParamsSchema,
     query: pdfQuerySchema,
-    responses: { 200: { description: 'application/pdf' }, 401: e.unauthenticated, 404: e.notFound, 422: e.validation },
+    responses: { 200: PDF_RESPONSE_DOC, 401: e.unauthenticated, 404: e.notFound, 422: e.validation },
     handler: async ({ request, reply, params, query }) =>
       sendPdf(
         reply,
@@ -273,7 +264,7 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     params: tokenParamsSchema,
     query: pdfQuerySchema,
     rateLimit: PUBLIC_DOCUMENT_RATE_LIMIT,
-    responses: { 200: { description: 'application/pdf' }, 404: e.notFound, 422: e.validation, 429: e.throttled },
+    responses: { 200: PDF_RESPONSE_DOC, 404: e.notFound, 422: e.validation, 429: e.throttled },
     handler: async ({ request, reply, params, query }) => {
       reply.header('x-robots-tag', 'noindex');
       return sendPdf(

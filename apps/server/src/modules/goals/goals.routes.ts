@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   GOAL_ACTIONS,
   GOAL_MESSAGES,
+  GOAL_STATUSES,
   allocationPreferenceRequestSchema,
   allocationPreferenceResponseSchema,
   allocationRequestSchema,
@@ -25,7 +26,7 @@ import {
   type GoalAction,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
-import { ERROR_DOCS, errorDoc } from '../../lib/error-docs';
+import { ERROR_DOCS, conflictDoc, errorDoc } from '../../lib/error-docs';
 import { idempotencyKeyOf } from '../../lib/idempotency';
 import { defineRoute, requireAuth } from '../../lib/route';
 import * as allocations from './allocations.service';
@@ -36,7 +37,7 @@ import * as income from './other-income.service';
 const e = {
   ...ERROR_DOCS,
   notFound: errorDoc("No such record in the caller's business"),
-  conflict: errorDoc('Not allowed in the goal’s status'),
+  conflict: conflictDoc('Not allowed in the goal’s status', z.enum(GOAL_STATUSES)),
 };
 
 const messageSchema = z.object({ message: z.string() });

@@ -3,6 +3,7 @@ import {
   errorResponseSchema,
   idParamsSchema,
   invoiceSendInputSchema,
+  invoiceStatusSchema,
   invoiceSendResponseSchema,
   outboxEmailResponseSchema,
   outboxPageSchema,
@@ -11,10 +12,11 @@ import {
   type InvoiceSendResponse,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
-import { ERROR_DOCS, errorDoc } from '../../lib/error-docs';
+import { ERROR_DOCS, conflictDoc, errorDoc } from '../../lib/error-docs';
 import { idempotencyKeyOf, runIdempotentEffect } from '../../lib/idempotency';
 import { defineRoute, requireAuth } from '../../lib/route';
 import {
+  PDF_RESPONSE_DOC,
   PUBLIC_DOCUMENT_RATE_LIMIT,
   pdfQuerySchema,
   sendPdf,
@@ -28,9 +30,10 @@ export const PUBLIC_INVOICE_RATE_LIMIT = PUBLIC_DOCUMENT_RATE_LIMIT;
 const ERRORS = {
   ...ERROR_DOCS,
   notFound: errorDoc("No such invoice in the caller's business"),
-  conflict: errorDoc('A void invoice cannot be sent'),
-  conflictOrRunning: errorDoc(
+  conflict: conflictDoc('A void invoice cannot be sent', invoiceStatusSchema),
+  conflictOrRunning: conflictDoc(
     'A void invoice cannot be sent, or a request with the same Idempotency-Key is still running',
+    invoiceStatusSchema,
   ),
 };
 
@@ -46,7 +49,7 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     params: idParamsSchema,
     query: pdfQuerySchema,
     responses: {
-      200: { description: 'application/pdf' },
+      200: PDF_RESPONSE_DOC,
       401: ERRORS.unauthenticated,
       404: ERRORS.notFound,
       422: ERRORS.validation,
@@ -154,7 +157,7 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     query: pdfQuerySchema,
     rateLimit: PUBLIC_INVOICE_RATE_LIMIT,
     responses: {
-      200: { description: 'application/pdf' },
+      200: PDF_RESPONSE_DOC,
       404: ERRORS.notFound,
       422: ERRORS.validation,
       429: ERRORS.throttled,

@@ -11,20 +11,19 @@ import {
   invoicePageSchema,
   invoiceResponseSchema,
   invoiceSchema,
+  invoiceStatusSchema,
   invoiceUpdateRequestSchema,
   invoiceVoidInputSchema,
-  toFieldErrors,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
-import { ERROR_DOCS, errorDoc } from '../../lib/error-docs';
-import { validationError } from '../../lib/errors';
+import { ERROR_DOCS, conflictDoc, errorDoc } from '../../lib/error-docs';
 import { defineRoute, requireAuth } from '../../lib/route';
 import * as invoices from './invoices.service';
 
 export const INVOICE_ERRORS = {
   ...ERROR_DOCS,
   notFound: errorDoc("No such invoice in the caller's business"),
-  conflict: errorDoc('Not allowed in the invoice’s status (a refused transition)'),
+  conflict: conflictDoc('Not allowed in the invoice’s status (a refused transition)', invoiceStatusSchema),
 };
 
 /**
@@ -49,9 +48,6 @@ export const invoiceDetailResponseSchema = z.object({
   message: z.string().optional(),
 });
 export const invoiceMessageSchema = z.object({ message: z.string() });
-
-/** POST /api/invoices: the invoice contract plus `send: true` to issue it at once (number, status sent). */
-const createBodySchema = z.looseObject({ send: z.boolean({ error: 'Please answer true or false' }).optional() });
 
 export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
   const tags = ['invoices'];
@@ -79,7 +75,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     summary: 'Create a draft (computed with the one engine); `send: true` also issues it (number assigned)',
     tags,
     auth: true,
-    body: createBodySchema,
+    body: invoiceCreateRequestSchema,
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
     responses: {
       201: { description: 'Created', schema: invoiceResponseSchema },
@@ -88,14 +84,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
       422: e.validation,
     },
     handler: async ({ request, reply, body }) => {
-      const { send, ...rest } = body;
-      const parsed = invoiceCreateRequestSchema.safeParse(rest);
-      if (!parsed.success) throw validationError(toFieldErrors(parsed.error));
-      const data = await invoices.createInvoice(deps, {
-        auth: requireAuth(request),
-        input: parsed.data,
-        send: send ?? false,
-      });
+      const { send, ...input } = body;
+      const data = await invoices.createInvoice(deps, { auth: requireAuth(request), input, send: send ?? false });
       reply.code(201);
       return { data, message: send ? INVOICE_MESSAGES.markedAsSent : invoices.INVOICE_SERVER_MESSAGES.created };
     },

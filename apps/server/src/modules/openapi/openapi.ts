@@ -12,6 +12,18 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
   return rest;
 }
 
+/** `text/csv; charset=utf-8` -> `text/csv`: the media type a client matches on. */
+function mediaType(contentType: string): string {
+  return contentType.split(';')[0]!.trim();
+}
+
+/** A file answer: text for text types, bytes otherwise (OpenAPI 3.1 describes bytes by their media type). */
+function fileSchema(contentType: string): Record<string, unknown> {
+  return mediaType(contentType).startsWith('text/')
+    ? { type: 'string' }
+    : { type: 'string', contentMediaType: mediaType(contentType) };
+}
+
 /** OpenAPI 3.1 from the same zod contracts the routes parse and serialise with. */
 export function buildOpenApiDocument(
   routes: readonly RouteDoc[],
@@ -23,9 +35,11 @@ export function buildOpenApiDocument(
     for (const [status, response] of Object.entries(route.responses)) {
       responses[status] = {
         description: response.description,
-        ...(response.schema
-          ? { content: { 'application/json': { schema: jsonSchema(response.schema, 'output') } } }
-          : {}),
+        ...(response.contentType
+          ? { content: { [mediaType(response.contentType)]: { schema: fileSchema(response.contentType) } } }
+          : response.schema
+            ? { content: { 'application/json': { schema: jsonSchema(response.schema, 'output') } } }
+            : {}),
       };
     }
     const parameters: Array<Record<string, unknown>> = route.csrf
@@ -44,9 +58,11 @@ export function buildOpenApiDocument(
       ['query', route.query],
     ] as const) {
       if (!schema) continue;
-      const properties = (jsonSchema(schema, 'input').properties ?? {}) as Record<string, unknown>;
+      const described = jsonSchema(schema, 'input');
+      const properties = (described.properties ?? {}) as Record<string, unknown>;
+      const required = new Set((described.required ?? []) as string[]);
       for (const [name, property] of Object.entries(properties))
-        parameters.push({ name, in: location, required: location === 'path', schema: property });
+        parameters.push({ name, in: location, required: location === 'path' || required.has(name), schema: property });
     }
     const url = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
     const operation: Record<string, unknown> = {
@@ -61,7 +77,29 @@ export function buildOpenApiDocument(
               content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
             },
           }
-        : {}),
+        : route.upload
+          ? {
+              requestBody: {
+                required: true,
+                content: {
+                  'multipart/form-data': {
+                    schema: {
+                      type: 'object',
+                      required: [route.upload.field],
+                      properties: {
+                        [route.upload.field]: {
+                          type: 'string',
+                          contentMediaType: 'application/octet-stream',
+                          description: route.upload.description,
+                        },
+                      },
+                      additionalProperties: false,
+                    },
+                  },
+                },
+              },
+            }
+          : {}),
       responses,
       ...(route.auth
         ? { security: [{ bearerAuth: [] }] }

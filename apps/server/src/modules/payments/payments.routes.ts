@@ -6,12 +6,14 @@ import {
   idParamsSchema,
   idSchema,
   invoiceResponseSchema,
+  invoiceStatusSchema,
   paymentInputSchema,
   paymentReceiptResponseSchema,
   paymentResponseSchema,
   paymentSchema,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
+import { conflictDoc } from '../../lib/error-docs';
 import { idempotencyKeyOf, runIdempotentEffect } from '../../lib/idempotency';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { INVOICE_ERRORS as e } from '../invoices/invoices.routes';
@@ -85,10 +87,10 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
       200: { description: 'Sent (or kept in the outbox without SMTP)', schema: paymentReceiptResponseSchema },
       401: e.unauthenticated,
       404: e.notFound,
-      409: {
-        description: 'A void invoice, or a request with the same Idempotency-Key is still running',
-        schema: errorResponseSchema,
-      },
+      409: conflictDoc(
+        'A void invoice, or a request with the same Idempotency-Key is still running',
+        invoiceStatusSchema,
+      ),
       422: { description: 'The client has no email address (errors.to)', schema: errorResponseSchema },
       502: { description: 'The mail could not be handed over; recorded on the timeline', schema: errorResponseSchema },
     },

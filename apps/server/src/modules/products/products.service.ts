@@ -9,6 +9,7 @@ import {
   productRequestSchema,
   toCents,
   toFieldErrors,
+  addFieldErrors,
   type FieldErrors,
   type ImportResult,
   type PickerQuery,
@@ -304,7 +305,7 @@ export async function previewProductImport(
     if (!result.success) {
       for (const [key, messages] of Object.entries(toFieldErrors(result.error))) {
         const column = key === 'default_tax_rate_id' ? 'tax_rate' : key;
-        (errors[column] ??= []).push(...messages);
+        addFieldErrors(errors, column, ...messages);
       }
     }
     if (result.success && result.data.sku !== null) {

@@ -11,6 +11,7 @@ import {
   signOutOthersResponseSchema,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
+import { fileDoc } from '../../lib/error-docs';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { ACCOUNT_ERRORS as e } from '../account-errors';
 import {
@@ -92,7 +93,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     access: 'admin',
-    responses: { 200: { description: 'application/zip' }, 401: e.unauthenticated, 403: e.forbidden },
+    responses: { 200: fileDoc('The zip of the business', 'application/zip'), 401: e.unauthenticated, 403: e.forbidden },
     handler: async ({ request, reply }) => {
       const { filename, zip } = await exportBusinessData(deps, { auth: requireAuth(request) });
       return reply
@@ -132,6 +133,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
         tags,
         auth: true,
         access,
+        upload: { field: 'file', description: 'PNG, JPEG or WebP (checked by content), at most 2 MB' },
         responses: {
           200: { description: 'Saved', schema: profileResponseSchema },
           401: e.unauthenticated,

@@ -3,17 +3,18 @@ import { z } from 'zod';
 import {
   RECURRING_MESSAGES,
   idParamsSchema,
-  parseRecurringRequest,
   recurringConfigResponseSchema,
   recurringConfigSchema,
   recurringInvoiceResponseSchema,
   recurringListQuerySchema,
   recurringPageSchema,
+  recurringRequestSchema,
+  recurringStatusSchema,
   schedulerRunResponseSchema,
+  type RecurringRequest,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
-import { ERROR_DOCS, errorDoc } from '../../lib/error-docs';
-import { validationError } from '../../lib/errors';
+import { ERROR_DOCS, conflictDoc, errorDoc } from '../../lib/error-docs';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { INVOICE_BODY_LIMIT_BYTES } from '../invoices/invoices.routes';
 import * as recurring from './recurring.service';
@@ -22,15 +23,19 @@ const ERRORS = {
   ...ERROR_DOCS,
   forbidden: errorDoc('A read-only role may not run the scheduler'),
   notFound: errorDoc("No such recurring invoice in the caller's business"),
-  conflict: errorDoc('Not allowed in its status'),
+  conflict: conflictDoc('Not allowed in its status', recurringStatusSchema),
 };
 const messageSchema = z.object({ message: z.string() });
 
-async function parseBody(deps: Deps, businessId: number, body: unknown) {
+/** The parsed request, `auto_send` defaulting to the business's setting when the body leaves it out. */
+async function withDefaults(
+  deps: Deps,
+  businessId: number,
+  body: z.output<typeof recurringRequestSchema>,
+): Promise<RecurringRequest> {
+  if (body.auto_send !== null) return { ...body, auto_send: body.auto_send };
   const config = await recurring.recurringConfig(deps.db, businessId);
-  const parsed = parseRecurringRequest(body, { auto_send: config.default_auto_send });
-  if (!parsed.success) throw validationError(parsed.errors);
-  return parsed.data;
+  return { ...body, auto_send: config.default_auto_send };
 }
 
 export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void {
@@ -59,7 +64,7 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
       'Create a recurring invoice: template (client, lines, discount, notes, terms, payment_terms_days) and schedule',
     tags,
     auth: true,
-    body: z.unknown(),
+    body: recurringRequestSchema,
     // The template's lines follow the invoice contract, so its largest valid body is the invoice's.
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
     responses: {
@@ -70,7 +75,10 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
     },
     handler: async ({ request, reply, body }) => {
       const auth = requireAuth(request);
-      const data = await recurring.createRecurring(deps, { auth, input: await parseBody(deps, auth.businessId, body) });
+      const data = await recurring.createRecurring(deps, {
+        auth,
+        input: await withDefaults(deps, auth.businessId, body),
+      });
       reply.code(201);
       return { data, message: RECURRING_MESSAGES.created };
     },
@@ -151,7 +159,7 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
     tags,
     auth: true,
     params: idParamsSchema,
-    body: z.unknown(),
+    body: recurringRequestSchema,
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
     responses: {
       200: { description: 'Updated', schema: recurringInvoiceResponseSchema },
@@ -162,7 +170,7 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
     },
     handler: async ({ request, params, body }) => {
       const auth = requireAuth(request);
-      const input = await parseBody(deps, auth.businessId, body);
+      const input = await withDefaults(deps, auth.businessId, body);
       return {
         data: await recurring.updateRecurring(deps, { auth, recurringId: params.id, input }),
         message: RECURRING_MESSAGES.updated,
