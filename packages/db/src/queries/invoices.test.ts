@@ -19,6 +19,8 @@ import {
   insertInvoice,
   listInvoiceLines,
   listInvoices,
+  summarizeByStatus,
+  summarizeMatchingRows,
   lockInvoice,
   takeDocumentCounter,
   takeDocumentNumber,
@@ -326,7 +328,15 @@ describe('invoice queries', () => {
     expect((await listInvoices(test.db, { ...base, status: 'overdue' })).rows.map((row) => row.id)).toEqual([late]);
     expect((await listInvoices(test.db, { ...base, status: 'sent' })).rows.map((row) => row.id)).toEqual([onTime]);
     const all = await listInvoices(test.db, { ...base, status: 'all' });
-    expect(all.summary).toEqual({ count: 4, total_cents: 1300, paid_cents: 0, balance_cents: 1300 });
+    // Balance due is what is owed now: the draft's 100 and the void's 900 owe nothing.
+    expect(all.summary).toEqual({ count: 4, total_cents: 1300, paid_cents: 0, balance_cents: 1200 });
+    expect(await summarizeMatchingRows(test.db, { ...base, status: 'all' })).toEqual(all.summary);
+    expect((await summarizeByStatus(test.db, { businessId, status: 'draft' })).balance_cents).toBe(0);
+    expect((await summarizeMatchingRows(test.db, { ...base, status: 'draft' })).balance_cents).toBe(0);
+    expect((await summarizeMatchingRows(test.db, { ...base, status: 'void' })).balance_cents).toBe(0);
+    // Sorting by balance sorts by what is owed now: the draft and the void come first, at 0.
+    const byBalance = await listInvoices(test.db, { ...base, status: 'all', sort: 'balance_due' });
+    expect(byBalance.rows.slice(2).map((row) => row.id)).toEqual([late, onTime]);
     expect((await listInvoices(test.db, { ...base, status: 'all', search: '0002' })).rows.map((row) => row.id)).toEqual(
       [onTime],
     );

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { formatDocumentNumber, nextCounter, type DocumentNumberFormat } from '@ledgerleaf/domain';
 import { toDbTime } from '../dialect';
 import type { InvoiceLineRow, InvoiceLineTaxRow, InvoiceRow } from '../schema';
@@ -677,21 +677,22 @@ export async function summarizeByStatus(
     if (row.status === 'void') continue;
     summary.total_cents += Number(row.total_cents);
     summary.paid_cents += Number(row.paid_cents);
-    summary.balance_cents += Number(row.balance_cents);
+    // Owed now: a draft has not been sent, so it owes nothing (a void one is skipped above).
+    if (row.status !== 'draft') summary.balance_cents += Number(row.balance_cents);
   }
   return summary;
 }
 
 /** By adding up every matching row (the reference the per-status totals are tested against). */
 export async function summarizeMatchingRows(db: Db, params: InvoiceListFilter): Promise<InvoiceListSummaryCents> {
-  const notVoid = (column: 'total_cents' | 'paid_cents' | 'balance_cents') =>
+  const notVoid = (column: 'total_cents' | 'paid_cents') =>
     sql<number>`coalesce(sum(case when invoices.status = 'void' then 0 else invoices.${sql.ref(column)} end), 0)`;
   const totals = await filteredInvoices(db, params)
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
       notVoid('total_cents').as('total_cents'),
       notVoid('paid_cents').as('paid_cents'),
-      notVoid('balance_cents').as('balance_cents'),
+      sql<number>`coalesce(sum(${owedNowSql()}), 0)`.as('balance_cents'),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -702,6 +703,16 @@ export async function summarizeMatchingRows(db: Db, params: InvoiceListFilter): 
   };
 }
 
+/**
+ * What an invoice owes now, in cents, as SQL over `invoices`: its balance while it waits for money
+ * (sent, viewed, partial, overdue), else 0 (a draft, a void invoice; a paid one has none). The
+ * domain's `owedNowCents` is the same rule.
+ */
+export function owedNowSql(): RawBuilder<number> {
+  const unpaid = sql.join(INVOICE_UNPAID_STATUSES.map((status) => sql.lit(status)));
+  return sql<number>`(case when invoices.status in (${unpaid}) then invoices.balance_cents else 0 end)`;
+}
+
 /** One page of the invoices matching a filter, with their client's name. */
 export async function listInvoicePage(db: Db, params: InvoiceListParams): Promise<InvoiceWithClient[]> {
   const columns = {
@@ -710,7 +721,7 @@ export async function listInvoicePage(db: Db, params: InvoiceListParams): Promis
     invoice_number: 'invoices.invoice_number',
     client_name: 'clients.sort_name',
     total: 'invoices.total_cents',
-    balance_due: 'invoices.balance_cents',
+    balance_due: owedNowSql(),
     status: 'invoices.status',
     created_at: 'invoices.created_at',
   } as const;

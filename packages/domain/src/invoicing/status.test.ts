@@ -10,6 +10,7 @@ import {
   isDeletable,
   isEditable,
   isIssued,
+  owedNowCents,
   type InvoiceStatus,
   type InvoiceStatusFacts,
 } from './status';
@@ -182,5 +183,15 @@ describe('deriveStatus is consistent with canTransition (fast-check)', () => {
       { numRuns: 500 },
     );
     expect([...seen].sort()).toEqual([...INVOICE_STATUSES].sort());
+  });
+});
+
+describe('owedNowCents', () => {
+  it('a draft and a void invoice owe nothing; an issued unpaid one owes its balance', () => {
+    expect(owedNowCents('draft', 12_345)).toBe(0);
+    expect(owedNowCents('void', 12_345)).toBe(0);
+    expect(owedNowCents('paid', 0)).toBe(0);
+    for (const status of ['sent', 'viewed', 'partial', 'overdue'] as const)
+      expect(owedNowCents(status, 12_345)).toBe(12_345);
   });
 });

@@ -104,3 +104,13 @@ export function acceptsPayment(status: InvoiceStatus): boolean {
 
 /** Statuses the list's "Unpaid" filter shows. */
 export const UNPAID_STATUSES: readonly InvoiceStatus[] = ['sent', 'viewed', 'partial', 'overdue'];
+
+/**
+ * What an invoice owes now, in cents: its unpaid balance while it waits for money (sent, viewed,
+ * partial, overdue), else nothing. A draft has not been sent and a void invoice is cancelled, so
+ * neither owes anything, whatever its document total. Every balance figure (the invoice list, its
+ * summary, client balances, exports, the invoice itself) means this.
+ */
+export function owedNowCents(status: InvoiceStatus, balanceCents: number): number {
+  return acceptsPayment(status) ? balanceCents : 0;
+}

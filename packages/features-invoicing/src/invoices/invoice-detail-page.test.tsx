@@ -45,6 +45,20 @@ describe('invoice detail', () => {
     expect(screen.queryByRole('menuitem', { name: 'Mark as sent' })).not.toBeInTheDocument();
   });
 
+  it('a draft owes nothing: its balance is $0.00 and its document shows the total, no balance', async () => {
+    stubFetch({
+      'GET /api/invoices/11': json(200, {
+        data: invoiceDetail({ status: 'draft', invoice_number: null, balance_due: 0, public_url: null, sent_at: null }),
+      }),
+    });
+    renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11' });
+    const totals = await screen.findByRole('group', { name: 'Invoice totals' });
+    expect(totals).toHaveTextContent('Total$1,000.00');
+    expect(totals).not.toHaveTextContent('Balance due');
+    expect(screen.getByTestId('balance-due')).toHaveTextContent('$0.00');
+    expect(screen.getByText('A draft owes nothing until it is sent.')).toBeInTheDocument();
+  });
+
   it('a paid invoice can no longer be edited or paid', async () => {
     stubFetch({
       'GET /api/invoices/11': json(200, {

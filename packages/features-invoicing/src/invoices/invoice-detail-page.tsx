@@ -408,6 +408,13 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
                   {formatCurrency(invoice.balance_due)}
                 </Text>
               </Group>
+              {(invoice.status === 'draft' || invoice.status === 'void') && (
+                <Text size="xs" c="dimmed">
+                  {invoice.status === 'draft'
+                    ? 'A draft owes nothing until it is sent.'
+                    : 'A void invoice owes nothing.'}
+                </Text>
+              )}
               {invoice.credit > 0 && (
                 <Fact label="Credit" numeric>
                   {formatCurrency(invoice.credit)}

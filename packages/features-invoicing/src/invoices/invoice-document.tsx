@@ -11,6 +11,8 @@ import { useDateFormat, type DateFormatter } from '@ledgerleaf/api';
 /** What both the owner's invoice (`Invoice`) and the public view (`PublicInvoice`) carry. */
 export interface InvoiceDocumentData {
   invoice_number: string | null;
+  /** A draft owes nothing yet: its document shows the total, not a balance (like the PDF). */
+  status?: string;
   issue_date: string;
   due_date: string;
   lines: Array<{
@@ -79,7 +81,7 @@ export function summaryRows(
     rows.push({ label: totals.prices_include_tax ? `Includes ${label}` : label, value: formatCurrency(tax.amount) });
   }
   rows.push({ label: 'Total', value: formatCurrency(totals.total), strong: true });
-  if (options.hideBalance) return rows;
+  if (options.hideBalance ?? invoice.status === 'draft') return rows;
   rows.push({ label: 'Amount paid', value: formatCurrency(invoice.amount_paid) });
   rows.push({ label: 'Balance due', value: formatCurrency(invoice.balance_due), strong: true });
   if (invoice.credit > 0) rows.push({ label: 'Credit', value: formatCurrency(invoice.credit) });

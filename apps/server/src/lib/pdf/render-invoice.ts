@@ -57,6 +57,14 @@ const COLUMNS: readonly Column[] = [
 const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 
+/**
+ * An estimate prints no balance; neither does a draft invoice: it owes nothing until it is sent, so
+ * its preview shows the total the client will be asked for.
+ */
+function hidesBalance(view: InvoicePdfView): boolean {
+  return view.document ? view.document.hide_balance : view.status === 'draft';
+}
+
 /** The file name a download gets: `INV-2026-0001.pdf`, or `draft-<id>.pdf` before a number exists. */
 export function invoicePdfFilename(view: { id: number; invoice_number: string | null }): string {
   if (!view.invoice_number) return `draft-${view.id}.pdf`;
@@ -214,7 +222,7 @@ function drawParties(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number)
     [view.document?.number_label ?? 'Invoice number', view.invoice_number ?? 'Draft', false],
     ['Issue date', businessDate(view.issue_date, view.business.date_format), false],
     [view.document?.due_label ?? 'Due date', businessDate(view.due_date, view.business.date_format), false],
-    ...(view.document?.hide_balance
+    ...(hidesBalance(view)
       ? [['Total', formatCurrency(view.totals.total), true] as [string, string, boolean]]
       : [['Balance due', formatCurrency(view.balance_due), true] as [string, string, boolean]]),
   ];
@@ -322,7 +330,7 @@ function summaryRows(view: InvoicePdfView): SummaryRow[] {
     rows.push({ label: totals.prices_include_tax ? `Includes ${label}` : label, value: formatCurrency(tax.amount) });
   }
   rows.push({ label: 'Total', value: formatCurrency(totals.total), strong: true, rule: true });
-  if (view.document?.hide_balance) return rows;
+  if (hidesBalance(view)) return rows;
   rows.push({ label: 'Amount paid', value: formatCurrency(view.amount_paid) });
   rows.push({ label: 'Balance due', value: formatCurrency(view.balance_due), strong: true, rule: true });
   if (view.credit > 0) rows.push({ label: 'Credit', value: formatCurrency(view.credit) });

@@ -5,6 +5,7 @@ import {
   INVOICE_MESSAGES,
   invoiceTotals,
   lineAmounts,
+  owedNowCents,
   utcCalendarDate,
   type Discount,
   type Invoice,
@@ -176,10 +177,11 @@ async function loadDocument(
   const amounts = invoiceTotals(calculation);
   const byLine = taxesByLine(taxes);
   const today = options.today ?? utcCalendarDate(new Date());
+  const status = effectiveStatus({ ...row, total_cents: calculation.total_cents, paid_cents: paid }, today);
   const invoice: Invoice = {
     id: row.id,
     invoice_number: row.invoice_number,
-    status: effectiveStatus({ ...row, total_cents: calculation.total_cents, paid_cents: paid }, today),
+    status,
     client: parties.summary,
     issue_date: row.issue_date,
     due_date: row.due_date,
@@ -206,6 +208,8 @@ async function loadDocument(
     discount_type: (row.discount_type as 'percent' | 'amount' | null) ?? null,
     discount_value: responseDiscountValue(row.discount_type, row.discount_value),
     ...amounts,
+    // Owed now: a draft (not sent yet) and a void invoice owe nothing.
+    balance_due: fromCents(owedNowCents(status, calculation.balance_due_cents)),
     payments: payments.map(paymentView),
     notes: row.notes,
     terms: row.terms,

@@ -8,6 +8,7 @@ import {
   invoiceBalance,
   isDeletable,
   isEditable,
+  owedNowCents,
   pageMeta,
   utcCalendarDate,
   type DocumentSentExtras,
@@ -105,19 +106,22 @@ export async function listInvoices(
     offset: (query.page - 1) * query.per_page,
   });
   return {
-    data: rows.map((row) => ({
-      id: row.id,
-      invoice_number: row.invoice_number,
-      status: effectiveStatus(row, today),
-      client: { id: row.client_id, name: row.client_name },
-      issue_date: row.issue_date,
-      due_date: row.due_date,
-      total: fromCents(Number(row.total_cents)),
-      amount_paid: fromCents(Number(row.paid_cents)),
-      balance_due: fromCents(Number(row.balance_cents)),
-      goal_id: row.goal_id,
-      created_at: row.created_at,
-    })),
+    data: rows.map((row) => {
+      const status = effectiveStatus(row, today);
+      return {
+        id: row.id,
+        invoice_number: row.invoice_number,
+        status,
+        client: { id: row.client_id, name: row.client_name },
+        issue_date: row.issue_date,
+        due_date: row.due_date,
+        total: fromCents(Number(row.total_cents)),
+        amount_paid: fromCents(Number(row.paid_cents)),
+        balance_due: fromCents(owedNowCents(status, Number(row.balance_cents))),
+        goal_id: row.goal_id,
+        created_at: row.created_at,
+      };
+    }),
     meta: pageMeta(query.page, query.per_page, total),
     summary: {
       count: summary.count,

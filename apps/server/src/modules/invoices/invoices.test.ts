@@ -127,7 +127,9 @@ describe('invoices', () => {
     if (!expected.success) throw new Error('engine refused');
     const totals = invoiceTotals(expected.calculation);
     expect(invoice.totals).toEqual(totals.totals);
-    expect(invoice.balance_due).toBe(totals.balance_due);
+    // A draft owes nothing yet: its balance due is 0 until it is sent (the engine's figure is the total).
+    expect(totals.balance_due).toBe(totals.totals.total);
+    expect(invoice.balance_due).toBe(0);
     expect(invoice.lines.map((line: Record<string, unknown>) => line.total)).toEqual(
       expected.calculation.lines.map((line) => lineAmounts(line).total),
     );
@@ -265,6 +267,51 @@ describe('invoices', () => {
     expect((await t.delete(`/api/clients/${ids.client}`, { token })).statusCode).toBe(409);
     expect((await t.delete(`/api/products/${ids.product}`, { token })).statusCode).toBe(409);
     expect((await t.delete(`/api/tax-rates/${ids.tax2}`, { token })).statusCode).toBe(409);
+  });
+});
+
+describe('balances are what is owed now', () => {
+  it('a draft and a void invoice owe nothing: list rows, summaries, the invoice, client list, detail and CSV agree', async () => {
+    const owner = await t.register({ email: 'owed-now@example.com', business_name: 'Owed Now Studio' });
+    const as = { token: owner.token };
+    const clientId = (await t.post('/api/clients', { name: 'Owing Co', email: 'ap@owing.test' }, as)).json().data
+      .id as number;
+    const body = (amount: number) => ({
+      client_id: clientId,
+      issue_date: today(),
+      due_date: addCalendarDays(today(), 30),
+      lines: [{ description: 'Work', quantity: 1, unit_price: amount }],
+    });
+    const post = async (amount: number, send: boolean) =>
+      (await t.post('/api/invoices', { ...body(amount), ...(send ? { send: true } : {}) }, as)).json().data as {
+        id: number;
+        balance_due: number;
+      };
+    const draft = await post(100, false);
+    const sent = await post(250, true);
+    const voided = await post(900, true);
+    expect((await t.post(`/api/invoices/${voided.id}/void`, {}, as)).statusCode).toBe(200);
+
+    expect(draft.balance_due).toBe(0);
+    expect(sent.balance_due).toBe(250);
+    expect((await t.get(`/api/invoices/${voided.id}`, as)).json().data.balance_due).toBe(0);
+
+    const all = (await t.get('/api/invoices?status=all', as)).json();
+    const rowBalance = (id: number) => all.data.find((row: { id: number }) => row.id === id).balance_due;
+    expect([rowBalance(draft.id), rowBalance(sent.id), rowBalance(voided.id)]).toEqual([0, 250, 0]);
+    expect(all.summary).toEqual({ count: 3, total: 350, amount_paid: 0, balance_due: 250 });
+    // The same figures from the rows (a search) as from the per-status totals.
+    expect((await t.get('/api/invoices?status=all&search=owing', as)).json().summary).toEqual(all.summary);
+    expect((await t.get('/api/invoices?status=draft', as)).json().summary.balance_due).toBe(0);
+    expect((await t.get('/api/invoices?status=void', as)).json().summary.balance_due).toBe(0);
+    const sorted = (await t.get('/api/invoices?sort=balance_due&direction=desc', as)).json().data;
+    expect(sorted[0].id).toBe(sent.id);
+
+    const clients = (await t.get('/api/clients', as)).json().data;
+    expect(clients.find((row: { id: number }) => row.id === clientId).balance_outstanding).toBe(250);
+    expect((await t.get(`/api/clients/${clientId}`, as)).json().data.balance_outstanding).toBe(250);
+    const csv = (await t.get('/api/clients/export.csv', as)).body;
+    expect(csv).toMatch(/Owing Co.*,250\.00/);
   });
 });
 
