@@ -79,6 +79,54 @@ test('an unknown public estimate link is a clear 404', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Estimate not found' })).toBeVisible();
 });
 
+test('recurring: the zone is the browser’s; Run now before the send time says when the next run is; Issue now issues the period once', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The run of the day is due at 23:59: a test started in the last minutes of the day would find it due.
+  test.skip(new Date().getUTCHours() === 23 && new Date().getUTCMinutes() >= 50, 'too close to the send time');
+  await register(page);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  await page.request.post('/api/clients', { headers, data: { name: 'Birch Studio', email: 'ap@birch.test' } });
+  const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+  await page.goto('/recurring-invoices/config');
+  await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue(browserZone);
+  await page.getByLabel('Send time').fill('23:59');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Recurring invoice settings saved.')).toBeVisible();
+
+  await page.goto('/recurring-invoices/create');
+  await page.getByRole('combobox', { name: 'Client' }).fill('Birch');
+  await page.getByRole('option', { name: 'Birch Studio' }).click();
+  await page.getByRole('textbox', { name: 'Line 1 description' }).fill('Monthly retainer');
+  await page.getByRole('textbox', { name: 'Line 1 unit price' }).fill('250');
+  await page.getByRole('button', { name: 'Create recurring invoice' }).click();
+  await expect(page).toHaveURL(/\/recurring-invoices\/\d+$/);
+  const recurringId = Number(new URL(page.url()).pathname.split('/').pop());
+  const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await expect(page.getByText('Nothing was due')).toBeVisible();
+  await expect(
+    page.getByText(`No invoice was due yet: the next run is on ${shownDate(today)} at 23:59 (${browserZone}).`),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Issue now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Issue this period now?' });
+  await dialog.getByRole('button', { name: 'Issue now' }).click();
+  await expect(page).toHaveURL(/\/invoices\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: /INV-\d{4}-\d{4}/ })).toBeVisible();
+
+  await page.goto(`/recurring-invoices/${recurringId}`);
+  await expect(page.getByTestId('fact-created')).toHaveText('1');
+  await expect(page.getByRole('button', { name: 'Issue now' })).toHaveCount(0);
+  const again = await page.request.post(`/api/recurring-invoices/${recurringId}/issue-now`, { headers });
+  expect(again.status()).toBe(409);
+  expect((await again.json()).message).toMatch(/has already been issued\. The next period starts on/);
+});
+
 test('recurring: a monthly invoice starting today, Run now creates it and moves the next date', async ({ page }) => {
   test.setTimeout(120_000);
   await register(page);
@@ -116,9 +164,11 @@ test('recurring: a monthly invoice starting today, Run now creates it and moves 
   await expect(nextRun).not.toHaveText(today);
   await expect(page.getByTestId('fact-created')).toHaveText('1');
 
-  // Running again creates nothing more.
+  // Running again creates nothing more, and says when the next run is.
   await page.getByRole('button', { name: 'Run now' }).click();
-  await expect(page.getByText('The scheduler created 0 invoices.')).toBeVisible();
+  await expect(
+    page.getByText(/^No invoice was due yet: the next run is on \d{2}\/\d{2}\/\d{2} at 00:00/),
+  ).toBeVisible();
   await expect(produced.getByRole('link', { name: /INV-\d{4}-\d{4}/ })).toHaveCount(1);
 
   await page.goto('/recurring-invoices');

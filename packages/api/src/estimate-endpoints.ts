@@ -10,8 +10,10 @@ import type {
   PublicEstimate,
   RecurringConfig,
   RecurringInvoice,
+  RecurringIssueNowResponse,
   RecurringListQueryInput,
   RecurringPage,
+  SchedulerNextRun,
   SchedulerRunResult,
 } from '@ledgerleaf/domain';
 import { api } from './api';
@@ -161,6 +163,15 @@ export const estimateApi = api
           { type: 'Recurring', id },
         ],
       }),
+      /** "Issue now": the invoice of the current period, once (409 with the reason otherwise). */
+      issueRecurringNow: build.mutation<RecurringIssueNowResponse, number>({
+        query: (id) => ({ url: `/api/recurring-invoices/${id}/issue-now`, method: 'POST' }),
+        invalidatesTags: (_result, _error, id) => [
+          { type: 'Recurring', id: 'LIST' },
+          { type: 'Recurring', id },
+          { type: 'Invoice', id: 'LIST' },
+        ],
+      }),
       getRecurringConfig: build.query<RecurringConfig, void>({
         query: () => '/api/recurring-invoices/config',
         transformResponse: (response: { data: RecurringConfig }) => response.data,
@@ -170,7 +181,10 @@ export const estimateApi = api
         query: (body) => ({ url: '/api/recurring-invoices/config', method: 'PUT', body }),
         invalidatesTags: ['RecurringConfig', { type: 'Recurring', id: 'LIST' }],
       }),
-      runScheduler: build.mutation<{ data: SchedulerRunResult; message: string }, void>({
+      runScheduler: build.mutation<
+        { data: SchedulerRunResult; next_run: SchedulerNextRun | null; message: string },
+        void
+      >({
         query: () => ({ url: '/api/recurring-invoices/run-scheduler', method: 'POST' }),
         invalidatesTags: ['Recurring', { type: 'Invoice', id: 'LIST' }, 'Estimate'],
       }),
@@ -195,6 +209,7 @@ export const {
   useUpdateRecurringInvoiceMutation,
   useDeleteRecurringInvoiceMutation,
   useRecurringActionMutation,
+  useIssueRecurringNowMutation,
   useGetRecurringConfigQuery,
   useSaveRecurringConfigMutation,
   useRunSchedulerMutation,

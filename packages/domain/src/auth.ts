@@ -63,6 +63,12 @@ export const registerRequestSchema = z
     phone: phoneSchema,
     password: passwordSchema,
     password_confirmation: confirmationSchema,
+    /**
+     * The browser's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`): the
+     * business's zone for recurring runs, overdue and reminders. The server checks it and falls back
+     * to UTC for a zone it does not know; it is changed later in the recurring invoice settings.
+     */
+    time_zone: z.string().max(100).nullish(),
   })
   .refine((data) => data.password === data.password_confirmation, {
     message: MESSAGES.confirmationMismatch,
@@ -108,6 +114,12 @@ export const resetPasswordRequestSchema = z
     token: z.string().min(1, MESSAGES.resetInvalid).max(256, MESSAGES.resetInvalid),
     password: passwordSchema,
     password_confirmation: confirmationSchema,
+    /**
+     * The browser's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`): the
+     * business's zone for recurring runs, overdue and reminders. The server checks it and falls back
+     * to UTC for a zone it does not know; it is changed later in the recurring invoice settings.
+     */
+    time_zone: z.string().max(100).nullish(),
   })
   .refine((data) => data.password === data.password_confirmation, {
     message: MESSAGES.confirmationMismatch,

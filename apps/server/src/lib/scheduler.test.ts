@@ -733,7 +733,8 @@ describe('the scheduler', () => {
     const accountant = await addMember(t, token, 'accountant@example.com', 'accountant');
     const allowed = await t.post('/api/recurring-invoices/run-scheduler', undefined, { token: member.token });
     expect(allowed.statusCode, allowed.body).toBe(200);
-    expect(allowed.json().message).toMatch(/^The scheduler created \d+ invoices?\.$/);
+    // What it created, or why nothing was, and when the next run is (recurring-issue-now.test.ts has the wording).
+    expect(allowed.json().message).toMatch(/^(The scheduler created \d+ invoices?\.|No invoice was due)/);
     expect(
       (await t.post('/api/recurring-invoices/run-scheduler', undefined, { token: accountant.token })).statusCode,
     ).toBe(403);

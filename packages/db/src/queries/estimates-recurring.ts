@@ -266,6 +266,53 @@ export async function listDueRecurringInvoices(
   return query.orderBy('recurring_invoices.id').limit(params.limit).execute();
 }
 
+/** One recurring invoice as the scheduler reads it (with its business's run settings), for "Issue now". */
+export async function findRecurringRunRow(
+  db: Db,
+  params: { businessId: number; recurringId: number },
+): Promise<
+  | (RecurringInvoiceRow & {
+      send_time: string | null;
+      time_zone: string | null;
+      missed_runs: string | null;
+      client_name: string;
+    })
+  | undefined
+> {
+  return db
+    .selectFrom('recurring_invoices')
+    .leftJoin('recurring_settings', 'recurring_settings.business_id', 'recurring_invoices.business_id')
+    .innerJoin('clients', 'clients.id', 'recurring_invoices.client_id')
+    .selectAll('recurring_invoices')
+    .select([
+      'recurring_settings.send_time',
+      'recurring_settings.time_zone',
+      'recurring_settings.missed_runs',
+      'clients.name as client_name',
+    ])
+    .where('recurring_invoices.business_id', '=', params.businessId)
+    .where('recurring_invoices.id', '=', params.recurringId)
+    .executeTakeFirst();
+}
+
+/** The business's active recurring invoice whose next run comes first (earliest date, then id), if any. */
+export async function findNextRecurringRun(
+  db: Db,
+  params: { businessId: number },
+): Promise<{ id: number; next_run_date: string } | undefined> {
+  const row = await db
+    .selectFrom('recurring_invoices')
+    .select(['id', 'next_run_date'])
+    .where('business_id', '=', params.businessId)
+    .where('status', '=', 'active')
+    .where('next_run_date', 'is not', null)
+    .orderBy('next_run_date')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row && row.next_run_date !== null ? { id: row.id, next_run_date: row.next_run_date } : undefined;
+}
+
 export async function findRecurringSettings(
   db: Db,
   params: { businessId: number },

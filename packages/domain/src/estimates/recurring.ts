@@ -73,7 +73,43 @@ export const RECURRING_MESSAGES = {
   configUpdated: 'Recurring invoice settings saved.',
   runDone: (created: number) =>
     created === 1 ? 'The scheduler created 1 invoice.' : `The scheduler created ${created} invoices.`,
+  /** `next`: `on 11/25/26 at 09:00 (America/Chicago)` (`nextRunText`). */
+  runNothingDue: (next: string) => `No invoice was due yet: the next run is ${next}.`,
+  runNext: (next: string) => `The next run is ${next}.`,
+  runNoActive: 'No invoice was due: there is no active recurring invoice.',
+  runFailed: (failures: number) =>
+    failures === 1
+      ? '1 run failed: the recurring invoice shows why.'
+      : `${failures} runs failed: the recurring invoices show why.`,
+  issueNowNotActive: 'Only an active recurring invoice can be issued now.',
+  issueNowAlreadyIssued: (period: string, next: string | null) =>
+    `The invoice of the current period (${period}) has already been issued.${next ? ` The next period starts on ${next}.` : ''}`,
+  issueNowNothingDue: (next: string) => `There is nothing to issue yet: the next period starts on ${next}.`,
+  issuedNow: (invoiceNumber: string, period: string) => `Invoice ${invoiceNumber} issued for the period of ${period}.`,
 } as const;
+
+/** When the next run happens, as a sentence part: `on 11/25/26 at 09:00 (America/Chicago)`. */
+export function nextRunText(next: { date: string; send_time: string; time_zone: string }): string {
+  return `on ${next.date} at ${next.send_time} (${next.time_zone})`;
+}
+
+/**
+ * What "Run now" answers in words: what it created, or why nothing was created (nothing due yet,
+ * no active recurring invoice), what failed, and when the next run is. `nextDate` is the next
+ * period's date already in the business's date format.
+ */
+export function schedulerRunMessage(
+  counts: { invoices_created: number; failures: number },
+  next: { date: string; send_time: string; time_zone: string } | null,
+): string {
+  const parts: string[] = [];
+  if (counts.invoices_created > 0) parts.push(RECURRING_MESSAGES.runDone(counts.invoices_created));
+  if (counts.failures > 0) parts.push(RECURRING_MESSAGES.runFailed(counts.failures));
+  if (counts.invoices_created === 0 && counts.failures === 0)
+    parts.push(next ? RECURRING_MESSAGES.runNothingDue(nextRunText(next)) : RECURRING_MESSAGES.runNoActive);
+  else if (next) parts.push(RECURRING_MESSAGES.runNext(nextRunText(next)));
+  return parts.join(' ');
+}
 
 const dayOfMonthSchema = z.union(
   [
@@ -337,9 +373,32 @@ export const schedulerRunResponseSchema = z.object({
     reminders: z.number().int(),
     failures: z.number().int(),
   }),
+  /**
+   * The business's next recurring run after this pass: the period, the instant it becomes due (at
+   * the send time in the business's time zone) and that time and zone; null with no active
+   * recurring invoice.
+   */
+  next_run: z
+    .object({
+      recurring_invoice_id: z.number().int(),
+      period: z.string(),
+      at: z.string(),
+      send_time: z.string(),
+      time_zone: z.string(),
+    })
+    .nullable(),
+  /** What was created, or why nothing was, and when the next run is (`schedulerRunMessage`). */
   message: z.string(),
 });
 export type SchedulerRunResult = z.infer<typeof schedulerRunResponseSchema>['data'];
+export type SchedulerNextRun = NonNullable<z.infer<typeof schedulerRunResponseSchema>['next_run']>;
+
+/** `POST /api/recurring-invoices/{id}/issue-now`: the recurring invoice after it, and the invoice issued. */
+export const recurringIssueNowResponseSchema = recurringInvoiceResponseSchema.extend({
+  invoice: z.object({ id: z.number().int(), invoice_number: z.string(), period: z.string() }),
+  message: z.string(),
+});
+export type RecurringIssueNowResponse = z.infer<typeof recurringIssueNowResponseSchema>;
 
 /** A schedule's one-line description: `Every 2 months on the 31st (last day in shorter months)`. */
 export function describeSchedule(schedule: Pick<RecurringSchedule, 'frequency' | 'interval' | 'day_of_month'>): string {

@@ -169,6 +169,11 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
+/** `zone` when it is a time zone this runtime knows, else `UTC` (a registration's browser zone). */
+export function timeZoneOrUtc(zone: string | null | undefined): string {
+  return zone && isValidTimeZone(zone) ? zone : 'UTC';
+}
+
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's offset from UTC, in minutes, at `instantMs` (one formatter per zone: the scheduler asks for every due row). */

@@ -123,6 +123,8 @@ describe('RegisterPage', () => {
       phone: '(555) 123-4567',
       password: 'cobol-rules-1959',
       password_confirmation: 'cobol-rules-1959',
+      // The browser's zone becomes the business's.
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     release(json(201, { token: 'reg-token', user }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');

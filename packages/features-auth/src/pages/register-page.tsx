@@ -66,6 +66,8 @@ export function RegisterPage() {
       phone: valid.phone.trim() === '' ? null : formatUsPhone(valid.phone),
       password: valid.password,
       password_confirmation: valid.password_confirmation,
+      // The business's time zone (recurring runs, overdue, reminders): the browser's; editable later.
+      time_zone: browserTimeZone(),
     });
     if ('error' in result) {
       const errors = fieldErrors(result.error);
@@ -159,4 +161,13 @@ export function RegisterPage() {
       </Stack>
     </AuthLayout>
   );
+}
+
+/** The browser's IANA time zone, or null when it does not say (the server then uses UTC). */
+function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
 }

@@ -18,13 +18,20 @@ import {
 import { CardSkeleton, PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
 import { InvoicingAreaTabs } from '../invoices/area-tabs';
 
+/** The zones the browser knows (`Intl.supportedValuesOf` leaves UTC out), UTC first. */
 const TIME_ZONES: string[] = (() => {
   try {
-    return (Intl as unknown as { supportedValuesOf(key: string): string[] }).supportedValuesOf('timeZone');
+    const zones = (Intl as unknown as { supportedValuesOf(key: string): string[] }).supportedValuesOf('timeZone');
+    return ['UTC', ...zones.filter((zone) => zone !== 'UTC')];
   } catch {
     return ['UTC'];
   }
 })();
+
+/** The list, with the saved zone in it even when the browser names it otherwise (`Asia/Calcutta`, `Etc/UTC`). */
+export function timeZoneOptions(current: string): string[] {
+  return current === '' || TIME_ZONES.includes(current) ? TIME_ZONES : [current, ...TIME_ZONES];
+}
 
 function ConfigForm({ config }: { config: RecurringConfig }) {
   const toast = useToast();
@@ -85,7 +92,7 @@ function ConfigForm({ config }: { config: RecurringConfig }) {
             searchable
             required
             disabled={readOnly}
-            data={TIME_ZONES}
+            data={timeZoneOptions(values.time_zone)}
             value={values.time_zone}
             onChange={(value) => value && setValues({ ...values, time_zone: value })}
             error={errors.time_zone}

@@ -1,11 +1,19 @@
 import { Link, useNavigate } from 'react-router';
 import { Anchor, Button, Grid, Stack, Table, Text } from '@mantine/core';
-import { IconEdit, IconPlayerPause, IconPlayerPlay, IconPlayerSkipForward, IconTrash } from '@tabler/icons-react';
+import {
+  IconEdit,
+  IconFileInvoice,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlayerSkipForward,
+  IconTrash,
+} from '@tabler/icons-react';
 import { RECURRING_MESSAGES, describeSchedule, type RecurringInvoice } from '@ledgerleaf/domain';
 import {
   useCanWrite,
   useDeleteRecurringInvoiceMutation,
   useGetRecurringInvoiceQuery,
+  useIssueRecurringNowMutation,
   useRecurringActionMutation,
   useDateFormat,
   paths,
@@ -21,6 +29,12 @@ import { RunNowButton } from './run-now-button';
 import { invoiceLabel } from '../invoices/status-badge';
 import { DocumentHeader, Fact, SideCard, useDocumentFeedback } from '../shared/document-page';
 
+/** Today in the browser's zone, `yyyy-MM-dd`. */
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
 function RecurringDetailView({ recurring }: { recurring: RecurringInvoice }) {
   const { formatDate } = useDateFormat();
   const navigate = useNavigate();
@@ -31,6 +45,26 @@ function RecurringDetailView({ recurring }: { recurring: RecurringInvoice }) {
   const canWrite = useCanWrite();
   const [act, actState] = useRecurringActionMutation();
   const [remove] = useDeleteRecurringInvoiceMutation();
+  const [issueNow, issueState] = useIssueRecurringNowMutation();
+  // The current period has come (its date is today or past) and has no invoice yet: it may be issued
+  // now rather than at the send time. The server decides in the business's zone and answers 409 when
+  // the period was issued already.
+  const issuable =
+    recurring.status === 'active' && recurring.next_run_date !== null && recurring.next_run_date <= localToday();
+  const onIssueNow = async () => {
+    if (!recurring.next_run_date) return;
+    const sure = await ask({
+      title: 'Issue this period now?',
+      message: `The invoice of the period of ${formatDate(recurring.next_run_date)} is numbered now${recurring.auto_send ? ' and emailed to the client' : ''}, not at the send time. Each period has one invoice.`,
+      confirmText: 'Issue now',
+      type: 'info',
+    });
+    if (!sure) return;
+    const result = await issueNow(recurring.id);
+    if ('error' in result) return failed('The invoice was not issued', result.error);
+    toast.show({ severity: 'success', summary: 'Invoice issued', detail: result.data.message });
+    navigate(paths.invoices.detail(result.data.invoice.id));
+  };
   const run = async (action: 'pause' | 'resume' | 'skip') => {
     if (action === 'skip') {
       const sure = await ask({
@@ -76,6 +110,15 @@ function RecurringDetailView({ recurring }: { recurring: RecurringInvoice }) {
               >
                 Edit
               </Button>
+              {issuable && (
+                <Button
+                  loading={issueState.isLoading}
+                  onClick={() => void onIssueNow()}
+                  leftSection={<IconFileInvoice size={16} aria-hidden />}
+                >
+                  Issue now
+                </Button>
+              )}
               {recurring.status === 'active' && (
                 <>
                   <Button

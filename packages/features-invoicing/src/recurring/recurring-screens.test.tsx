@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { RecurringConfig, RecurringInvoice, RecurringListItem, RecurringPage, User } from '@ledgerleaf/domain';
 import { activityText } from '../invoices/activity-timeline';
 import { json, renderPage, stubFetch } from '../test/render';
-import { RecurringConfigPage } from './recurring-config-page';
+import { RecurringConfigPage, timeZoneOptions } from './recurring-config-page';
 import { RecurringDetailPage } from './recurring-detail-page';
 import { RecurringInvoicesPage } from './recurring-invoices-page';
 
@@ -124,6 +124,7 @@ const config: RecurringConfig = {
 };
 const ran = {
   data: { invoices_created: 1, emails_sent: 1, overdue: 0, expired: 0, reminders: 0, failures: 0 },
+  next_run: null,
   message: 'The scheduler created 1 invoice.',
 };
 
@@ -205,6 +206,30 @@ describe('recurring invoice list', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
+  it('“Run now” that created nothing says why and when the next run is', async () => {
+    stubFetch({
+      'GET /api/recurring-invoices': json(200, page([item()])),
+      'POST /api/recurring-invoices/run-scheduler': json(200, {
+        data: { ...ran.data, invoices_created: 0, emails_sent: 0 },
+        next_run: {
+          recurring_invoice_id: 8,
+          period: '2026-12-01',
+          at: '2026-12-01T14:00:00.000Z',
+          send_time: '09:00',
+          time_zone: 'America/New_York',
+        },
+        message: 'No invoice was due yet: the next run is on 12/01/26 at 09:00 (America/New_York).',
+      }),
+    });
+    const { user } = renderList(['member']);
+    await screen.findByRole('table', { name: 'Recurring invoices' });
+    await user.click(screen.getByRole('button', { name: 'Run now' }));
+    expect(await screen.findByText('Nothing was due')).toBeInTheDocument();
+    expect(
+      screen.getByText('No invoice was due yet: the next run is on 12/01/26 at 09:00 (America/New_York).'),
+    ).toBeInTheDocument();
+  });
+
   it('a read-only role sees the list, and neither “Run now” nor “New Recurring Invoice”', async () => {
     stubFetch({ 'GET /api/recurring-invoices': json(200, page([item()])) });
     renderList(['accountant']);
@@ -253,6 +278,62 @@ describe('recurring invoice detail', () => {
     expect(within(produced).getAllByRole('row')).toHaveLength(3);
     for (const name of ['Edit', 'Skip next run', 'Pause', 'Run now', 'Delete'])
       expect(screen.getByRole(name === 'Edit' ? 'link' : 'button', { name })).toBeInTheDocument();
+  });
+
+  it('offers “Issue now” once the current period has come, asks first, then opens the invoice', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 11, 31, 8, 0) });
+    const calls = stubFetch({
+      'GET /api/recurring-invoices/8': json(200, { data: recurring() }),
+      'POST /api/recurring-invoices/8/issue-now': json(201, {
+        data: recurring({ next_run_date: '2027-01-31', generated_count: 3 }),
+        invoice: { id: 52, invoice_number: 'INV-2026-0052', period: '2026-12-31' },
+        message: 'Invoice INV-2026-0052 issued for the period of 12/31/26.',
+      }),
+    });
+    try {
+      const { user } = renderDetail();
+      await user.click(await screen.findByRole('button', { name: 'Issue now' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Issue this period now?' });
+      expect(dialog).toHaveTextContent('The invoice of the period of 12/31/26 is numbered now');
+      await user.click(within(dialog).getByRole('button', { name: 'Issue now' }));
+      expect(await screen.findByTestId('location')).toHaveTextContent('/invoices/52');
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+        '/api/recurring-invoices/8/issue-now',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not offer “Issue now” before the period has come; a 409 says why', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 11, 30, 8, 0) });
+    try {
+      stubFetch({ 'GET /api/recurring-invoices/8': json(200, { data: recurring() }) });
+      renderDetail();
+      await screen.findByRole('heading', { name: /Recurring invoice for Northwind Traders/ });
+      expect(screen.queryByRole('button', { name: 'Issue now' })).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2027, 0, 2, 8, 0) });
+    try {
+      stubFetch({
+        'GET /api/recurring-invoices/8': json(200, { data: recurring() }),
+        'POST /api/recurring-invoices/8/issue-now': json(409, {
+          message: 'The invoice of the current period (12/31/26) has already been issued.',
+          status: 'active',
+        }),
+      });
+      const { user } = renderDetail();
+      await user.click(await screen.findByRole('button', { name: 'Issue now' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Issue this period now?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Issue now' }));
+      expect(
+        (await screen.findAllByText('The invoice of the current period (12/31/26) has already been issued.'))[0],
+      ).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('before its first run says when the first invoice comes, and shows the last failure', async () => {
@@ -360,6 +441,20 @@ describe('recurring invoice settings', () => {
       expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
     },
   );
+
+  it('offers UTC (which the browser leaves out of its list) and keeps a saved zone the list names otherwise', async () => {
+    stubFetch({ 'GET /api/recurring-invoices/config': json(200, { data: { ...config, time_zone: 'UTC' } }) });
+    const { user } = renderConfig();
+    const zone = await screen.findByRole('combobox', { name: /Time zone/ });
+    expect(zone).toHaveValue('UTC');
+    await user.clear(zone);
+    await user.type(zone, 'UTC');
+    expect(await screen.findByRole('option', { name: 'UTC' })).toBeInTheDocument();
+    expect(timeZoneOptions('UTC')[0]).toBe('UTC');
+    // A zone saved under a name the list does not hold (a browser's alias) is still offered.
+    expect(timeZoneOptions('Mars/Jezero')).toContain('Mars/Jezero');
+    expect(timeZoneOptions('Mars/Jezero')).toContain('UTC');
+  });
 
   it('shows an error with a retry', async () => {
     let fail = true;

@@ -25,7 +25,13 @@ export function RunNowButton() {
             summary: 'The scheduler could not run',
             detail: errorMessage(result.error, 'Please try again.'),
           });
-        else toast.show({ severity: 'success', summary: 'Scheduler ran', detail: result.data.message });
+        // The message says what was created, or why nothing was, and when the next run is.
+        else
+          toast.show({
+            severity: result.data.data.invoices_created > 0 ? 'success' : 'info',
+            summary: result.data.data.invoices_created > 0 ? 'Scheduler ran' : 'Nothing was due',
+            detail: result.data.message,
+          });
       }}
     >
       Run now

@@ -1,6 +1,8 @@
 import {
+  DEFAULT_RECURRING_CONFIG,
   DEMO_ACCOUNT,
   formatUsPhone,
+  timeZoneOrUtc,
   MESSAGES,
   type AuthResponse,
   type RegisterRequest,
@@ -16,6 +18,7 @@ import {
   isUniqueViolation,
   normalizeEmail,
   revokeAccessToken,
+  saveRecurringSettings,
   updateUserPassword,
   type Db,
 } from '@ledgerleaf/db';
@@ -66,6 +69,13 @@ export async function register(deps: Deps, params: { input: RegisterRequest }): 
         name: input.business_name,
         phone,
         email: normalizeEmail(input.email),
+        now,
+      });
+      // The business's time zone is the browser's (UTC when it sent none or one we do not know).
+      await saveRecurringSettings(trx, {
+        businessId: business.id,
+        ...DEFAULT_RECURRING_CONFIG,
+        time_zone: timeZoneOrUtc(input.time_zone),
         now,
       });
       const user = await createUser(trx, {

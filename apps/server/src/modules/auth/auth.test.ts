@@ -45,6 +45,22 @@ describe('POST /api/register', () => {
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
   });
 
+  it("takes the business's time zone from the browser, UTC when it is missing or unknown", async () => {
+    const zoneOf = async (time_zone: unknown, email: string) => {
+      const response = await t.post('/api/register', validRegistration({ email, time_zone }));
+      expect(response.statusCode, response.body).toBe(201);
+      const config = await t.get('/api/recurring-invoices/config', { token: response.json().token });
+      return config.json().data.time_zone as string;
+    };
+    expect(await zoneOf('America/Chicago', 'tz1@example.com')).toBe('America/Chicago');
+    expect(await zoneOf('Mars/Olympus_Mons', 'tz2@example.com')).toBe('UTC');
+    expect(await zoneOf(undefined, 'tz3@example.com')).toBe('UTC');
+    expect(await zoneOf(null, 'tz4@example.com')).toBe('UTC');
+    const wrongType = await t.post('/api/register', validRegistration({ email: 'tz5@example.com', time_zone: 42 }));
+    expect(wrongType.statusCode).toBe(422);
+    expect(Object.keys(wrongType.json().errors)).toEqual(['time_zone']);
+  });
+
   it('accepts a missing phone', async () => {
     const { phone: _phone, ...withoutPhone } = validRegistration();
     const response = await t.post('/api/register', withoutPhone);

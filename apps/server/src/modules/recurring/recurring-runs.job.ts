@@ -1,18 +1,23 @@
 import {
   DEFAULT_RECURRING_CONFIG,
+  RECURRING_MESSAGES,
   calculateInvoiceRequest,
   dueRuns,
   fromCents,
+  localCalendarDate,
   occurrenceDate,
   periodInvoiceRequest,
   remainingCount,
   withinEndDate,
   type MissedRunPolicy,
+  type RecurringIssueNowResponse,
   type RecurringTemplate,
 } from '@ledgerleaf/domain';
 import {
   claimWriteLock,
+  countRecurringPeriodInvoices,
   enqueueScheduledEmail,
+  findRecurringRunRow,
   findInvoicingSettings,
   isUniqueViolation,
   listBusinessTaxRates,
@@ -22,12 +27,15 @@ import {
   updateRecurringInvoice,
   type RecurringInvoiceRow,
 } from '@ledgerleaf/db';
-import type { Deps } from '../../lib/context';
+import type { AuthContext, Deps } from '../../lib/context';
+import { businessDate } from '../../lib/display-date';
+import { AppError, notFound } from '../../lib/errors';
 import { publish } from '../../lib/events';
 import { errorText, latestBusinessDate, type ScheduledJob, type SchedulerOptions } from '../../lib/scheduler';
 import { insertBuiltInvoice } from '../invoices/invoice-content';
 import { markInvoiceSent } from '../invoices/invoices.service';
 import { scheduleOfRow } from './recurring-schedule';
+import { getRecurring } from './recurring.service';
 
 /*
  * The documents area's recurring runs (a scheduled job): every due period of an active recurring
@@ -346,6 +354,69 @@ async function notifyCreated(deps: Deps, created: Created): Promise<void> {
       .execute((tx) => notifyBusinessUsers(tx, { businessId, type: 'RecurringInvoice', data, now: deps.clock() }))
       .catch((error: unknown) => deps.logger.error({ err: errorText(error) }, 'recurring notification failed'));
   }
+}
+
+/**
+ * "Issue now": the invoice of the recurring invoice's current period (its next period, once that
+ * date has come in the business's zone), issued at once rather than at the send time, exactly as the
+ * scheduler would (numbered, emailed when auto-send is on, the schedule advanced) and in the same
+ * transaction shape, so a period still has one invoice: a second "Issue now", or the scheduler
+ * racing it, finds the period done and answers 409.
+ */
+export async function issueRecurringNow(
+  deps: Deps,
+  params: { auth: AuthContext; recurringId: number },
+): Promise<RecurringIssueNowResponse> {
+  const { businessId } = params.auth;
+  const display = (date: string) => businessDate(date, params.auth.user.date_format);
+  const row = await findRecurringRunRow(deps.db, { businessId, recurringId: params.recurringId });
+  if (!row) throw notFound(RECURRING_MESSAGES.notFound);
+  const refuse = (message: string): never => {
+    throw new AppError(409, message, { extra: { status: row.status } });
+  };
+  if (row.status !== 'active' || row.next_run_date === null) refuse(RECURRING_MESSAGES.issueNowNotActive);
+  const schedule = scheduleOfRow(row);
+  const index = Number(row.next_index);
+  const period = occurrenceDate(schedule, index);
+  const today = localCalendarDate(deps.clock(), row.time_zone ?? DEFAULT_RECURRING_CONFIG.time_zone);
+  const alreadyIssued = async (done: string, next: string | null): Promise<never> => {
+    const issued = await countRecurringPeriodInvoices(deps.db, { recurringId: row.id, period: done });
+    return refuse(
+      issued > 0
+        ? RECURRING_MESSAGES.issueNowAlreadyIssued(display(done), next === null ? null : display(next))
+        : RECURRING_MESSAGES.issueNowNothingDue(display(next ?? done)),
+    );
+  };
+  if (period > today) {
+    if (index === 0) refuse(RECURRING_MESSAGES.issueNowNothingDue(display(period)));
+    await alreadyIssued(occurrenceDate(schedule, index - 1), period);
+  }
+  const created: Created = new Map();
+  let invoiceId: number | null;
+  try {
+    invoiceId = await runPeriod(
+      deps,
+      row,
+      { index, period },
+      [],
+      {},
+      await businessContext(deps, new Map(), businessId),
+      created,
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) return alreadyIssued(period, null);
+    if (error instanceof RunRefused) throw new AppError(409, error.message, { extra: { status: row.status } });
+    throw error;
+  }
+  // Another scheduler moved the row on between the read and the lock: that period is done.
+  if (invoiceId === null) return alreadyIssued(period, null);
+  const issued = created.get(businessId)?.[0];
+  const invoiceNumber = issued?.invoiceNumber ?? '';
+  return {
+    data: await getRecurring(deps, { auth: params.auth, recurringId: row.id }),
+    invoice: { id: invoiceId, invoice_number: invoiceNumber, period },
+    message: RECURRING_MESSAGES.issuedNow(invoiceNumber, display(period)),
+  };
 }
 
 export const recurringRunsJob: ScheduledJob = {

@@ -6,10 +6,12 @@ import {
   recurringConfigResponseSchema,
   recurringConfigSchema,
   recurringInvoiceResponseSchema,
+  recurringIssueNowResponseSchema,
   recurringListQuerySchema,
   recurringPageSchema,
   recurringRequestSchema,
   recurringStatusSchema,
+  schedulerRunMessage,
   schedulerRunResponseSchema,
   type RecurringRequest,
 } from '@ledgerleaf/domain';
@@ -17,6 +19,8 @@ import type { Deps } from '../../lib/context';
 import { ERROR_DOCS, conflictDoc, errorDoc } from '../../lib/error-docs';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { INVOICE_BODY_LIMIT_BYTES } from '../invoices/invoices.routes';
+import { businessDate } from '../../lib/display-date';
+import { issueRecurringNow } from './recurring-runs.job';
 import * as recurring from './recurring.service';
 
 const ERRORS = {
@@ -130,8 +134,14 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
       403: e.forbidden,
     },
     handler: async ({ request }) => {
-      const data = await app.scheduler.runNow({ businessId: requireAuth(request).businessId });
-      return { data, message: RECURRING_MESSAGES.runDone(data.invoices_created) };
+      const auth = requireAuth(request);
+      const data = await app.scheduler.runNow({ businessId: auth.businessId });
+      const next = await recurring.nextRecurringRun(deps.db, auth.businessId);
+      const message = schedulerRunMessage(
+        data,
+        next ? { ...next, date: businessDate(next.period, auth.user.date_format) } : null,
+      );
+      return { data, next_run: next, message };
     },
   });
 
@@ -218,6 +228,30 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
       }),
     });
   }
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/recurring-invoices/:id/issue-now',
+    summary:
+      'Issue the invoice of the current period now, before its send time (once: a period has one invoice; 409 when it was issued already or nothing is due yet)',
+    tags,
+    auth: true,
+    params: idParamsSchema,
+    responses: {
+      201: { description: 'The invoice was issued', schema: recurringIssueNowResponseSchema },
+      401: e.unauthenticated,
+      404: e.notFound,
+      409: conflictDoc(
+        'Not active, nothing due yet, or the current period has been issued already',
+        recurringStatusSchema,
+      ),
+    },
+    handler: async ({ request, params, reply }) => {
+      const result = await issueRecurringNow(deps, { auth: requireAuth(request), recurringId: params.id });
+      reply.code(201);
+      return result;
+    },
+  });
 
   defineRoute(app, {
     method: 'POST',

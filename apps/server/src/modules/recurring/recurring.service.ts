@@ -9,10 +9,12 @@ import {
   occurrenceDate,
   occurrenceIndexOnOrAfter,
   pageMeta,
+  periodDueAt,
   remainingCount,
   upcomingRunDates,
   withinEndDate,
   type RecurringConfig,
+  type SchedulerNextRun,
   type RecurringInvoice,
   type RecurringListQuery,
   type RecurringPage,
@@ -26,6 +28,7 @@ import {
   deleteRecurringInvoice as deleteRecurringRow,
   findClient,
   findInvoicingSettings,
+  findNextRecurringRun,
   findRecurringInvoice,
   findRecurringSettings,
   insertRecurringInvoice,
@@ -77,6 +80,20 @@ export async function saveRecurringConfig(
     });
   });
   return recurringConfig(deps.db, params.auth.businessId);
+}
+
+/** The business's next recurring run: the earliest next period of its active recurring invoices, due at its send time in its zone. */
+export async function nextRecurringRun(db: Db, businessId: number): Promise<SchedulerNextRun | null> {
+  const next = await findNextRecurringRun(db, { businessId });
+  if (!next) return null;
+  const config = await recurringConfig(db, businessId);
+  return {
+    recurring_invoice_id: next.id,
+    period: next.next_run_date,
+    at: periodDueAt(next.next_run_date, config.send_time, config.time_zone).toISOString(),
+    send_time: config.send_time,
+    time_zone: config.time_zone,
+  };
 }
 
 /** Today in the business's time zone (what "from today" means for a schedule, and for the scheduler's reminders). */
