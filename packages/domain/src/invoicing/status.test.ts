@@ -11,6 +11,7 @@ import {
   isEditable,
   isIssued,
   owedNowCents,
+  documentLabel,
   type InvoiceStatus,
   type InvoiceStatusFacts,
 } from './status';
@@ -193,5 +194,12 @@ describe('owedNowCents', () => {
     expect(owedNowCents('paid', 0)).toBe(0);
     for (const status of ['sent', 'viewed', 'partial', 'overdue'] as const)
       expect(owedNowCents(status, 12_345)).toBe(12_345);
+  });
+});
+
+describe('documentLabel', () => {
+  it('names a draft by its client and date, never by an id', () => {
+    expect(documentLabel('INV-2026-0001', { clientName: 'Acme', date: '11/24/26' })).toBe('INV-2026-0001');
+    expect(documentLabel(null, { clientName: 'Acme', date: '11/24/26' })).toBe('Draft for Acme, 11/24/26');
   });
 });

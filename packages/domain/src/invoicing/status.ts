@@ -22,6 +22,15 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 };
 
 /**
+ * How a document (invoice, estimate) is named: its number once it has one; before that, as a draft,
+ * by its client and date ("Draft for Acme Corp, 11/24/26"), never by an internal id (which would
+ * confuse and tell how many documents the whole system holds). `date` is already formatted.
+ */
+export function documentLabel(number: string | null, draft: { clientName: string; date: string }): string {
+  return number ?? `Draft for ${draft.clientName}, ${draft.date}`;
+}
+
+/**
  * Allowed moves, from -> to:
  * - draft -> sent: "mark as sent" or "send" (the number is assigned then). A draft is deleted, never voided.
  * - sent -> viewed: the client opened the public link.

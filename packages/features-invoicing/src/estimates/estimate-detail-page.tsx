@@ -69,7 +69,7 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
   const [convert, convertState] = useConvertEstimateMutation();
   const [remove] = useDeleteEstimateMutation();
   const [send, sendState] = useSendEstimateMutation();
-  const label = estimateLabel(estimate);
+  const label = estimateLabel(estimate, formatDate);
   const draft = estimate.status === 'draft';
   const { failed, copyLink } = useDocumentFeedback();
 
@@ -101,7 +101,7 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
   const onDelete = async () => {
     const sure = await ask({
       title: 'Delete draft?',
-      message: `${label} for ${estimate.client.name} will be deleted for good.`,
+      message: `${label} will be deleted for good.`,
       confirmText: 'Delete draft',
       type: 'danger',
     });
@@ -140,7 +140,7 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
     <>
       <DocumentHeader
         back={{ to: paths.estimates.list, label: 'All estimates' }}
-        title={draft ? 'Draft estimate' : `Estimate ${label}`}
+        title={draft ? `Draft estimate for ${estimate.client.name}` : `Estimate ${label}`}
         badge={<EstimateStatusBadge status={estimate.status} size="lg" />}
         description={`${estimate.client.name} · dated ${formatDate(estimate.issue_date)} · expires ${formatDate(estimate.expiry_date)}`}
         actions={

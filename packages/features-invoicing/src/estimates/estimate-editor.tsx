@@ -11,7 +11,6 @@ import {
 import { PageHeader, useToast } from '@ledgerleaf/ui';
 import { DocumentEditorLoader, type EditorAdapter } from '../invoices/document-editor';
 import { emptyInvoiceValues, invoiceToValues } from '../invoices/invoice-form';
-import { estimateLabel } from './estimate-status';
 
 /** Estimates are valid this many days by default. */
 export const DEFAULT_ESTIMATE_VALIDITY_DAYS = 30;
@@ -94,7 +93,7 @@ export function EstimateCreatePage() {
 export function EstimateEditHeader({ estimate }: { estimate: EstimateDetail }) {
   return (
     <PageHeader
-      title={estimate.estimate_number ? `Edit estimate ${estimateLabel(estimate)}` : 'Edit draft estimate'}
+      title={estimate.estimate_number ? `Edit estimate ${estimate.estimate_number}` : 'Edit draft estimate'}
       description={estimate.client.name}
     />
   );

@@ -2,6 +2,7 @@ import type { MantineSize } from '@mantine/core';
 import {
   ESTIMATE_STATUS_LABELS,
   RECURRING_STATUS_LABELS,
+  documentLabel,
   type EstimateStatus,
   type RecurringStatus,
 } from '@ledgerleaf/domain';
@@ -46,7 +47,18 @@ export function RecurringStatusBadge({ status, size = 'md' }: { status: Recurrin
   );
 }
 
-/** A draft has no number yet. */
-export function estimateLabel(estimate: { estimate_number: string | null; id: number }): string {
-  return estimate.estimate_number ?? `Draft #${estimate.id}`;
+/** The estimate's name: its number, or for a draft its client and date, never its internal id (`documentLabel`). */
+export function estimateLabel(
+  estimate: { estimate_number: string | null; client: { name: string }; issue_date: string },
+  formatDate: (isoDate: string) => string,
+): string {
+  return documentLabel(estimate.estimate_number, {
+    clientName: estimate.client.name,
+    date: formatDate(estimate.issue_date),
+  });
+}
+
+/** In a list, where the client and the date have their own columns: the number, or "Draft". */
+export function estimateListLabel(estimate: { estimate_number: string | null }): string {
+  return estimate.estimate_number ?? 'Draft';
 }

@@ -22,7 +22,7 @@ import { InvoicingAreaTabs } from '../invoices/area-tabs';
 import { dateRangeQuery } from '../shared/date-range-filter';
 import { PER_PAGE } from '../shared/list-params';
 import { clientFilter, dateFilter } from '../invoices/list-query';
-import { EstimateStatusBadge, estimateLabel } from './estimate-status';
+import { EstimateStatusBadge, estimateListLabel } from './estimate-status';
 import { DocumentFilters, documentColumns } from '../invoices/document-list';
 import { MoneyText } from '../shared/money-text';
 
@@ -42,7 +42,7 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<EstimateListItem
     number: {
       key: 'estimate_number',
       noun: 'Estimate',
-      label: estimateLabel,
+      label: estimateListLabel,
       href: (estimate) => paths.estimates.detail(estimate.id),
     },
     due: { key: 'expiry_date', header: 'Expires', date: (estimate) => estimate.expiry_date },

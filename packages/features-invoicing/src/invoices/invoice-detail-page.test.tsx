@@ -59,6 +59,22 @@ describe('invoice detail', () => {
     expect(screen.getByText('A draft owes nothing until it is sent.')).toBeInTheDocument();
   });
 
+  it('names a draft by its client and date, never by its id, in the title, the questions and the toasts', async () => {
+    stubFetch({
+      'GET /api/invoices/11': json(200, {
+        data: invoiceDetail({ status: 'draft', invoice_number: null, balance_due: 0, public_url: null, sent_at: null }),
+      }),
+      'DELETE /api/invoices/11': json(200, { message: 'Invoice deleted.' }),
+    });
+    const { user } = renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11' });
+    expect(await screen.findByRole('heading', { level: 1, name: /^Draft invoice for Acme Corp/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete draft?' });
+    expect(dialog).toHaveTextContent('Draft for Acme Corp, 11/01/26 will be deleted for good.');
+    expect(document.body).not.toHaveTextContent('#11');
+  });
+
   it('a paid invoice can no longer be edited or paid', async () => {
     stubFetch({
       'GET /api/invoices/11': json(200, {

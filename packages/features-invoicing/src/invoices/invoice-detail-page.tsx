@@ -198,7 +198,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
   const [duplicate, duplicateState] = useDuplicateInvoiceMutation();
   const [voidInvoice] = useVoidInvoiceMutation();
   const [deleteInvoice] = useDeleteInvoiceMutation();
-  const label = invoiceLabel(invoice);
+  const label = invoiceLabel(invoice, formatDate);
   const draft = invoice.status === 'draft';
 
   const { failed, copyLink } = useDocumentFeedback();
@@ -207,7 +207,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
     toast.show({
       severity: 'success',
       summary: INVOICE_MESSAGES.paymentRecorded,
-      detail: `${formatCurrency(response.data.amount)} on ${invoiceLabel(response.invoice)}`,
+      detail: `${formatCurrency(response.data.amount)} on ${invoiceLabel(response.invoice, formatDate)}`,
     });
     paymentRecorded?.({
       invoice_id: invoice.id,
@@ -251,7 +251,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
   const onDelete = async () => {
     const sure = await ask({
       title: 'Delete draft?',
-      message: `${label} for ${invoice.client.name} will be deleted for good.`,
+      message: `${label} will be deleted for good.`,
       confirmText: 'Delete draft',
       type: 'danger',
     });
@@ -298,7 +298,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
     <>
       <DocumentHeader
         back={{ to: paths.invoices.list, label: 'All invoices' }}
-        title={draft ? 'Draft invoice' : `Invoice ${label}`}
+        title={draft ? `Draft invoice for ${invoice.client.name}` : `Invoice ${label}`}
         badge={<InvoiceStatusBadge status={invoice.status} size="lg" />}
         description={`${invoice.client.name} · issued ${formatDate(invoice.issue_date)} · due ${formatDate(invoice.due_date)}`}
         actions={

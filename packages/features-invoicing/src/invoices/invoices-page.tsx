@@ -20,7 +20,7 @@ import { PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
 import { ListScaffold, StatusTabs } from '@ledgerleaf/ui/routing';
 import { InvoicingAreaTabs } from './area-tabs';
 import { toListQuery, useInvoiceListParams } from './list-query';
-import { InvoiceStatusBadge, invoiceLabel } from './status-badge';
+import { InvoiceStatusBadge, invoiceListLabel } from './status-badge';
 import { DocumentFilters, documentColumns } from './document-list';
 import { MoneyText } from '../shared/money-text';
 
@@ -42,7 +42,7 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<InvoiceListItem>
     number: {
       key: 'invoice_number',
       noun: 'Invoice',
-      label: invoiceLabel,
+      label: invoiceListLabel,
       href: (invoice) => paths.invoices.detail(invoice.id),
     },
     due: { key: 'due_date', header: 'Due', date: (invoice) => invoice.due_date },

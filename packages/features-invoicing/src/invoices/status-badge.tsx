@@ -1,5 +1,5 @@
 import { Badge, type MantineSize } from '@mantine/core';
-import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@ledgerleaf/domain';
+import { INVOICE_STATUS_LABELS, documentLabel, type InvoiceStatus } from '@ledgerleaf/domain';
 
 /** One colour per status, the same on the list, the detail page and the public page. */
 export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
@@ -49,7 +49,21 @@ export function StatusDot({
   );
 }
 
-/** A draft has no number yet. */
-export function invoiceLabel(invoice: { invoice_number: string | null; id: number }): string {
-  return invoice.invoice_number ?? `Draft #${invoice.id}`;
+/**
+ * The invoice's name: its number, or for a draft (no number yet) its client and date, never its
+ * internal id (`documentLabel`). `formatDate` is the business's (`useDateFormat`).
+ */
+export function invoiceLabel(
+  invoice: { invoice_number: string | null; client: { name: string }; issue_date: string },
+  formatDate: (isoDate: string) => string,
+): string {
+  return documentLabel(invoice.invoice_number, {
+    clientName: invoice.client.name,
+    date: formatDate(invoice.issue_date),
+  });
+}
+
+/** In a list, where the client and the date have their own columns: the number, or "Draft". */
+export function invoiceListLabel(invoice: { invoice_number: string | null }): string {
+  return invoice.invoice_number ?? 'Draft';
 }

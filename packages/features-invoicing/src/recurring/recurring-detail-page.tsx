@@ -26,7 +26,7 @@ import { RecurringStatusBadge } from '../estimates/estimate-status';
 import { RecurringEditor } from './recurring-editor';
 import { MoneyText } from '../shared/money-text';
 import { RunNowButton } from './run-now-button';
-import { invoiceLabel } from '../invoices/status-badge';
+import { invoiceListLabel } from '../invoices/status-badge';
 import { DocumentHeader, Fact, SideCard, useDocumentFeedback } from '../shared/document-page';
 
 /** Today in the browser's zone, `yyyy-MM-dd`. */
@@ -197,7 +197,7 @@ function RecurringDetailView({ recurring }: { recurring: RecurringInvoice }) {
                       <Table.Tr key={invoice.id}>
                         <Table.Td>
                           <Anchor component={Link} to={paths.invoices.detail(invoice.id)}>
-                            {invoiceLabel(invoice)}
+                            {invoiceListLabel(invoice)}
                           </Anchor>
                         </Table.Td>
                         <Table.Td>{formatDate(invoice.period)}</Table.Td>

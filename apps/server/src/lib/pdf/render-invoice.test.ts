@@ -144,9 +144,17 @@ describe('renderInvoicePdf', () => {
     pages.forEach((page, index) => expect(page).toContain(`Page ${index + 1} of ${pages.length}`));
   });
 
-  it('names the file after the number, or draft-<id>', () => {
-    expect(invoicePdfFilename({ id: 7, invoice_number: 'INV-2026-0001' })).toBe('INV-2026-0001.pdf');
-    expect(invoicePdfFilename({ id: 7, invoice_number: null })).toBe('draft-7.pdf');
-    expect(invoicePdfFilename({ id: 7, invoice_number: 'A/B "2026" 1' })).toBe('A-B-2026-1.pdf');
+  it('names the file after the number, or a draft after its client and date (never its id)', () => {
+    const of = (invoice_number: string | null, name = 'Acme Studio') => ({
+      id: 7,
+      invoice_number,
+      issue_date: '2026-11-24',
+      client: { name },
+    });
+    expect(invoicePdfFilename(of('INV-2026-0001'))).toBe('INV-2026-0001.pdf');
+    expect(invoicePdfFilename(of(null))).toBe('draft-acme-studio-2026-11-24.pdf');
+    expect(invoicePdfFilename(of(null, 'Café Zoë / “Crème”'))).toBe('draft-cafe-zoe-creme-2026-11-24.pdf');
+    expect(invoicePdfFilename(of(null, '***'))).toBe('draft-2026-11-24.pdf');
+    expect(invoicePdfFilename(of('A/B "2026" 1'))).toBe('A-B-2026-1.pdf');
   });
 });

@@ -65,9 +65,29 @@ function hidesBalance(view: InvoicePdfView): boolean {
   return view.document ? view.document.hide_balance : view.status === 'draft';
 }
 
-/** The file name a download gets: `INV-2026-0001.pdf`, or `draft-<id>.pdf` before a number exists. */
-export function invoicePdfFilename(view: { id: number; invoice_number: string | null }): string {
-  if (!view.invoice_number) return `draft-${view.id}.pdf`;
+/** Letters, digits, dots and dashes only: safe in a header and on any disk. */
+function fileSafe(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * The file name a download gets: `INV-2026-0001.pdf`; before a number exists, the draft by its
+ * client and date, `draft-acme-studio-2026-11-24.pdf` (never an internal id).
+ */
+export function invoicePdfFilename(view: {
+  id: number;
+  invoice_number: string | null;
+  issue_date: string;
+  client: { name: string };
+}): string {
+  if (!view.invoice_number) {
+    const client = fileSafe(view.client.name).toLowerCase().slice(0, 60);
+    return `draft-${client ? `${client}-` : ''}${fileSafe(view.issue_date)}.pdf`;
+  }
   // Numbers come from the business's pattern; keep the name safe in a header and on any disk.
   const safe = view.invoice_number.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
   return `${safe || `invoice-${view.id}`}.pdf`;

@@ -135,7 +135,7 @@ export function documentLogo(deps: Deps, business: Pick<DocumentBusiness, 'compa
 
 /**
  * The document's PDF with the business's logo, named as a download gets it: `INV-2026-0001.pdf`,
- * `draft-12.pdf`; an estimate passes its `kind` and its own draft name.
+ * `draft-acme-studio-2026-11-24.pdf`; an estimate passes its `kind` and its own draft name.
  */
 export async function renderDocumentPdf(
   deps: Deps,
@@ -143,7 +143,7 @@ export async function renderDocumentPdf(
   options: { kind?: InvoicePdfDocumentKind; draftPrefix?: string } = {},
 ): Promise<RenderedPdf> {
   const logo = await documentLogo(deps, document.business);
-  const filename = invoicePdfFilename(document.invoice);
+  const filename = invoicePdfFilename({ ...document.invoice, client: { name: document.client.name } });
   return {
     filename: options.draftPrefix ? filename.replace(/^draft-/, `${options.draftPrefix}-`) : filename,
     pdf: await renderInvoicePdf(pdfViewOf(document, logo, options.kind)),

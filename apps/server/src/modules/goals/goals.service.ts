@@ -320,7 +320,7 @@ function trackedContribution(record: TrackedRecord): GoalContribution {
       return {
         ...base,
         source_type: 'payment',
-        label: `Payment on invoice ${record.invoice_number ?? `#${record.invoice_id}`}`,
+        label: `Payment on invoice ${record.invoice_number ?? `(draft)`}`,
         amount: record.amount / 100,
         payment_id: record.id,
       };
@@ -337,7 +337,7 @@ function trackedContribution(record: TrackedRecord): GoalContribution {
       return {
         ...base,
         source_type: 'invoice',
-        label: `Invoice ${record.invoice_number ?? `#${record.id}`}`,
+        label: `Invoice ${record.invoice_number ?? `(draft)`}`,
         amount: record.amount / 100,
       };
     case 'client':
@@ -374,7 +374,7 @@ export async function listContributions(
         key: `allocation-${allocation.id}`,
         source_type: fromPayment ? 'payment' : 'other_income',
         label: fromPayment
-          ? `Payment on invoice ${allocation.invoice_number ?? `#${allocation.invoice_id ?? ''}`}`
+          ? `Payment on invoice ${allocation.invoice_number ?? `(draft)`}`
           : `Other income from ${allocation.other_income_source ?? ''}`,
         amount: Number(allocation.amount_cents) / 100,
         date: allocation.allocated_on,

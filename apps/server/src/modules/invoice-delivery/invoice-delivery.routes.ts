@@ -43,7 +43,8 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
   defineRoute(app, {
     method: 'GET',
     url: '/api/invoices/:id/pdf',
-    summary: 'The invoice as PDF (attachment; `?inline=1` to preview); `INV-2026-0001.pdf` or `draft-<id>.pdf`',
+    summary:
+      'The invoice as PDF (attachment; `?inline=1` to preview); `INV-2026-0001.pdf` or `draft-<client>-<date>.pdf`',
     tags,
     auth: true,
     params: idParamsSchema,

@@ -132,12 +132,14 @@ describe('invoice delivery through a real SMTP server', () => {
     await smtp.close();
   });
 
-  it('downloads the PDF whose text carries the engine figures, draft-<id> before a number', async () => {
+  it('downloads the PDF whose text carries the engine figures, named after the client and date before a number', async () => {
     const invoice = await createInvoice(t, own);
     const response = await t.get(`/api/invoices/${invoice.id}/pdf`, { token: own.token });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="draft-${invoice.id}.pdf"`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="draft-acme-studio-${invoice.issue_date}.pdf"`,
+    );
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = (await pdfPages(response.rawPayload)).join(' ');
     expect(text).toContain('Olive Bakery');
@@ -158,7 +160,9 @@ describe('invoice delivery through a real SMTP server', () => {
     expect(text).toContain('Page 1 of 1');
 
     const inline = await t.get(`/api/invoices/${invoice.id}/pdf?inline=1`, { token: own.token });
-    expect(inline.headers['content-disposition']).toBe(`inline; filename="draft-${invoice.id}.pdf"`);
+    expect(inline.headers['content-disposition']).toBe(
+      `inline; filename="draft-acme-studio-${invoice.issue_date}.pdf"`,
+    );
     // Framable by the app's own pages (the preview), by no other site.
     expect(inline.headers['content-security-policy']).toBe("frame-ancestors 'self'");
     expect(inline.headers['x-frame-options']).toBe('SAMEORIGIN');
