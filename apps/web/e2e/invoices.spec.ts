@@ -93,6 +93,9 @@ test('invoice: create with two lines and a discount, send, public link, partial 
   await page.getByRole('button', { name: 'Record payment' }).first().click();
   dialog = page.getByRole('dialog', { name: 'Record payment' });
   await expect(dialog.getByRole('textbox', { name: 'Amount' })).toHaveValue('$2,287.00');
+  // More than the balance: the form says, before saving, that the balance is what will be recorded.
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('5000');
+  await expect(dialog.getByRole('status')).toHaveText('The balance is $2,287.00: $2,287.00 will be recorded.');
   await dialog.getByRole('button', { name: 'Record payment' }).click();
   await expect(dialog).toBeHidden();
   await skipGoalAllocation(page);

@@ -52,6 +52,9 @@ export const INVOICE_MESSAGES = {
   paymentAmountPositive: 'The amount must be more than 0.00',
   paymentMoreThanBalance: (balanceCents: number) =>
     `The amount cannot be more than the balance due of ${formatCurrency(fromCents(balanceCents))}`,
+  /** Said in the payment form, before saving, when more than the balance is typed: the balance is what it records. */
+  paymentCappedAtBalance: (balanceCents: number) =>
+    `The balance is ${formatCurrency(fromCents(balanceCents))}: ${formatCurrency(fromCents(balanceCents))} will be recorded.`,
   paymentDateRequired: 'Please enter the date of the payment',
   paymentMethodInvalid: 'Please choose how you were paid',
   referenceTooLong: `The reference may be at most ${PAYMENT_REFERENCE_MAX_LENGTH} characters`,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { INVOICE_MESSAGES, RECEIPT_MESSAGES, toCents } from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch, stubSequence } from '../test/render';
 import { invoiceDetail } from './test-fixtures';
@@ -44,15 +44,33 @@ describe('payment modal', () => {
     );
   });
 
-  it('caps the typed amount at the balance', async () => {
-    stubFetch({});
+  it('says before saving that more than the balance records the balance, and records the balance', async () => {
+    const calls = stubFetch({ 'POST /api/invoices/11/payments': paid() });
     const { user } = renderPage(<PaymentModal opened onClose={() => {}} invoice={invoice} onRecorded={() => {}} />);
     const amount = await screen.findByRole('textbox', { name: /^Amount/ });
     expect(amount).toHaveValue('$400.00');
+    expect(screen.queryByTestId('payment-capped')).not.toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '999');
     await user.tab();
-    expect(amount).toHaveValue('$400.00');
+    // Not silently reduced: what was typed stays, and the form says what will be recorded.
+    expect(amount).toHaveValue('$999.00');
+    expect(screen.getByRole('status')).toHaveTextContent('The balance is $400.00: $400.00 will be recorded.');
+    expect(amount).toHaveAccessibleDescription('The balance is $400.00: $400.00 will be recorded.');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect((calls.find((call) => call.method === 'POST')!.body as { amount: number }).amount).toBe(400);
+    await user.clear(amount);
+    await user.type(amount, '150');
+    expect(screen.queryByTestId('payment-capped')).not.toBeInTheDocument();
+  });
+
+  it('says so at once for a pasted amount too (the box gives "5000.00" as text while it shows two decimals)', async () => {
+    stubFetch({});
+    renderPage(<PaymentModal opened onClose={() => {}} invoice={invoice} onRecorded={() => {}} />);
+    const amount = await screen.findByRole('textbox', { name: /^Amount/ });
+    fireEvent.input(amount, { target: { value: '5000' } });
+    expect(screen.getByRole('status')).toHaveTextContent('The balance is $400.00: $400.00 will be recorded.');
   });
 
   it('sends one Idempotency-Key per opening and reuses it when the same submission is retried', async () => {

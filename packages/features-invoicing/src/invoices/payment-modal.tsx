@@ -15,6 +15,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import {
+  INVOICE_MESSAGES,
   MAX_AMOUNT,
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
@@ -42,6 +43,26 @@ export interface PaymentFormValues {
 }
 
 const PAYMENT_FIELDS = new Set(['amount', 'payment_date', 'method', 'reference', 'note', 'send_receipt']);
+
+/** The amount box's value as a number (it gives `'5000.00'` while the two decimals are shown), or null. */
+function numericAmount(value: number | string): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const parsed = value.trim() === '' ? Number.NaN : Number(value);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+/** The number in the amount box's text (`$5,000.00` -> 5000); '' when there is none. */
+function amountOfText(text: string): number | string {
+  const digits = text.replace(/[^0-9.]/g, '');
+  const value = Number(digits);
+  return digits === '' || !Number.isFinite(value) ? '' : value;
+}
+
+/** More than the balance typed: the balance is what is recorded (and what the form says before saving). */
+export function cappedAtBalance(values: PaymentFormValues, balanceDue: number): PaymentFormValues {
+  const amount = numericAmount(values.amount);
+  return amount !== null && toCents(amount) > toCents(balanceDue) ? { ...values, amount: balanceDue } : values;
+}
 
 export function paymentValuesToRequest(values: PaymentFormValues) {
   return {
@@ -80,7 +101,8 @@ export interface PaymentModalProps {
 }
 
 /**
- * Record a payment: amount (the balance by default, never more), date, method, reference, note.
+ * Record a payment: amount (the balance by default; more than the balance is recorded as the
+ * balance, and the form says so under the amount before saving), date, method, reference, note.
  * One Idempotency-Key per opening of the modal: a double click or a retry after a lost answer sends
  * the same key with the same body, so the server records one payment and replays its answer. Only
  * when the owner changes the values after a failed attempt does the next submission get a new key.
@@ -103,10 +125,17 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
     note: '',
     send_receipt: canEmail,
   });
+  // The amount as typed, kept in state so the note under it follows every change (a paste, a fill).
+  const [typed, setTyped] = useState<number | string>(invoice.balance_due);
   const form = useForm<PaymentFormValues>({
     initialValues: initialValues(),
-    validate: (values) => validatePayment(values, invoice.balance_due),
+    onValuesChange: (values) => setTyped(values.amount),
+    // More than the balance is recorded as the balance (the form says so before saving); the server
+    // refuses anything above the balance, so what is sent is what the form said.
+    validate: (values) => validatePayment(cappedAtBalance(values, invoice.balance_due), invoice.balance_due),
   });
+  const typedAmount = numericAmount(typed);
+  const overBalance = typedAmount !== null && toCents(typedAmount) > toCents(invoice.balance_due);
 
   useEffect(() => {
     if (!opened) return;
@@ -122,7 +151,7 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
   const submit = async (values: PaymentFormValues) => {
     if (state.isLoading) return;
     setFormError(null);
-    const body = paymentValuesToRequest(values);
+    const body = paymentValuesToRequest(cappedAtBalance(values, invoice.balance_due));
     // The same values again (a retry) keep the key; changed values are another submission.
     const result = await recordPayment({ invoiceId: invoice.id, body, idempotencyKey: keys.current.keyFor(body) });
     if ('error' in result) {
@@ -171,11 +200,22 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
               fixedDecimalScale
               allowNegative={false}
               min={0}
-              max={Math.min(invoice.balance_due, MAX_AMOUNT)}
-              clampBehavior="blur"
+              max={MAX_AMOUNT}
+              clampBehavior="none"
               hideControls
               inputMode="decimal"
               {...form.getInputProps('amount')}
+              // Every edit (typed, pasted, filled) updates the note at once, before the value reaches the form.
+              onInput={(event) => setTyped(amountOfText(event.currentTarget.value))}
+              // Under the amount, before saving: more than the balance records the balance.
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              description={
+                overBalance ? (
+                  <span role="status" data-testid="payment-capped">
+                    {INVOICE_MESSAGES.paymentCappedAtBalance(toCents(invoice.balance_due))}
+                  </span>
+                ) : undefined
+              }
             />
             <DateField
               label="Payment date"
