@@ -106,6 +106,9 @@ export interface OutboxEmailsTable {
   attachments: string | null;
   /** `invoice`, `estimate`, `receipt` (a business's mail to its clients, listed by GET /api/outbox) or `system` (account mail). */
   category: Generated<string>;
+  /** The document the message is about (`invoice`, `estimate`) and its id; null for other mail (migration 0014). */
+  document_type: string | null;
+  document_id: number | null;
 }
 
 /** One row per failed sign-in, keyed by `email:<address>` and by `ip:<address>`; shared by all instances. */

@@ -28,6 +28,8 @@ export interface MailMessage {
   businessId?: number | null;
   /** A business's mail to its clients (listed in its outbox); default `system` (account mail, never listed). */
   category?: OutboxCategory | 'system';
+  /** The invoice or estimate it is about: the document lists its emails (`GET /api/invoices/:id/emails`). */
+  document?: { type: 'invoice' | 'estimate'; id: number } | null;
 }
 
 /** How the transport took a message: `ok` once the SMTP server accepted it (at once without SMTP). */
@@ -88,6 +90,7 @@ export function createMailer(options: MailerOptions): Mailer {
           sentAt: now,
           attachments,
           category: message.category ?? 'system',
+          document: message.document ?? null,
           now,
         });
         // Without SMTP the log and the outbox table are how a developer reads the mail.
@@ -115,6 +118,7 @@ export function createMailer(options: MailerOptions): Mailer {
         sentAt: null,
         attachments,
         category: message.category ?? 'system',
+        document: message.document ?? null,
         now: options.clock(),
       });
       const delivery: Promise<DeliveryOutcome> = transport

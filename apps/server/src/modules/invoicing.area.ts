@@ -8,6 +8,7 @@ import { overdueJob } from './invoices/overdue.job';
 import { registerPaymentRoutes } from './payments/payments.routes';
 import { registerInvoiceDeliveryRoutes } from './invoice-delivery/invoice-delivery.routes';
 import { scheduledEmailsJob } from './invoice-delivery/scheduled-emails.job';
+import { registerInvoiceBulkRoutes } from './invoice-bulk/invoice-bulk.routes';
 
 /**
  * Invoicing: clients, products and tax rates (the catalogue), the invoicing settings, invoices,
@@ -24,6 +25,7 @@ export const invoicingArea: ServerArea = {
     registerInvoiceRoutes,
     registerPaymentRoutes,
     registerInvoiceDeliveryRoutes,
+    registerInvoiceBulkRoutes,
   ],
   jobs: [overdueJob, scheduledEmailsJob],
 };

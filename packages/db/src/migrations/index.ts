@@ -13,6 +13,7 @@ import { estimatesMigration } from './0010-estimates';
 import { invoiceDataVersionMigration } from './0011-invoice-data-version';
 import { invoiceStatusTotalsMigration } from './0012-invoice-status-totals';
 import { crmMigration } from './0013-crm';
+import { outboxDocumentMigration } from './0014-outbox-document';
 
 // Migrations work on any schema version, so they take an untyped instance.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0011-invoice-data-version': invoiceDataVersionMigration,
   '0012-invoice-status-totals': invoiceStatusTotalsMigration,
   '0013-crm': crmMigration,
+  '0014-outbox-document': outboxDocumentMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../testing';
 import { createDatabase } from '../connection';
-import { migrateDownAll, migrateToLatest, migrations } from './index';
+import { createMigrator, migrateDownAll, migrateToLatest, migrations } from './index';
 
 let test: TestDatabase | undefined;
 afterEach(async () => {
@@ -53,6 +53,74 @@ describe('migrations', () => {
     const after = (await ownTables(test)).map((table) => table.name);
     expect(after).not.toContain('users');
     expect(await db.ddl(() => migrateToLatest(db.db, { schema: db.schema }))).toEqual(Object.keys(migrations));
+  });
+
+  it('0014 links the outbox rows written before it to their invoice or estimate by the PDF they carried', async () => {
+    const db = (test = await createTestDatabase({ migrate: false }));
+    await db.ddl(async () => {
+      const { error } = await createMigrator(db.db, { schema: db.schema }).migrateTo('0013-crm');
+      if (error) throw error;
+    });
+    const now = new Date().toISOString();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema before 0014
+    const raw = db.db as any;
+    const business = await raw
+      .insertInto('businesses')
+      .values({ name: 'Old Mail', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const client = await raw
+      .insertInto('clients')
+      .values({ business_id: business.id, name: 'Acme', sort_name: 'acme', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const invoiceRow = (number: string | null) => ({
+      business_id: business.id,
+      client_id: client.id,
+      invoice_number: number,
+      status: number ? 'sent' : 'draft',
+      issue_date: '2026-01-01',
+      due_date: '2026-01-31',
+      public_token: `token-${number ?? 'draft'}`,
+      created_at: now,
+      updated_at: now,
+    });
+    const invoice = await raw
+      .insertInto('invoices')
+      .values(invoiceRow('INV-2026-0007'))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const mail = (category: string, filename: string | null) =>
+      raw
+        .insertInto('outbox_emails')
+        .values({
+          business_id: business.id,
+          to_address: 'ap@acme.test',
+          subject: 's',
+          text_body: 't',
+          transport: 'log',
+          created_at: now,
+          category,
+          attachments: filename ? JSON.stringify([{ filename, content_type: 'application/pdf', size: 1 }]) : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const sent = await mail('invoice', 'INV-2026-0007.pdf');
+    const receipt = await mail('receipt', 'INV-2026-0007.pdf');
+    const unrelated = await mail('invoice', 'INV-2026-0099.pdf');
+    const account = await mail('system', null);
+    await db.ddl(() => migrateToLatest(db.db, { schema: db.schema }));
+    const rows = await db.db
+      .selectFrom('outbox_emails')
+      .select(['id', 'document_type', 'document_id'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: sent.id, document_type: 'invoice', document_id: invoice.id },
+      { id: receipt.id, document_type: 'invoice', document_id: invoice.id },
+      { id: unrelated.id, document_type: null, document_id: null },
+      { id: account.id, document_type: null, document_id: null },
+    ]);
   });
 
   it('every business-data table has business_id', async () => {

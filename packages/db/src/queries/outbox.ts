@@ -22,6 +22,8 @@ export async function insertOutboxEmail(
     attachments?: readonly OutboxAttachmentMeta[] | null;
     /** Defaults to `system` (account mail, never listed to a business). */
     category?: string;
+    /** The invoice or estimate the message is about (it then lists under that document). */
+    document?: { type: 'invoice' | 'estimate'; id: number } | null;
     now: Date;
   },
 ): Promise<{ id: number }> {
@@ -39,6 +41,8 @@ export async function insertOutboxEmail(
       error: null,
       attachments: params.attachments && params.attachments.length > 0 ? JSON.stringify(params.attachments) : null,
       category: params.category ?? 'system',
+      document_type: params.document?.type ?? null,
+      document_id: params.document?.id ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -115,6 +119,29 @@ export async function listBusinessOutboxEmails(
     scoped.select((eb) => eb.fn.countAll<number | string | bigint>().as('total')).executeTakeFirst(),
   ]);
   return { rows, total: Number(count?.total ?? 0) };
+}
+
+/** The business's messages about one document (of the given categories), newest first. */
+export async function listDocumentOutboxEmails(
+  db: Db,
+  params: {
+    businessId: number;
+    document: { type: 'invoice' | 'estimate'; id: number };
+    categories: readonly string[];
+    limit?: number;
+  },
+): Promise<OutboxEmail[]> {
+  if (params.categories.length === 0) return [];
+  return db
+    .selectFrom('outbox_emails')
+    .selectAll()
+    .where('business_id', '=', params.businessId)
+    .where('document_type', '=', params.document.type)
+    .where('document_id', '=', params.document.id)
+    .where('category', 'in', [...params.categories])
+    .orderBy('id', 'desc')
+    .limit(params.limit ?? 200)
+    .execute();
 }
 
 /** One message of a business's mail of the given categories; undefined for another business's or another category's. */

@@ -9,3 +9,4 @@ export * from './calculation-adapters';
 export * from './recipients';
 export * from './payments';
 export * from './delivery';
+export * from './bulk';

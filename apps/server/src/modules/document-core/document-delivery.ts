@@ -99,6 +99,8 @@ export async function emailDocument<D extends { business: DocumentBusiness }>(
     businessId: number;
     to: string[];
     category: OutboxCategory;
+    /** The invoice or estimate mailed, filed with the message so the document lists it. */
+    about: { type: 'invoice' | 'estimate'; id: number };
     issue: (tx: Db) => Promise<{ document: D; rendered: RenderedPdf }>;
     compose: (document: D, rendered: RenderedPdf) => Promise<DocumentEmail> | DocumentEmail;
   },
@@ -114,6 +116,7 @@ export async function emailDocument<D extends { business: DocumentBusiness }>(
     attachments: [{ filename: rendered.filename, content: rendered.pdf, contentType: 'application/pdf' }],
     businessId: params.businessId,
     category: params.category,
+    document: params.about,
   });
   return {
     document,

@@ -496,6 +496,7 @@ export async function sendEstimate(
     businessId,
     to,
     category: 'estimate',
+    about: { type: 'estimate', id: params.estimateId },
     issue: async (tx) => {
       await markEstimateSent(tx, {
         businessId,

@@ -69,6 +69,7 @@ export async function sendInvoice(
     businessId,
     to,
     category: 'invoice',
+    about: { type: 'invoice', id: params.invoiceId },
     issue: async (tx) => {
       await markInvoiceSent(tx, {
         businessId,
@@ -115,7 +116,7 @@ function outboxStatus(row: OutboxEmail): OutboxEmailItem['status'] {
  */
 export const OUTBOX_BUSINESS_CATEGORIES = OUTBOX_CATEGORIES;
 
-function outboxItemOf(row: OutboxEmail): OutboxEmailItem {
+export function outboxItemOf(row: OutboxEmail): OutboxEmailItem {
   return {
     id: row.id,
     to: row.to_address

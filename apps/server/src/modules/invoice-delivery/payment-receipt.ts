@@ -122,6 +122,7 @@ export async function sendPaymentReceipt(
       attachments: [{ filename: rendered.filename, content: rendered.pdf, contentType: 'application/pdf' }],
       businessId,
       category: 'receipt',
+      document: { type: 'invoice', id: document.invoice.id },
     });
     emailId = sent.id;
     const outcome = await within(sent.delivered, RECEIPT_DELIVERY_WAIT_MS);

@@ -100,6 +100,7 @@ async function deliver(deps: Deps, email: ScheduledEmailRow, options: SchedulerO
     attachments: [{ filename: rendered.filename, content: rendered.pdf, contentType: 'application/pdf' }],
     businessId: email.business_id,
     category: 'invoice',
+    document: { type: 'invoice', id: document.invoice.id },
   });
   if (deps.config.smtpUrl) {
     // SMTP delivery runs in the background: wait for it, so a refused message is retried, not marked sent.
