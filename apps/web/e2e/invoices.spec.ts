@@ -251,3 +251,69 @@ test('invoice: save a draft, edit it, mark as sent, duplicate, delete the copy, 
   await expect(page.getByRole('heading', { level: 1 }).locator('[data-status]')).toHaveAttribute('data-status', 'void');
   await expect(page.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
 });
+
+test('invoice list: select, mark as sent in bulk, download the PDFs as one zip, export CSV; an invoice lists its emails', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await register(page);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  const client = await page.request.post('/api/clients', {
+    headers,
+    data: { name: 'Juniper Cafe', email: 'ap@juniper.test' },
+  });
+  const clientId = ((await client.json()) as { data: { id: number } }).data.id;
+  const ids: number[] = [];
+  for (const price of [120, 80]) {
+    const created = await page.request.post('/api/invoices', {
+      headers,
+      data: {
+        client_id: clientId,
+        issue_date: '2026-11-02',
+        due_date: '2026-12-02',
+        lines: [{ description: 'Catering', quantity: 1, unit_price: price }],
+      },
+    });
+    ids.push(((await created.json()) as { data: { id: number } }).data.id);
+  }
+
+  await page.goto('/invoices/all');
+  const table = page.getByRole('table', { name: 'Invoices' });
+  await expect(table.getByRole('link', { name: 'Invoice Draft, Juniper Cafe' })).toHaveCount(2);
+  await table.getByRole('checkbox', { name: 'Select every invoice on this page' }).check();
+  const toolbar = page.getByRole('toolbar', { name: 'Selected invoices' });
+  await expect(toolbar).toContainText('2 invoices selected');
+  await toolbar.getByRole('button', { name: 'Mark as sent' }).click();
+  await page
+    .getByRole('dialog', { name: 'Mark 2 invoices as sent?' })
+    .getByRole('button', { name: 'Mark as sent' })
+    .click();
+  await expect(page.getByTestId('bulk-result')).toContainText('2 invoices marked as sent.');
+  await expect(table.getByRole('link', { name: /^Invoice INV-\d{4}-\d{4}, Juniper Cafe$/ })).toHaveCount(2);
+
+  await table.getByRole('checkbox', { name: 'Select every invoice on this page' }).check();
+  await toolbar.getByRole('button', { name: 'Download PDFs' }).click();
+  const zipDownload = page.waitForEvent('download');
+  await page.getByRole('dialog', { name: 'Download 2 PDFs?' }).getByRole('button', { name: 'Download' }).click();
+  expect((await zipDownload).suggestedFilename()).toBe('invoices.zip');
+
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toMatch(/^invoices-\d{4}-\d{2}-\d{2}\.csv$/);
+  const { readFile } = await import('node:fs/promises');
+  const text = await readFile((await csv.path())!, 'utf8');
+  expect(text.split('\r\n')[0]).toBe('number,status,client,issue_date,due_date,currency,total,amount_paid,balance_due');
+  expect(text).toContain('Juniper Cafe');
+
+  // Emailed: the invoice lists the email, which opens in full under Settings.
+  const sent = await page.request.post(`/api/invoices/${ids[0]}/send`, { headers, data: {} });
+  expect(sent.status()).toBe(200);
+  await page.goto(`/invoices/${ids[0]}`);
+  const emails = page.getByRole('list', { name: 'Emails' });
+  await expect(emails.getByRole('listitem')).toHaveCount(1);
+  await emails.getByRole('link').click();
+  await expect(page).toHaveURL(/\/user\/settings\/emails\?email=\d+$/);
+  await expect(page.getByRole('dialog')).toContainText('ap@juniper.test');
+});

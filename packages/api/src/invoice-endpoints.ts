@@ -1,5 +1,8 @@
 import type {
   Invoice,
+  InvoiceBulkRequest,
+  InvoiceBulkResponse,
+  InvoiceEmailsResponse,
   InvoiceInput,
   InvoiceListQueryInput,
   InvoicePage,
@@ -8,6 +11,7 @@ import type {
   InvoiceSendResponse,
   InvoiceVoidInput,
   OutboxEmailDetail,
+  OutboxEmailItem,
   OutboxEmailResponse,
   OutboxPage,
   OutboxQuery,
@@ -169,6 +173,26 @@ export const invoiceApi = api.enhanceEndpoints({ addTagTypes: ['Invoice', 'Clien
       transformResponse: (response: OutboxEmailResponse) => response.data,
       providesTags: ['Outbox'],
     }),
+    /** The emails the invoice went out with (the invoice, reminders, receipts), newest first. */
+    listInvoiceEmails: build.query<OutboxEmailItem[], number>({
+      query: (id) => `/api/invoices/${id}/emails`,
+      transformResponse: (response: InvoiceEmailsResponse) => response.data,
+      providesTags: (_result, _error, id) => ['Outbox', { type: 'Invoice', id }],
+    }),
+    /** The CSV of every invoice the list's filters match. A mutation: a download is never cached. */
+    exportInvoicesCsv: build.mutation<string, InvoiceListQueryInput>({
+      query: (query) => ({ url: '/api/invoices/export.csv', params: listParams(query), responseHandler: 'text' }),
+    }),
+    /** One action on several invoices: what was done, and what was skipped and why. */
+    bulkInvoices: build.mutation<InvoiceBulkResponse, InvoiceBulkRequest>({
+      query: (body) => ({ url: '/api/invoices/bulk', method: 'POST', body }),
+      invalidatesTags: (result) => [
+        { type: 'Invoice', id: 'LIST' },
+        { type: 'Client', id: 'LIST' },
+        'Outbox',
+        ...(result?.data.done ?? []).map((row) => ({ type: 'Invoice' as const, id: row.id })),
+      ],
+    }),
     /** The guest page `/i/:token`: no sign-in needed. */
     getPublicInvoice: build.query<PublicInvoice, string>({
       query: (token) => `/api/public/invoices/${encodeURIComponent(token)}`,
@@ -193,7 +217,39 @@ export const {
   useListOutboxQuery,
   useGetOutboxEmailQuery,
   useGetPublicInvoiceQuery,
+  useListInvoiceEmailsQuery,
+  useExportInvoicesCsvMutation,
+  useBulkInvoicesMutation,
 } = invoiceApi;
+
+/**
+ * The PDFs of several invoices as one zip (`invoices.zip`), fetched with the bearer token, outside
+ * RTK Query like `fetchInvoicePdf` (a Blob does not belong in the store). Throws on a non-OK answer.
+ */
+export async function fetchInvoicesZip(ids: number[]): Promise<{ blob: Blob; filename: string }> {
+  const headers: Record<string, string> = {
+    Accept: 'application/zip',
+    'Content-Type': 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+  };
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${browser.origin()}/api/invoices/bulk/pdf`, {
+    method: 'POST',
+    headers,
+    credentials: 'include',
+    body: JSON.stringify({ ids }),
+  });
+  if (!response.ok)
+    throw new Error(
+      response.status === 404
+        ? 'None of these invoices could be found.'
+        : `The PDFs could not be created (${response.status}).`,
+    );
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'invoices.zip';
+  return { blob: await response.blob(), filename };
+}
 
 /**
  * The invoice's PDF as a Blob, fetched with the bearer token (an `<iframe src>` cannot send it).

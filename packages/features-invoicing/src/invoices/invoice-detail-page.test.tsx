@@ -75,6 +75,47 @@ describe('invoice detail', () => {
     expect(document.body).not.toHaveTextContent('#11');
   });
 
+  it('lists the emails the invoice went out with, each opening the full message under Settings', async () => {
+    stubFetch({
+      'GET /api/invoices/11': json(200, { data: invoiceDetail() }),
+      'GET /api/invoices/11/emails': json(200, {
+        data: [
+          {
+            id: 7,
+            to: ['billing@acme.test'],
+            subject: 'Invoice INV-2026-0001 from Olive Bakery',
+            text: 'Hello',
+            category: 'invoice',
+            transport: 'smtp',
+            status: 'failed',
+            error: 'Mailbox full',
+            attachments: [],
+            created_at: '2026-11-01T10:00:00Z',
+            sent_at: null,
+          },
+        ],
+      }),
+    });
+    renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11' });
+    const list = await screen.findByRole('list', { name: 'Emails' });
+    expect(within(list).getByRole('link', { name: 'Invoice INV-2026-0001 from Olive Bakery' })).toHaveAttribute(
+      'href',
+      '/user/settings/emails?email=7',
+    );
+    expect(list).toHaveTextContent('Failed');
+    expect(list).toHaveTextContent('to billing@acme.test');
+    expect(list).toHaveTextContent('Not delivered: Mailbox full');
+  });
+
+  it('says when the invoice has no email yet', async () => {
+    stubFetch({
+      'GET /api/invoices/11': json(200, { data: invoiceDetail() }),
+      'GET /api/invoices/11/emails': json(200, { data: [] }),
+    });
+    renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11' });
+    expect(await screen.findByText('No email has been sent for this invoice yet.')).toBeInTheDocument();
+  });
+
   it('a paid invoice can no longer be edited or paid', async () => {
     stubFetch({
       'GET /api/invoices/11': json(200, {

@@ -49,6 +49,7 @@ import { downloadInvoicePdf, previewInvoicePdf } from './pdf';
 import { SendModal } from './send-modal';
 import { SendReceiptButton } from './send-receipt-button';
 import { InvoiceStatusBadge, invoiceLabel } from './status-badge';
+import { InvoiceEmailsCard } from './invoice-emails-card';
 import { ActivityCard, DocumentHeader, Fact, SideCard, useDocumentFeedback } from '../shared/document-page';
 
 function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boolean }) {
@@ -437,6 +438,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
                 <Payments invoice={invoice} canWrite={canWrite} />
               </Stack>
             </Card>
+            <InvoiceEmailsCard invoiceId={invoice.id} />
             <ActivityCard entries={invoice.activity} />
           </Stack>
         </Grid.Col>

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { OutboxEmailItem } from '@ledgerleaf/domain';
 import { StoryApp, type StoryApi } from '@ledgerleaf/storybook-harness';
+import { userEvent, within } from 'storybook/test';
 import { InvoicesPage } from './invoices-page';
 import { InvoiceDetailPage } from './invoice-detail-page';
 import { invoiceDetail, invoiceItem, invoicePage } from './test-fixtures';
@@ -99,7 +101,44 @@ const detailScreen = (api: StoryApi) => ({
   ),
 });
 
-export const Detail: Story = detailScreen({ 'GET /api/invoices/11': { status: 200, body: { data: detail } } });
+const sentEmail: OutboxEmailItem = {
+  id: 7,
+  to: ['billing@acme.test'],
+  subject: 'Invoice INV-2026-0001 from Olive Bakery',
+  text: 'Hello',
+  category: 'invoice',
+  transport: 'smtp',
+  status: 'sent',
+  error: null,
+  attachments: [{ filename: 'INV-2026-0001.pdf', content_type: 'application/pdf', size: 48_000 }],
+  created_at: '2026-11-01T10:30:00Z',
+  sent_at: '2026-11-01T10:30:02Z',
+};
+
+export const Detail: Story = detailScreen({
+  'GET /api/invoices/11': { status: 200, body: { data: detail } },
+  'GET /api/invoices/11/emails': {
+    status: 200,
+    body: { data: [{ ...sentEmail, id: 8, category: 'receipt', subject: 'Payment received, thank you' }, sentEmail] },
+  },
+});
+/** The emails card while its list loads, and when it fails. */
+export const DetailEmailsLoading: Story = detailScreen({
+  'GET /api/invoices/11': { status: 200, body: { data: detail } },
+  'GET /api/invoices/11/emails': 'pending',
+});
+export const DetailEmailsError: Story = detailScreen({
+  'GET /api/invoices/11': { status: 200, body: { data: detail } },
+  'GET /api/invoices/11/emails': { status: 500, body: { message: 'Server error' } },
+});
+/** Two invoices selected: the bulk actions' toolbar (checked in the story's play function). */
+export const ListWithSelection: Story = {
+  ...listScreen({ 'GET /api/invoices': { status: 200, body: list } }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('checkbox', { name: 'Select every invoice on this page' }));
+  },
+};
 export const DetailNotFound: Story = detailScreen({
   'GET /api/invoices/11': { status: 404, body: { message: 'Not found.' } },
 });

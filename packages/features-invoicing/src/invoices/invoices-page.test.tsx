@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { userUpdated } from '@ledgerleaf/api';
 import { client } from '../test/fixtures';
 import { json, renderPage, stubFetch, testUser } from '../test/render';
@@ -158,6 +159,78 @@ describe('invoice list', () => {
   });
 });
 
+describe('invoice list bulk actions and export', () => {
+  const rows = () => [
+    invoiceItem(),
+    invoiceItem({ id: 12, invoice_number: null, status: 'draft', balance_due: 0, client: { id: 2, name: 'Globex' } }),
+  ];
+
+  it('selects rows, asks, marks them as sent, then says what was done and lists what was skipped and why', async () => {
+    const calls = stubFetch({
+      'GET /api/invoices': json(200, invoicePage(rows())),
+      'POST /api/invoices/bulk': json(200, {
+        data: {
+          action: 'mark_sent',
+          done: [{ id: 12, invoice_number: 'INV-2026-0002' }],
+          skipped: [{ id: 11, invoice_number: 'INV-2026-0001', reason: 'This invoice has already been sent.' }],
+        },
+        message: '1 invoice marked as sent; 1 skipped.',
+      }),
+    });
+    const { user } = renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all' });
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    await within(table).findByRole('link', { name: /INV-2026-0001/ });
+    expect(screen.queryByRole('toolbar', { name: 'Selected invoices' })).not.toBeInTheDocument();
+    await user.click(within(table).getByRole('checkbox', { name: 'Select every invoice on this page' }));
+    const toolbar = screen.getByRole('toolbar', { name: 'Selected invoices' });
+    expect(toolbar).toHaveTextContent('2 invoices selected');
+    await user.click(within(table).getByRole('checkbox', { name: 'Select INV-2026-0001, Acme Corp' }));
+    expect(toolbar).toHaveTextContent('1 invoice selected');
+    await user.click(within(table).getByRole('checkbox', { name: 'Select INV-2026-0001, Acme Corp' }));
+    await user.click(within(toolbar).getByRole('button', { name: 'Mark as sent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark 2 invoices as sent?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as sent' }));
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/invoices/bulk')).toBe(true));
+    expect(calls.find((call) => call.path === '/api/invoices/bulk')!.body).toEqual({
+      action: 'mark_sent',
+      ids: [11, 12],
+    });
+    const result = await screen.findByTestId('bulk-result');
+    expect(result).toHaveTextContent('1 invoice marked as sent; 1 skipped.');
+    expect(result).toHaveTextContent('INV-2026-0001: This invoice has already been sent.');
+    // The selection is cleared.
+    expect(screen.queryByRole('toolbar', { name: 'Selected invoices' })).not.toBeInTheDocument();
+  });
+
+  it('voiding asks as a danger and changes nothing when cancelled', async () => {
+    const calls = stubFetch({ 'GET /api/invoices': json(200, invoicePage(rows())) });
+    const { user } = renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all' });
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    await user.click(await within(table).findByRole('checkbox', { name: 'Select INV-2026-0001, Acme Corp' }));
+    await user.click(screen.getByRole('button', { name: 'Void' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Void 1 invoice?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.path === '/api/invoices/bulk')).toBe(false);
+  });
+
+  it('exports the invoices of the current filters as CSV', async () => {
+    const createObjectURL = vi.fn(() => 'blob:csv');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const calls = stubFetch({
+      'GET /api/invoices': json(200, invoicePage(rows())),
+      'GET /api/invoices/export.csv': () =>
+        new Response('number,status\r\nINV-2026-0001,Sent\r\n', { headers: { 'content-type': 'text/csv' } }),
+    });
+    const { user } = renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all?status=unpaid' });
+    await screen.findByRole('table', { name: 'Invoices' });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const exported = calls.find((call) => call.path === '/api/invoices/export.csv')!;
+    expect(exported.query).toMatchObject({ status: 'unpaid' });
+    expect(exported.query).not.toHaveProperty('page');
+  });
+});
+
 describe('invoice list for the read-only role', () => {
   it('lists the invoices and their totals without offering to create one', async () => {
     stubFetch({
@@ -173,6 +246,13 @@ describe('invoice list for the read-only role', () => {
       within(screen.getByRole('group', { name: 'Totals of the invoices shown' })).getAllByText('$1,089.38').length,
     ).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: 'New Invoice' })).not.toBeInTheDocument();
+    // They may export and download PDFs, and change nothing in bulk.
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Select INV-2026-0001, Acme Corp' }));
+    const toolbar = screen.getByRole('toolbar', { name: 'Selected invoices' });
+    expect(within(toolbar).getByRole('button', { name: 'Download PDFs' })).toBeInTheDocument();
+    for (const name of ['Send', 'Mark as sent', 'Void'])
+      expect(within(toolbar).queryByRole('button', { name })).not.toBeInTheDocument();
   });
 
   it('with none yet, invites no one to create the first', async () => {

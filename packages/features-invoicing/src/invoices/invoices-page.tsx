@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Button, Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
 import {
   INVOICE_STATUS_FILTERS,
   formatCurrency,
@@ -9,20 +9,25 @@ import {
   type InvoiceStatusFilter,
 } from '@ledgerleaf/domain';
 import {
+  errorMessage,
   useCanWrite,
+  useExportInvoicesCsvMutation,
   useListInvoicesQuery,
+  type RequestError,
   useDateFormat,
   type DateFormatter,
   paths,
   queryState,
 } from '@ledgerleaf/api';
-import { PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
+import { PageHeader, useToast, type DataTableColumn } from '@ledgerleaf/ui';
 import { ListScaffold, StatusTabs } from '@ledgerleaf/ui/routing';
 import { InvoicingAreaTabs } from './area-tabs';
 import { toListQuery, useInvoiceListParams } from './list-query';
 import { InvoiceStatusBadge, invoiceListLabel } from './status-badge';
 import { DocumentFilters, documentColumns } from './document-list';
 import { MoneyText } from '../shared/money-text';
+import { datedFilename, downloadText } from '../shared/download';
+import { InvoiceBulkBar } from './invoice-bulk-bar';
 
 /** The status tabs of the list, in the order an owner follows an invoice. */
 export const INVOICE_LIST_TABS: { value: InvoiceStatusFilter; label: string }[] = [
@@ -87,15 +92,75 @@ function Summary({ count, total, paid, balance }: { count: number; total: number
   );
 }
 
+/** The selection column: a box per row, and one in the header for every row of the page. */
+function selectColumn(
+  rows: InvoiceListItem[],
+  selected: ReadonlySet<number>,
+  setSelected: (ids: Set<number>) => void,
+): DataTableColumn<InvoiceListItem> {
+  const all = rows.length > 0 && rows.every((row) => selected.has(row.id));
+  const some = rows.some((row) => selected.has(row.id));
+  return {
+    key: 'select',
+    width: 36,
+    header: (
+      <Checkbox
+        aria-label="Select every invoice on this page"
+        checked={all}
+        indeterminate={some && !all}
+        onChange={() => setSelected(all ? new Set() : new Set(rows.map((row) => row.id)))}
+      />
+    ),
+    render: (invoice) => (
+      <Checkbox
+        aria-label={`Select ${invoiceListLabel(invoice)}, ${invoice.client.name}`}
+        checked={selected.has(invoice.id)}
+        onChange={() => {
+          const next = new Set(selected);
+          if (next.has(invoice.id)) next.delete(invoice.id);
+          else next.add(invoice.id);
+          setSelected(next);
+        }}
+      />
+    ),
+  };
+}
+
 /** /invoices/all: status tabs, server-side search, client, date range, sort, pages, totals of what is shown. */
 export function InvoicesPage() {
   const { formatDate } = useDateFormat();
-  const columns = useMemo(() => columnsFor(formatDate), [formatDate]);
   const canWrite = useCanWrite();
+  const toast = useToast();
   const list = useInvoiceListParams();
   const { params } = list;
-  const query = useListInvoicesQuery(toListQuery(params));
+  const listQuery = toListQuery(params);
+  const query = useListInvoicesQuery(listQuery);
   const page = query.data;
+  // The selection belongs to the rows shown: another page, filter or sort starts a new one.
+  const view = JSON.stringify(listQuery);
+  const [selection, setSelection] = useState<{ view: string; ids: Set<number> }>({ view, ids: new Set() });
+  const selected = selection.view === view ? selection.ids : new Set<number>();
+  const setSelected = (ids: Set<number>) => setSelection({ view, ids });
+  const rows = page?.data ?? [];
+  const columns = useMemo(
+    () => [selectColumn(rows, selected, setSelected), ...columnsFor(formatDate)],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the rows or the selection change
+    [formatDate, rows, selection, view],
+  );
+  const [exportCsv, exportState] = useExportInvoicesCsvMutation();
+  const onExport = async () => {
+    const { page: _page, per_page: _perPage, ...filters } = listQuery;
+    const result = await exportCsv(filters);
+    if ('error' in result) {
+      toast.show({
+        severity: 'error',
+        summary: 'Export failed',
+        detail: errorMessage(result.error as RequestError, 'The CSV could not be created.'),
+      });
+      return;
+    }
+    downloadText(datedFilename('invoices'), result.data);
+  };
   const filtered =
     params.search !== '' ||
     params.status !== 'all' ||
@@ -110,11 +175,21 @@ export function InvoicesPage() {
         title="Invoices"
         description="Bill your clients, follow what is paid and what is due."
         actions={
-          canWrite ? (
-            <Button component={Link} to={paths.invoices.create} leftSection={<IconPlus size={16} aria-hidden />}>
-              New Invoice
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => void onExport()}
+              loading={exportState.isLoading}
+            >
+              Export CSV
             </Button>
-          ) : undefined
+            {canWrite && (
+              <Button component={Link} to={paths.invoices.create} leftSection={<IconPlus size={16} aria-hidden />}>
+                New Invoice
+              </Button>
+            )}
+          </>
         }
       />
       <InvoicingAreaTabs />
@@ -140,12 +215,19 @@ export function InvoicesPage() {
         }
         summary={
           page && !empty ? (
-            <Summary
-              count={page.summary.count}
-              total={page.summary.total}
-              paid={page.summary.amount_paid}
-              balance={page.summary.balance_due}
-            />
+            <Stack gap="sm">
+              <Summary
+                count={page.summary.count}
+                total={page.summary.total}
+                paid={page.summary.amount_paid}
+                balance={page.summary.balance_due}
+              />
+              <InvoiceBulkBar
+                selected={rows.filter((row) => selected.has(row.id)).map((row) => row.id)}
+                canWrite={canWrite}
+                onClear={() => setSelected(new Set())}
+              />
+            </Stack>
           ) : undefined
         }
         state={queryState(query)}
