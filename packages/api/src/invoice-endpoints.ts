@@ -1,4 +1,5 @@
 import type {
+  DocumentParties,
   Invoice,
   InvoiceBulkRequest,
   InvoiceBulkResponse,
@@ -35,8 +36,11 @@ export interface InvoiceActivityEntry {
   created_at: string;
 }
 
-/** `GET /api/invoices/:id`: the invoice plus its activity timeline. */
-export type InvoiceDetail = Invoice & { activity: InvoiceActivityEntry[] };
+/**
+ * `GET /api/invoices/:id`: the invoice plus its activity timeline and its From and Bill to blocks
+ * as the PDF prints them.
+ */
+export type InvoiceDetail = Invoice & { parties?: DocumentParties; activity: InvoiceActivityEntry[] };
 
 /**
  * Invoices, payments, delivery and the public invoice. Lists are tagged `Invoice/LIST`, invoices by

@@ -15,6 +15,7 @@ import {
 } from '../invoicing/contracts';
 import { hasIssueAt } from '../invoicing/contract-helpers';
 import { publicInvoiceLineSchema, publicInvoiceTaxSchema } from '../invoicing/delivery';
+import { documentPartiesSchema } from '../invoicing/parties';
 
 /*
  * Estimates (quotes): the same lines, taxes and discounts as invoices (the one engine computes
@@ -286,6 +287,8 @@ export const publicEstimateSchema = z.object({
     date_format: z.enum(DATE_FORMATS).optional(),
   }),
   client: z.object({ name: z.string(), address_lines: z.array(z.string()) }),
+  /** The From and Bill to blocks exactly as the PDF prints them. */
+  parties: documentPartiesSchema.optional(),
   lines: z.array(publicInvoiceLineSchema),
   discount_type: z.enum(DISCOUNT_TYPES).nullable(),
   discount_value: z.number().nullable(),

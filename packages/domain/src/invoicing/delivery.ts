@@ -6,6 +6,7 @@ import { invoiceSchema } from './contracts';
 import { INVOICE_CURRENCY } from './invoice-messages';
 import { paymentMethodSchema, paymentReceiptSchema } from './payments';
 import { invoiceStatusSchema } from './status';
+import { documentPartiesSchema } from './parties';
 
 /*
  * Contracts of invoice delivery: the email with the PDF (`POST /api/invoices/{id}/send`), payment
@@ -62,6 +63,8 @@ export const publicInvoiceSchema = z.object({
     /** Billing address, line by line (`New York, NY 10013`). */
     address_lines: z.array(z.string()),
   }),
+  /** The From and Bill to blocks exactly as the PDF prints them. */
+  parties: documentPartiesSchema.optional(),
   lines: z.array(publicInvoiceLineSchema),
   discount_type: z.enum(DISCOUNT_TYPES).nullable(),
   discount_value: z.number().nullable(),

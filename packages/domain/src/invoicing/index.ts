@@ -10,3 +10,4 @@ export * from './recipients';
 export * from './payments';
 export * from './delivery';
 export * from './bulk';
+export * from './parties';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addCalendarDays } from './due-date';
+import { billToBlockLines, businessBlockLines } from './parties';
 import {
   INVOICE_STATUSES,
   acceptsPayment,
@@ -201,5 +202,23 @@ describe('documentLabel', () => {
   it('names a draft by its client and date, never by an id', () => {
     expect(documentLabel('INV-2026-0001', { clientName: 'Acme', date: '11/24/26' })).toBe('INV-2026-0001');
     expect(documentLabel(null, { clientName: 'Acme', date: '11/24/26' })).toBe('Draft for Acme, 11/24/26');
+  });
+});
+
+describe('the From and Bill to blocks', () => {
+  it('print the address, email, phone and tax id; Attn the primary contact unless it is the client itself', () => {
+    expect(
+      businessBlockLines({ address_lines: ['12 Baker St', ' '], email: 'a@b.test', phone: null, tax_id: 'X-1' }),
+    ).toEqual(['12 Baker St', 'a@b.test', 'Tax ID: X-1']);
+    expect(
+      billToBlockLines({
+        name: 'Acme',
+        address_lines: ['1 Main St'],
+        email: null,
+        phone: null,
+        contacts: [{ name: 'Ann', email: 'ann@acme.test', phone: '555' }],
+      }),
+    ).toEqual(['Attn: Ann', '1 Main St', 'ann@acme.test', '555']);
+    expect(billToBlockLines({ name: 'Solo', contacts: [{ name: 'Solo' }], email: 's@x.test' })).toEqual(['s@x.test']);
   });
 });

@@ -217,6 +217,7 @@ function PublicEstimate({ token, estimate }: { token: string; estimate: PublicEs
             credit: 0,
           }}
           labels={ESTIMATE_DOCUMENT_LABELS}
+          parties={estimate.parties}
           from={{
             name: estimate.business.name,
             lines: [estimate.business.email, estimate.business.phone].filter((line): line is string => Boolean(line)),

@@ -107,6 +107,23 @@ describe('invoice detail', () => {
     expect(list).toHaveTextContent('Not delivered: Mailbox full');
   });
 
+  it('shows the business block and the client’s postal address as the PDF and the public page print them', async () => {
+    stubFetch({
+      'GET /api/invoices/11': json(200, {
+        data: invoiceDetail({
+          parties: {
+            from: { name: 'Olive Bakery', lines: ['12 Baker St', 'Springfield, IL 62701', 'Tax ID: US-12-3456'] },
+            bill_to: { name: 'Acme Corp', lines: ['Attn: Ann Able', '100 Congress Ave', 'Austin, TX 78701'] },
+          },
+        }),
+      }),
+    });
+    renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11' });
+    const document = await screen.findByRole('article', { name: 'Invoice document' });
+    for (const text of ['Olive Bakery', '12 Baker St', 'Tax ID: US-12-3456', 'Attn: Ann Able', 'Austin, TX 78701'])
+      expect(document).toHaveTextContent(text);
+  });
+
   it('says when the invoice has no email yet', async () => {
     stubFetch({
       'GET /api/invoices/11': json(200, { data: invoiceDetail() }),

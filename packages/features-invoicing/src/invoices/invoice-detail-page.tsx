@@ -391,6 +391,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <InvoiceDocument
             invoice={invoice}
+            parties={invoice.parties}
             billTo={{ name: invoice.client.name, lines: invoice.client.email ? [invoice.client.email] : [] }}
           />
         </Grid.Col>

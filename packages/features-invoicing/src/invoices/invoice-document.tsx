@@ -4,6 +4,7 @@ import {
   formatCurrency,
   formatTaxLabel,
   type DiscountType,
+  type DocumentParties,
   type PaymentMethod,
 } from '@ledgerleaf/domain';
 import { useDateFormat, type DateFormatter } from '@ledgerleaf/api';
@@ -109,17 +110,25 @@ export interface DocumentLabels {
  */
 export function InvoiceDocument({
   invoice,
-  from,
-  billTo,
+  parties,
+  from: givenFrom,
+  billTo: givenBillTo,
   labels,
   formatDate: givenFormat,
 }: {
   invoice: InvoiceDocumentData;
+  /**
+   * The From and Bill to blocks as the PDF prints them (the server's `documentParties`): the
+   * owner's page and the public page pass them, so all three show the same details.
+   */
+  parties?: DocumentParties | undefined;
   from?: { name: string; lines?: string[] };
   billTo: { name: string; lines?: string[] };
   labels?: DocumentLabels;
   formatDate?: DateFormatter;
 }) {
+  const from = parties?.from ?? givenFrom;
+  const billTo = parties?.bill_to ?? givenBillTo;
   const fromPreferences = useDateFormat().formatDate;
   const formatDate = givenFormat ?? fromPreferences;
   return (

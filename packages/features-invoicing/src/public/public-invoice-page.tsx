@@ -127,6 +127,7 @@ function PublicInvoice({ invoice }: { invoice: PublicInvoiceData }) {
       )}
       <InvoiceDocument
         invoice={invoice}
+        parties={invoice.parties}
         from={{
           name: invoice.business.name,
           lines: [invoice.business.email, invoice.business.phone].filter((line): line is string => Boolean(line)),

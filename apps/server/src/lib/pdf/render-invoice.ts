@@ -1,5 +1,7 @@
 import PDFDocument from 'pdfkit';
 import {
+  billToBlockLines,
+  businessBlockLines,
   formatCurrency,
   formatTaxLabel,
   INVOICE_STATUS_LABELS,
@@ -113,10 +115,6 @@ function lineCells(line: InvoiceLineResponse): Record<Column['key'], string> {
   };
 }
 
-function nonEmpty(values: ReadonlyArray<string | null | undefined>): string[] {
-  return values.map((value) => value?.trim() ?? '').filter((value) => value !== '');
-}
-
 /** Renders the invoice to PDF bytes. */
 export function renderInvoicePdf(view: InvoicePdfView): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -179,12 +177,8 @@ function drawHeader(doc: PDFKit.PDFDocument, view: InvoicePdfView): number {
   doc.font(FONT_BOLD).fontSize(16).fillColor(INK).text(business.name, MARGIN.left, left, { width: 280 });
   left = doc.y + 2;
   doc.font(FONT).fontSize(9).fillColor(MUTED);
-  for (const line of nonEmpty([
-    ...(business.address_lines ?? []),
-    business.email,
-    business.phone,
-    business.tax_id ? `Tax ID: ${business.tax_id}` : null,
-  ])) {
+  // The same lines as the owner's page and the public page (domain `businessBlockLines`).
+  for (const line of businessBlockLines(business)) {
     doc.text(line, MARGIN.left, left, { width: 280 });
     left = doc.y;
   }
@@ -221,13 +215,8 @@ function drawParties(doc: PDFKit.PDFDocument, view: InvoicePdfView, top: number)
     .fillColor(INK)
     .text(client.name, MARGIN.left, doc.y + 3, { width: 260 });
   left = doc.y + 1;
-  const contact = client.contacts?.find((candidate) => candidate.name.trim() !== '') ?? null;
-  const lines = nonEmpty([
-    contact && contact.name !== client.name ? `Attn: ${contact.name}` : null,
-    ...(client.address_lines ?? []),
-    client.email ?? contact?.email,
-    client.phone ?? contact?.phone,
-  ]);
+  // The same lines as the owner's page and the public page (domain `billToBlockLines`).
+  const lines = billToBlockLines(client);
   doc.font(FONT).fontSize(9).fillColor(INK);
   for (const line of lines) {
     doc.text(line, MARGIN.left, left, { width: 260 });

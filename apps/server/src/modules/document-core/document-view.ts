@@ -1,6 +1,9 @@
 import {
+  billToBlockLines,
+  businessBlockLines,
   defaultRecipientEmails,
   toDateFormat,
+  type DocumentParties as PrintedParties,
   type InvoiceClientSummary,
   type InvoiceLineResponse,
   type InvoiceTotals,
@@ -152,8 +155,38 @@ export async function documentActivity(
 /** What the public page of an invoice and of an estimate share: who, the lines and the totals, no ids. */
 export type PublicDocumentParts = Pick<
   PublicInvoice,
-  'business' | 'client' | 'lines' | 'discount_type' | 'discount_value' | 'totals' | 'notes' | 'terms'
+  'business' | 'client' | 'parties' | 'lines' | 'discount_type' | 'discount_value' | 'totals' | 'notes' | 'terms'
 >;
+
+/**
+ * The From and Bill to blocks of a document, line for line as its PDF prints them (the domain's
+ * `businessBlockLines` and `billToBlockLines`, which the PDF calls too): the owner's page, the
+ * public page and the PDF show the same business and client details.
+ */
+export function documentParties(business: DocumentBusiness, client: DocumentClient): PrintedParties {
+  const contacts = [...client.contacts].sort((a, b) => Number(b.is_primary) - Number(a.is_primary));
+  return {
+    from: {
+      name: business.name,
+      lines: businessBlockLines({
+        address_lines: (business.address ?? '').split(/\r?\n/),
+        email: business.email,
+        phone: business.phone,
+        tax_id: business.tax_id,
+      }),
+    },
+    bill_to: {
+      name: client.name,
+      lines: billToBlockLines({
+        name: client.name,
+        address_lines: addressLines(client.billing_address),
+        email: client.email,
+        phone: client.phone,
+        contacts,
+      }),
+    },
+  };
+}
 
 export function publicDocumentParts(
   document: {
@@ -178,6 +211,7 @@ export function publicDocumentParts(
       date_format: toDateFormat(document.business.date_format),
     },
     client: { name: document.client.name, address_lines: addressLines(document.client.billing_address) },
+    parties: documentParties(document.business, document.client),
     lines: document.lines.map((line) => ({
       position: line.position,
       description: line.description,

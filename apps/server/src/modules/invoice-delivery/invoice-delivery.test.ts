@@ -419,6 +419,40 @@ describe('invoice delivery without SMTP, and the public link', () => {
     }
   });
 
+  it('the owner’s page, the public page and the PDF show the same From and Bill to blocks', async () => {
+    const businessId = (
+      await t.database.db
+        .selectFrom('users')
+        .select('business_id')
+        .where('email', '=', 'olive@example.com')
+        .executeTakeFirstOrThrow()
+    ).business_id;
+    await t.database.db
+      .updateTable('businesses')
+      .set({ address: '12 Baker St\nSpringfield, IL 62701', tax_id: 'US-12-3456' })
+      .where('id', '=', businessId)
+      .execute();
+    const invoice = await createInvoice(t, own);
+    await t.post(`/api/invoices/${invoice.id}/mark-sent`, {}, { token: own.token });
+    const detail = (await t.get(`/api/invoices/${invoice.id}`, { token: own.token })).json().data;
+    expect(detail.parties).toEqual({
+      from: {
+        name: 'Olive Bakery',
+        lines: ['12 Baker St', 'Springfield, IL 62701', 'olive@example.com', '(415) 555-0100', 'Tax ID: US-12-3456'],
+      },
+      bill_to: {
+        name: 'Acme Studio',
+        lines: ['Attn: Ann Able', '100 Congress Ave', 'Suite 400', 'Austin, TX 78701', 'US', 'ap@acme.test'],
+      },
+    });
+    const token = await publicToken(t, invoice.id);
+    const shown = (await t.get(`/api/public/invoices/${token}`, { token: own.token })).json().data;
+    expect(shown.parties).toEqual(detail.parties);
+    const pdf = await t.get(`/api/invoices/${invoice.id}/pdf`, { token: own.token });
+    const text = (await pdfPages(pdf.rawPayload)).join('\n');
+    for (const line of [...detail.parties.from.lines, ...detail.parties.bill_to.lines]) expect(text).toContain(line);
+  });
+
   it('shows a safe public view; the first view moves sent to viewed once', async () => {
     const invoice = await createInvoice(t, own);
     const sent = (await t.post(`/api/invoices/${invoice.id}/mark-sent`, {}, { token: own.token })).json().data;

@@ -3,6 +3,7 @@ import { utcCalendarDate } from '@ledgerleaf/domain';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { getInvoiceView, getInvoiceViewByToken } from './invoice-view';
 import { markInvoiceSent, markInvoiceViewed } from './invoices.service';
+import { documentParties } from '../document-core/document-view';
 
 /** What the PDF and delivery module builds on: the view, issuing by email, the first view of the public page. */
 let t: TestApp;
@@ -60,8 +61,10 @@ describe('invoice view and delivery hooks', () => {
     const view = await getInvoiceView(t.database.db, businessId, id, { appUrl: 'https://app.example' });
     expect(view).toBeDefined();
     const api = (await t.get(`/api/invoices/${id}`, { token })).json().data;
-    const { activity: _activity, ...withoutActivity } = api;
+    const { activity: _activity, parties, ...withoutActivity } = api;
     expect(view!.invoice).toEqual(withoutActivity);
+    // The page's From and Bill to blocks are the PDF's, from the same business and client.
+    expect(parties).toEqual(documentParties(view!.business, view!.client));
     expect(view!.calculation.total_cents).toBe(9000);
     expect(view!.business.name).toBe('Olive Bakery');
     expect(view!.client).toMatchObject({

@@ -5,6 +5,7 @@ import {
   INVOICE_TEXT_MAX_LENGTH,
   LINE_DESCRIPTION_MAX_LENGTH,
   MAX_INVOICE_LINES,
+  documentPartiesSchema,
   idParamsSchema,
   invoiceCreateRequestSchema,
   invoiceListQuerySchema,
@@ -44,7 +45,7 @@ export const invoiceActivitySchema = z.object({
 export const invoiceActivityResponseSchema = z.object({ data: z.array(invoiceActivitySchema) });
 /** GET /api/invoices/:id: the invoice with its activity timeline (newest first). */
 export const invoiceDetailResponseSchema = z.object({
-  data: invoiceSchema.extend({ activity: z.array(invoiceActivitySchema) }),
+  data: invoiceSchema.extend({ parties: documentPartiesSchema, activity: z.array(invoiceActivitySchema) }),
   message: z.string().optional(),
 });
 export const invoiceMessageSchema = z.object({ message: z.string() });

@@ -11,6 +11,7 @@ import {
   owedNowCents,
   pageMeta,
   utcCalendarDate,
+  type DocumentParties,
   type DocumentSentExtras,
   type Invoice,
   type InvoiceListQuery,
@@ -37,12 +38,13 @@ import { AppError, notFound } from '../../lib/errors';
 import { publish } from '../../lib/events';
 import { DOCUMENT_REFERENCE_MESSAGES, requestLineOf } from '../document-core/document-content';
 import { nextDocumentNumber } from '../document-core/document-delivery';
-import { documentActivity } from '../document-core/document-view';
+import { documentActivity, documentParties } from '../document-core/document-view';
 import { invoiceSummaryCache } from './invoice-list-cache';
 import { newPublicToken, resolveContent } from './invoice-content';
 import {
   effectiveStatus,
   getInvoiceView,
+  requireInvoiceDocument,
   requireInvoiceView,
   todayOf,
   viewOptions,
@@ -135,9 +137,14 @@ export async function listInvoices(
 export async function getInvoice(
   deps: Deps,
   params: { auth: AuthContext; invoiceId: number },
-): Promise<Invoice & { activity: InvoiceActivity[] }> {
-  const invoice = await requireInvoiceView(deps, deps.db, params.auth.businessId, params.invoiceId);
-  return { ...invoice, activity: await invoiceActivity(deps.db, params.auth.businessId, params.invoiceId) };
+): Promise<Invoice & { parties: DocumentParties; activity: InvoiceActivity[] }> {
+  const document = await requireInvoiceDocument(deps, deps.db, params.auth.businessId, params.invoiceId);
+  return {
+    ...document.invoice,
+    // The From and Bill to blocks as the PDF and the public page print them.
+    parties: documentParties(document.business, document.client),
+    activity: await invoiceActivity(deps.db, params.auth.businessId, params.invoiceId),
+  };
 }
 
 function invoiceActivity(db: Db, businessId: number, invoiceId: number): Promise<InvoiceActivity[]> {
