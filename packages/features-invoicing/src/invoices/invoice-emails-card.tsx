@@ -54,7 +54,7 @@ export function InvoiceEmailsCard({ invoiceId }: { invoiceId: number }) {
                 >
                   {email.subject}
                 </Anchor>
-                <Badge size="sm" variant="light" color={STATUS[email.status].color} style={{ flexShrink: 0 }}>
+                <Badge size="sm" variant="dot" color={STATUS[email.status].color} style={{ flexShrink: 0 }}>
                   {STATUS[email.status].label}
                 </Badge>
               </Group>
