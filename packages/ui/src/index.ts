@@ -27,6 +27,8 @@ export { AuthLayout } from './layout/auth-layout';
 export type { AuthLayoutProps } from './layout/auth-layout';
 export { AppLayout } from './layout/app-layout';
 export type { AppLayoutProps, AppLayoutUser, AppNavItem, AppUserMenuItem } from './layout/app-layout';
+export { FontSizeButtons, FontSizeMenuItems } from './layout/font-size-buttons';
+export type { AppFontSize } from './layout/font-size-buttons';
 export { BrandLogo } from './layout/brand-logo';
 export type { BrandLogoProps } from './layout/brand-logo';
 export { getInitials } from './layout/initials';
