@@ -201,3 +201,29 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(problems).toEqual([]);
   });
 }
+
+test('Escape in the Create goal date picker closes the picker only; closing with input asks first (issue 11)', async ({
+  page,
+}) => {
+  await register(page);
+  await page.goto('/goals/create');
+  const dialog = page.getByRole('dialog', { name: 'Create goal' });
+  await dialog.getByRole('textbox', { name: /^Title/ }).fill('New van');
+  await dialog.getByLabel(/^Target date/).click();
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: /^Title/ })).toHaveValue('New van');
+
+  await page.keyboard.press('Escape');
+  const question = page.getByRole('dialog', { name: 'Discard changes?' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(question).toBeHidden();
+  await expect(dialog.getByRole('textbox', { name: /^Title/ })).toHaveValue('New van');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/goals$/);
+});

@@ -21,6 +21,8 @@ export type {
   ConfirmationType,
 } from './confirmation/confirmation-dialog';
 export { ConfirmationProvider, useAsk, useConfirm } from './confirmation/confirmation-provider';
+export { FormModal, useGuardedClose, DISCARD_CHANGES_QUESTION } from './modal/form-modal';
+export type { FormModalProps } from './modal/form-modal';
 export type { AskFn, ConfirmFn } from './confirmation/confirmation-provider';
 
 export { AuthLayout } from './layout/auth-layout';

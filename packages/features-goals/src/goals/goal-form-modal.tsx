@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Button,
   ColorInput,
   Group,
-  Modal,
   NumberInput,
   Select,
   SimpleGrid,
@@ -31,7 +30,7 @@ import {
   type GoalType,
 } from '@ledgerleaf/domain';
 import { useCreateGoalMutation, useDateFormat, useUpdateGoalMutation, splitServerErrors } from '@ledgerleaf/api';
-import { DateField, useToast } from '@ledgerleaf/ui';
+import { DateField, FormModal, useGuardedClose, useToast } from '@ledgerleaf/ui';
 import { localToday } from '../shared/format';
 
 export interface GoalFormValues {
@@ -162,10 +161,15 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
   const saving = createState.isLoading || updateState.isLoading;
   const count = goalUnit(values.type) === 'count';
   const statusEditable = !goal || (GOAL_EDITABLE_STATUSES as readonly string[]).includes(goal.status);
+  // What the form opened with: closing with anything else asks first (issue 11).
+  const initial = useRef(JSON.stringify(goalFormValues(goal)));
+  const requestClose = useGuardedClose(onClose, () => JSON.stringify(values) !== initial.current);
 
   useEffect(() => {
     if (!opened) return;
-    setValues(goalFormValues(goal));
+    const start = goalFormValues(goal);
+    initial.current = JSON.stringify(start);
+    setValues(start);
     setErrors({});
     setFormError(null);
     setSubmitted(false);
@@ -206,9 +210,9 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
   };
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={onClose}
+      onClose={requestClose}
       title={goal ? 'Edit goal' : 'Create goal'}
       size="lg"
       fullScreen={narrow}
@@ -345,7 +349,7 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
             />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
+            <Button variant="default" onClick={requestClose} disabled={saving}>
               Cancel
             </Button>
             <Button type="submit" loading={saving}>
@@ -354,6 +358,6 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }
