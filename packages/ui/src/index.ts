@@ -11,7 +11,7 @@ export { ColorSchemeToggle, useToggleColorScheme } from './theme/color-scheme-to
 
 export { ToastProvider, useToast } from './toast/toast-provider';
 export type { ToastProviderProps, UseToastResult } from './toast/toast-provider';
-export { toastStore, createToastStore, defaultToastTimeout } from './toast/toast-store';
+export { toastStore, createToastStore, defaultToastTimeout, MAX_TOASTS } from './toast/toast-store';
 export type { Toast, ToastOptions, ToastSeverity, ToastStore } from './toast/toast-store';
 
 export { ConfirmationDialog, resolveConfirmationType } from './confirmation/confirmation-dialog';

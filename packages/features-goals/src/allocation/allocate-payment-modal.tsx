@@ -19,6 +19,7 @@ import {
   useListAllGoalsQuery,
   useSetAllocationPreferenceMutation,
   createSubmissionKeys,
+  paymentToastId,
 } from '@ledgerleaf/api';
 import { useToast } from '@ledgerleaf/ui';
 import { useGoalsRefreshed } from '../shared/use-goals-refreshed';
@@ -121,7 +122,10 @@ export function AllocatePaymentModal({ payment, onClose }: AllocatePaymentModalP
       });
       return;
     }
+    // The payment's toast becomes this one (same id): one toast per payment (issue 11).
+    const id = paymentToastId(payment.payment_id);
     toast.show({
+      ...(id ? { id } : {}),
       severity: 'success',
       summary: ALLOCATION_MESSAGES.successTitle,
       detail: ALLOCATION_MESSAGES.allocated,

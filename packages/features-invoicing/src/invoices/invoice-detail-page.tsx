@@ -37,9 +37,10 @@ import {
   type InvoiceDetail,
   useDateFormat,
   paths,
+  paymentToastId,
   queryState,
 } from '@ledgerleaf/api';
-import { PageHeader, useToast, useAsk } from '@ledgerleaf/ui';
+import { PageHeader, useToast, useAsk, type ToastOptions } from '@ledgerleaf/ui';
 import { RecordLoader, RecordNotFound, useEditMode, useRouteId } from '@ledgerleaf/ui/routing';
 import { InvoiceDocument } from './invoice-document';
 import { InvoiceEditorLoader } from './invoice-editor';
@@ -204,11 +205,9 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
   const { failed, copyLink } = useDocumentFeedback();
 
   const onRecorded = (response: PaymentResponse) => {
-    toast.show({
-      severity: 'success',
-      summary: INVOICE_MESSAGES.paymentRecorded,
-      detail: `${formatCurrency(response.data.amount)} on ${invoiceLabel(response.invoice)}`,
-    });
+    // One toast for the whole action (issue 11): the payment and its receipt; the goal allocation
+    // that may follow replaces it (same id).
+    toast.show(paymentToast(response));
     paymentRecorded?.({
       invoice_id: invoice.id,
       invoice_number: response.invoice.invoice_number,
@@ -490,4 +489,25 @@ export function InvoiceDetailPage({ onPaymentRecorded }: { onPaymentRecorded?: O
       }
     </RecordLoader>
   );
+}
+
+/** The one toast of a recorded payment: what was recorded, and whether its receipt went out. */
+export function paymentToast(response: PaymentResponse): ToastOptions {
+  const recorded = `${formatCurrency(response.data.amount)} on ${invoiceLabel(response.invoice)}`;
+  const id = paymentToastId(response.data.payment_id);
+  const { receipt } = response;
+  if (receipt && !receipt.sent)
+    return {
+      ...(id ? { id } : {}),
+      severity: 'warn',
+      summary: 'Payment recorded, receipt not sent',
+      detail: `${recorded}. ${receipt.message}`,
+      timeout: false,
+    };
+  return {
+    ...(id ? { id } : {}),
+    severity: 'success',
+    summary: INVOICE_MESSAGES.paymentRecorded,
+    detail: receipt ? `${recorded}. Receipt emailed to ${receipt.to.join(', ')}.` : recorded,
+  };
 }
