@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AnchorHTMLAttributes } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithUi } from '../test-utils';
-import { AppLayout } from './app-layout';
+import { AppLayout, FLOATING_BUTTONS_ROOM } from './app-layout';
 import type { AppLayoutProps } from './app-layout';
 import { getInitials } from './initials';
 
@@ -46,6 +46,9 @@ describe('AppLayout (SPEC.md section 2, application shell)', () => {
     expect(screen.getByTestId('welcome-line')).toHaveTextContent('Welcome, Dana Demo');
     expect(screen.getByRole('link', { name: /Ledgerleaf, go to dashboard/ })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+    // The page ends with room for the floating buttons (quick add, scroll to top): nothing stays under them (issue 11).
+    expect(screen.getByTestId('page-end')).toHaveStyle({ paddingBottom: `${FLOATING_BUTTONS_ROOM}px` });
+    expect(FLOATING_BUTTONS_ROOM).toBeGreaterThanOrEqual(96 + 44);
   });
 
   it('keeps the welcome line on phones too, truncated rather than hidden', () => {

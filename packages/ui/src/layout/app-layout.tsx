@@ -88,6 +88,11 @@ export interface AppLayoutProps {
 type RouterLink = (props: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) => ReactNode;
 
 const HEADER_HEIGHT = 60;
+/**
+ * The height the bottom-right floating buttons take, in px like them: scroll-to-top's top edge
+ * (96 px up, 44 px tall) plus a gap. The page ends with this much room.
+ */
+export const FLOATING_BUTTONS_ROOM = 152;
 const NAV_WIDTH_COLLAPSED = 76;
 
 /**
@@ -247,12 +252,15 @@ export function AppLayout({
         style={{ background: 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))', outline: 'none' }}
       >
         {children}
-        {/* Bottom room so the floating buttons (quick add, feedback) never cover the last lines. */}
-        {footer !== undefined && footer !== null && (
-          <Box mt="xl" pb={72}>
-            {footer}
-          </Box>
-        )}
+        {/* Bottom room so the floating buttons (quick add, scroll to top, feedback) never cover the last
+            lines: at the end of a page everything can be scrolled clear of them (issue 11). */}
+        <Box
+          mt={footer !== undefined && footer !== null ? 'xl' : 0}
+          style={{ paddingBottom: FLOATING_BUTTONS_ROOM }}
+          data-testid="page-end"
+        >
+          {footer}
+        </Box>
       </AppShell.Main>
     </AppShell>
   );
