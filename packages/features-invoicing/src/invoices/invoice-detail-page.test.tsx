@@ -132,6 +132,50 @@ describe('invoice detail', () => {
     });
   });
 
+  it('offers "Allocate to goals" on each payment row, handing the payment to the app (issue 11)', async () => {
+    const onAllocatePayment = vi.fn();
+    stubFetch({
+      'GET /api/invoices/11': json(200, {
+        data: invoiceDetail({
+          status: 'partial',
+          amount_paid: 1000,
+          balance_due: 500,
+          payments: [{ ...payment, method: 'cash' }],
+        }),
+      }),
+    });
+    const { user } = renderPage(
+      <PaymentRecordedProvider onPaymentRecorded={vi.fn()} onAllocatePayment={onAllocatePayment}>
+        <InvoiceDetailPage />
+      </PaymentRecordedProvider>,
+      { path: '/invoices/:id', route: '/invoices/11' },
+    );
+    const payments = await screen.findByRole('table', { name: 'Payments' });
+    await user.click(within(payments).getByRole('button', { name: 'Allocate payment of $1,000.00 to goals' }));
+    expect(onAllocatePayment).toHaveBeenCalledWith({
+      invoice_id: 11,
+      invoice_number: 'INV-2026-0001',
+      payment_id: 9,
+      payment_amount: 1000,
+    });
+  });
+
+  it('offers no allocation without the goals area', async () => {
+    stubFetch({
+      'GET /api/invoices/11': json(200, {
+        data: invoiceDetail({
+          status: 'partial',
+          amount_paid: 1000,
+          balance_due: 500,
+          payments: [{ ...payment, method: 'cash' }],
+        }),
+      }),
+    });
+    renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11' });
+    const payments = await screen.findByRole('table', { name: 'Payments' });
+    expect(within(payments).queryByRole('button', { name: /to goals/ })).not.toBeInTheDocument();
+  });
+
   it('shows the linked goal and where the invoice came from, each a link', async () => {
     stubFetch({
       'GET /api/invoices/11': json(200, {

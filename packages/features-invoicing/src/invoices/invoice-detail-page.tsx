@@ -1,6 +1,20 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ActionIcon, Anchor, Box, Button, Card, Grid, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Menu,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import {
   IconCash,
   IconCopy,
@@ -13,6 +27,7 @@ import {
   IconCircleCheck,
   IconTrash,
   IconBan,
+  IconTarget,
 } from '@tabler/icons-react';
 import {
   INVOICE_MESSAGES,
@@ -45,7 +60,7 @@ import { RecordLoader, RecordNotFound, useEditMode, useRouteId } from '@ledgerle
 import { InvoiceDocument } from './invoice-document';
 import { InvoiceEditorLoader } from './invoice-editor';
 import { PaymentModal } from './payment-modal';
-import { usePaymentRecordedHandler, type OnPaymentRecorded } from './payment-hooks';
+import { useAllocatePaymentHandler, usePaymentRecordedHandler, type OnPaymentRecorded } from './payment-hooks';
 import { downloadInvoicePdf, previewInvoicePdf } from './pdf';
 import { SendModal } from './send-modal';
 import { SendReceiptButton } from './send-receipt-button';
@@ -57,6 +72,7 @@ function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boo
   const ask = useAsk();
   const toast = useToast();
   const [deletePayment] = useDeletePaymentMutation();
+  const allocate = useAllocatePaymentHandler();
   if (invoice.payments.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -94,7 +110,7 @@ function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boo
           <Table.Th>Method</Table.Th>
           <Table.Th ta="right">Amount</Table.Th>
           {canWrite && (
-            <Table.Th w={72}>
+            <Table.Th w={104}>
               <Box
                 component="span"
                 style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
@@ -126,6 +142,25 @@ function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boo
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
                   {invoice.status !== 'void' && <SendReceiptButton invoice={invoice} payment={payment} />}
+                  {allocate && invoice.status !== 'void' && (
+                    <Tooltip label="Allocate to goals">
+                      <ActionIcon
+                        variant="subtle"
+                        color="leaf"
+                        aria-label={`Allocate payment of ${formatCurrency(payment.amount)} to goals`}
+                        onClick={() =>
+                          allocate({
+                            invoice_id: invoice.id,
+                            invoice_number: invoice.invoice_number,
+                            payment_id: payment.payment_id,
+                            payment_amount: payment.amount,
+                          })
+                        }
+                      >
+                        <IconTarget size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
                   <ActionIcon
                     variant="subtle"
                     color="red"
