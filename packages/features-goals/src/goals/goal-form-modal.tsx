@@ -17,6 +17,7 @@ import {
   GOAL_DESCRIPTION_MAX_LENGTH,
   GOAL_EDITABLE_STATUSES,
   GOAL_MESSAGES,
+  GOAL_STATUS_CHOICES,
   GOAL_STATUS_LABELS,
   GOAL_TITLE_MAX_LENGTH,
   GOAL_TYPES,
@@ -93,9 +94,8 @@ export function goalFormValues(goal: Goal | null): GoalFormValues {
     current_amount: goal.current_amount,
     start_date: goal.start_date,
     target_date: goal.target_date,
-    status: (GOAL_EDITABLE_STATUSES as readonly string[]).includes(goal.status)
-      ? (goal.status as GoalFormValues['status'])
-      : 'active',
+    // in_progress is 'Active' too (one label): the form shows and keeps it as active.
+    status: goal.status === 'paused' ? 'paused' : 'active',
     category: goal.category ?? '',
     color: goal.color ?? '',
   };
@@ -119,7 +119,9 @@ export function goalBody(values: GoalFormValues, editing: Goal | null): GoalInpu
     if (!editing || current !== editing.current_amount) body.current_amount = current;
   }
   // A completed or cancelled goal keeps its status on edit; the others may move between the editable ones.
-  if (!editing || (GOAL_EDITABLE_STATUSES as readonly string[]).includes(editing.status)) body.status = values.status;
+  if (!editing || (GOAL_EDITABLE_STATUSES as readonly string[]).includes(editing.status))
+    // An in_progress goal shown as 'Active' and left so keeps its stored status.
+    body.status = editing?.status === 'in_progress' && values.status === 'active' ? 'in_progress' : values.status;
   return body;
 }
 
@@ -271,7 +273,7 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
               label="Status"
               allowDeselect={false}
               disabled={!statusEditable}
-              data={(statusEditable ? GOAL_EDITABLE_STATUSES : [goal?.status ?? 'active']).map((status) => ({
+              data={(statusEditable ? GOAL_STATUS_CHOICES : [goal?.status ?? 'active']).map((status) => ({
                 value: status,
                 label: GOAL_STATUS_LABELS[status],
               }))}

@@ -231,6 +231,14 @@ describe('Goal Tracker', () => {
 });
 
 describe('goal form rules', () => {
+  it('shows an in_progress goal as Active (one label) and keeps its stored status when left so (issue 11)', () => {
+    const running = goal({ status: 'in_progress' });
+    const values = goalFormValues(running);
+    expect(values.status).toBe('active');
+    expect(goalBody(values, running).status).toBe('in_progress');
+    expect(goalBody({ ...values, status: 'paused' }, running).status).toBe('paused');
+  });
+
   it('validates with the domain messages and sends current_amount only when creating a financial goal', () => {
     const values = {
       ...goalFormValues(null),
