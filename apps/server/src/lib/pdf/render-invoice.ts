@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import {
   formatCurrency,
   formatTaxLabel,
-  INVOICE_STATUS_LABELS,
+  CLIENT_INVOICE_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
   type InvoiceLineResponse,
 } from '@ledgerleaf/domain';
@@ -173,7 +173,7 @@ function drawHeader(doc: PDFKit.PDFDocument, view: InvoicePdfView): number {
     .fontSize(11)
     .fillColor(MUTED)
     .text(view.invoice_number ?? 'Draft', rightX, doc.y + 2, { width: rightWidth, align: 'right' });
-  doc.fontSize(9).text(view.document?.status_label ?? INVOICE_STATUS_LABELS[view.status], rightX, doc.y + 2, {
+  doc.fontSize(9).text(view.document?.status_label ?? CLIENT_INVOICE_STATUS_LABELS[view.status], rightX, doc.y + 2, {
     width: rightWidth,
     align: 'right',
   });
