@@ -201,3 +201,79 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(problems).toEqual([]);
   });
 }
+
+test('Escape in the Create goal date picker closes the picker only; closing with input asks first (issue 11)', async ({
+  page,
+}) => {
+  await register(page);
+  await page.goto('/goals/create');
+  const dialog = page.getByRole('dialog', { name: 'Create goal' });
+  await dialog.getByRole('textbox', { name: /^Title/ }).fill('New van');
+  await dialog.getByLabel(/^Target date/).click();
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: /^Title/ })).toHaveValue('New van');
+
+  await page.keyboard.press('Escape');
+  const question = page.getByRole('dialog', { name: 'Discard changes?' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(question).toBeHidden();
+  await expect(dialog.getByRole('textbox', { name: /^Title/ })).toHaveValue('New van');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/goals$/);
+});
+
+test('after a payment without goals the modal links to creating one; a skipped payment is allocated later from its row (issue 11)', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await register(page);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  const client = await page.request.post('/api/clients', { headers, data: { name: 'Northwind Traders' } });
+  const clientId = ((await client.json()) as { data: { id: number } }).data.id;
+  const created = await page.request.post('/api/invoices', {
+    headers,
+    data: {
+      client_id: clientId,
+      issue_date: '2026-11-02',
+      due_date: '2026-12-02',
+      send: true,
+      lines: [{ description: 'Cabinets', quantity: 1, unit_price: 1500 }],
+    },
+  });
+  const invoiceId = ((await created.json()) as { data: { id: number } }).data.id;
+
+  await page.goto(`/invoices/${invoiceId}`);
+  await page.getByRole('button', { name: 'Record payment' }).first().click();
+  const record = page.getByRole('dialog', { name: 'Record payment' });
+  await record.getByRole('textbox', { name: 'Amount' }).fill('600');
+  await record.getByRole('button', { name: 'Record payment' }).click();
+  const allocation = page.getByRole('dialog', { name: 'Allocate Payment to Goals' });
+  await expect(allocation.getByText('No active financial goals found.', { exact: false })).toBeVisible();
+  await expect(allocation.getByRole('link', { name: 'Create a goal' })).toHaveAttribute('href', '/goals/create');
+  await allocation.getByRole('button', { name: 'Skip' }).click();
+  await expect(allocation).toBeHidden();
+
+  // A goal comes later; the skipped payment is allocated from its row.
+  const goal = await page.request.post('/api/goals', {
+    headers,
+    data: { title: 'New van', type: 'financial', target_amount: 6000, target_date: '2027-06-30' },
+  });
+  expect(goal.status()).toBe(201);
+  await page.reload();
+  await page.getByRole('button', { name: 'Allocate payment of $600.00 to goals' }).click();
+  await expect(allocation).toBeVisible();
+  await expect(allocation.getByRole('checkbox', { name: "Don't show this again" })).toHaveCount(0);
+  await allocation.getByRole('button', { name: 'Allocate Evenly' }).click();
+  await allocation.getByRole('button', { name: 'Save Allocations' }).click();
+  await expect(allocation).toBeHidden();
+  await expect(page.getByText('Payment has been allocated to goals successfully')).toBeVisible();
+  await page.goto('/goals');
+  await expect(page.getByText('$600.00 of $6,000.00')).toBeVisible();
+});

@@ -78,3 +78,187 @@ export async function blockingViolations(page: Page, label: string): Promise<str
         `${label} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join(', ')})`,
     );
 }
+
+/** SPEC.md section 9's font size steps; the app stores the index under `fontSizePreference`. */
+const FONT_STEPS = [90, 100, 110, 120, 130, 140, 150] as const;
+
+/** Opens every page of this test at `percent` text, as the header's font size control would store it. */
+export async function useFontStep(page: Page, percent: (typeof FONT_STEPS)[number]) {
+  const index = FONT_STEPS.indexOf(percent);
+  await page.addInitScript((stored) => localStorage.setItem('fontSizePreference', stored), String(index));
+}
+
+/** Signs in as the demo business (the server runs with DEMO=1): every screen has data. */
+export async function demoLogin(page: Page) {
+  await page.goto('/demo-login');
+  await page.getByRole('button', { name: 'Login as Demo User' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+}
+
+/** Waits until the page is quiet: no request in flight, no skeleton, no finite animation running. */
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mantine-Skeleton-root[data-visible="true"]')).toHaveCount(0);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const started = Date.now();
+        let quiet = 0;
+        const tick = () => {
+          const busy = document
+            .getAnimations()
+            .some(
+              (animation) =>
+                animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+            );
+          quiet = busy ? 0 : quiet + 1;
+          if (quiet >= 3 || Date.now() - started > 5_000) resolve();
+          else setTimeout(tick, 50);
+        };
+        tick();
+      }),
+  );
+}
+
+/**
+ * Pairs of visible interactive controls (buttons, links, inputs...) that overlap where they are
+ * seen, described one per line (empty when none). A control is seen where its box meets the
+ * viewport and every ancestor that clips (a scrolled table shows only part of a row). A pair where
+ * one box contains the other (a clear button inside its input, a link inside a clickable row) is not
+ * an overlap, nor are boxes that only touch (at most 1 px). Floating buttons (fixed, outside the
+ * header: quick add, scroll to top) float over scrolled content by design; with `floating: 'end'`
+ * they are compared only with what is under them once the page is scrolled to its end, where the
+ * page must leave them room, and with `floating: 'ignore'` not at all.
+ */
+export async function overlappingControls(page: Page, floating: 'ignore' | 'end' = 'ignore'): Promise<string[]> {
+  return page.evaluate((mode) => {
+    const selector = [
+      'button',
+      'a[href]',
+      'input:not([type="hidden"])',
+      'select',
+      'textarea',
+      '[role="button"]',
+      '[role="link"]',
+      '[role="tab"]',
+      '[role="checkbox"]',
+      '[role="switch"]',
+      '[role="combobox"]',
+      '[role="menuitem"]',
+    ].join(',');
+    type Box = { left: number; top: number; right: number; bottom: number };
+    const intersect = (a: Box, b: Box): Box => ({
+      left: Math.max(a.left, b.left),
+      top: Math.max(a.top, b.top),
+      right: Math.min(a.right, b.right),
+      bottom: Math.min(a.bottom, b.bottom),
+    });
+    const layerOf = (element: Element): 'header' | 'floating' | 'flow' => {
+      if (element.closest('header')) return 'header';
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        if (getComputedStyle(node).position === 'fixed') return 'floating';
+      }
+      return 'flow';
+    };
+    const name = (element: Element) => {
+      const label =
+        element.getAttribute('aria-label') ||
+        (element as HTMLInputElement).labels?.[0]?.textContent ||
+        element.getAttribute('placeholder') ||
+        element.textContent ||
+        '';
+      return `${element.tagName.toLowerCase()} "${label.trim().replace(/\s+/g, ' ').slice(0, 40)}"`;
+    };
+    const seen: { element: Element; box: Box; layer: string }[] = [];
+    for (const element of document.querySelectorAll(selector)) {
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
+      if (element.closest('[aria-hidden="true"], [inert]')) continue;
+      const rect = element.getBoundingClientRect();
+      let box: Box = intersect(rect, { left: 0, top: 0, right: innerWidth, bottom: innerHeight });
+      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+        const overflow = getComputedStyle(node);
+        if (overflow.overflowX !== 'visible' || overflow.overflowY !== 'visible' || overflow.clipPath !== 'none') {
+          box = intersect(box, node.getBoundingClientRect());
+        }
+      }
+      if (box.right - box.left < 2 || box.bottom - box.top < 2) continue;
+      seen.push({ element, box, layer: layerOf(element) });
+    }
+    const problems: string[] = [];
+    for (let i = 0; i < seen.length; i += 1) {
+      for (let j = i + 1; j < seen.length; j += 1) {
+        const a = seen[i]!;
+        const b = seen[j]!;
+        if (a.element.contains(b.element) || b.element.contains(a.element)) continue;
+        const floatingPair = (a.layer === 'floating') !== (b.layer === 'floating');
+        if (floatingPair && mode === 'ignore') continue;
+        if (mode === 'end' && !floatingPair) continue;
+        if (mode === 'end' && (a.layer === 'header' || b.layer === 'header')) continue;
+        const overlap = intersect(a.box, b.box);
+        if (overlap.right - overlap.left <= 1 || overlap.bottom - overlap.top <= 1) continue;
+        const inside = (outer: Box, inner: Box) =>
+          inner.left >= outer.left - 0.5 &&
+          inner.right <= outer.right + 0.5 &&
+          inner.top >= outer.top - 0.5 &&
+          inner.bottom <= outer.bottom + 0.5;
+        if (inside(a.box, b.box) || inside(b.box, a.box)) continue;
+        problems.push(
+          `${name(a.element)} and ${name(b.element)} overlap by ${Math.round(overlap.right - overlap.left)}x${Math.round(overlap.bottom - overlap.top)} px`,
+        );
+      }
+    }
+    return problems;
+  }, floating);
+}
+
+/**
+ * Text of the page under a floating button (quick add, scroll to top) once the page is scrolled to
+ * its end, where the page must leave them room: one line per covered text (empty when none).
+ */
+export async function textUnderFloatingButtons(page: Page): Promise<string[]> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(150);
+  return page.evaluate(() => {
+    const floating = [...document.querySelectorAll('button, a[href]')]
+      .filter((element) => {
+        if (element.closest('header')) return false;
+        for (let node: Element | null = element; node; node = node.parentElement) {
+          if (getComputedStyle(node).position === 'fixed') return true;
+        }
+        return false;
+      })
+      .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.width > 2 && rect.height > 2);
+    const main = document.getElementById('main-content');
+    if (!main) return [];
+    const problems: string[] = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (!text) continue;
+      const parent = node.parentElement;
+      if (!parent || parent.closest('[aria-hidden="true"]')) continue;
+      const style = getComputedStyle(parent);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) {
+        if (rect.width < 1 || rect.height < 1) continue;
+        for (const button of floating) {
+          if (button.element.contains(node)) continue;
+          const b = button.rect;
+          const w = Math.min(rect.right, b.right) - Math.max(rect.left, b.left);
+          const h = Math.min(rect.bottom, b.bottom) - Math.max(rect.top, b.top);
+          if (w > 1 && h > 1) {
+            problems.push(
+              `"${text.slice(0, 40)}" under ${button.element.getAttribute('aria-label') ?? 'a floating button'}`,
+            );
+          }
+        }
+      }
+    }
+    return [...new Set(problems)];
+  });
+}

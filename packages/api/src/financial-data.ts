@@ -30,3 +30,11 @@ export function refreshFinancialData() {
     );
   };
 }
+
+/**
+ * The toast id of everything said about one payment (recorded, its receipt, its allocation to
+ * goals): each replaces the one before, so a payment is one toast however many steps follow (issue 11).
+ */
+export function paymentToastId(paymentId: number | null | undefined): string | undefined {
+  return paymentId === null || paymentId === undefined ? undefined : `payment-${paymentId}`;
+}

@@ -18,5 +18,5 @@ export * from './estimate-endpoints';
 export { createSubmissionKeys, newIdempotencyKey } from './idempotency';
 export { paths, pathPatterns, type ParamPath } from './paths';
 export { LOAD_ERROR_FALLBACK, loadErrorMessage, queryState, type QueryLike, type QueryState } from './query-state';
-export { isDashboardPath, refreshFinancialData } from './financial-data';
+export { isDashboardPath, paymentToastId, refreshFinancialData } from './financial-data';
 export { dateFormatting, useDateFormat, type DateFormatter, type DateFormatting } from './use-date-format';

@@ -11,7 +11,7 @@ export { ColorSchemeToggle, useToggleColorScheme } from './theme/color-scheme-to
 
 export { ToastProvider, useToast } from './toast/toast-provider';
 export type { ToastProviderProps, UseToastResult } from './toast/toast-provider';
-export { toastStore, createToastStore, defaultToastTimeout } from './toast/toast-store';
+export { toastStore, createToastStore, defaultToastTimeout, MAX_TOASTS } from './toast/toast-store';
 export type { Toast, ToastOptions, ToastSeverity, ToastStore } from './toast/toast-store';
 
 export { ConfirmationDialog, resolveConfirmationType } from './confirmation/confirmation-dialog';
@@ -21,12 +21,16 @@ export type {
   ConfirmationType,
 } from './confirmation/confirmation-dialog';
 export { ConfirmationProvider, useAsk, useConfirm } from './confirmation/confirmation-provider';
+export { FormModal, useGuardedClose, DISCARD_CHANGES_QUESTION } from './modal/form-modal';
+export type { FormModalProps } from './modal/form-modal';
 export type { AskFn, ConfirmFn } from './confirmation/confirmation-provider';
 
 export { AuthLayout } from './layout/auth-layout';
 export type { AuthLayoutProps } from './layout/auth-layout';
 export { AppLayout } from './layout/app-layout';
 export type { AppLayoutProps, AppLayoutUser, AppNavItem, AppUserMenuItem } from './layout/app-layout';
+export { FontSizeButtons, FontSizeMenuItems } from './layout/font-size-buttons';
+export type { AppFontSize } from './layout/font-size-buttons';
 export { BrandLogo } from './layout/brand-logo';
 export type { BrandLogoProps } from './layout/brand-logo';
 export { getInitials } from './layout/initials';

@@ -1,5 +1,4 @@
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { Group } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { isAdmin, storageUrl } from '@ledgerleaf/domain';
 import { logout, useAppDispatch, useAppSelector, paths } from '@ledgerleaf/api';
@@ -8,7 +7,7 @@ import { GOALS_HREF, goalsActive, navItems } from '../navigation';
 import { AppFooter } from './app-footer';
 import { BetaFeedback } from './beta-feedback';
 import { FeatureHosts } from './feature-hosts';
-import { FontSizeControl } from './font-size-control';
+import { useFontSize } from './font-size-control';
 import { HeaderNotifications } from './header-notifications';
 import { QuickAdd } from './quick-add';
 
@@ -22,6 +21,7 @@ export function AuthenticatedLayout() {
   const dispatch = useAppDispatch();
   const token = useAppSelector((state) => state.auth.token);
   const user = useAppSelector((state) => state.auth.user);
+  const fontSize = useFontSize();
 
   if (!token) return <Navigate to={paths.login} replace />;
 
@@ -46,12 +46,8 @@ export function AuthenticatedLayout() {
         goalsActive={goalsActive(pathname)}
         linkComponent={Link}
         onSignOut={() => void dispatch(logout())}
-        headerExtra={
-          <Group gap="xs" wrap="nowrap">
-            <FontSizeControl />
-            <HeaderNotifications />
-          </Group>
-        }
+        fontSize={fontSize}
+        headerExtra={<HeaderNotifications />}
         footer={<AppFooter />}
       >
         <ErrorBoundary key={pathname}>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import {
   IconBriefcase,
   IconCash,
@@ -37,10 +37,20 @@ export function quickAddItems(openOtherIncome: () => void, canWrite: boolean): Q
   ];
 }
 
-/** The floating quick-add menu; 'Add Other Income' opens the goals area's other income modal. Not shown when it would be empty. */
+/**
+ * Whether a location is an editor (a create or edit screen): `/…/create`, `/…/create-new`,
+ * `/…/:id/edit`, or a record page at `?edit=1`. The quick-add button is not shown there: it would
+ * cover the editor's figures and buttons, and starting something else mid-edit is not what it is for.
+ */
+export function isEditorLocation(pathname: string, search = ''): boolean {
+  return /\/(create|create-new|edit)\/?$/.test(pathname) || new URLSearchParams(search).get('edit') === '1';
+}
+
+/** The floating quick-add menu; 'Add Other Income' opens the goals area's other income modal. Not shown when it would be empty, nor on editors. */
 export function QuickAdd() {
   const { openOtherIncome } = useGoalsActions();
+  const { pathname, search } = useLocation();
   const items = quickAddItems(openOtherIncome, useCanWrite());
-  if (items.length === 0) return null;
+  if (items.length === 0 || isEditorLocation(pathname, search)) return null;
   return <QuickAddMenu items={items} linkComponent={Link} />;
 }

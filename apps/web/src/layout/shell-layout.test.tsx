@@ -8,7 +8,7 @@ import { json, stubFetch } from '../test/fetch';
 import { BetaFeedback, collectSystemInfo, feedbackPayload, validateFeedback } from './beta-feedback';
 import { HeaderNotifications } from './header-notifications';
 import { notificationHref, toNotificationView } from './notification-links';
-import { quickAddItems } from './quick-add';
+import { isEditorLocation, quickAddItems } from './quick-add';
 import { renderShell } from './shell-test-utils';
 
 afterEach(() => {
@@ -193,6 +193,26 @@ describe('quick-add entries (SPEC.md section 2)', () => {
 
   it('has none for a role that may not write (each entry creates something)', () => {
     expect(quickAddItems(vi.fn(), false)).toEqual([]);
+  });
+
+  it.each([
+    ['/invoices/create-new', '', true],
+    ['/invoices/41', '?edit=1', true],
+    ['/estimates/create-new', '', true],
+    ['/estimates/create', '', true],
+    ['/recurring-invoices/create', '', true],
+    ['/recurring-invoices/8', '?edit=1&tab=lines', true],
+    ['/clients/create', '', true],
+    ['/clients/9/edit', '', true],
+    ['/products/3/edit', '', true],
+    ['/crm/leads/create', '', true],
+    ['/invoices/41', '', false],
+    ['/invoices/all', '', false],
+    ['/clients', '', false],
+    ['/dashboard', '?edit=0', false],
+    ['/settings/invoice-reminders', '', false],
+  ])('is hidden on editors (issue 11): %s%s -> %s', (pathname, search, editor) => {
+    expect(isEditorLocation(pathname, search)).toBe(editor);
   });
 });
 

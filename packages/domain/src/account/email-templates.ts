@@ -19,6 +19,8 @@ export const EMAIL_TEMPLATE_LABELS: Record<EmailTemplateKey, string> = {
 
 export const PLACEHOLDER_LABELS = {
   client_name: 'Client name',
+  /** Whom the email greets: the named contacts it goes to (first names), else the client (`greetingName`). */
+  recipient_name: 'Recipient name',
   invoice_number: 'Invoice number',
   estimate_number: 'Estimate number',
   amount: 'Amount',
@@ -35,10 +37,37 @@ export type PlaceholderName = keyof typeof PLACEHOLDER_LABELS;
 
 /** The placeholders each email may use (anything else is refused on save). */
 export const EMAIL_PLACEHOLDERS: Record<EmailTemplateKey, readonly PlaceholderName[]> = {
-  invoice: ['client_name', 'invoice_number', 'amount', 'balance_due', 'due_date', 'link', 'business_name'],
-  estimate: ['client_name', 'estimate_number', 'amount', 'valid_until', 'link', 'business_name'],
-  payment_receipt: ['client_name', 'invoice_number', 'amount', 'balance_due', 'payment_date', 'link', 'business_name'],
-  reminder: ['client_name', 'invoice_number', 'amount', 'balance_due', 'due_date', 'link', 'business_name'],
+  invoice: [
+    'client_name',
+    'recipient_name',
+    'invoice_number',
+    'amount',
+    'balance_due',
+    'due_date',
+    'link',
+    'business_name',
+  ],
+  estimate: ['client_name', 'recipient_name', 'estimate_number', 'amount', 'valid_until', 'link', 'business_name'],
+  payment_receipt: [
+    'client_name',
+    'recipient_name',
+    'invoice_number',
+    'amount',
+    'balance_due',
+    'payment_date',
+    'link',
+    'business_name',
+  ],
+  reminder: [
+    'client_name',
+    'recipient_name',
+    'invoice_number',
+    'amount',
+    'balance_due',
+    'due_date',
+    'link',
+    'business_name',
+  ],
   password_reset: ['user_name', 'link', 'expires_minutes', 'business_name'],
 };
 
@@ -51,7 +80,7 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateKey, EmailTemplateText
   invoice: {
     subject: 'Invoice {{invoice_number}} from {{business_name}}',
     body: [
-      'Hello {{client_name}},',
+      'Hello {{recipient_name}},',
       '',
       'Please find attached invoice {{invoice_number}} for {{amount}}. The balance of {{balance_due}} is due on {{due_date}}.',
       '',
@@ -69,7 +98,7 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateKey, EmailTemplateText
   estimate: {
     subject: 'Estimate {{estimate_number}} from {{business_name}}',
     body: [
-      'Hello {{client_name}},',
+      'Hello {{recipient_name}},',
       '',
       'Please find attached estimate {{estimate_number}} for {{amount}}, valid until {{valid_until}}.',
       '',
@@ -83,7 +112,7 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateKey, EmailTemplateText
   payment_receipt: {
     subject: 'Payment received for invoice {{invoice_number}}',
     body: [
-      'Hello {{client_name}},',
+      'Hello {{recipient_name}},',
       '',
       'Thank you for your payment of {{amount}} on {{payment_date}} for invoice {{invoice_number}}.',
       'Balance due: {{balance_due}}',
@@ -98,7 +127,7 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateKey, EmailTemplateText
   reminder: {
     subject: 'Reminder: invoice {{invoice_number}} is due on {{due_date}}',
     body: [
-      'Hello {{client_name}},',
+      'Hello {{recipient_name}},',
       '',
       'This is a friendly reminder that invoice {{invoice_number}} has a balance of {{balance_due}}, due on {{due_date}}.',
       '',
@@ -129,6 +158,7 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateKey, EmailTemplateText
 /** Sample values for the live preview. */
 export const SAMPLE_EMAIL_VALUES: Record<PlaceholderName, string> = {
   client_name: 'Acme Studio',
+  recipient_name: 'Ana',
   invoice_number: 'INV-2026-0042',
   estimate_number: 'EST-2026-0007',
   amount: '$1,250.00',
@@ -187,7 +217,12 @@ export interface RenderedEmail {
  * The email from a template and values: subject on one line (a line break in a header would start
  * another header), the text body, and an HTML body in which the template and values are escaped.
  */
-export function renderEmailTemplate(template: EmailTemplateText, values: EmailValues): RenderedEmail {
+export function renderEmailTemplate(template: EmailTemplateText, given: EmailValues): RenderedEmail {
+  // Whom the email greets defaults to the client: a caller that knows no named recipient greets the client.
+  const values: EmailValues =
+    given.recipient_name === undefined && given.client_name !== undefined
+      ? { ...given, recipient_name: given.client_name }
+      : given;
   const subject = fillPlaceholders(template.subject, values)
     .replace(/[\r\n]+/g, ' ')
     .trim();

@@ -3,6 +3,8 @@ import { toFieldErrors } from '../errors';
 import {
   ALLOCATION_MESSAGES,
   GOAL_MESSAGES,
+  GOAL_STATUS_CHOICES,
+  GOAL_STATUS_LABELS,
   OTHER_INCOME_MESSAGES,
   allocationPreferenceRequestSchema,
   allocationRequestSchema,
@@ -234,6 +236,12 @@ describe('goal request', () => {
     expect(goalActionResult('completed', 'complete')).toBeNull();
     expect(goalActionResult('cancelled', 'cancel')).toBeNull();
     expect(GOAL_MESSAGES.actionNotAllowed('pause', 'completed')).toBe('A completed goal cannot be paused.');
+    expect(GOAL_MESSAGES.actionNotAllowed('resume', 'in_progress')).toBe('An active goal cannot be resumed.');
+  });
+
+  it('labels active and in_progress goals alike (issue 11: one label for one kind of goal)', () => {
+    expect(GOAL_STATUS_LABELS.in_progress).toBe(GOAL_STATUS_LABELS.active);
+    expect(GOAL_STATUS_CHOICES.map((status) => GOAL_STATUS_LABELS[status])).toEqual(['Active', 'Paused']);
   });
 });
 

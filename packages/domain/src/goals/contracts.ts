@@ -43,15 +43,21 @@ export function isTrackedGoalType(type: GoalType): boolean {
 /** SPEC.md section 3 and the issue: active and in_progress count as active. */
 export const GOAL_STATUSES = ['active', 'in_progress', 'completed', 'paused', 'cancelled'] as const;
 export type GoalStatus = (typeof GOAL_STATUSES)[number];
+/**
+ * A goal counts as active when its status is active or in_progress (SPEC.md section 3): both read
+ * 'Active', so one kind of goal never shows two labels (issue 11).
+ */
 export const GOAL_STATUS_LABELS: Record<GoalStatus, string> = {
   active: 'Active',
-  in_progress: 'In progress',
+  in_progress: 'Active',
   completed: 'Completed',
   paused: 'Paused',
   cancelled: 'Cancelled',
 };
 /** Statuses a goal may be created or edited into (completion is reached or asked for with `complete`). */
 export const GOAL_EDITABLE_STATUSES = ['active', 'in_progress', 'paused'] as const satisfies readonly GoalStatus[];
+/** The editable statuses a form offers: in_progress reads 'Active' too, so it is not offered twice. */
+export const GOAL_STATUS_CHOICES = ['active', 'paused'] as const satisfies readonly GoalStatus[];
 
 /** Status actions: `POST /api/goals/{id}/{action}`. */
 export const GOAL_ACTIONS = ['pause', 'resume', 'complete', 'cancel'] as const;
@@ -102,7 +108,7 @@ export const GOAL_MESSAGES = {
   // answers of the server
   notFound: 'Goal not found.',
   actionNotAllowed: (action: GoalAction, status: GoalStatus) =>
-    `A ${GOAL_STATUS_LABELS[status].toLowerCase()} goal cannot be ${action === 'pause' ? 'paused' : action === 'resume' ? 'resumed' : action === 'complete' ? 'completed' : 'cancelled'}.`,
+    `${/^[aeiou]/i.test(GOAL_STATUS_LABELS[status]) ? 'An' : 'A'} ${GOAL_STATUS_LABELS[status].toLowerCase()} goal cannot be ${action === 'pause' ? 'paused' : action === 'resume' ? 'resumed' : action === 'complete' ? 'completed' : 'cancelled'}.`,
   created: 'Goal created.',
   updated: 'Goal updated.',
   deleted: 'Goal deleted.',

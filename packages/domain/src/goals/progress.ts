@@ -1,3 +1,5 @@
+import { LOCALE } from '../constants';
+
 /**
  * Goal progress (SPEC.md section 3) and the figures of the details page: remaining amount, days
  * left, the pace needed per month, a projection at the current pace, and whether the goal is behind
@@ -20,6 +22,26 @@ export function goalProgressPercent(currentAmount: unknown, targetAmount: unknow
 export function roundProgressDown(percent: number): number {
   if (!Number.isFinite(percent) || percent <= 0) return 0;
   return Math.min(100, Math.floor(percent * 100 + 1e-7) / 100);
+}
+
+/**
+ * A goal's progress percent as people read it (issue 11): to the nearest tenth, and never 100 before
+ * the target is reached, so `1,000 of 6,000` reads 16.7 and 99.96 reads 99.9; 100 only when reached.
+ * The tiny epsilon keeps values that are exact in tenths in binary (57.75 is 577.4999… tenths) on
+ * their decimal value. Bad numbers read 0. Every screen that shows a goal percent uses this.
+ */
+export function shownGoalPercent(percent: number): number {
+  if (!Number.isFinite(percent) || percent <= 0) return 0;
+  if (percent >= 100) return 100;
+  const rounded = Math.round(percent * 10 + 1e-9) / 10;
+  return rounded >= 100 ? 99.9 : rounded;
+}
+
+const goalPercentFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
+
+/** `16.7%`: `shownGoalPercent` written with at most one decimal (`25%`, `42.5%`, `99.9%`, `100%`). */
+export function formatGoalPercent(percent: number): string {
+  return `${goalPercentFormat.format(shownGoalPercent(percent))}%`;
 }
 
 /** Average days per month (365.25 / 12), for "per month" figures. */

@@ -28,3 +28,29 @@ export function defaultRecipientEmails(
 export function recipientsOf(client: Pick<InvoiceClientSummary, 'email' | 'recipients'>): string[] {
   return client.recipients ?? (client.email ? [client.email] : []);
 }
+
+/**
+ * Whom a document email greets (issue 11): when it goes only to the client's named contacts, their
+ * first names ("Ana", "Ana and Ben", "Ana, Ben and Carla"); otherwise (the client's own address, an
+ * address typed by hand, a contact without a name) the client's name.
+ */
+export function greetingName(
+  client: { name: string; contacts?: readonly { name: string | null; email: string | null }[] },
+  to: readonly string[],
+): string {
+  const byEmail = new Map<string, string>();
+  for (const contact of client.contacts ?? []) {
+    const email = contact.email?.trim().toLowerCase();
+    const first = contact.name?.trim().split(/\s+/)[0];
+    if (email && first && !byEmail.has(email)) byEmail.set(email, first);
+  }
+  const names: string[] = [];
+  for (const address of to) {
+    const name = byEmail.get(address.trim().toLowerCase());
+    if (!name) return client.name;
+    if (!names.includes(name)) names.push(name);
+  }
+  if (names.length === 0) return client.name;
+  if (names.length === 1) return names[0]!;
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}

@@ -31,6 +31,20 @@ export function documentLabel(number: string | null, draft: { clientName: string
 }
 
 /**
+ * An invoice's status in the client's words (issue 11), on what the client reads (the public page,
+ * the PDF): sent and viewed are steps of the business's own, to the client the invoice is due.
+ */
+export const CLIENT_INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  draft: 'Draft',
+  sent: 'Due',
+  viewed: 'Due',
+  partial: 'Partially paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  void: 'Void',
+};
+
+/**
  * Allowed moves, from -> to:
  * - draft -> sent: "mark as sent" or "send" (the number is assigned then). A draft is deleted, never voided.
  * - sent -> viewed: the client opened the public link.

@@ -272,6 +272,25 @@ describe('Allocate Payment to Goals', () => {
     expect(within(dialog).getByRole('button', { name: ALLOCATION_MESSAGES.clearAll })).toBeDisabled();
   });
 
+  it('without goals, the empty state links to creating one and closes the modal on the way (issue 11)', async () => {
+    const { user, onClose } = setup({ goals: [] });
+    const dialog = await screen.findByRole('dialog', { name: ALLOCATION_MESSAGES.modalTitle });
+    const empty = await within(dialog).findByTestId('allocation-empty');
+    expect(empty).toHaveTextContent(ALLOCATION_MESSAGES.noGoals);
+    const link = within(empty).getByRole('link', { name: 'Create a goal' });
+    expect(link).toHaveAttribute('href', '/goals/create');
+    await user.click(link);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/goals/create');
+  });
+
+  it('opened from a payment row (afterPayment false) it has no "Don\'t show this again"', async () => {
+    setup({ props: { afterPayment: false } });
+    const dialog = await panel();
+    expect(within(dialog).queryByRole('checkbox', { name: ALLOCATION_MESSAGES.dontShowAgain })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('spinbutton', { name: 'Amount for Rent reserve' })).toBeInTheDocument();
+  });
+
   it('still offers the goals when the invoice cannot be read (the failure is only logged)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     setup({ routes: { 'GET /api/invoices/11': json(500, { message: 'Boom' }) } });

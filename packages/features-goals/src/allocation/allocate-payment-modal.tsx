@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconTarget } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   ALLOCATION_MESSAGES,
@@ -19,6 +21,8 @@ import {
   useListAllGoalsQuery,
   useSetAllocationPreferenceMutation,
   createSubmissionKeys,
+  paths,
+  paymentToastId,
 } from '@ledgerleaf/api';
 import { useToast } from '@ledgerleaf/ui';
 import { useGoalsRefreshed } from '../shared/use-goals-refreshed';
@@ -37,6 +41,11 @@ const log = (what: string, error: unknown) => console.warn(`[goals] ${what}`, er
 export interface AllocatePaymentModalProps {
   payment: PaymentToAllocate;
   onClose: () => void;
+  /**
+   * False when opened on purpose from a payment row ("Allocate to goals"), where "Don't show this
+   * again" (about the modal that follows a payment) has nothing to say.
+   */
+  afterPayment?: boolean;
 }
 
 /**
@@ -44,7 +53,7 @@ export interface AllocatePaymentModalProps {
  * below target; a `goal_id` on the invoice pre-allocates the whole payment to that goal. "Don't show
  * this again" sends the preference on Save or Skip. Without a stored token nothing is fetched.
  */
-export function AllocatePaymentModal({ payment, onClose }: AllocatePaymentModalProps) {
+export function AllocatePaymentModal({ payment, onClose, afterPayment = true }: AllocatePaymentModalProps) {
   const goalsRefreshed = useGoalsRefreshed();
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const toast = useToast();
@@ -121,7 +130,10 @@ export function AllocatePaymentModal({ payment, onClose }: AllocatePaymentModalP
       });
       return;
     }
+    // The payment's toast becomes this one (same id): one toast per payment (issue 11).
+    const id = paymentToastId(payment.payment_id);
     toast.show({
+      ...(id ? { id } : {}),
       severity: 'success',
       summary: ALLOCATION_MESSAGES.successTitle,
       detail: ALLOCATION_MESSAGES.allocated,
@@ -156,12 +168,27 @@ export function AllocatePaymentModal({ payment, onClose }: AllocatePaymentModalP
           onChange={setLines}
           loading={loading}
           disabled={saving}
+          emptyAction={
+            // No goal yet: the way to make one (the modal closes; the payment can be allocated later from its row).
+            <Button
+              component={Link}
+              to={paths.goals.create}
+              onClick={onClose}
+              size="xs"
+              variant="light"
+              leftSection={<IconTarget size={14} aria-hidden />}
+            >
+              Create a goal
+            </Button>
+          }
         />
-        <Checkbox
-          label={ALLOCATION_MESSAGES.dontShowAgain}
-          checked={dontShowAgain}
-          onChange={(event) => setDontShowAgain(event.currentTarget.checked)}
-        />
+        {afterPayment && (
+          <Checkbox
+            label={ALLOCATION_MESSAGES.dontShowAgain}
+            checked={dontShowAgain}
+            onChange={(event) => setDontShowAgain(event.currentTarget.checked)}
+          />
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => void onSkip()} disabled={saving}>
             {ALLOCATION_MESSAGES.skip}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Button, Card, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import {
   ALLOCATION_MESSAGES,
@@ -28,6 +28,8 @@ export interface GoalAllocationPanelProps {
   onChange: (lines: GoalAllocationLine[]) => void;
   loading?: boolean;
   disabled?: boolean;
+  /** Shown under the empty state when there is no goal to offer (a link to create one). */
+  emptyAction?: ReactNode;
 }
 
 /**
@@ -43,6 +45,7 @@ export function GoalAllocationPanel({
   onChange,
   loading = false,
   disabled = false,
+  emptyAction,
 }: GoalAllocationPanelProps) {
   // What each input holds while typing ("12.", ""), kept only while it means the stored amount.
   const [drafts, setDrafts] = useState<Record<number, string | number>>({});
@@ -113,9 +116,12 @@ export function GoalAllocationPanel({
               </Group>
             </Group>
             {goals.length === 0 && (
-              <Text size="sm" c="dimmed">
-                {ALLOCATION_MESSAGES.noGoals}
-              </Text>
+              <Stack gap="xs" align="flex-start" data-testid="allocation-empty">
+                <Text size="sm" c="dimmed">
+                  {ALLOCATION_MESSAGES.noGoals}
+                </Text>
+                {emptyAction}
+              </Stack>
             )}
             <Stack
               gap="sm"

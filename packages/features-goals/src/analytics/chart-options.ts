@@ -1,4 +1,4 @@
-import type { GoalAnalytics } from '@ledgerleaf/domain';
+import { formatGoalPercent, type GoalAnalytics } from '@ledgerleaf/domain';
 
 /**
  * The analytics charts' ECharts options, pure (no echarts import), so the page can build them
@@ -38,7 +38,7 @@ export function moneyOverTimeOption(data: GoalAnalytics) {
 export function goalProgressOption(data: GoalAnalytics) {
   const months = (data.goal_series[0]?.points ?? []).map((point) => monthLabel(point.month));
   return {
-    tooltip: { trigger: 'axis', valueFormatter: (value: number) => `${value}%` },
+    tooltip: { trigger: 'axis', valueFormatter: (value: number) => formatGoalPercent(value) },
     legend: { top: 0, type: 'scroll' },
     grid: { left: 8, right: 8, bottom: 8, top: 40, containLabel: true },
     xAxis: { type: 'category', data: months },

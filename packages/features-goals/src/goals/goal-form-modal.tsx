@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Button,
   ColorInput,
   Group,
-  Modal,
   NumberInput,
   Select,
   SimpleGrid,
@@ -18,6 +17,7 @@ import {
   GOAL_DESCRIPTION_MAX_LENGTH,
   GOAL_EDITABLE_STATUSES,
   GOAL_MESSAGES,
+  GOAL_STATUS_CHOICES,
   GOAL_STATUS_LABELS,
   GOAL_TITLE_MAX_LENGTH,
   GOAL_TYPES,
@@ -31,7 +31,7 @@ import {
   type GoalType,
 } from '@ledgerleaf/domain';
 import { useCreateGoalMutation, useDateFormat, useUpdateGoalMutation, splitServerErrors } from '@ledgerleaf/api';
-import { DateField, useToast } from '@ledgerleaf/ui';
+import { DateField, FormModal, useGuardedClose, useToast } from '@ledgerleaf/ui';
 import { localToday } from '../shared/format';
 
 export interface GoalFormValues {
@@ -94,9 +94,8 @@ export function goalFormValues(goal: Goal | null): GoalFormValues {
     current_amount: goal.current_amount,
     start_date: goal.start_date,
     target_date: goal.target_date,
-    status: (GOAL_EDITABLE_STATUSES as readonly string[]).includes(goal.status)
-      ? (goal.status as GoalFormValues['status'])
-      : 'active',
+    // in_progress is 'Active' too (one label): the form shows and keeps it as active.
+    status: goal.status === 'paused' ? 'paused' : 'active',
     category: goal.category ?? '',
     color: goal.color ?? '',
   };
@@ -120,7 +119,9 @@ export function goalBody(values: GoalFormValues, editing: Goal | null): GoalInpu
     if (!editing || current !== editing.current_amount) body.current_amount = current;
   }
   // A completed or cancelled goal keeps its status on edit; the others may move between the editable ones.
-  if (!editing || (GOAL_EDITABLE_STATUSES as readonly string[]).includes(editing.status)) body.status = values.status;
+  if (!editing || (GOAL_EDITABLE_STATUSES as readonly string[]).includes(editing.status))
+    // An in_progress goal shown as 'Active' and left so keeps its stored status.
+    body.status = editing?.status === 'in_progress' && values.status === 'active' ? 'in_progress' : values.status;
   return body;
 }
 
@@ -162,10 +163,15 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
   const saving = createState.isLoading || updateState.isLoading;
   const count = goalUnit(values.type) === 'count';
   const statusEditable = !goal || (GOAL_EDITABLE_STATUSES as readonly string[]).includes(goal.status);
+  // What the form opened with: closing with anything else asks first (issue 11).
+  const initial = useRef(JSON.stringify(goalFormValues(goal)));
+  const requestClose = useGuardedClose(onClose, () => JSON.stringify(values) !== initial.current);
 
   useEffect(() => {
     if (!opened) return;
-    setValues(goalFormValues(goal));
+    const start = goalFormValues(goal);
+    initial.current = JSON.stringify(start);
+    setValues(start);
     setErrors({});
     setFormError(null);
     setSubmitted(false);
@@ -206,9 +212,9 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
   };
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={onClose}
+      onClose={requestClose}
       title={goal ? 'Edit goal' : 'Create goal'}
       size="lg"
       fullScreen={narrow}
@@ -267,7 +273,7 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
               label="Status"
               allowDeselect={false}
               disabled={!statusEditable}
-              data={(statusEditable ? GOAL_EDITABLE_STATUSES : [goal?.status ?? 'active']).map((status) => ({
+              data={(statusEditable ? GOAL_STATUS_CHOICES : [goal?.status ?? 'active']).map((status) => ({
                 value: status,
                 label: GOAL_STATUS_LABELS[status],
               }))}
@@ -345,7 +351,7 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
             />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
+            <Button variant="default" onClick={requestClose} disabled={saving}>
               Cancel
             </Button>
             <Button type="submit" loading={saving}>
@@ -354,6 +360,6 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

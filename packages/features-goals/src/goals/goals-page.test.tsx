@@ -137,6 +137,29 @@ describe('Goal Tracker', () => {
     expect(await within(dialog).findByText('A goal with this title exists')).toBeInTheDocument();
   });
 
+  it('Escape in the target date picker closes the picker, not the modal; closing with input asks first (issue 11)', async () => {
+    const { user, calls } = setup();
+    await screen.findByRole('link', { name: 'Rent reserve' });
+    await user.click(screen.getByRole('button', { name: 'Create Goal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create goal' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'Van');
+    await user.click(within(dialog).getByLabelText(/^Target date/));
+    expect(await screen.findByRole('button', { name: 'Next month' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Next month' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Create goal' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /^Title/ })).toHaveValue('Van');
+
+    // Escape again would close the form: with a title typed, it asks first.
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).getByRole('textbox', { name: /^Title/ })).toHaveValue('Van');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create goal' })).not.toBeInTheDocument());
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('/goals/create opens the goal modal, and closing it goes back to /goals', async () => {
     const { user } = setup({}, { route: '/goals/create', create: true });
     const dialog = await screen.findByRole('dialog', { name: 'Create goal' });
@@ -208,6 +231,14 @@ describe('Goal Tracker', () => {
 });
 
 describe('goal form rules', () => {
+  it('shows an in_progress goal as Active (one label) and keeps its stored status when left so (issue 11)', () => {
+    const running = goal({ status: 'in_progress' });
+    const values = goalFormValues(running);
+    expect(values.status).toBe('active');
+    expect(goalBody(values, running).status).toBe('in_progress');
+    expect(goalBody({ ...values, status: 'paused' }, running).status).toBe('paused');
+  });
+
   it('validates with the domain messages and sends current_amount only when creating a financial goal', () => {
     const values = {
       ...goalFormValues(null),

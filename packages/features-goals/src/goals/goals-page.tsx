@@ -24,7 +24,8 @@ const FRESH = { refetchOnMountOrArgChange: true } as const;
 const STATUS_LABELS: Record<GoalStatusFilter, string> = {
   all: 'All statuses',
   active: 'Active',
-  in_progress: 'In progress',
+  // Offered as part of 'Active' (the server's `active` includes in_progress); a link with it still works.
+  in_progress: 'Active',
   behind: 'Behind schedule',
   completed: 'Completed',
   paused: 'Paused',
@@ -107,7 +108,9 @@ export function GoalsPage({ create = false }: { create?: boolean }) {
               label="Status"
               w={180}
               allowDeselect={false}
-              data={GOAL_STATUS_FILTERS.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+              data={GOAL_STATUS_FILTERS.filter((value) => value !== 'in_progress' || status === 'in_progress').map(
+                (value) => ({ value, label: STATUS_LABELS[value] }),
+              )}
               value={params.status}
               onChange={(value) => value && params.update({ status: value })}
             />

@@ -31,6 +31,19 @@ function Probe() {
       >
         Paid
       </button>
+      <button
+        type="button"
+        onClick={() =>
+          actions.allocatePayment({
+            invoice_id: 11,
+            invoice_number: 'INV-2026-0011',
+            payment_id: 40,
+            payment_amount: 100,
+          })
+        }
+      >
+        Allocate later
+      </button>
       <span>{goals.data ? `${goals.data.data.length} goals` : 'loading'}</span>
     </>
   );
@@ -79,6 +92,14 @@ describe('GoalsHost', () => {
     expect(calls.some((call) => call.path === '/api/invoices/11')).toBe(false);
   });
 
+  it('allocatePayment (a payment row\'s "Allocate to goals") opens the modal whatever the preference (issue 11)', async () => {
+    const { user, calls } = setup(false);
+    await user.click(screen.getByRole('button', { name: 'Allocate later' }));
+    const dialog = await screen.findByRole('dialog', { name: ALLOCATION_MESSAGES.modalTitle });
+    expect(dialog).toHaveTextContent('INV-2026-0011');
+    expect(calls.some((call) => call.path === '/api/goal-allocation-preferences')).toBe(false);
+  });
+
   it('a goals-updated event from elsewhere refreshes the goal queries; its own are already refreshed', async () => {
     const { goalCalls } = setup();
     expect(await screen.findByText('1 goals')).toBeInTheDocument();
@@ -101,6 +122,7 @@ describe('GoalsHost for the read-only role', () => {
     expect(await screen.findByText('1 goals')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Other Income' }));
     await user.click(screen.getByRole('button', { name: 'Paid' }));
+    await user.click(screen.getByRole('button', { name: 'Allocate later' }));
     // The payment still refreshes the goals; nothing to allocate is asked or shown.
     await waitFor(() =>
       expect(calls.filter((call) => call.path === '/api/goals' && call.query.status === 'all')).toHaveLength(2),

@@ -25,16 +25,25 @@ export interface PaymentForAllocation {
 export interface GoalsActions {
   /** After a payment: opens the allocation modal when the preference allows it and a token is stored; never for a role that may not write. */
   openPaymentAllocation: (payment: PaymentForAllocation) => void;
+  /** "Allocate to goals" on a payment (one whose allocation was skipped, say): the same modal, whatever the preference. */
+  allocatePayment: (payment: PaymentForAllocation) => void;
   /** The quick-add menu's "Add Other Income" entry; does nothing for a role that may not write. */
   openOtherIncome: () => void;
 }
 
-const noop: GoalsActions = { openPaymentAllocation: () => undefined, openOtherIncome: () => undefined };
+const noop: GoalsActions = {
+  openPaymentAllocation: () => undefined,
+  allocatePayment: () => undefined,
+  openOtherIncome: () => undefined,
+};
 const GoalsActionsContext = createContext<GoalsActions>(noop);
 
 // The modals' code loads the first time one opens, so it weighs on no page.
 const PaymentAllocationFlow = lazy(async () => ({
   default: (await import('../allocation/allocate-payment-modal')).PaymentAllocationFlow,
+}));
+const AllocatePaymentModal = lazy(async () => ({
+  default: (await import('../allocation/allocate-payment-modal')).AllocatePaymentModal,
 }));
 const OtherIncomeModal = lazy(async () => ({
   default: (await import('../income/other-income-modal')).OtherIncomeModal,
@@ -49,7 +58,7 @@ export function GoalsHost({ children }: { children: ReactNode }) {
   const dispatch = useDispatch();
   // Allocating and recording income are writes: the read-only role gets neither modal (the server would refuse both).
   const canWrite = useCanWrite();
-  const [payment, setPayment] = useState<PaymentForAllocation | null>(null);
+  const [payment, setPayment] = useState<(PaymentForAllocation & { afterPayment: boolean }) | null>(null);
   const [incomeOpen, setIncomeOpen] = useState(false);
   // The income modal stays mounted once loaded so that it can play its closing transition.
   const [incomeLoaded, setIncomeLoaded] = useState(false);
@@ -59,7 +68,10 @@ export function GoalsHost({ children }: { children: ReactNode }) {
       openPaymentAllocation: (next) => {
         // The payment also moves self-tracking goals (revenue collected) and may earn badges.
         dispatch(invalidateGoalViews());
-        if (canWrite) setPayment({ ...next });
+        if (canWrite) setPayment({ ...next, afterPayment: true });
+      },
+      allocatePayment: (next) => {
+        if (canWrite) setPayment({ ...next, afterPayment: false });
       },
       openOtherIncome: () => {
         if (!canWrite) return;
@@ -85,11 +97,19 @@ export function GoalsHost({ children }: { children: ReactNode }) {
     <GoalsActionsContext.Provider value={actions}>
       {children}
       <Suspense fallback={null}>
-        {canWrite && payment && (
+        {canWrite && payment?.afterPayment === true && (
           <PaymentAllocationFlow
             key={`${payment.invoice_id}-${payment.payment_id}`}
             payment={payment}
             onClose={closePayment}
+          />
+        )}
+        {canWrite && payment?.afterPayment === false && (
+          <AllocatePaymentModal
+            key={`later-${payment.invoice_id}-${payment.payment_id}`}
+            payment={payment}
+            onClose={closePayment}
+            afterPayment={false}
           />
         )}
         {canWrite && incomeLoaded && <OtherIncomeModal opened={incomeOpen} onClose={closeIncome} />}

@@ -7,7 +7,6 @@ import {
   Fieldset,
   Group,
   Loader,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -42,7 +41,7 @@ import {
   splitServerErrors,
   createSubmissionKeys,
 } from '@ledgerleaf/api';
-import { AmountInput, DateField, useToast } from '@ledgerleaf/ui';
+import { AmountInput, DateField, FormModal, useGuardedClose, useToast } from '@ledgerleaf/ui';
 import { formatPercent, localToday } from '../shared/format';
 import { useGoalsRefreshed } from '../shared/use-goals-refreshed';
 
@@ -151,12 +150,22 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
   const [submitted, setSubmitted] = useState(false);
   const keys = useRef(createSubmissionKeys());
   const saving = recordState.isLoading || updateState.isLoading;
+  // What the form opened with: closing with anything else asks first (issue 11).
+  const initial = useRef('');
+  const snapshot = (nextValues: OtherIncomeValues, nextLines: GoalAllocationLine[]) =>
+    JSON.stringify([nextValues, nextLines]);
+  const requestClose = useGuardedClose(onClose, () => snapshot(values, lines) !== initial.current);
 
   useEffect(() => {
     if (!opened) return;
     keys.current.reset();
-    setValues(income ? valuesOf(income) : emptyValues());
-    setLines(income ? income.goal_allocations.map((line) => ({ goal_id: line.goal_id, amount: line.amount })) : []);
+    const startValues = income ? valuesOf(income) : emptyValues();
+    const startLines = income
+      ? income.goal_allocations.map((line) => ({ goal_id: line.goal_id, amount: line.amount }))
+      : [];
+    initial.current = snapshot(startValues, startLines);
+    setValues(startValues);
+    setLines(startLines);
     setDrafts({});
     setErrors({});
     setSubmitted(false);
@@ -279,9 +288,9 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
   const selected = (goalId: number) => lines.find((line) => line.goal_id === goalId);
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={onClose}
+      onClose={requestClose}
       title={income ? 'Edit Other Income' : 'Add Other Income'}
       size="lg"
       fullScreen={narrow}
@@ -438,7 +447,7 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
           </Fieldset>
 
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
+            <Button variant="default" onClick={requestClose} disabled={saving}>
               Cancel
             </Button>
             <Button type="submit" disabled={state.submitDisabled}>
@@ -447,6 +456,6 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -10,12 +10,13 @@ describe('formatPercent', () => {
     [57.7, '57.7%'],
     [0.29 * 100, '29%'],
     [33.333333, '33.3%'],
-    [66.66, '66.6%'],
-    [12.39, '12.3%'],
+    [66.66, '66.7%'],
+    [12.39, '12.4%'],
+    [1000 / 60, '16.7%'],
     [100, '100%'],
     [Number.NaN, '0%'],
     [Number.POSITIVE_INFINITY, '0%'],
-  ])('%s -> %s (one decimal, rounded down)', (value, text) => {
+  ])('%s -> %s (one decimal, rounded to the nearest tenth)', (value, text) => {
     expect(formatPercent(value)).toBe(text);
   });
 

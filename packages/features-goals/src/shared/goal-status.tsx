@@ -3,7 +3,7 @@ import { GOAL_STATUS_LABELS, type Goal, type GoalStatus } from '@ledgerleaf/doma
 
 const STATUS_COLORS: Record<GoalStatus, string> = {
   active: 'blue',
-  in_progress: 'cyan',
+  in_progress: 'blue',
   completed: 'green',
   paused: 'yellow',
   cancelled: 'gray',

@@ -20,8 +20,8 @@ const noop = () => undefined;
 // ---------------------------------------------------------------- Allocate Payment to Goals
 
 const payment = { invoice_id: 11, invoice_number: 'INV-2026-0011', payment_id: 40, payment_amount: 400 };
-const allocate = (api: StoryApi = {}, goalId: number | null = null) =>
-  screenStory(<AllocatePaymentModal payment={payment} onClose={noop} />, {
+const allocate = (api: StoryApi = {}, goalId: number | null = null, afterPayment = true) =>
+  screenStory(<AllocatePaymentModal payment={payment} onClose={noop} afterPayment={afterPayment} />, {
     path: '/',
     api: {
       'GET /api/goals': goalsAnswer(financialGoals),
@@ -39,7 +39,10 @@ export const AllocatePayment: Story = allocate();
 /** The invoice is linked to a goal: the whole payment starts there. */
 export const AllocatePaymentLinkedGoal: Story = allocate({}, 2);
 export const AllocatePaymentLoading: Story = allocate({ 'GET /api/goals': pending });
+/** No goal yet: the empty state with the way to create one (issue 11). */
 export const AllocatePaymentNoGoals: Story = allocate({ 'GET /api/goals': { status: 200, body: goalPage([]) } });
+/** Opened later from the invoice's payment row ("Allocate to goals"): no "Don't show this again". */
+export const AllocatePaymentFromRow: Story = allocate({}, null, false);
 /** Allocate Evenly: the split and what each goal reaches. */
 export const AllocatePaymentEvenly: Story = {
   ...allocate(),

@@ -5,8 +5,6 @@ import {
   Card,
   Grid,
   Group,
-  NumberInput,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -49,7 +47,8 @@ import {
   type InvoiceFormValues,
   type InvoiceTextDefaults,
 } from './invoice-form';
-import { DISCOUNT_OPTIONS, InvoiceLine, TABULAR } from './invoice-line';
+import { DiscountField } from './discount-field';
+import { InvoiceLine, TABULAR } from './invoice-line';
 import { ClientPicker, GoalPicker } from './pickers';
 
 /** Live totals: the engine's figures for what is typed, in the PDF's order and wording. */
@@ -354,25 +353,12 @@ export function DocumentEditor<Saved>({
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Card withBorder padding="lg">
               <Stack gap="md">
-                <Group gap={4} wrap="nowrap" align="flex-start">
-                  <NumberInput
-                    label="Invoice discount"
-                    decimalScale={values.discount_type === 'percent' ? 3 : 2}
-                    allowNegative={false}
-                    hideControls
-                    inputMode="decimal"
-                    style={{ flex: 1 }}
-                    {...form.getInputProps('discount_value')}
-                  />
-                  <Select
-                    label="Type"
-                    aria-label="Invoice discount type"
-                    data={DISCOUNT_OPTIONS}
-                    allowDeselect={false}
-                    w={64}
-                    {...form.getInputProps('discount_type')}
-                  />
-                </Group>
+                <DiscountField
+                  label="Invoice discount"
+                  typeLabel="Invoice discount type"
+                  valueProps={form.getInputProps('discount_value')}
+                  typeProps={form.getInputProps('discount_type')}
+                />
                 <LiveTotals calculation={calculation} values={values} />
               </Stack>
             </Card>

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { INVOICE_MESSAGES } from '@ledgerleaf/domain';
+import { INVOICE_MESSAGES, RECEIPT_MESSAGES } from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch } from '../test/render';
 import { goalItem, invoiceDetail } from './test-fixtures';
-import { InvoiceDetailPage } from './invoice-detail-page';
+import { InvoiceDetailPage, paymentToast } from './invoice-detail-page';
 import { PaymentRecordedProvider } from './payment-hooks';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -172,6 +172,96 @@ describe('invoice detail', () => {
         payment_amount: 1000,
       }),
     );
+  });
+
+  it('says a payment and its emailed receipt in one toast (issue 11: one toast per action)', async () => {
+    stubFetch({
+      'GET /api/invoices/11': json(200, { data: invoiceDetail() }),
+      'POST /api/invoices/11/payments': json(201, {
+        data: payment,
+        invoice: invoiceDetail({ status: 'paid', balance_due: 0 }),
+        message: INVOICE_MESSAGES.paymentRecorded,
+        receipt: { sent: true, to: ['ann@acme.test'], email_id: 3, message: RECEIPT_MESSAGES.sent(['ann@acme.test']) },
+      }),
+    });
+    const { user } = renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11' });
+    await user.click((await screen.findAllByRole('button', { name: 'Record payment' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Record payment' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    const toast = await screen.findByRole('status');
+    expect(toast).toHaveTextContent(INVOICE_MESSAGES.paymentRecorded);
+    expect(toast).toHaveTextContent('$1,000.00 on INV-2026-0001. Receipt emailed to ann@acme.test.');
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+  });
+
+  it('the payment toast: one id per payment, a warning that stays when the receipt failed', () => {
+    const response = {
+      data: { ...payment, method: 'cash' as const },
+      invoice: invoiceDetail({ status: 'paid', balance_due: 0 }),
+      message: INVOICE_MESSAGES.paymentRecorded,
+    };
+    expect(paymentToast(response)).toEqual({
+      id: 'payment-9',
+      severity: 'success',
+      summary: INVOICE_MESSAGES.paymentRecorded,
+      detail: '$1,000.00 on INV-2026-0001',
+    });
+    expect(
+      paymentToast({
+        ...response,
+        receipt: { sent: false, to: ['ann@acme.test'], email_id: 3, message: RECEIPT_MESSAGES.failed },
+      }),
+    ).toEqual({
+      id: 'payment-9',
+      severity: 'warn',
+      summary: 'Payment recorded, receipt not sent',
+      detail: `$1,000.00 on INV-2026-0001. ${RECEIPT_MESSAGES.failed}`,
+      timeout: false,
+    });
+  });
+
+  it('offers "Allocate to goals" on each payment row, handing the payment to the app (issue 11)', async () => {
+    const onAllocatePayment = vi.fn();
+    stubFetch({
+      'GET /api/invoices/11': json(200, {
+        data: invoiceDetail({
+          status: 'partial',
+          amount_paid: 1000,
+          balance_due: 500,
+          payments: [{ ...payment, method: 'cash' }],
+        }),
+      }),
+    });
+    const { user } = renderPage(
+      <PaymentRecordedProvider onPaymentRecorded={vi.fn()} onAllocatePayment={onAllocatePayment}>
+        <InvoiceDetailPage />
+      </PaymentRecordedProvider>,
+      { path: '/invoices/:id', route: '/invoices/11' },
+    );
+    const payments = await screen.findByRole('table', { name: 'Payments' });
+    await user.click(within(payments).getByRole('button', { name: 'Allocate payment of $1,000.00 to goals' }));
+    expect(onAllocatePayment).toHaveBeenCalledWith({
+      invoice_id: 11,
+      invoice_number: 'INV-2026-0001',
+      payment_id: 9,
+      payment_amount: 1000,
+    });
+  });
+
+  it('offers no allocation without the goals area', async () => {
+    stubFetch({
+      'GET /api/invoices/11': json(200, {
+        data: invoiceDetail({
+          status: 'partial',
+          amount_paid: 1000,
+          balance_due: 500,
+          payments: [{ ...payment, method: 'cash' }],
+        }),
+      }),
+    });
+    renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11' });
+    const payments = await screen.findByRole('table', { name: 'Payments' });
+    expect(within(payments).queryByRole('button', { name: /to goals/ })).not.toBeInTheDocument();
   });
 
   it('shows the linked goal and where the invoice came from, each a link', async () => {

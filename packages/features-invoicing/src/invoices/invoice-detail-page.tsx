@@ -1,6 +1,20 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ActionIcon, Anchor, Box, Button, Card, Grid, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Menu,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import {
   IconCash,
   IconCopy,
@@ -13,6 +27,7 @@ import {
   IconCircleCheck,
   IconTrash,
   IconBan,
+  IconTarget,
 } from '@tabler/icons-react';
 import {
   INVOICE_MESSAGES,
@@ -37,14 +52,15 @@ import {
   type InvoiceDetail,
   useDateFormat,
   paths,
+  paymentToastId,
   queryState,
 } from '@ledgerleaf/api';
-import { PageHeader, useToast, useAsk } from '@ledgerleaf/ui';
+import { PageHeader, useToast, useAsk, type ToastOptions } from '@ledgerleaf/ui';
 import { RecordLoader, RecordNotFound, useEditMode, useRouteId } from '@ledgerleaf/ui/routing';
 import { InvoiceDocument } from './invoice-document';
 import { InvoiceEditorLoader } from './invoice-editor';
 import { PaymentModal } from './payment-modal';
-import { usePaymentRecordedHandler, type OnPaymentRecorded } from './payment-hooks';
+import { useAllocatePaymentHandler, usePaymentRecordedHandler, type OnPaymentRecorded } from './payment-hooks';
 import { downloadInvoicePdf, previewInvoicePdf } from './pdf';
 import { SendModal } from './send-modal';
 import { SendReceiptButton } from './send-receipt-button';
@@ -57,6 +73,7 @@ function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boo
   const ask = useAsk();
   const toast = useToast();
   const [deletePayment] = useDeletePaymentMutation();
+  const allocate = useAllocatePaymentHandler();
   if (invoice.payments.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -94,7 +111,7 @@ function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boo
           <Table.Th>Method</Table.Th>
           <Table.Th ta="right">Amount</Table.Th>
           {canWrite && (
-            <Table.Th w={72}>
+            <Table.Th w={104}>
               <Box
                 component="span"
                 style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
@@ -126,6 +143,25 @@ function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boo
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
                   {invoice.status !== 'void' && <SendReceiptButton invoice={invoice} payment={payment} />}
+                  {allocate && invoice.status !== 'void' && (
+                    <Tooltip label="Allocate to goals">
+                      <ActionIcon
+                        variant="subtle"
+                        color="leaf"
+                        aria-label={`Allocate payment of ${formatCurrency(payment.amount)} to goals`}
+                        onClick={() =>
+                          allocate({
+                            invoice_id: invoice.id,
+                            invoice_number: invoice.invoice_number,
+                            payment_id: payment.payment_id,
+                            payment_amount: payment.amount,
+                          })
+                        }
+                      >
+                        <IconTarget size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
                   <ActionIcon
                     variant="subtle"
                     color="red"
@@ -205,11 +241,9 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
   const { failed, copyLink } = useDocumentFeedback();
 
   const onRecorded = (response: PaymentResponse) => {
-    toast.show({
-      severity: 'success',
-      summary: INVOICE_MESSAGES.paymentRecorded,
-      detail: `${formatCurrency(response.data.amount)} on ${invoiceLabel(response.invoice, formatDate)}`,
-    });
+    // One toast for the whole action (issue 11): the payment and its receipt; the goal allocation
+    // that may follow replaces it (same id).
+    toast.show(paymentToast(response, formatDate));
     paymentRecorded?.({
       invoice_id: invoice.id,
       invoice_number: response.invoice.invoice_number,
@@ -500,4 +534,28 @@ export function InvoiceDetailPage({ onPaymentRecorded }: { onPaymentRecorded?: O
       }
     </RecordLoader>
   );
+}
+
+/** The one toast of a recorded payment: what was recorded, and whether its receipt went out. */
+export function paymentToast(
+  response: PaymentResponse,
+  formatDate: (isoDate: string) => string = (isoDate) => isoDate,
+): ToastOptions {
+  const recorded = `${formatCurrency(response.data.amount)} on ${invoiceLabel(response.invoice, formatDate)}`;
+  const id = paymentToastId(response.data.payment_id);
+  const { receipt } = response;
+  if (receipt && !receipt.sent)
+    return {
+      ...(id ? { id } : {}),
+      severity: 'warn',
+      summary: 'Payment recorded, receipt not sent',
+      detail: `${recorded}. ${receipt.message}`,
+      timeout: false,
+    };
+  return {
+    ...(id ? { id } : {}),
+    severity: 'success',
+    summary: INVOICE_MESSAGES.paymentRecorded,
+    detail: receipt ? `${recorded}. Receipt emailed to ${receipt.to.join(', ')}.` : recorded,
+  };
 }

@@ -81,6 +81,30 @@ describe('invoice editor', () => {
     expect(screen.getByLabelText('Line 1 amount')).toHaveTextContent('$300.25');
   }, 40_000);
 
+  it('a discount is one field whose type box (% or $) sits inside it, one label each (issue 11)', async () => {
+    const { user } = renderEditor();
+    await fill(user, 'Line 1 quantity', '2');
+    await fill(user, 'Line 1 unit price', '100');
+    await fill(user, 'Line 1 discount', '15');
+    const type = screen.getByRole('combobox', { name: 'Line 1 discount type' });
+    expect(type).toHaveValue('percent');
+    expect(screen.getByRole('textbox', { name: 'Line 1 discount' })).toHaveValue('15');
+    await waitFor(() => expect(screen.getByTestId('live-total')).toHaveTextContent('$170.00'));
+    await user.selectOptions(type, '$');
+    expect(type).toHaveValue('amount');
+    await waitFor(() => expect(screen.getByTestId('live-total')).toHaveTextContent('$185.00'));
+    // The type box lives in the value field's right end, not in a labelled box of its own.
+    const line = screen.getByRole('group', { name: 'Line 1' });
+    expect(within(line).queryByText('Type')).not.toBeInTheDocument();
+    expect(type.closest('.mantine-NumberInput-root')).toBe(
+      screen.getByRole('textbox', { name: 'Line 1 discount' }).closest('.mantine-NumberInput-root'),
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Invoice discount type' }), '$');
+    await fill(user, 'Invoice discount', '5');
+    // $185.00 less $5.00 off the invoice.
+    await waitFor(() => expect(screen.getByTestId('live-total')).toHaveTextContent('$180.00'));
+  }, 40_000);
+
   it('shows the domain messages under the fields', async () => {
     const { user, calls } = renderEditor();
     await user.click(screen.getByRole('button', { name: 'Save draft' }));

@@ -1,11 +1,11 @@
 import {
   ActionIcon,
+  Box,
   Card,
   Grid,
   Group,
   MultiSelect,
   NumberInput,
-  Select,
   Stack,
   Text,
   Textarea,
@@ -24,13 +24,10 @@ import {
 } from '@ledgerleaf/domain';
 import { formatPercent } from '../shared/format';
 import type { InvoiceFormValues, LineFormValues } from './invoice-form';
+import { DiscountField } from './discount-field';
 import { ProductPicker } from './pickers';
 
-/** A line's or the document's discount: a percentage or an amount. */
-export const DISCOUNT_OPTIONS = [
-  { value: 'percent', label: '%' },
-  { value: 'amount', label: '$' },
-];
+export { DISCOUNT_OPTIONS } from './discount-field';
 
 /** Figures line up in columns (tabular digits). */
 export const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -137,8 +134,10 @@ export function InvoiceLine({ form, line, index, count, taxRates, amount, onMove
             />
           </Grid.Col>
         </Grid>
-        <Grid gap="sm" align="flex-start">
-          <Grid.Col span={{ base: 6, sm: 4, md: 1.5 }}>
+        {/* Fields wrap by their size in rem, so larger text gives each its room (a new row) rather
+            than squeezing a field or running a label into its neighbour (issue 11). */}
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <Box style={{ flex: '1 0 6rem', maxWidth: '100%' }}>
             <NumberInput
               label="Quantity"
               aria-label={`Line ${n} quantity`}
@@ -147,16 +146,16 @@ export function InvoiceLine({ form, line, index, count, taxRates, amount, onMove
               inputMode="decimal"
               {...form.getInputProps(`lines.${index}.quantity`)}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 4, md: 1.5 }}>
+          </Box>
+          <Box style={{ flex: '1 0 6rem', maxWidth: '100%' }}>
             <TextInput
               label="Unit"
               aria-label={`Line ${n} unit`}
               maxLength={LINE_UNIT_MAX_LENGTH}
               {...form.getInputProps(`lines.${index}.unit`)}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4, md: 2 }}>
+          </Box>
+          <Box style={{ flex: '1 0 8rem', maxWidth: '100%' }}>
             <NumberInput
               label="Unit price"
               aria-label={`Line ${n} unit price`}
@@ -168,30 +167,17 @@ export function InvoiceLine({ form, line, index, count, taxRates, amount, onMove
               inputMode="decimal"
               {...form.getInputProps(`lines.${index}.unit_price`)}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 2.5 }}>
-            <Group gap={4} wrap="nowrap" align="flex-start">
-              <NumberInput
-                label="Discount"
-                aria-label={`Line ${n} discount`}
-                decimalScale={line.discount_type === 'percent' ? 3 : 2}
-                allowNegative={false}
-                hideControls
-                inputMode="decimal"
-                style={{ flex: 1 }}
-                {...form.getInputProps(`lines.${index}.discount_value`)}
-              />
-              <Select
-                label="Type"
-                aria-label={`Line ${n} discount type`}
-                data={DISCOUNT_OPTIONS}
-                allowDeselect={false}
-                w={64}
-                {...form.getInputProps(`lines.${index}.discount_type`)}
-              />
-            </Group>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+          </Box>
+          <Box style={{ flex: '1 0 11rem', maxWidth: '100%' }}>
+            <DiscountField
+              label="Discount"
+              ariaLabel={`Line ${n} discount`}
+              typeLabel={`Line ${n} discount type`}
+              valueProps={form.getInputProps(`lines.${index}.discount_value`)}
+              typeProps={form.getInputProps(`lines.${index}.discount_type`)}
+            />
+          </Box>
+          <Box style={{ flex: '2 0 12rem', maxWidth: '100%' }}>
             <MultiSelect
               label="Taxes"
               aria-label={`Line ${n} taxes`}
@@ -200,8 +186,8 @@ export function InvoiceLine({ form, line, index, count, taxRates, amount, onMove
               placeholder={line.tax_rate_ids.length === 0 ? 'No tax' : undefined}
               {...form.getInputProps(`lines.${index}.tax_rate_ids`)}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 1.5 }}>
+          </Box>
+          <Box style={{ flex: '1 0 auto', maxWidth: '100%' }}>
             <Stack gap={4} align="flex-end">
               <Text size="sm" fw={500}>
                 Amount
@@ -210,8 +196,8 @@ export function InvoiceLine({ form, line, index, count, taxRates, amount, onMove
                 {formatCurrency(amount)}
               </Text>
             </Stack>
-          </Grid.Col>
-        </Grid>
+          </Box>
+        </Group>
       </Stack>
     </Card>
   );

@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Group, Paper, Stack } from '@mantine/core';
 import { INVOICE_STATUSES } from '@ledgerleaf/domain';
+import { useState } from 'react';
 import { ActivityTimeline } from './activity-timeline';
+import { DiscountField } from './discount-field';
 import { InvoiceDocument } from './invoice-document';
 import { InvoiceStatusBadge } from './status-badge';
 import { invoiceDetail } from './test-fixtures';
@@ -72,3 +74,24 @@ export const Document: Story = {
     );
   },
 };
+
+function DiscountDemo({ initialType }: { initialType: 'percent' | 'amount' }) {
+  const [value, setValue] = useState<unknown>(10);
+  const [type, setType] = useState<unknown>(initialType);
+  return (
+    <Stack w={260}>
+      <DiscountField
+        label="Discount"
+        ariaLabel="Line 1 discount"
+        typeLabel="Line 1 discount type"
+        valueProps={{ value, onChange: setValue }}
+        typeProps={{ value: type, onChange: setType }}
+      />
+    </Stack>
+  );
+}
+
+/** A discount is one field with its type (% or $) inside: readable at every text size (issue 11). */
+export const Discount: Story = { render: () => <DiscountDemo initialType="percent" /> };
+
+export const DiscountAmount: Story = { render: () => <DiscountDemo initialType="amount" /> };

@@ -11,6 +11,7 @@ export interface RecordedPayment {
 export type OnPaymentRecorded = (payment: RecordedPayment) => void;
 
 const PaymentRecordedContext = createContext<OnPaymentRecorded | null>(null);
+const AllocatePaymentContext = createContext<OnPaymentRecorded | null>(null);
 
 /**
  * The hook point after a payment: wrap the routes (apps/web) in this provider and the invoice
@@ -19,14 +20,29 @@ const PaymentRecordedContext = createContext<OnPaymentRecorded | null>(null);
  */
 export function PaymentRecordedProvider({
   onPaymentRecorded,
+  onAllocatePayment,
   children,
 }: {
   onPaymentRecorded: OnPaymentRecorded;
+  /**
+   * "Allocate to goals" on a payment row: a payment whose allocation was skipped can be allocated
+   * later (issue 11). Without it the rows offer no such action.
+   */
+  onAllocatePayment?: OnPaymentRecorded;
   children: ReactNode;
 }) {
-  return <PaymentRecordedContext.Provider value={onPaymentRecorded}>{children}</PaymentRecordedContext.Provider>;
+  return (
+    <PaymentRecordedContext.Provider value={onPaymentRecorded}>
+      <AllocatePaymentContext.Provider value={onAllocatePayment ?? null}>{children}</AllocatePaymentContext.Provider>
+    </PaymentRecordedContext.Provider>
+  );
 }
 
 export function usePaymentRecordedHandler(): OnPaymentRecorded | null {
   return useContext(PaymentRecordedContext);
+}
+
+/** The payment rows' "Allocate to goals" action, when the app provides one. */
+export function useAllocatePaymentHandler(): OnPaymentRecorded | null {
+  return useContext(AllocatePaymentContext);
 }

@@ -30,7 +30,7 @@ import {
   recipientsOf,
 } from '@ledgerleaf/domain';
 import { useDateFormat, useRecordPaymentMutation, splitServerErrors, createSubmissionKeys } from '@ledgerleaf/api';
-import { DateField, useToast, FormAlert } from '@ledgerleaf/ui';
+import { DateField, FormAlert } from '@ledgerleaf/ui';
 
 export interface PaymentFormValues {
   amount: number | string;
@@ -96,7 +96,7 @@ export interface PaymentModalProps {
     balance_due: number;
     client: { email: string | null; recipients?: string[] };
   };
-  /** After the server recorded the payment (its answer carries `data.payment_id`). */
+  /** After the server recorded the payment (its answer carries `data.payment_id` and the receipt's outcome): the caller's one toast says both. */
   onRecorded: (response: PaymentResponse) => void;
 }
 
@@ -113,7 +113,6 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
   const { inputFormat } = useDateFormat();
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const [recordPayment, state] = useRecordPaymentMutation();
-  const toast = useToast();
   const [formError, setFormError] = useState<string | null>(null);
   const keys = useRef(createSubmissionKeys());
   const canEmail = recipientsOf(invoice.client).length > 0;
@@ -164,15 +163,8 @@ export function PaymentModal({ opened, onClose, invoice, onRecorded }: PaymentMo
       setFormError(Object.keys(fields).length > 0 && !message ? null : message);
       return;
     }
+    // The caller says it, receipt included, in one toast (issue 11).
     onRecorded(result.data);
-    const { receipt } = result.data;
-    if (receipt) {
-      toast.show(
-        receipt.sent
-          ? { severity: 'success', summary: 'Receipt emailed', detail: `To ${receipt.to.join(', ')}` }
-          : { severity: 'warn', summary: 'Receipt not sent', detail: receipt.message, timeout: false },
-      );
-    }
     onClose();
   };
 

@@ -1,5 +1,5 @@
 import { Badge, type MantineSize } from '@mantine/core';
-import { INVOICE_STATUS_LABELS, documentLabel, type InvoiceStatus } from '@ledgerleaf/domain';
+import { CLIENT_INVOICE_STATUS_LABELS, INVOICE_STATUS_LABELS, documentLabel, type InvoiceStatus } from '@ledgerleaf/domain';
 
 /** One colour per status, the same on the list, the detail page and the public page. */
 export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
@@ -12,13 +12,25 @@ export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
   void: 'dark',
 };
 
-/** The status badge: a dot for contrast in both colour schemes, the label of INVOICE_STATUS_LABELS. */
-export function InvoiceStatusBadge({ status, size = 'md' }: { status: InvoiceStatus; size?: MantineSize }) {
+/**
+ * The status badge: a dot for contrast in both colour schemes, the label of INVOICE_STATUS_LABELS;
+ * for the client (`forClient`, the public page) in the client's words (CLIENT_INVOICE_STATUS_LABELS:
+ * sent and viewed read 'Due').
+ */
+export function InvoiceStatusBadge({
+  status,
+  size = 'md',
+  forClient = false,
+}: {
+  status: InvoiceStatus;
+  size?: MantineSize;
+  forClient?: boolean;
+}) {
   return (
     <StatusDot
       status={status}
-      label={INVOICE_STATUS_LABELS[status]}
-      color={INVOICE_STATUS_COLORS[status]}
+      label={(forClient ? CLIENT_INVOICE_STATUS_LABELS : INVOICE_STATUS_LABELS)[status]}
+      color={forClient && status === 'viewed' ? INVOICE_STATUS_COLORS.sent : INVOICE_STATUS_COLORS[status]}
       size={size}
     />
   );

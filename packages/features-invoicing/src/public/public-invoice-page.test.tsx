@@ -66,6 +66,21 @@ describe('public invoice page', () => {
     expect(screen.getByText('Springfield, IL 62701')).toBeInTheDocument();
   });
 
+  it.each([
+    ['sent', 'Due'],
+    ['viewed', 'Due'],
+    ['overdue', 'Overdue'],
+    ['partial', 'Partially paid'],
+    ['paid', 'Paid'],
+  ] as const)('shows a %s invoice to the client as %s, never an internal status (issue 11)', async (status, words) => {
+    stubFetch({ 'GET /api/public/invoices/tok': json(200, { data: { ...invoice, status } }) });
+    renderPage(<PublicInvoicePage />, { path: '/i/:token', route: '/i/tok' });
+    const heading = await screen.findByRole('heading', { name: /Invoice INV-2026-0007/ });
+    const badge = heading.parentElement!.querySelector('[data-status]') ?? document.querySelector('[data-status]');
+    expect(badge).toHaveTextContent(words);
+    expect(screen.queryByText(/^(Sent|Viewed)$/i)).not.toBeInTheDocument();
+  });
+
   it('dates the invoice in the business format from the payload, whoever views it', async () => {
     stubFetch({
       'GET /api/public/invoices/tok': json(200, {

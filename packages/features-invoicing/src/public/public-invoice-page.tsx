@@ -92,7 +92,7 @@ function PublicInvoice({ invoice }: { invoice: PublicInvoiceData }) {
             <Title order={1} fz="h2">
               Invoice {invoice.invoice_number}
             </Title>
-            <InvoiceStatusBadge status={invoice.status} size="lg" />
+            <InvoiceStatusBadge status={invoice.status} size="lg" forClient />
           </Group>
           <Text c="dimmed" size="sm">
             From {invoice.business.name} · due {formatDate(invoice.due_date)}

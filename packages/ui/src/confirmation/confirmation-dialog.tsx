@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import type { ReactNode } from 'react';
-import { Button, Group, Modal, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Modal, Text, ThemeIcon, getDefaultZIndex } from '@mantine/core';
 import { IconAlertTriangle, IconHelpCircle, IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { CONFIRMATION_DEFAULTS } from '../constants';
 
@@ -72,6 +72,8 @@ export function ConfirmationDialog({
       onClose={onCancel}
       centered
       size="md"
+      // A question about what is on screen: above any other modal (a form asking before it closes).
+      zIndex={getDefaultZIndex('modal') + 10}
       closeButtonProps={{ 'aria-label': 'Close' }}
       data-confirmation-type={resolved}
       title={

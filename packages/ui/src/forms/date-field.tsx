@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 
 /**
@@ -88,13 +89,29 @@ export function DateField({
   maxDate,
   allowDeselect = true,
   clearButtonProps,
+  popoverProps,
   ...props
 }: DateFieldProps) {
+  // While the calendar is open, Escape is the calendar's: the attribute tells an enclosing Mantine
+  // Modal (or Drawer) to leave the key alone, so Escape closes the picker and not the form (issue 11).
+  const [pickerOpen, setPickerOpen] = useState(false);
   return (
     <DateInput
       // A new format (the business changed its setting) re-renders the typed text in it.
       key={valueFormat}
       {...props}
+      data-mantine-stop-propagation={pickerOpen || undefined}
+      popoverProps={{
+        ...popoverProps,
+        onOpen: () => {
+          setPickerOpen(true);
+          popoverProps?.onOpen?.();
+        },
+        onClose: () => {
+          setPickerOpen(false);
+          popoverProps?.onClose?.();
+        },
+      }}
       value={value ? value : null}
       onChange={(next) => onChange(next ? next.slice(0, 10) : '')}
       valueFormat={valueFormat}

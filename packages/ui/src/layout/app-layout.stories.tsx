@@ -112,6 +112,7 @@ const meta = {
     goalsActive: false,
     linkComponent: StoryLink,
     onSignOut: fn(),
+    fontSize: { percent: 100, canDecrease: true, canIncrease: true, onDecrease: fn(), onIncrease: fn() },
     headerExtra: (
       <NotificationBell
         unreadCount={3}
@@ -173,4 +174,21 @@ export const Loading: Story = {
     window.localStorage.setItem('sideNavCollapsed', 'false');
   },
   args: { children: <DashboardContent loading />, user: { name: null, email: 'someone@example.com' } },
+};
+
+/**
+ * Below 768px (open it in a phone viewport): text size and dark mode are items of the user menu, so
+ * the header keeps the burger, the logo, the bell and the menu at 150 % text (issue 11).
+ */
+export const PhoneLargeText: Story = {
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  beforeEach: () => {
+    document.documentElement.style.fontSize = '150%';
+    return () => {
+      document.documentElement.style.fontSize = '';
+    };
+  },
+  args: {
+    fontSize: { percent: 150, canDecrease: true, canIncrease: false, onDecrease: fn(), onIncrease: fn() },
+  },
 };

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AnchorHTMLAttributes } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithUi } from '../test-utils';
-import { AppLayout } from './app-layout';
+import { AppLayout, FLOATING_BUTTONS_ROOM } from './app-layout';
 import type { AppLayoutProps } from './app-layout';
 import { getInitials } from './initials';
 
@@ -46,6 +46,9 @@ describe('AppLayout (SPEC.md section 2, application shell)', () => {
     expect(screen.getByTestId('welcome-line')).toHaveTextContent('Welcome, Dana Demo');
     expect(screen.getByRole('link', { name: /Ledgerleaf, go to dashboard/ })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+    // The page ends with room for the floating buttons (quick add, scroll to top): nothing stays under them (issue 11).
+    expect(screen.getByTestId('page-end')).toHaveStyle({ paddingBottom: `${FLOATING_BUTTONS_ROOM}px` });
+    expect(FLOATING_BUTTONS_ROOM).toBeGreaterThanOrEqual(96 + 44);
   });
 
   it('keeps the welcome line on phones too, truncated rather than hidden', () => {
@@ -169,6 +172,24 @@ describe('AppLayout (SPEC.md section 2, application shell)', () => {
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Toggle dark mode' })).toBeInTheDocument();
   });
+
+  it('shows the text size control in the header on wide screens, and no display items in the user menu', async () => {
+    renderLayout({ fontSize: fontSize(120) });
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('group', { name: 'Font size 120%' })).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Toggle dark mode' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Profile & Settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Smaller text' })).not.toBeInTheDocument();
+  });
+});
+
+const fontSize = (percent = 150) => ({
+  percent,
+  canDecrease: percent > 90,
+  canIncrease: percent < 150,
+  onDecrease: vi.fn(),
+  onIncrease: vi.fn(),
 });
 
 describe('AppLayout below 768px', () => {
@@ -176,8 +197,7 @@ describe('AppLayout below 768px', () => {
   afterEach(() => {
     window.matchMedia = originalMatchMedia;
   });
-
-  it('opens the navigation as a drawer from the burger and closes it on navigation', async () => {
+  const phone = () => {
     window.matchMedia = ((query: string) => ({
       matches: query.includes('max-width'),
       media: query,
@@ -188,6 +208,34 @@ describe('AppLayout below 768px', () => {
       removeEventListener: () => {},
       dispatchEvent: () => false,
     })) as unknown as typeof window.matchMedia;
+  };
+
+  it('moves the text size and dark mode from the header into the user menu (issue 11: nothing covers the burger)', async () => {
+    phone();
+    const size = fontSize(150);
+    renderLayout({ fontSize: size, headerExtra: <button type="button">Notifications</button> });
+    const header = screen.getByRole('banner');
+    expect(within(header).queryByRole('button', { name: 'Increase font size' })).not.toBeInTheDocument();
+    expect(within(header).queryByRole('button', { name: 'Toggle dark mode' })).not.toBeInTheDocument();
+    // What must stay at hand stays: the burger, the bell, the user menu.
+    expect(within(header).getByRole('button', { name: 'Open navigation' })).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(await screen.findByText('Text size 150%')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Larger text' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Smaller text' }));
+    expect(size.onDecrease).toHaveBeenCalledTimes(1);
+    // The menu stays open for another step.
+    expect(screen.getByRole('menuitem', { name: 'Smaller text' })).toBeInTheDocument();
+    const darkMode = screen.getByRole('menuitem', { name: 'Dark mode off' });
+    fireEvent.click(darkMode);
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark'));
+    expect(screen.getByRole('menuitem', { name: 'Dark mode on' })).toBeInTheDocument();
+  });
+
+  it('opens the navigation as a drawer from the burger and closes it on navigation', async () => {
+    phone();
     renderLayout();
     // The desktop navbar is hidden by Mantine's CSS below the breakpoint; the drawer is not open.
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -25,12 +25,15 @@ import {
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconLogout,
+  IconMoon,
+  IconSun,
   IconTarget,
   IconUserCog,
 } from '@tabler/icons-react';
 import { NAV_BREAKPOINTS } from '../constants';
-import { ColorSchemeToggle } from '../theme/color-scheme-toggle';
+import { ColorSchemeToggle, useToggleColorScheme } from '../theme/color-scheme-toggle';
 import { BrandLogo } from './brand-logo';
+import { FontSizeButtons, FontSizeMenuItems, type AppFontSize } from './font-size-buttons';
 import { getInitials } from './initials';
 import { useNavCollapse } from './use-nav-collapse';
 
@@ -69,7 +72,12 @@ export interface AppLayoutProps {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any router's Link (its props are unknown here)
   linkComponent: ElementType<any>;
   onSignOut: () => void;
-  /** Extra header controls (font size, notifications...), placed before the dark-mode toggle. */
+  /**
+   * The text size control. On wide screens it sits in the header; below 768px, with the dark-mode
+   * toggle, in the user menu, so the header fits a phone at every text size (issue 11).
+   */
+  fontSize?: AppFontSize;
+  /** Extra header controls (notifications...), kept in the header at every width, before the dark-mode toggle. */
   headerExtra?: ReactNode;
   /** Rendered below the page content. */
   footer?: ReactNode;
@@ -80,6 +88,11 @@ export interface AppLayoutProps {
 type RouterLink = (props: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) => ReactNode;
 
 const HEADER_HEIGHT = 60;
+/**
+ * The height the bottom-right floating buttons take, in px like them: scroll-to-top's top edge
+ * (96 px up, 44 px tall) plus a gap. The page ends with this much room.
+ */
+export const FLOATING_BUTTONS_ROOM = 152;
 const NAV_WIDTH_COLLAPSED = 76;
 
 /**
@@ -96,6 +109,7 @@ export function AppLayout({
   goalsActive = false,
   linkComponent,
   onSignOut,
+  fontSize,
   headerExtra,
   footer,
   children,
@@ -162,15 +176,19 @@ export function AppLayout({
               Welcome, {displayName}
             </Text>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          {/* Below 768px only what must stay at hand is here (the bell, the user menu); text size and dark
+              mode move into the user menu, so nothing covers the burger at any width or text size. */}
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }} data-testid="header-controls">
+            {!isMobile && fontSize && <FontSizeButtons {...fontSize} />}
             {headerExtra}
-            <ColorSchemeToggle />
+            {!isMobile && <ColorSchemeToggle />}
             <UserMenu
               user={user}
               items={userMenuItems}
               displayName={displayName}
               linkComponent={Link}
               onSignOut={onSignOut}
+              displayControls={isMobile ? { fontSize } : undefined}
             />
           </Group>
         </Group>
@@ -234,12 +252,15 @@ export function AppLayout({
         style={{ background: 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))', outline: 'none' }}
       >
         {children}
-        {/* Bottom room so the floating buttons (quick add, feedback) never cover the last lines. */}
-        {footer !== undefined && footer !== null && (
-          <Box mt="xl" pb={72}>
-            {footer}
-          </Box>
-        )}
+        {/* Bottom room so the floating buttons (quick add, scroll to top, feedback) never cover the last
+            lines: at the end of a page everything can be scrolled clear of them (issue 11). */}
+        <Box
+          mt={footer !== undefined && footer !== null ? 'xl' : 0}
+          style={{ paddingBottom: FLOATING_BUTTONS_ROOM }}
+          data-testid="page-end"
+        >
+          {footer}
+        </Box>
       </AppShell.Main>
     </AppShell>
   );
@@ -364,12 +385,15 @@ function UserMenu({
   displayName,
   linkComponent,
   onSignOut,
+  displayControls,
 }: {
   user: AppLayoutUser;
   items: AppUserMenuItem[];
   displayName: string;
   linkComponent: RouterLink;
   onSignOut: () => void;
+  /** The header's display controls, in the menu on narrow screens. */
+  displayControls?: { fontSize?: AppFontSize | undefined } | undefined;
 }) {
   const initials = getInitials(user.name);
   const image = user.avatarUrl || user.logoUrl || null;
@@ -440,11 +464,40 @@ function UserMenu({
             {item.label}
           </Menu.Item>
         ))}
+        {displayControls && (
+          <>
+            <Menu.Divider />
+            <DarkModeMenuItem />
+            {displayControls.fontSize && <FontSizeMenuItems {...displayControls.fontSize} />}
+            <Menu.Divider />
+          </>
+        )}
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onSignOut}>
           Sign out
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** The dark-mode toggle as a menu item; the menu stays open so the change is seen. */
+function DarkModeMenuItem() {
+  const { colorScheme, toggle } = useToggleColorScheme();
+  const dark = colorScheme === 'dark';
+  return (
+    <Menu.Item
+      closeMenuOnClick={false}
+      onClick={toggle}
+      leftSection={dark ? <IconSun size={16} aria-hidden /> : <IconMoon size={16} aria-hidden />}
+      rightSection={
+        <Text size="xs" c="dimmed" aria-hidden>
+          {dark ? 'On' : 'Off'}
+        </Text>
+      }
+      aria-label={`Dark mode ${dark ? 'on' : 'off'}`}
+    >
+      Dark mode
+    </Menu.Item>
   );
 }
 

@@ -27,6 +27,20 @@ describe('ToastProvider and useToast', () => {
     vi.useRealTimers();
   });
 
+  it('places toasts bottom left of the content, clear of the page actions (top right) and the floating buttons (issue 11)', () => {
+    const store = createToastStore();
+    renderWithUi(<Trigger toast={{ severity: 'success', summary: 'Payment recorded.' }} />, {
+      provider: { toastStore: store },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'show' }));
+    const viewport = screen.getByTestId('toast-viewport');
+    expect(viewport).toHaveAttribute('data-placement', 'bottom-start');
+    expect(viewport.style.bottom).not.toBe('');
+    expect(viewport.style.top).toBe('');
+    expect(viewport.style.right).toBe('');
+    expect(viewport.style.left).toContain('--app-shell-navbar-offset');
+  });
+
   it('shows a toast as role=status with summary, detail, progress bar and a Close button', () => {
     const store = createToastStore();
     renderWithUi(<Trigger toast={{ severity: 'success', summary: 'Saved', detail: 'Invoice INV-1 saved' }} />, {

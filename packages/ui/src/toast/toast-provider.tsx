@@ -1,6 +1,8 @@
 import { createContext, useContext, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { Box, Notification, Portal, Progress, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { NAV_BREAKPOINTS } from '../constants';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
 import { toastStore as defaultStore } from './toast-store';
 import type { Toast, ToastOptions, ToastSeverity, ToastStore } from './toast-store';
@@ -20,7 +22,12 @@ export interface ToastProviderProps {
   store?: ToastStore;
 }
 
-/** Renders the toasts of a store top-right, above everything else, and provides `useToast`. */
+/**
+ * Renders the toasts of a store and provides `useToast`. They sit where they cover no page action
+ * (issue 11): page actions are top right (the page header) and the floating buttons bottom right,
+ * so toasts stack bottom left of the content, right of the side navigation; on phones along the
+ * bottom, leaving the right-hand column of floating buttons free. Newest at the bottom.
+ */
 export function ToastProvider({ children, store = defaultStore }: ToastProviderProps) {
   return (
     <ToastStoreContext.Provider value={store}>
@@ -46,21 +53,39 @@ export function useToast(): UseToastResult {
   return useMemo(() => ({ show: store.show, remove: store.remove, clear: store.clear, toasts }), [store, toasts]);
 }
 
+/** Room kept free at the right on phones: the quick-add (56 px, 24 px from the edge) and scroll-to-top column. */
+const FLOATING_BUTTONS_GUTTER = 88;
+
 function ToastViewport({ store }: { store: ToastStore }) {
   const toasts = useSyncExternalStore(store.subscribe, store.getToasts, store.getToasts);
+  const phone = useMediaQuery(`(max-width: ${NAV_BREAKPOINTS.mobile - 0.02}px)`, false, {
+    getInitialValueInEffect: false,
+  });
   if (toasts.length === 0) return null;
   return (
     <Portal>
       <Stack
         gap="sm"
         data-testid="toast-viewport"
-        style={{
-          position: 'fixed',
-          top: 'var(--mantine-spacing-md)',
-          right: 'var(--mantine-spacing-md)',
-          zIndex: 1000,
-          width: 'min(380px, calc(100vw - 2 * var(--mantine-spacing-md)))',
-        }}
+        data-placement={phone ? 'bottom' : 'bottom-start'}
+        style={
+          phone
+            ? {
+                position: 'fixed',
+                bottom: 'var(--mantine-spacing-md)',
+                left: 'var(--mantine-spacing-sm)',
+                right: FLOATING_BUTTONS_GUTTER,
+                zIndex: 1000,
+              }
+            : {
+                position: 'fixed',
+                bottom: 'var(--mantine-spacing-md)',
+                // The side navigation's width (Mantine's AppShell sets it on :root; 0 outside the shell).
+                left: 'calc(var(--app-shell-navbar-offset, 0rem) + var(--mantine-spacing-md))',
+                zIndex: 1000,
+                width: `min(380px, calc(100vw - ${FLOATING_BUTTONS_GUTTER}px - 2 * var(--mantine-spacing-md)))`,
+              }
+        }
       >
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} store={store} />

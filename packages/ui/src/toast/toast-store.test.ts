@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createToastStore, defaultToastTimeout } from './toast-store';
+import { createToastStore, defaultToastTimeout, MAX_TOASTS } from './toast-store';
 
 describe('toast store (SPEC.md sections 3, 4, 9)', () => {
   beforeEach(() => {
@@ -83,6 +83,26 @@ describe('toast store (SPEC.md sections 3, 4, 9)', () => {
     expect(store.getToasts().map((t) => t.summary)).toEqual(['Saved', 'Other']);
     vi.advanceTimersByTime(5000);
     expect(store.getToasts()).toHaveLength(0);
+  });
+
+  it('shows the same message once: shown again, it replaces the first and restarts its time (issue 11)', () => {
+    const store = createToastStore();
+    const first = store.show({ severity: 'success', summary: 'Receipt emailed', detail: 'To a@b.test' });
+    vi.advanceTimersByTime(4000);
+    const again = store.show({ severity: 'success', summary: 'Receipt emailed', detail: 'To a@b.test' });
+    expect(again).toBe(first);
+    expect(store.getToasts()).toHaveLength(1);
+    vi.advanceTimersByTime(4000);
+    expect(store.getToasts()).toHaveLength(1);
+    // Another detail is another message.
+    store.show({ severity: 'success', summary: 'Receipt emailed', detail: 'To c@d.test' });
+    expect(store.getToasts()).toHaveLength(2);
+  });
+
+  it(`keeps at most ${MAX_TOASTS} toasts: a new one pushes the oldest out`, () => {
+    const store = createToastStore();
+    for (const summary of ['A', 'B', 'C', 'D']) store.show({ severity: 'info', summary, timeout: false });
+    expect(store.getToasts().map((t) => t.summary)).toEqual(['B', 'C', 'D']);
   });
 
   it('pauses the countdown and resumes with the time that was left', () => {

@@ -10,7 +10,10 @@ export interface ToastOptions {
   detail?: string;
   /** Milliseconds before the toast removes itself; default 5000, 10000 for errors; `false` = persistent. */
   timeout?: number | false;
-  /** Reuse an id to replace a toast that is still shown (e.g. "Saving..." then "Saved"). */
+  /**
+   * Reuse an id to replace a toast that is still shown (e.g. "Saving..." then "Saved"; a payment's
+   * toast, then its allocation's): one toast per action.
+   */
   id?: string;
 }
 
@@ -45,6 +48,9 @@ export interface ToastStore {
   /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
 }
+
+/** At most this many toasts at once; a new one pushes the oldest out (issue 11: no wall of toasts). */
+export const MAX_TOASTS = 3;
 
 /** How long a toast stays by default: 5 s, an error 10 s (SPEC.md section 9). */
 export function defaultToastTimeout(severity: ToastSeverity): number {
@@ -87,7 +93,14 @@ export function createToastStore(): ToastStore {
 
   const store: ToastStore = {
     show(options) {
-      const id = options.id ?? nextId();
+      // The same message again (a double click, a retried request) replaces the one shown rather than stacking.
+      const twin =
+        options.id === undefined
+          ? toasts.find(
+              (t) => t.severity === options.severity && t.summary === options.summary && t.detail === options.detail,
+            )
+          : undefined;
+      const id = options.id ?? twin?.id ?? nextId();
       const timeout = options.timeout === undefined ? defaultToastTimeout(options.severity) : options.timeout;
       const now = Date.now();
       const toast: Toast = {
@@ -102,6 +115,11 @@ export function createToastStore(): ToastStore {
       };
       const exists = toasts.some((t) => t.id === id);
       toasts = exists ? toasts.map((t) => (t.id === id ? toast : t)) : [...toasts, toast];
+      while (toasts.length > MAX_TOASTS) {
+        const oldest = toasts[0]!;
+        stopTimer(oldest.id);
+        toasts = toasts.slice(1);
+      }
       if (timeout === false) stopTimer(id);
       else startTimer(id, timeout);
       emit();

@@ -57,6 +57,17 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('Page 1 of 1');
   });
 
+  it.each([
+    ['sent', 'Due'],
+    ['viewed', 'Due'],
+    ['overdue', 'Overdue'],
+    ['paid', 'Paid'],
+  ] as const)("prints a %s invoice's status in the client's words: %s (issue 11)", async (status, words) => {
+    const text = (await pdfPages(await renderInvoicePdf(sampleInvoiceView({ lines: 1, status }))))[0]!;
+    expect(text).toContain(`INV-2026-0001 ${words}`);
+    expect(text).not.toMatch(/\b(Sent|Viewed)\b/);
+  });
+
   it('prints every date in the business date format (dd.mm.yyyy)', async () => {
     const view = sampleInvoiceView({ lines: 2, paidCents: 5_000 });
     const [text] = await pdfPages(

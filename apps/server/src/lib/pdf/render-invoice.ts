@@ -4,7 +4,7 @@ import {
   businessBlockLines,
   formatCurrency,
   formatTaxLabel,
-  INVOICE_STATUS_LABELS,
+  CLIENT_INVOICE_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
   type InvoiceLineResponse,
 } from '@ledgerleaf/domain';
@@ -195,7 +195,7 @@ function drawHeader(doc: PDFKit.PDFDocument, view: InvoicePdfView): number {
     .fontSize(11)
     .fillColor(MUTED)
     .text(view.invoice_number ?? 'Draft', rightX, doc.y + 2, { width: rightWidth, align: 'right' });
-  doc.fontSize(9).text(view.document?.status_label ?? INVOICE_STATUS_LABELS[view.status], rightX, doc.y + 2, {
+  doc.fontSize(9).text(view.document?.status_label ?? CLIENT_INVOICE_STATUS_LABELS[view.status], rightX, doc.y + 2, {
     width: rightWidth,
     align: 'right',
   });

@@ -23,6 +23,7 @@ import {
   type EstimateStatus,
   type InvoiceRequest,
   type PublicEstimate,
+  greetingName,
 } from '@ledgerleaf/domain';
 import {
   claimWriteLock,
@@ -515,6 +516,7 @@ export async function sendEstimate(
       // The business's "estimate" template (settings), unless the sender typed their own message.
       const templated = await renderEmail(deps.db, businessId, 'estimate', {
         client_name: issued.client.name,
+        recipient_name: greetingName(issued.client, to),
         estimate_number: estimate.estimate_number ?? '',
         amount: formatCurrency(estimate.totals.total),
         valid_until: businessDate(estimate.expiry_date, issued.business.date_format),
@@ -523,7 +525,7 @@ export async function sendEstimate(
       });
       const custom = composeEstimateEmail({
         businessName: issued.business.name,
-        clientName: issued.client.name,
+        clientName: greetingName(issued.client, to),
         estimateNumber: estimate.estimate_number ?? '',
         total: estimate.totals.total,
         expiryDate: estimate.expiry_date,

@@ -11,6 +11,7 @@ import {
   type OutboxPage,
   type OutboxQuery,
   type PublicInvoice,
+  greetingName,
 } from '@ledgerleaf/domain';
 import { findBusinessOutboxEmail, listBusinessOutboxEmails, outboxAttachments, type OutboxEmail } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
@@ -87,6 +88,7 @@ export async function sendInvoice(
       return composeInvoiceEmail({
         businessName: issued.business.name,
         clientName: issued.client.name,
+        recipientName: greetingName(issued.client, to),
         invoiceNumber: invoice.invoice_number ?? rendered.filename.replace(/\.pdf$/, ''),
         total: invoice.totals.total,
         balanceDue: invoice.balance_due,

@@ -198,6 +198,9 @@ describe('invoice delivery through a real SMTP server', () => {
     expect(mail.parsed.replyTo?.[0]?.address).toBe('olive@example.com');
     expect(mail.parsed.text).toContain(`${APP_URL}/i/${token}`);
     expect(mail.parsed.text).toContain(`Balance due: ${formatCurrency(sent.balance_due)}`);
+    // It greets the named contacts it goes to, not the company (issue 11).
+    expect(mail.parsed.text).toMatch(/^Hello Ann and Bob,/);
+    expect(mail.parsed.text).not.toContain('Hello Acme Studio');
     expect(mail.parsed.html).toContain(`href="${APP_URL}/i/${token}"`);
     expect(mail.parsed.attachments).toHaveLength(1);
     const attachment = mail.parsed.attachments[0]!;
@@ -240,6 +243,8 @@ describe('invoice delivery through a real SMTP server', () => {
     );
     expect(mail.envelopeTo).toEqual(['boss@acme.test', 'ap@acme.test']);
     expect(mail.parsed.text).toContain('A friendly reminder.');
+    // Typed addresses that are not named contacts: the client is greeted.
+    expect(mail.parsed.text).toMatch(/^Hello Acme Studio,/);
     expect(mail.parsed.text).toContain(first.public_url);
     const sentEvents = (await activity(t, own, invoice.id)).filter((entry) => entry.event === 'invoice.sent');
     expect(sentEvents).toHaveLength(2);

@@ -7,6 +7,8 @@ export type { ComposedEmail } from '../../lib/email-layout';
 export interface InvoiceEmailFacts {
   businessName: string;
   clientName: string;
+  /** Whom the email greets (`greetingName`): the named contacts it goes to, else the client. */
+  recipientName?: string;
   invoiceNumber: string;
   total: number;
   balanceDue: number;
@@ -35,6 +37,7 @@ export function composeInvoiceEmail(facts: InvoiceEmailFacts): ComposedEmail {
   if (facts.template && !facts.message?.trim()) {
     const rendered = renderEmailTemplate(facts.template, {
       client_name: facts.clientName,
+      recipient_name: facts.recipientName ?? facts.clientName,
       invoice_number: facts.invoiceNumber,
       amount: formatCurrency(facts.total),
       balance_due: formatCurrency(facts.balanceDue),
@@ -49,7 +52,7 @@ export function composeInvoiceEmail(facts: InvoiceEmailFacts): ComposedEmail {
     facts.message?.trim() ||
     `Please find attached invoice ${facts.invoiceNumber} for ${formatCurrency(facts.total)}. The balance of ${formatCurrency(facts.balanceDue)} is due on ${due}.`;
   return composeDocumentEmail({
-    clientName: facts.clientName,
+    clientName: facts.recipientName ?? facts.clientName,
     businessName: facts.businessName,
     subject: facts.subject?.trim() || defaultInvoiceSubject(facts),
     opening,

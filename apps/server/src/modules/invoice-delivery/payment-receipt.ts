@@ -3,6 +3,7 @@ import {
   INVOICE_MESSAGES,
   RECEIPT_MESSAGES,
   formatCurrency,
+  greetingName,
   renderEmailTemplate,
   type Payment,
   type PaymentReceipt,
@@ -33,11 +34,18 @@ export interface ReceiptAttempt {
 }
 
 /** The receipt in text and HTML: the business's `payment_receipt` template, values escaped in the HTML. */
-async function composeReceipt(deps: Deps, businessId: number, document: InvoiceDocument, payment: Payment) {
+async function composeReceipt(
+  deps: Deps,
+  businessId: number,
+  document: InvoiceDocument,
+  payment: Payment,
+  to: readonly string[],
+) {
   const { invoice } = document;
   const invoiceNumber = invoice.invoice_number ?? '';
   const email = await renderEmail(deps.db, businessId, 'payment_receipt', {
     client_name: document.client.name,
+    recipient_name: greetingName(document.client, to),
     invoice_number: invoiceNumber,
     amount: formatCurrency(payment.amount),
     balance_due: formatCurrency(invoice.balance_due),
@@ -110,7 +118,7 @@ export async function sendPaymentReceipt(
   let emailId: number | null = null;
   try {
     const [email, rendered] = await Promise.all([
-      composeReceipt(deps, businessId, document, payment),
+      composeReceipt(deps, businessId, document, payment, to),
       renderDocumentPdf(deps, document),
     ]);
     const sent = await deps.mailer.send({

@@ -1,4 +1,4 @@
-import { formatCurrency, utcCalendarDate } from '@ledgerleaf/domain';
+import { formatCurrency, greetingName, utcCalendarDate } from '@ledgerleaf/domain';
 import {
   claimScheduledEmail,
   findOutboxEmailError,
@@ -71,6 +71,7 @@ async function deliver(deps: Deps, email: ScheduledEmailRow, options: SchedulerO
   const composed = isReminder
     ? await renderEmail(deps.db, email.business_id, 'reminder', {
         client_name: document.client.name,
+        recipient_name: greetingName(document.client, to),
         invoice_number: invoiceNumber,
         amount: formatCurrency(invoice.totals.total),
         balance_due: formatCurrency(invoice.balance_due),
@@ -81,6 +82,7 @@ async function deliver(deps: Deps, email: ScheduledEmailRow, options: SchedulerO
     : composeInvoiceEmail({
         businessName: document.business.name,
         clientName: document.client.name,
+        recipientName: greetingName(document.client, to),
         invoiceNumber,
         total: invoice.totals.total,
         balanceDue: invoice.balance_due,

@@ -1,0 +1,160 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoLogin, overlappingControls, settle, textUnderFloatingButtons, useFontStep } from './helpers';
+
+/**
+ * The phone-width pass (issue 11): the main screens at 390 px with 150 % text (and the header at
+ * 360 px with 140 %), where no visible control may cover another, and the floating quick-add button
+ * must leave room under it at the end of each page. SCREENSHOTS=1 keeps a picture of each screen.
+ */
+
+async function authHeaders(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  return { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+}
+
+async function firstId(page: Page, path: string): Promise<number> {
+  const response = await page.request.get(path, { headers: await authHeaders(page) });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data: { id: number }[] };
+  expect(body.data.length).toBeGreaterThan(0);
+  return body.data[0]!.id;
+}
+
+const SCREENS: { name: string; path: (page: Page) => Promise<string>; heading: RegExp | string }[] = [
+  { name: 'dashboard', path: async () => '/dashboard', heading: 'Dashboard' },
+  { name: 'invoices', path: async () => '/invoices', heading: /Invoices/ },
+  {
+    name: 'invoice-detail',
+    path: async (page) => `/invoices/${await firstId(page, '/api/invoices?status=partial&per_page=1')}`,
+    heading: /Invoice|INV/,
+  },
+  { name: 'invoice-editor', path: async () => '/invoices/create-new', heading: /invoice/i },
+  { name: 'clients', path: async () => '/clients', heading: 'Clients' },
+  { name: 'estimates', path: async () => '/estimates', heading: /Estimates/ },
+  { name: 'recurring', path: async () => '/recurring-invoices', heading: /Recurring/ },
+  { name: 'goals', path: async () => '/goals', heading: 'Goal Tracker' },
+  { name: 'settings', path: async () => '/user/settings', heading: /Settings/ },
+];
+
+for (const [width, percent] of [
+  [390, 150],
+  [360, 140],
+] as const) {
+  test(`the header fits at ${width} px with ${percent} % text: the navigation opens, nothing covers another control`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await useFontStep(page, percent);
+    await demoLogin(page);
+    await settle(page);
+    expect(await overlappingControls(page)).toEqual([]);
+    // The burger is not under anything: a tap opens the navigation rather than changing the text size.
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await expect(page.getByRole('dialog').getByRole('link', { name: 'Clients' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('html')).toHaveCSS('font-size', `${(16 * percent) / 100}px`);
+    // Font size and dark mode live in the user menu on a phone.
+    await page.getByRole('button', { name: 'User menu' }).click();
+    if (process.env.SCREENSHOTS) {
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `e2e/.tmp/screenshots/phone-user-menu-${width}.png` });
+    }
+    await page.getByRole('menuitem', { name: /Smaller text/ }).click();
+    await expect(page.locator('html')).toHaveCSS('font-size', `${(16 * (percent - 10)) / 100}px`);
+    await page.getByRole('menuitem', { name: /Dark mode/ }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  });
+}
+
+test('every font step fits the header from 320 px to desktop widths', async ({ page }) => {
+  test.setTimeout(90_000);
+  await demoLogin(page);
+  const problems: string[] = [];
+  for (const percent of [90, 100, 110, 120, 130, 140, 150] as const) {
+    await page.evaluate((step) => {
+      document.documentElement.style.fontSize = step === 100 ? '' : `${step}%`;
+    }, percent);
+    for (const width of [320, 360, 390, 480, 600, 767, 768, 900, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForTimeout(50);
+      for (const problem of await overlappingControls(page)) problems.push(`${width} px ${percent} %: ${problem}`);
+      const overflow = await page.evaluate(() => {
+        const header = document.querySelector('header');
+        return header ? header.scrollWidth - header.clientWidth : 0;
+      });
+      if (overflow > 1) problems.push(`${width} px ${percent} %: the header overflows by ${overflow} px`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test('phone pass: the main screens at 390 px and 150 % text have no overlapping controls', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useFontStep(page, 150);
+  await demoLogin(page);
+  const problems: string[] = [];
+  for (const screen of SCREENS) {
+    await page.goto(await screen.path(page));
+    await expect(page.getByRole('heading', { level: 1, name: screen.heading }).first()).toBeVisible();
+    await settle(page);
+    if (process.env.SCREENSHOTS) {
+      await page.screenshot({ path: `e2e/.tmp/screenshots/phone-${screen.name}.png`, fullPage: true });
+    }
+    for (const problem of await overlappingControls(page)) problems.push(`${screen.name}: ${problem}`);
+    for (const problem of await textUnderFloatingButtons(page)) problems.push(`${screen.name} (page end): ${problem}`);
+    for (const problem of await overlappingControls(page, 'end'))
+      problems.push(`${screen.name} (page end): ${problem}`);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('the quick-add button is not shown on editors; the discount type stays readable at 150 % text', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await useFontStep(page, 150);
+  await demoLogin(page);
+  await expect(page.getByRole('button', { name: 'Quick add' })).toBeVisible();
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/invoices/create-new');
+    await expect(page.getByRole('textbox', { name: 'Line 1 discount' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Quick add' })).toHaveCount(0);
+    if (process.env.SCREENSHOTS) {
+      await page
+        .getByRole('group', { name: 'Line 1' })
+        .screenshot({ path: `e2e/.tmp/screenshots/line-editor-150-${width}.png` });
+    }
+    for (const name of ['Line 1 discount type', 'Invoice discount type']) {
+      const box = page.getByRole('combobox', { name });
+      // Its character is shown whole: the box is wider than its text and chevron.
+      const fits = await box.evaluate((select) => {
+        const element = select as HTMLSelectElement;
+        const style = getComputedStyle(element);
+        const fontSize = Number.parseFloat(style.fontSize);
+        return element.clientWidth >= fontSize * 2.5 && element.scrollWidth <= element.clientWidth;
+      });
+      expect(fits, `${name} at ${width} px`).toBe(true);
+    }
+    // No label of the line runs into another.
+    const overlaps = await page.getByRole('group', { name: 'Line 1' }).evaluate((line) => {
+      const labels = [...line.querySelectorAll('label')].map((label) => label.getBoundingClientRect());
+      let count = 0;
+      for (let i = 0; i < labels.length; i += 1)
+        for (let j = i + 1; j < labels.length; j += 1) {
+          const a = labels[i]!;
+          const b = labels[j]!;
+          if (
+            Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+            Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1
+          )
+            count += 1;
+        }
+      return count;
+    });
+    expect(overlaps, `labels overlapping at ${width} px`).toBe(0);
+  }
+  await page.goto('/invoices');
+  await expect(page.getByRole('button', { name: 'Quick add' })).toBeVisible();
+});
