@@ -15,6 +15,7 @@ export * from './goal-endpoints';
 export * from './shell-endpoints';
 export * from './account-endpoints';
 export * from './estimate-endpoints';
+export * from './crm-endpoints';
 export { createSubmissionKeys, newIdempotencyKey } from './idempotency';
 export { paths, pathPatterns, type ParamPath } from './paths';
 export { LOAD_ERROR_FALLBACK, loadErrorMessage, queryState, type QueryLike, type QueryState } from './query-state';
