@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Card, Checkbox, Grid, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
@@ -54,7 +54,6 @@ function SettingsForm({ settings, canManage }: { settings: CrmSettings; canManag
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
-  useEffect(() => setErrors({}), [values]);
 
   const submit = async () => {
     setAlert(null);
@@ -115,8 +114,11 @@ function SettingsForm({ settings, canManage }: { settings: CrmSettings; canManag
               error={errors.default_owner_user_id}
             />
           </SimpleGrid>
-          <Checkbox.Group label="Deliver activity reminders" error={errors.reminder_in_app ?? errors.reminder_email}>
-            <Group gap="lg" mt={6}>
+          <Stack gap={6} role="group" aria-labelledby="settings-channels">
+            <Text size="sm" fw={500} id="settings-channels">
+              Deliver activity reminders
+            </Text>
+            <Group gap="lg">
               <Checkbox
                 label="In the app"
                 checked={values.reminder_in_app}
@@ -128,7 +130,12 @@ function SettingsForm({ settings, canManage }: { settings: CrmSettings; canManag
                 onChange={(event) => setValues({ ...values, reminder_email: event.currentTarget.checked })}
               />
             </Group>
-          </Checkbox.Group>
+            {(errors.reminder_in_app ?? errors.reminder_email) && (
+              <Text size="xs" c="var(--mantine-color-error)" role="alert">
+                {errors.reminder_in_app ?? errors.reminder_email}
+              </Text>
+            )}
+          </Stack>
           {canManage && (
             <Group justify="flex-end">
               <Button type="submit" loading={saveState.isLoading}>

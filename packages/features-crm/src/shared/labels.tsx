@@ -25,7 +25,7 @@ const LEAD_STATUS_COLORS: Record<LeadStatus, string> = {
 /** A lead's status as a badge. */
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return (
-    <Badge color={LEAD_STATUS_COLORS[status]} variant="light">
+    <Badge component="span" color={LEAD_STATUS_COLORS[status]} variant="light">
       {LEAD_STATUS_LABELS[status]}
     </Badge>
   );
@@ -35,6 +35,7 @@ export function LeadStatusBadge({ status }: { status: LeadStatus }) {
 export function StageBadge({ name, type, color }: { name: string; type: StageType; color?: string }) {
   return (
     <Badge
+      component="span"
       variant="dot"
       color={type === 'won' ? 'green' : type === 'lost' ? 'red' : undefined}
       styles={color && type === 'open' ? { root: { '--badge-dot-color': color } as never } : undefined}
