@@ -78,6 +78,7 @@ export const CRM_MESSAGES = {
   stageOrderInvalid: 'Please list every stage of the pipeline exactly once',
   moveToStageRequired: 'This stage holds opportunities. Please choose the stage to move them to',
   moveToSameStage: 'Please choose another stage to move the opportunities to',
+  stageTypeInUse: 'This stage holds opportunities. Move them to another stage before changing its type',
   // activity types
   iconInvalid: 'Please choose an icon',
   dueOffsetInvalid: `Please enter a due offset from 0 minutes to ${MAX_DUE_OFFSET_MINUTES / 1440} days`,
@@ -122,6 +123,7 @@ export const CRM_MESSAGES = {
   leadUpdated: 'Lead updated.',
   leadDeleted: 'Lead deleted.',
   leadConverted: (clientName: string) => `Lead converted. The opportunity and the client ${clientName} are ready.`,
+  leadsImported: (count: number) => `Imported ${count} lead${count === 1 ? '' : 's'}.`,
   bulkDone: (count: number) => `${count} lead${count === 1 ? '' : 's'} updated.`,
   bulkDeleted: (count: number) => `${count} lead${count === 1 ? '' : 's'} deleted.`,
   bulkSkippedConverted: (count: number) =>
