@@ -1,5 +1,6 @@
 import type { ServerArea } from '../lib/area';
 import { registerCrmConfigRoutes } from './crm/crm-config.routes';
+import { crmRemindersJob } from './crm/crm-reminders.job';
 import { registerActivityRoutes } from './crm/activities.routes';
 import { registerLeadRoutes } from './crm/leads.routes';
 import { registerOpportunityRoutes } from './crm/opportunities.routes';
@@ -13,4 +14,5 @@ import { registerOpportunityRoutes } from './crm/opportunities.routes';
 export const crmArea: ServerArea = {
   name: 'crm',
   routes: [registerCrmConfigRoutes, registerLeadRoutes, registerOpportunityRoutes, registerActivityRoutes],
+  jobs: [crmRemindersJob],
 };
