@@ -1,6 +1,7 @@
 import type { ServerArea } from '../lib/area';
 import { registerCrmConfigRoutes } from './crm/crm-config.routes';
 import { crmRemindersJob } from './crm/crm-reminders.job';
+import { registerCrmAnalyticsRoutes } from './crm/analytics.routes';
 import { registerActivityRoutes } from './crm/activities.routes';
 import { registerLeadRoutes } from './crm/leads.routes';
 import { registerOpportunityRoutes } from './crm/opportunities.routes';
@@ -13,6 +14,9 @@ import { registerOpportunityRoutes } from './crm/opportunities.routes';
  */
 export const crmArea: ServerArea = {
   name: 'crm',
-  routes: [registerCrmConfigRoutes, registerLeadRoutes, registerOpportunityRoutes, registerActivityRoutes],
+  routes: [
+    registerCrmConfigRoutes, registerLeadRoutes, registerOpportunityRoutes, registerActivityRoutes,
+    registerCrmAnalyticsRoutes,
+  ],
   jobs: [crmRemindersJob],
 };

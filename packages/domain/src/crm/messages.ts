@@ -113,6 +113,8 @@ export const CRM_MESSAGES = {
   activityTypeNotFound: 'Activity type not found.',
   activityNotFound: 'Activity not found.',
   noteNotFound: 'Note not found.',
+  clientHasCrmRecords:
+    'This client has CRM opportunities, activities, notes or converted leads, so it cannot be deleted. Archive it instead.',
   leadReadOnly: 'This lead has been converted, so it can no longer be changed.',
   leadAlreadyConverted: 'This lead has already been converted.',
   sourceInUse: 'This source is used by leads or opportunities, so it cannot be deleted. Archive it instead.',
