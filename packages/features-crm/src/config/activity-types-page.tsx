@@ -28,17 +28,13 @@ import {
   type ActivityType,
   type OffsetUnit,
 } from '@ledgerleaf/domain';
+import { errorMessage, queryState, splitServerErrors, useAccess, type RequestError } from '@ledgerleaf/api';
 import {
-  errorMessage,
-  queryState,
-  splitServerErrors,
-  useAccess,
   useCreateActivityTypeMutation,
   useDeleteActivityTypeMutation,
   useListActivityTypesQuery,
   useUpdateActivityTypeMutation,
-  type RequestError,
-} from '@ledgerleaf/api';
+} from '@ledgerleaf/api/crm';
 import { CardSkeleton, EmptyState, FormAlert, LoadError, useAsk, useToast } from '@ledgerleaf/ui';
 import { ActivityIcon } from '../shared/labels';
 import { ConfigHeader } from './config-header';

@@ -9,11 +9,8 @@ import {
   validateWith,
   type CrmSettings,
 } from '@ledgerleaf/domain';
+import { paths, queryState, splitServerErrors, useAccess, type RequestError } from '@ledgerleaf/api';
 import {
-  paths,
-  queryState,
-  splitServerErrors,
-  useAccess,
   useCreateLostReasonMutation,
   useDeleteLostReasonMutation,
   useGetCrmSettingsQuery,
@@ -21,8 +18,7 @@ import {
   useSetLostReasonArchivedMutation,
   useUpdateCrmSettingsMutation,
   useUpdateLostReasonMutation,
-  type RequestError,
-} from '@ledgerleaf/api';
+} from '@ledgerleaf/api/crm';
 import { CardSkeleton, FormAlert, LoadError, PageHeader, useToast } from '@ledgerleaf/ui';
 import { CrmNav } from '../shared/crm-nav';
 import { useOwnerOptions } from '../shared/options';

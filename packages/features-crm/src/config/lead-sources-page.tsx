@@ -1,13 +1,12 @@
 import { Card, Text } from '@mantine/core';
+import { queryState, useAccess } from '@ledgerleaf/api';
 import {
-  queryState,
-  useAccess,
   useCreateLeadSourceMutation,
   useDeleteLeadSourceMutation,
   useListLeadSourcesQuery,
   useSetLeadSourceArchivedMutation,
   useUpdateLeadSourceMutation,
-} from '@ledgerleaf/api';
+} from '@ledgerleaf/api/crm';
 import { ConfigHeader } from './config-header';
 import { NamedItems } from './named-items';
 

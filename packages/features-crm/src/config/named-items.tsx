@@ -198,7 +198,7 @@ export function NamedItems({
                   </Table.Td>
                   <Table.Td ta="right">{item.uses}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={item.status === 'active' ? 'green' : 'gray'}>
+                    <Badge variant="dot" color={item.status === 'active' ? 'green' : 'gray'}>
                       {item.status === 'active' ? 'Active' : 'Archived'}
                     </Badge>
                   </Table.Td>

@@ -45,16 +45,13 @@ import {
   type PipelineStage,
   type StageType,
 } from '@ledgerleaf/domain';
+import { errorMessage, splitServerErrors, useAccess, type RequestError } from '@ledgerleaf/api';
 import {
-  errorMessage,
-  splitServerErrors,
-  useAccess,
   useCreatePipelineStageMutation,
   useDeletePipelineStageMutation,
   useReorderPipelineStagesMutation,
   useUpdatePipelineStageMutation,
-  type RequestError,
-} from '@ledgerleaf/api';
+} from '@ledgerleaf/api/crm';
 import { CardSkeleton, FormAlert, LoadError, useToast } from '@ledgerleaf/ui';
 import { stageOption, useLostReasonOptions, useStages } from '../shared/options';
 import { ConfigHeader } from './config-header';
@@ -359,7 +356,7 @@ function StageRow({
               <Text fw={600}>{stage.name}</Text>
               <Badge
                 size="xs"
-                variant="light"
+                variant="dot"
                 color={stage.type === 'won' ? 'green' : stage.type === 'lost' ? 'red' : 'blue'}
               >
                 {STAGE_TYPE_LABELS[stage.type]}

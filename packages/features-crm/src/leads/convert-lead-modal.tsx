@@ -21,13 +21,8 @@ import {
   type Lead,
   type LeadConvertInput,
 } from '@ledgerleaf/domain';
-import {
-  paths,
-  splitServerErrors,
-  useConvertLeadMutation,
-  useLeadClientMatchesQuery,
-  type RequestError,
-} from '@ledgerleaf/api';
+import { paths, splitServerErrors, type RequestError } from '@ledgerleaf/api';
+import { useConvertLeadMutation, useLeadClientMatchesQuery } from '@ledgerleaf/api/crm';
 import { AmountInput, DateField, FormAlert, useToast } from '@ledgerleaf/ui';
 import { ClientPicker } from '../shared/client-picker';
 import { idOrNull, stageOption, useOwnerOptions, useStages } from '../shared/options';

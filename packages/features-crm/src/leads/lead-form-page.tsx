@@ -24,16 +24,8 @@ import {
   type Lead,
   type LeadInput,
 } from '@ledgerleaf/domain';
-import {
-  paths,
-  queryState,
-  useCanWrite,
-  useCreateLeadMutation,
-  useDateFormat,
-  useGetLeadQuery,
-  useUpdateLeadMutation,
-  type CrmWrite,
-} from '@ledgerleaf/api';
+import { paths, queryState, useCanWrite, useDateFormat, type CrmWrite } from '@ledgerleaf/api';
+import { useCreateLeadMutation, useGetLeadQuery, useUpdateLeadMutation } from '@ledgerleaf/api/crm';
 import { AmountInput, FormAlert, PageHeader, useToast } from '@ledgerleaf/ui';
 import { BackLink, RecordLoader, RecordNotFound, useRouteId } from '@ledgerleaf/ui/routing';
 import { CrmNav } from '../shared/crm-nav';
@@ -181,18 +173,30 @@ function ConversionNote({ lead }: { lead: Lead }) {
   const conversion = lead.conversion;
   if (!conversion) return null;
   return (
-    <Alert color="green" variant="light" icon={<IconLock size={20} aria-hidden />} title="Converted">
+    <Alert color="leaf" variant="light" icon={<IconLock size={20} aria-hidden />} title="Converted">
       <Text size="sm">
         Converted {formatDateTime(conversion.converted_at)}. {CRM_MESSAGES.leadReadOnly}
       </Text>
       <Group gap="md" mt={4}>
         {conversion.client_id && (
-          <Anchor component={Link} to={`${paths.crm.client360}?client=${conversion.client_id}`} size="sm">
+          <Anchor
+            component={Link}
+            to={`${paths.crm.client360}?client=${conversion.client_id}`}
+            size="sm"
+            c="var(--mantine-color-text)"
+            underline="always"
+          >
             Client: {conversion.client_name}
           </Anchor>
         )}
         {conversion.opportunity_id && (
-          <Anchor component={Link} to={paths.crm.opportunities.edit(conversion.opportunity_id)} size="sm">
+          <Anchor
+            component={Link}
+            to={paths.crm.opportunities.edit(conversion.opportunity_id)}
+            size="sm"
+            c="var(--mantine-color-text)"
+            underline="always"
+          >
             Opportunity: {conversion.opportunity_title}
           </Anchor>
         )}

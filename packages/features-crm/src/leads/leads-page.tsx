@@ -18,16 +18,18 @@ import {
   errorMessage,
   paths,
   queryState,
-  useBulkLeadsMutation,
   useCanWrite,
   useDateFormat,
+  type DateFormatter,
+  type RequestError,
+} from '@ledgerleaf/api';
+import {
+  useBulkLeadsMutation,
   useExportLeadsCsvMutation,
   useImportLeadsMutation,
   useListLeadsQuery,
   usePreviewLeadImportMutation,
-  type DateFormatter,
-  type RequestError,
-} from '@ledgerleaf/api';
+} from '@ledgerleaf/api/crm';
 import { DateField, PageHeader, useAsk, useToast, type DataTableColumn } from '@ledgerleaf/ui';
 import { ListScaffold, SearchField, StatusTabs, useListParams } from '@ledgerleaf/ui/routing';
 import { CrmNav } from '../shared/crm-nav';
@@ -199,8 +201,8 @@ function BulkBar({ ids, onDone }: { ids: number[]; onDone: () => void }) {
           </Group>
           <Group align="flex-end">
             <Button
-              color="red"
-              variant="light"
+              variant="default"
+              c="var(--mantine-color-error)"
               leftSection={<IconTrash size={16} aria-hidden />}
               onClick={() => void remove()}
             >

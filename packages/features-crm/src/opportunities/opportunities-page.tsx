@@ -14,11 +14,10 @@ import {
   queryState,
   useCanWrite,
   useDateFormat,
-  useExportOpportunitiesCsvMutation,
-  useListOpportunitiesQuery,
   type DateFormatter,
   type RequestError,
 } from '@ledgerleaf/api';
+import { useExportOpportunitiesCsvMutation, useListOpportunitiesQuery } from '@ledgerleaf/api/crm';
 import { PageHeader, useToast, type DataTableColumn } from '@ledgerleaf/ui';
 import { ListScaffold, SearchField, StatusTabs, useListParams } from '@ledgerleaf/ui/routing';
 import { CrmNav } from '../shared/crm-nav';

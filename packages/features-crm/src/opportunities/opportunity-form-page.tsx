@@ -29,14 +29,16 @@ import {
   paths,
   queryState,
   useCanWrite,
-  useCreateOpportunityMutation,
   useDateFormat,
-  useDeleteOpportunityMutation,
-  useGetOpportunityQuery,
-  useUpdateOpportunityMutation,
   type CrmWrite,
   type RequestError,
 } from '@ledgerleaf/api';
+import {
+  useCreateOpportunityMutation,
+  useDeleteOpportunityMutation,
+  useGetOpportunityQuery,
+  useUpdateOpportunityMutation,
+} from '@ledgerleaf/api/crm';
 import { AmountInput, DateField, FormAlert, PageHeader, useAsk, useToast } from '@ledgerleaf/ui';
 import { BackLink, RecordLoader, RecordNotFound, useRouteId } from '@ledgerleaf/ui/routing';
 import { ClientPicker } from '../shared/client-picker';

@@ -36,19 +36,10 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconDots, IconFileInvoice, IconFileText, IconGripVertical } from '@tabler/icons-react';
+import { IconDots, IconFileInvoice, IconFileText, IconGripVertical } from '@tabler/icons-react';
 import { formatCurrency, type BoardColumn, type OpportunityCard, type PipelineStage } from '@ledgerleaf/domain';
-import {
-  errorMessage,
-  paths,
-  queryState,
-  useCanWrite,
-  useGetBoardQuery,
-  useLazyGetBoardColumnQuery,
-  useMoveOpportunityMutation,
-  type BoardFilters,
-  type RequestError,
-} from '@ledgerleaf/api';
+import { errorMessage, paths, queryState, useCanWrite, type BoardFilters, type RequestError } from '@ledgerleaf/api';
+import { useGetBoardQuery, useLazyGetBoardColumnQuery, useMoveOpportunityMutation } from '@ledgerleaf/api/crm';
 import { CardSkeleton, EmptyState, LoadError, useToast } from '@ledgerleaf/ui';
 import { useCreateDocument } from '../shared/create-document';
 import { Money } from '../shared/money';
@@ -185,13 +176,7 @@ function BoardCard({
         </Group>
         <Group gap={4}>
           {card.rotting && (
-            <Badge
-              size="xs"
-              color="orange"
-              variant="light"
-              leftSection={<IconAlertTriangle size={10} aria-hidden />}
-              title={`${card.days_in_stage} days in ${stage.name}`}
-            >
+            <Badge size="xs" color="orange" variant="dot" title={`${card.days_in_stage} days in ${stage.name}`}>
               Rotting · {card.days_in_stage}d
             </Badge>
           )}
@@ -282,7 +267,7 @@ function BoardColumnView({
             <Text component="h2" fw={700} size="sm" id={headingId}>
               {stage.name}
               {stage.type !== 'open' && (
-                <Badge ml={6} size="xs" variant="light" color={stage.type === 'won' ? 'green' : 'red'}>
+                <Badge ml={6} size="xs" variant="dot" color={stage.type === 'won' ? 'green' : 'red'}>
                   {stage.type}
                 </Badge>
               )}

@@ -29,16 +29,8 @@ import {
   type ActivitySnoozeInput,
   type ReminderBucket,
 } from '@ledgerleaf/domain';
-import {
-  errorMessage,
-  queryState,
-  useAccess,
-  useDateFormat,
-  useListRemindersQuery,
-  useMarkActivityDoneMutation,
-  useSnoozeActivityMutation,
-  type RequestError,
-} from '@ledgerleaf/api';
+import { errorMessage, queryState, useAccess, useDateFormat, type RequestError } from '@ledgerleaf/api';
+import { useListRemindersQuery, useMarkActivityDoneMutation, useSnoozeActivityMutation } from '@ledgerleaf/api/crm';
 import { CardSkeleton, DateField, EmptyState, FormAlert, LoadError, PageHeader, useToast } from '@ledgerleaf/ui';
 import { useUrlParams } from '@ledgerleaf/ui/routing';
 import { CrmNav } from '../shared/crm-nav';
@@ -142,13 +134,7 @@ function ReminderRow({
           </Stack>
         </Group>
         <Group gap="xs">
-          <Button
-            size="xs"
-            variant="light"
-            color="green"
-            leftSection={<IconCheck size={14} aria-hidden />}
-            onClick={onDone}
-          >
+          <Button size="xs" variant="light" leftSection={<IconCheck size={14} aria-hidden />} onClick={onDone}>
             Mark done
           </Button>
           <Menu position="bottom-end">

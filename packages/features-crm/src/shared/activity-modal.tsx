@@ -22,13 +22,8 @@ import {
   type Activity,
   type ActivityType,
 } from '@ledgerleaf/domain';
-import {
-  splitServerErrors,
-  useCreateActivityMutation,
-  useUpdateActivityMutation,
-  type CrmSubjectQuery,
-  type RequestError,
-} from '@ledgerleaf/api';
+import { splitServerErrors, type CrmSubjectQuery, type RequestError } from '@ledgerleaf/api';
+import { useCreateActivityMutation, useUpdateActivityMutation } from '@ledgerleaf/api/crm';
 import { DateField, FormAlert, useToast } from '@ledgerleaf/ui';
 import { idOrNull, useActivityTypeOptions, useOwnerOptions } from './options';
 

@@ -6,9 +6,9 @@ import {
   paths,
   useCreateEstimateMutation,
   useCreateInvoiceMutation,
-  useLinkOpportunityDocumentMutation,
   type RequestError,
 } from '@ledgerleaf/api';
+import { useLinkOpportunityDocumentMutation } from '@ledgerleaf/api/crm';
 import { useToast } from '@ledgerleaf/ui';
 
 /** What a won opportunity gives the document made from it. */

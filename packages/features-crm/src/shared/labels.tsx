@@ -25,7 +25,7 @@ const LEAD_STATUS_COLORS: Record<LeadStatus, string> = {
 /** A lead's status as a badge. */
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return (
-    <Badge component="span" color={LEAD_STATUS_COLORS[status]} variant="light">
+    <Badge component="span" color={LEAD_STATUS_COLORS[status]} variant="dot">
       {LEAD_STATUS_LABELS[status]}
     </Badge>
   );

@@ -4,7 +4,7 @@ import {
   useListLeadSourcesQuery,
   useListLostReasonsQuery,
   useListPipelineStagesQuery,
-} from '@ledgerleaf/api';
+} from '@ledgerleaf/api/crm';
 import { STAGE_TYPE_LABELS, type PipelineStage } from '@ledgerleaf/domain';
 
 /** A Mantine Select's options. */

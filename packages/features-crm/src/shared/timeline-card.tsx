@@ -2,16 +2,8 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Textarea, Timeline, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconNote, IconPlus, IconProgress, IconTransfer, IconUserCheck } from '@tabler/icons-react';
 import { CRM_MESSAGES, crmNoteInputSchema, validateWith, type Activity, type TimelineItem } from '@ledgerleaf/domain';
-import {
-  errorMessage,
-  queryState,
-  useCreateCrmNoteMutation,
-  useDateFormat,
-  useGetTimelineQuery,
-  useMarkActivityDoneMutation,
-  type CrmSubjectQuery,
-  type RequestError,
-} from '@ledgerleaf/api';
+import { errorMessage, queryState, useDateFormat, type CrmSubjectQuery, type RequestError } from '@ledgerleaf/api';
+import { useCreateCrmNoteMutation, useGetTimelineQuery, useMarkActivityDoneMutation } from '@ledgerleaf/api/crm';
 import { CardSkeleton, LoadError, useToast } from '@ledgerleaf/ui';
 import { ActivityModal } from './activity-modal';
 import { ActivityIcon } from './labels';
@@ -198,7 +190,7 @@ export function TimelineCard({ subject, readOnly = false }: { subject: CrmSubjec
                     {item.activity && (
                       <Group gap="xs" mt={4}>
                         {item.activity.done ? (
-                          <Badge size="xs" color="green" variant="light">
+                          <Badge size="xs" color="green" variant="dot">
                             Done
                           </Badge>
                         ) : (
