@@ -105,12 +105,22 @@ test('dropping a card on a lost stage asks why, and the server keeps the reason'
     headers,
     data: { title: 'Long shot', client_id: clientId, amount: 900 },
   });
+  // Wide enough for every column: the card is dragged with the mouse onto the Lost column.
+  await page.setViewportSize({ width: 2100, height: 900 });
   await page.goto('/crm/opportunities');
-  await page.getByRole('button', { name: 'Move Long shot to' }).click();
-  await page.getByRole('menuitem', { name: 'Lost' }).click();
+  const grip = await page.getByRole('button', { name: 'Drag Long shot' }).boundingBox();
+  const target = await boardColumn(page, 'Lost').boundingBox();
+  await page.mouse.move(grip!.x + grip!.width / 2, grip!.y + grip!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(grip!.x + 20, grip!.y + 20, { steps: 5 });
+  await page.mouse.move(target!.x + target!.width / 2, target!.y + 120, { steps: 20 });
+  await page.mouse.up();
   const dialog = page.getByRole('dialog', { name: 'Why was it lost?' });
   await dialog.getByRole('button', { name: 'Mark as lost' }).click();
   await expect(dialog.getByText('Please choose why the opportunity was lost')).toBeVisible();
+  expect(
+    (await (await page.request.get('/api/crm/opportunities?status=lost', { headers })).json()) as { data: unknown[] },
+  ).toMatchObject({ data: [] });
   await dialog.getByRole('combobox', { name: 'Lost reason' }).click();
   await page.getByRole('option', { name: 'No budget' }).click();
   await dialog.getByRole('button', { name: 'Mark as lost' }).click();
