@@ -191,8 +191,11 @@ export const crmApi = api
         invalidatesTags: [{ type: 'CrmLostReason', id: LIST }],
       }),
 
-      listActivityTypes: build.query<ActivityType[], void>({
-        query: () => '/api/crm/activity-types',
+      listActivityTypes: build.query<ActivityType[], { include_archived?: boolean } | void>({
+        query: (query) => ({
+          url: '/api/crm/activity-types',
+          params: query?.include_archived ? { include_archived: 'true' } : {},
+        }),
         transformResponse: (response: { data: ActivityType[] }) => response.data,
         providesTags: [{ type: 'CrmActivityType', id: LIST }],
       }),
@@ -202,6 +205,13 @@ export const crmApi = api
       }),
       updateActivityType: build.mutation<CrmWrite<ActivityType>, { id: number; body: ActivityTypeInput }>({
         query: ({ id, body }) => ({ url: `/api/crm/activity-types/${id}`, method: 'PUT', body }),
+        invalidatesTags: [{ type: 'CrmActivityType', id: LIST }],
+      }),
+      setActivityTypeArchived: build.mutation<CrmWrite<ActivityType>, { id: number; archived: boolean }>({
+        query: ({ id, archived }) => ({
+          url: `/api/crm/activity-types/${id}/${archived ? 'archive' : 'restore'}`,
+          method: 'POST',
+        }),
         invalidatesTags: [{ type: 'CrmActivityType', id: LIST }],
       }),
       deleteActivityType: build.mutation<CrmMessage, number>({
@@ -413,6 +423,7 @@ export const {
   useListActivityTypesQuery,
   useCreateActivityTypeMutation,
   useUpdateActivityTypeMutation,
+  useSetActivityTypeArchivedMutation,
   useDeleteActivityTypeMutation,
   useGetCrmSettingsQuery,
   useUpdateCrmSettingsMutation,

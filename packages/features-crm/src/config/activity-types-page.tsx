@@ -14,7 +14,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArchive, IconArchiveOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   ACTIVITY_ICONS,
   CRM_MESSAGES,
@@ -33,6 +33,7 @@ import {
   useCreateActivityTypeMutation,
   useDeleteActivityTypeMutation,
   useListActivityTypesQuery,
+  useSetActivityTypeArchivedMutation,
   useUpdateActivityTypeMutation,
 } from '@ledgerleaf/api/crm';
 import { CardSkeleton, EmptyState, FormAlert, LoadError, useAsk, useToast } from '@ledgerleaf/ui';
@@ -184,7 +185,7 @@ function TypeModal({
               placeholder="Nothing"
               clearable
               data={types
-                .filter((candidate) => candidate.id !== type?.id || true)
+                .filter((candidate) => candidate.status === 'active' || String(candidate.id) === values.next_type_id)
                 .map((candidate) => ({
                   value: String(candidate.id),
                   label: candidate.name,
@@ -235,8 +236,9 @@ export function ActivityTypesPage() {
   const toast = useToast();
   const ask = useAsk();
   const { isAdmin } = useAccess();
-  const state = queryState(useListActivityTypesQuery());
+  const state = queryState(useListActivityTypesQuery({ include_archived: true }));
   const [remove] = useDeleteActivityTypeMutation();
+  const [setArchived] = useSetActivityTypeArchivedMutation();
   const [editing, setEditing] = useState<ActivityType | null>(null);
   const [adding, setAdding] = useState(false);
   const types = state.data ?? [];
@@ -258,6 +260,22 @@ export function ActivityTypesPage() {
         detail: errorMessage(result.error as RequestError, 'Please try again.'),
       });
     else toast.show({ severity: 'success', summary: result.data.message });
+  };
+
+  const toggleArchived = async (type: ActivityType) => {
+    const archived = type.status === 'active';
+    const result = await setArchived({ id: type.id, archived });
+    if ('error' in result)
+      toast.show({
+        severity: 'error',
+        summary: 'Not changed',
+        detail: errorMessage(result.error as RequestError, 'Please try again.'),
+      });
+    else
+      toast.show({
+        severity: 'success',
+        summary: result.data.message ?? (archived ? CRM_MESSAGES.archived : CRM_MESSAGES.restored),
+      });
   };
 
   return (
@@ -330,6 +348,17 @@ export function ActivityTypesPage() {
                             onClick={() => setEditing(type)}
                           >
                             <IconPencil size={16} aria-hidden />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`${type.status === 'active' ? 'Archive' : 'Restore'} ${type.name}`}
+                            onClick={() => void toggleArchived(type)}
+                          >
+                            {type.status === 'active' ? (
+                              <IconArchive size={16} aria-hidden />
+                            ) : (
+                              <IconArchiveOff size={16} aria-hidden />
+                            )}
                           </ActionIcon>
                           <ActionIcon
                             variant="subtle"

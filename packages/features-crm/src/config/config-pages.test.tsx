@@ -234,4 +234,16 @@ describe('Activity types', () => {
       }),
     );
   });
+
+  it('archives a type in use instead of deleting it', async () => {
+    const calls = stubFetch({
+      'GET /api/crm/activity-types': json(200, { data: activityTypes }),
+      'POST /api/crm/activity-types/1/archive': json(200, { data: activityTypes[0], message: CRM_MESSAGES.archived }),
+    });
+    const { user } = renderPage(<ActivityTypesPage />);
+    expect(await screen.findByRole('button', { name: 'Delete Call' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Archive Call' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/crm/activity-types/1/archive')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/crm/activity-types')!.query).toMatchObject({ include_archived: 'true' });
+  });
 });

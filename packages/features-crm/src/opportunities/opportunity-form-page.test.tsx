@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { CRM_MESSAGES } from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch } from '../test/render';
-import { activityTypes, lostReason, opportunity, owners, source, stages, timeline } from '../test/fixtures';
-import { OpportunityEditPage } from './opportunity-form-page';
+import { activityTypes, lead, lostReason, opportunity, owners, page, source, stages, timeline } from '../test/fixtures';
+import { OpportunityCreatePage, OpportunityEditPage } from './opportunity-form-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -94,5 +94,40 @@ describe('Opportunity form', () => {
   it('shows not found for another business’s opportunity', async () => {
     edit({ 'GET /api/crm/opportunities/11': json(404, { message: CRM_MESSAGES.opportunityNotFound }) });
     expect(await screen.findByRole('heading', { name: 'Opportunity not found' })).toBeInTheDocument();
+  });
+
+  it('creates an opportunity for a lead that is not a client yet', async () => {
+    const calls = stubFetch({
+      'GET /api/crm/owners': json(200, { data: owners }),
+      'GET /api/crm/lead-sources': json(200, { data: [source()] }),
+      'GET /api/crm/lost-reasons': json(200, { data: [lostReason()] }),
+      'GET /api/crm/pipeline-stages': json(200, { data: stages }),
+      'GET /api/clients/search': json(200, { data: [] }),
+      'GET /api/crm/leads': json(200, page([lead()])),
+      'POST /api/crm/opportunities': json(201, {
+        data: opportunity({ id: 30 }),
+        message: CRM_MESSAGES.opportunityCreated,
+      }),
+    });
+    const { user } = renderPage(<OpportunityCreatePage />, {
+      path: '/crm/opportunities/create',
+      route: '/crm/opportunities/create',
+    });
+    await user.type(await screen.findByRole('textbox', { name: /^Title/ }), 'Analytics retainer');
+    await user.type(screen.getByRole('spinbutton', { name: /^Amount/ }), '900');
+    await user.click(screen.getByRole('button', { name: 'Create opportunity' }));
+    expect(await screen.findByText(CRM_MESSAGES.clientOrLeadRequired)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('combobox', { name: /^Lead/ }));
+    await user.click(await screen.findByRole('option', { name: 'Ada Lovelace (Analytical Ltd)' }));
+    await user.click(screen.getByRole('button', { name: 'Create opportunity' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/crm/opportunities/30/edit');
+    expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({
+      title: 'Analytics retainer',
+      amount: 900,
+      lead_id: 1,
+      client_id: null,
+    });
+    expect(calls.find((call) => call.path === '/api/crm/leads')!.query).toMatchObject({ status: 'open' });
   });
 });

@@ -42,6 +42,7 @@ import {
 import { AmountInput, DateField, FormAlert, PageHeader, useAsk, useToast } from '@ledgerleaf/ui';
 import { BackLink, RecordLoader, RecordNotFound, useRouteId } from '@ledgerleaf/ui/routing';
 import { ClientPicker } from '../shared/client-picker';
+import { LeadPicker } from '../shared/lead-picker';
 import { useCreateDocument } from '../shared/create-document';
 import { CrmNav } from '../shared/crm-nav';
 import { StageBadge } from '../shared/labels';
@@ -61,7 +62,8 @@ export interface OpportunityFormValues {
   title: string;
   client_id: string;
   client_label: string;
-  lead_id: number | null;
+  lead_id: string;
+  lead_label: string;
   amount: number | string;
   stage_id: string;
   probability: number | string;
@@ -76,6 +78,7 @@ export interface OpportunityFormValues {
 const FIELDS = new Set<string>([
   'title',
   'client_id',
+  'lead_id',
   'amount',
   'stage_id',
   'probability',
@@ -87,12 +90,16 @@ const FIELDS = new Set<string>([
   'lost_note',
 ]);
 
-export function opportunityToValues(opportunity: Opportunity | null, clientId?: string): OpportunityFormValues {
+export function opportunityToValues(
+  opportunity: Opportunity | null,
+  prefill: { clientId?: string; leadId?: string } = {},
+): OpportunityFormValues {
   return {
     title: opportunity?.title ?? '',
-    client_id: opportunity?.client_id ? String(opportunity.client_id) : (clientId ?? ''),
+    client_id: opportunity?.client_id ? String(opportunity.client_id) : (prefill.clientId ?? ''),
     client_label: opportunity?.client_name ?? '',
-    lead_id: opportunity?.lead_id ?? null,
+    lead_id: opportunity?.lead_id ? String(opportunity.lead_id) : (prefill.leadId ?? ''),
+    lead_label: opportunity?.lead_name ?? '',
     amount: opportunity?.amount ?? '',
     stage_id: opportunity ? String(opportunity.stage_id) : '',
     probability: opportunity?.probability ?? '',
@@ -113,7 +120,7 @@ export function valuesToOpportunityInput(
   return {
     title: values.title,
     client_id: idOrNull(values.client_id),
-    lead_id: values.lead_id,
+    lead_id: idOrNull(values.lead_id),
     amount: values.amount === '' ? Number.NaN : Number(values.amount),
     stage_id: idOrNull(values.stage_id),
     probability: values.probability === '' ? null : Number(values.probability),
@@ -238,7 +245,10 @@ function OpportunityForm({ opportunity }: { opportunity: Opportunity | null }) {
   const [remove, removeState] = useDeleteOpportunityMutation();
   const stageOf = (id: string) => stages.find((stage) => String(stage.id) === id);
   const { form, formError, saving, onSubmit } = useRecordForm<OpportunityFormValues, CrmWrite<Opportunity>>({
-    initialValues: opportunityToValues(opportunity, params.get('client_id') ?? undefined),
+    initialValues: opportunityToValues(opportunity, {
+      clientId: params.get('client_id') ?? undefined,
+      leadId: params.get('lead_id') ?? undefined,
+    }),
     validate: (values) => validateOpportunity(values, stageOf(values.stage_id)),
     save: (values) => {
       const body = valuesToOpportunityInput(values, stageOf(values.stage_id));
@@ -297,7 +307,7 @@ function OpportunityForm({ opportunity }: { opportunity: Opportunity | null }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <ClientPicker
                 label="Client"
-                required={values.lead_id === null}
+                required={!values.lead_id}
                 value={values.client_id || null}
                 selectedLabel={values.client_label}
                 onChange={(value, label) => {
@@ -305,11 +315,17 @@ function OpportunityForm({ opportunity }: { opportunity: Opportunity | null }) {
                   form.setFieldValue('client_label', label ?? '');
                 }}
                 error={form.errors.client_id}
-                description={
-                  values.lead_id !== null && opportunity?.lead_name
-                    ? `From the lead ${opportunity.lead_name}`
-                    : undefined
-                }
+              />
+              <LeadPicker
+                label="Lead"
+                description="For a lead that is not a client yet"
+                value={values.lead_id || null}
+                selectedLabel={values.lead_label}
+                onChange={(value, label) => {
+                  form.setFieldValue('lead_id', value ?? '');
+                  form.setFieldValue('lead_label', label ?? '');
+                }}
+                error={form.errors.lead_id}
               />
               <AmountInput
                 label="Amount"
@@ -404,7 +420,7 @@ function OpportunityForm({ opportunity }: { opportunity: Opportunity | null }) {
   );
 }
 
-/** /crm/opportunities/create (`?client_id=` picks the client). */
+/** /crm/opportunities/create (`?client_id=` picks the client, `?lead_id=` the lead). */
 export function OpportunityCreatePage() {
   return (
     <>

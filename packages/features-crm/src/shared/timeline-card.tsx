@@ -62,6 +62,76 @@ function NextActivity({
   );
 }
 
+interface EntryActions {
+  readOnly: boolean;
+  onDone: (activity: Activity) => void;
+  onEdit: (activity: Activity) => void;
+}
+
+/** Timeline entries, newest first: what happened, when, who, and an open activity's Mark done / Edit. */
+function TimelineEntries({ items, readOnly, onDone, onEdit }: EntryActions & { items: TimelineItem[] }) {
+  const { formatDateTime } = useDateFormat();
+  return (
+    <Timeline bulletSize={24} lineWidth={2} aria-label="Timeline entries">
+      {items.map((item) => (
+        <Timeline.Item key={item.key} bullet={<ItemIcon item={item} />} title={item.title}>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(item.at)}
+            {item.user_name ? ` · ${item.user_name}` : ''}
+          </Text>
+          {item.body && (
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {item.body}
+            </Text>
+          )}
+          {item.activity && (
+            <Group gap="xs" mt={4}>
+              {item.activity.done ? (
+                <Badge size="xs" color="green" variant="dot">
+                  Done
+                </Badge>
+              ) : (
+                !readOnly && (
+                  <>
+                    <Button size="compact-xs" variant="subtle" onClick={() => onDone(item.activity!)}>
+                      Mark done
+                    </Button>
+                    <Button size="compact-xs" variant="subtle" onClick={() => onEdit(item.activity!)}>
+                      Edit
+                    </Button>
+                  </>
+                )
+              )}
+            </Group>
+          )}
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
+
+/** "Older entries": the next page of the timeline below the first, and so on (each page asks the server once). */
+function OlderEntries({ subject, before, ...actions }: EntryActions & { subject: CrmSubjectQuery; before: string }) {
+  const [open, setOpen] = useState(false);
+  const query = useGetTimelineQuery({ ...subject, before }, { skip: !open });
+  if (!open)
+    return (
+      <Button variant="subtle" size="xs" onClick={() => setOpen(true)}>
+        Older entries
+      </Button>
+    );
+  const state = queryState(query);
+  if (state.error !== null && !state.data)
+    return <LoadError title="Older entries could not be loaded" message={state.error} onRetry={state.retry} />;
+  if (!state.data) return <CardSkeleton lines={3} />;
+  return (
+    <>
+      <TimelineEntries items={state.data.items} {...actions} />
+      {state.data.next_before && <OlderEntries subject={subject} before={state.data.next_before} {...actions} />}
+    </>
+  );
+}
+
 /**
  * A lead's, opportunity's or client's timeline: the next activity first, then activities, notes,
  * stage changes and the conversion, newest first; add an activity or a note. Marking an activity
@@ -69,9 +139,7 @@ function NextActivity({
  */
 export function TimelineCard({ subject, readOnly = false }: { subject: CrmSubjectQuery; readOnly?: boolean }) {
   const toast = useToast();
-  const { formatDateTime } = useDateFormat();
-  const [before, setBefore] = useState<string | undefined>(undefined);
-  const query = useGetTimelineQuery({ ...subject, before });
+  const query = useGetTimelineQuery(subject);
   const state = queryState(query);
   const [markDone] = useMarkActivityDoneMutation();
   const [createNote, noteState] = useCreateCrmNoteMutation();
@@ -175,54 +243,29 @@ export function TimelineCard({ subject, readOnly = false }: { subject: CrmSubjec
                 Nothing has happened yet. Activities, notes and stage changes will show here.
               </Text>
             ) : (
-              <Timeline bulletSize={24} lineWidth={2} aria-label="Timeline entries">
-                {timeline.items.map((item) => (
-                  <Timeline.Item key={item.key} bullet={<ItemIcon item={item} />} title={item.title}>
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(item.at)}
-                      {item.user_name ? ` · ${item.user_name}` : ''}
-                    </Text>
-                    {item.body && (
-                      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                        {item.body}
-                      </Text>
-                    )}
-                    {item.activity && (
-                      <Group gap="xs" mt={4}>
-                        {item.activity.done ? (
-                          <Badge size="xs" color="green" variant="dot">
-                            Done
-                          </Badge>
-                        ) : (
-                          !readOnly && (
-                            <>
-                              <Button size="compact-xs" variant="subtle" onClick={() => void done(item.activity!)}>
-                                Mark done
-                              </Button>
-                              <Button
-                                size="compact-xs"
-                                variant="subtle"
-                                onClick={() => {
-                                  setPrefill(null);
-                                  setEditing(item.activity);
-                                  setActivityOpen(true);
-                                }}
-                              >
-                                Edit
-                              </Button>
-                            </>
-                          )
-                        )}
-                      </Group>
-                    )}
-                  </Timeline.Item>
-                ))}
-              </Timeline>
+              <TimelineEntries
+                items={timeline.items}
+                readOnly={readOnly}
+                onDone={(activity) => void done(activity)}
+                onEdit={(activity) => {
+                  setPrefill(null);
+                  setEditing(activity);
+                  setActivityOpen(true);
+                }}
+              />
             )}
             {timeline.next_before && (
-              <Button variant="subtle" size="xs" onClick={() => setBefore(timeline.next_before ?? undefined)}>
-                Older entries
-              </Button>
+              <OlderEntries
+                subject={subject}
+                before={timeline.next_before}
+                readOnly={readOnly}
+                onDone={(activity) => void done(activity)}
+                onEdit={(activity) => {
+                  setPrefill(null);
+                  setEditing(activity);
+                  setActivityOpen(true);
+                }}
+              />
             )}
           </>
         )}
