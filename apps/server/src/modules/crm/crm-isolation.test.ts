@@ -111,6 +111,7 @@ describe('isolation between businesses', () => {
       await t.delete(`/api/crm/activities/${activity.id}`, as),
       await t.post(`/api/crm/activities/${activity.id}/done`, { done: true }, as),
       await t.post(`/api/crm/activities/${activity.id}/snooze`, { option: '1_hour' }, as),
+      await t.post(`/api/crm/activities/${activity.id}/retry-reminders`, undefined, as),
       await t.get(`/api/crm/activities?client_id=${client.id}`, as),
       await t.get(`/api/crm/activities?lead_id=${lead.id}`, as),
       await t.delete(`/api/crm/notes/${note.id}`, as),
