@@ -128,6 +128,20 @@ export function registerActivityRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   defineRoute(app, {
+    method: 'POST',
+    url: '/api/crm/activities/:id/retry-reminders',
+    summary: 'Send the activity’s failed reminder deliveries again (the next scheduler pass takes them)',
+    tags,
+    auth: true,
+    params: idParamsSchema,
+    responses: { 200: { description: 'Queued again', schema: activityResponseSchema }, 404: e.notFound },
+    handler: async ({ request, params }) => ({
+      data: await activities.retryReminders(deps, { auth: await caller(request), activityId: params.id }),
+      message: CRM_MESSAGES.saved,
+    }),
+  });
+
+  defineRoute(app, {
     method: 'GET',
     url: '/api/crm/reminders',
     summary:

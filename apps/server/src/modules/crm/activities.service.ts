@@ -34,6 +34,8 @@ import {
   listCrmActivities,
   listCrmReminders,
   listCrmTimeline,
+  listReminderDeliveries,
+  retryReminderDelivery,
   rescheduleCrmActivity,
   setCrmActivityDone,
   unknownCrmReferences,
@@ -295,6 +297,22 @@ export async function listReminders(
     meta: pageMeta(query.page, query.per_page, total),
     counts: await countCrmReminderBuckets(deps.db, params),
   };
+}
+
+/**
+ * "Retry" on an activity whose reminder deliveries failed (after their last automatic attempt):
+ * they are pending again now, attempts from zero, and the next scheduler pass sends them.
+ */
+export async function retryReminders(
+  deps: Deps,
+  { auth, activityId }: { auth: AuthContext; activityId: number },
+): Promise<Activity> {
+  const businessId = auth.businessId;
+  if (!(await findCrmActivity(deps.db, { businessId, activityId }))) throw notFound(CRM_MESSAGES.activityNotFound);
+  const failed = await listReminderDeliveries(deps.db, { businessId, status: 'failed', activityId, limit: 100 });
+  for (const delivery of failed)
+    await retryReminderDelivery(deps.db, { businessId, id: delivery.id, now: deps.clock() });
+  return loadActivity(deps.db, businessId, activityId);
 }
 
 // ---------------------------------------------------------------- notes

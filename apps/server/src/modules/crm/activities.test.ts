@@ -326,6 +326,15 @@ describe('reminder delivery (the crm-reminders job)', () => {
     read = (await t.get(`/api/crm/activities/${created.json().data.id}`, { token: biz.token })).json().data;
     expect(read.reminders[0].deliveries).toEqual([expect.objectContaining({ status: 'failed', attempts: 5 })]);
     expect(await notificationsOf(biz.userId)).toHaveLength(0);
+    const retried = await t.post(`/api/crm/activities/${created.json().data.id}/retry-reminders`, undefined, {
+      token: biz.token,
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().data.reminders[0].deliveries).toEqual([
+      expect.objectContaining({ status: 'pending', attempts: 0 }),
+    ]);
+    await t.app.scheduler.runNow({ only: ['crm-reminders'], businessId: biz.businessId });
+    expect(await notificationsOf(biz.userId)).toHaveLength(1);
     const skippedRead = (await t.get(`/api/crm/activities/${skipped.json().data.id}`, { token: biz.token })).json()
       .data;
     expect(skippedRead.reminders[0].deliveries).toEqual([]);
