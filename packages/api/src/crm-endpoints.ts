@@ -380,6 +380,11 @@ export const crmApi = api
         query: ({ id, body }) => ({ url: `/api/crm/activities/${id}/snooze`, method: 'POST', body }),
         invalidatesTags: ['CrmActivity', 'CrmTimeline', 'CrmBoard', 'Client360'],
       }),
+      /** Sends an activity's failed reminder deliveries again. */
+      retryActivityReminders: build.mutation<ActivityResponse, number>({
+        query: (id) => ({ url: `/api/crm/activities/${id}/retry-reminders`, method: 'POST' }),
+        invalidatesTags: ['CrmActivity', 'CrmTimeline', 'Client360'],
+      }),
       listReminders: build.query<
         ReminderPage,
         { bucket: string; scope: 'mine' | 'everyone'; page?: number; per_page?: number }
@@ -455,6 +460,7 @@ export const {
   useDeleteActivityMutation,
   useMarkActivityDoneMutation,
   useSnoozeActivityMutation,
+  useRetryActivityRemindersMutation,
   useListRemindersQuery,
   useCreateCrmNoteMutation,
   useGetTimelineQuery,

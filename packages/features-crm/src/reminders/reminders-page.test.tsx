@@ -96,4 +96,33 @@ describe('Reminders', () => {
     setup({ 'GET /api/crm/reminders': json(500, { message: 'Server error' }) });
     expect(await screen.findByText('Reminders could not be loaded')).toBeInTheDocument();
   });
+
+  it('shows a reminder that could not be delivered and sends it again', async () => {
+    const failed = activity({
+      due_at: '2026-11-01T09:00:00.000Z',
+      reminders: [
+        {
+          id: 5,
+          offset_minutes: 15,
+          remind_at: '2026-11-01T08:45:00.000Z',
+          deliveries: [
+            { channel: 'email', status: 'failed', attempts: 5, last_error: 'Mailbox unavailable', delivered_at: null },
+          ],
+        },
+      ],
+    });
+    const { user, calls } = setup({
+      'GET /api/crm/reminders': json(200, reminderPage([failed])),
+      'POST /api/crm/activities/21/retry-reminders': json(200, {
+        data: failed,
+        message: 'The reminder will be sent again.',
+      }),
+    });
+    const item = await screen.findByRole('listitem', { name: 'Call Ada about the quote' });
+    expect(within(item).getByText('Reminder not delivered')).toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: 'Retry reminder' }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/api/crm/activities/21/retry-reminders')).toBe(true),
+    );
+  });
 });

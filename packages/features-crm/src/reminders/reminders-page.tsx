@@ -36,6 +36,7 @@ import { useUrlParams } from '@ledgerleaf/ui/routing';
 import { CrmNav } from '../shared/crm-nav';
 import { ActivityIcon } from '../shared/labels';
 import { subjectHref } from '../shared/subject-link';
+import { ReminderDeliveryNote } from '../shared/reminder-delivery';
 
 const PER_PAGE = 25;
 const EMPTY: Record<ReminderBucket, string> = {
@@ -131,6 +132,7 @@ function ReminderRow({
               {formatDateTime(activity.due_at)}
               {everyone && activity.assignee_name ? ` · ${activity.assignee_name}` : ''}
             </Text>
+            <ReminderDeliveryNote activity={activity} canRetry />
           </Stack>
         </Group>
         <Group gap="xs">

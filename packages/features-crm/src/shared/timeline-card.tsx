@@ -6,6 +6,7 @@ import { errorMessage, queryState, useDateFormat, type CrmSubjectQuery, type Req
 import { useCreateCrmNoteMutation, useGetTimelineQuery, useMarkActivityDoneMutation } from '@ledgerleaf/api/crm';
 import { CardSkeleton, LoadError, useToast } from '@ledgerleaf/ui';
 import { ActivityModal } from './activity-modal';
+import { ReminderDeliveryNote } from './reminder-delivery';
 import { ActivityIcon } from './labels';
 
 function ItemIcon({ item }: { item: TimelineItem }) {
@@ -84,6 +85,7 @@ function TimelineEntries({ items, readOnly, onDone, onEdit }: EntryActions & { i
               {item.body}
             </Text>
           )}
+          {item.activity && <ReminderDeliveryNote activity={item.activity} canRetry={!readOnly} />}
           {item.activity && (
             <Group gap="xs" mt={4}>
               {item.activity.done ? (
