@@ -56,10 +56,13 @@ test('CRM: create a lead, convert it, move the opportunity to Won with the keybo
   const handle = page.getByRole('button', { name: 'Drag Analytical Engines Ltd' });
   await handle.focus();
   await page.keyboard.press('Space');
-  for (let step = 0; step < 4; step += 1) {
+  // Right arrow, a stage at a time, until the card is over the Won column (the board scrolls with it).
+  const overWon = boardColumn(page, 'Won').getByRole('article', { name: 'Analytical Engines Ltd' });
+  for (let step = 0; step < 8 && (await overWon.count()) === 0; step += 1) {
     await page.keyboard.press('ArrowRight');
-    await page.waitForTimeout(150);
+    await page.waitForTimeout(200);
   }
+  await expect(overWon).toHaveCount(1);
   await page.keyboard.press('Space');
   await expect(page.getByText('Won $5,000.00. Congratulations!')).toBeVisible();
   await expect(boardColumn(page, 'Won').getByRole('article', { name: 'Analytical Engines Ltd' })).toBeVisible();
