@@ -1,3 +1,7 @@
 import { libraryConfig } from '@ledgerleaf/tsup-config';
 
-export default libraryConfig();
+// The CRM's endpoints are the entry `./crm` (`@ledgerleaf/api/crm`), which the main entry does not
+// import: only the lazy chunks of the CRM screens load them, so the sign-in page's JavaScript stays
+// as it was (an injectEndpoints call inside the one index module would stay in every bundle that
+// imports anything from the package). The api object and the other areas are shared with `.`.
+export default libraryConfig({ entry: ['src/index.ts', 'src/crm-endpoints.ts'] });

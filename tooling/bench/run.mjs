@@ -4,7 +4,9 @@
 //     route, both with autocannon on loopback; requests/s, p99 and their ratio.
 //  2. 100,000 invoices and 20,000 clients: the invoice list's first page and the client picker search
 //     against a bare route (apps/server/bench/scale.ts); the 20-line invoice PDF render time.
-//  3. The JavaScript the browser loads for /login: the real built app is served by the real server,
+//  3. The CRM with 20,000 leads and 10,000 opportunities: the board and the crm-overview
+//     (apps/server/bench/crm.ts).
+//  4. The JavaScript the browser loads for /login: the real built app is served by the real server,
 //     Debian's chromium opens /login, and every script response is gzipped (level 9) and summed.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -118,6 +120,10 @@ console.log('== server: scheduler, 10,000 recurring invoices due at once ==');
 execFileSync('pnpm', ['--filter', '@ledgerleaf/server', 'bench:scheduler'], { cwd: root, stdio: 'inherit' });
 const scheduler = JSON.parse(readFileSync(join(root, 'apps/server/bench/scheduler-results.json'), 'utf8'));
 
+console.log('== server: CRM, 20,000 leads and 10,000 opportunities: the board and crm-overview ==');
+execFileSync('pnpm', ['--filter', '@ledgerleaf/server', 'bench:crm'], { cwd: root, stdio: 'inherit' });
+const crm = JSON.parse(readFileSync(join(root, 'apps/server/bench/crm-results.json'), 'utf8'));
+
 console.log('== web: JavaScript loaded by /login ==');
 if (!existsSync(join(root, 'apps/web/dist/index.html'))) throw new Error('apps/web is not built: run pnpm build first');
 const login = await loginJavaScript();
@@ -181,6 +187,21 @@ advanced, activity written; one notification per business and pass). The benchma
 | invoices | time | invoices/s | duplicates | numbers distinct | target |
 |---:|---:|---:|---:|---|---|
 | ${scheduler.created.toLocaleString('en-US')} | ${scheduler.seconds} s | ${scheduler.invoicesPerSecond} | ${scheduler.duplicates} | ${scheduler.numbersDistinct ? 'yes' : '**no**'} | ${scheduler.seconds < 60 && scheduler.created === scheduler.count ? 'met' : '**missed**'} |
+
+## CRM: ${crm.leads.toLocaleString('en-US')} leads and ${crm.opportunities.toLocaleString('en-US')} opportunities in one business
+
+\`apps/server/bench/crm.ts\`: SQLite, ${crm.leads.toLocaleString('en-US')} leads, ${crm.opportunities.toLocaleString('en-US')} opportunities over ${crm.columns} stages (${crm.bigColumn.toLocaleString('en-US')} in one
+column) and 10,000 activities (seeded in ${crm.seedSeconds} s), then autocannon with ${crm.connections} connection(s), ${crm.durationSeconds} s per
+target through the real app. The board answers every column's count, total and weighted total (from
+\`crm_stage_totals\`, kept by triggers) and its first page of cards (a keyset page over (position, id):
+${crm.cardsOnFirstBoard} cards for the whole board, never the ${crm.largestColumnCount.toLocaleString('en-US')} of the largest column), each with its next
+activity. Target: p50 under 15 ms.
+
+| target | p50 | p99 | requests/s | target |
+|---|---:|---:|---:|---|
+| \`GET /api/crm/board\` (every column's first page and figures) | ${crm.board.p50} ms | ${crm.board.p99} ms | ${crm.board.rps} | ${verdict(crm.board.p50)} |
+| \`GET /api/crm/board/columns/{id}\` (the ${crm.bigColumn.toLocaleString('en-US')}-card column, first page) | ${crm.bigColumnPage.p50} ms | ${crm.bigColumnPage.p99} ms | ${crm.bigColumnPage.rps} | ${verdict(crm.bigColumnPage.p50)} |
+| \`GET /api/dashboard/crm-overview\` | ${crm.overview.p50} ms | ${crm.overview.p99} ms | ${crm.overview.rps} | ${verdict(crm.overview.p50)} |
 
 ## Web: JavaScript the browser loads for \`/login\`
 

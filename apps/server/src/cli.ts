@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { createBusiness, createUser, emailExists } from '@ledgerleaf/db';
+import { createBusiness, createUser, emailExists, seedCrmDefaults } from '@ledgerleaf/db';
 import { formatUsPhone, registerRequestSchema, toFieldErrors } from '@ledgerleaf/domain';
 import { buildApp, loggerOptions } from './app';
 import { loadConfig, resolveAppKey } from './env';
@@ -92,6 +92,7 @@ async function run(argv: string[]): Promise<number> {
         const user = await database.db.transaction().execute(async (trx) => {
           const now = new Date();
           const business = await createBusiness(trx, { name: input.business_name, phone, email: input.email, now });
+          await seedCrmDefaults(trx, { businessId: business.id, now });
           return createUser(trx, {
             businessId: business.id,
             name: input.name,

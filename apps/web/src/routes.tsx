@@ -10,6 +10,7 @@ import {
   recurringRoutes,
 } from '@ledgerleaf/features-invoicing';
 import { goalRoutes } from '@ledgerleaf/features-goals';
+import { crmRoutes } from '@ledgerleaf/features-crm';
 import { accountGuestRoutes, accountRoutes } from '@ledgerleaf/features-account';
 import { FullPageLoader } from '@ledgerleaf/ui';
 import { RouteError } from './pages/route-error';
@@ -27,7 +28,6 @@ export const UPCOMING_PATHS = [
   'invoices/*',
   'recurring-invoices/*',
   'estimates/*',
-  'crm/*',
   'reports',
   'dynamic-reports',
   'calendar',
@@ -55,6 +55,8 @@ export function createRoutes(store: AppStore): RouteObject[] {
     ...recurringRoutes,
     // Goals, other income, badges (features-goals).
     ...goalRoutes,
+    // Leads, opportunities and the pipeline, configuration, reminders, client 360 (features-crm).
+    ...crmRoutes,
     // Profile, settings, email templates, reminders, roles (features-account).
     ...accountRoutes,
     // Notifications, legal and resources pages (the shell).

@@ -15,6 +15,8 @@ export * from './goal-endpoints';
 export * from './shell-endpoints';
 export * from './account-endpoints';
 export * from './estimate-endpoints';
+// The CRM's hooks are the entry `@ledgerleaf/api/crm` (tsup.config.ts): out of the sign-in page's JavaScript.
+export type { BoardFilters, CrmMessage, CrmOwner, CrmSubjectQuery, CrmWrite } from './crm-endpoints';
 export { createSubmissionKeys, newIdempotencyKey } from './idempotency';
 export { paths, pathPatterns, type ParamPath } from './paths';
 export { LOAD_ERROR_FALLBACK, loadErrorMessage, queryState, type QueryLike, type QueryState } from './query-state';

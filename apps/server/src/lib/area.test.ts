@@ -42,6 +42,7 @@ describe('server areas', () => {
       'goals',
       'shell',
       'account',
+      'crm',
       'openapi',
     ]);
   });
@@ -53,6 +54,7 @@ describe('server areas', () => {
       'recurring',
       'expire',
       'reminders',
+      'crm-reminders',
     ]);
     expect(passOrder(t.app.scheduler.jobs).map((job) => job.name)).toEqual([
       'recurring',
@@ -60,6 +62,7 @@ describe('server areas', () => {
       'expire',
       'reminders',
       'emails',
+      'crm-reminders',
     ]);
   });
 

@@ -6,6 +6,7 @@ import { documentsArea } from './documents.area';
 import { goalsArea } from './goals.area';
 import { shellArea } from './shell.area';
 import { accountArea } from './account.area';
+import { crmArea } from './crm.area';
 
 /** The API document: last, because it documents every route registered before it. */
 const openApiArea: ServerArea = { name: 'openapi', routes: [registerOpenApiRoutes] };
@@ -22,5 +23,6 @@ export const SERVER_AREAS: readonly ServerArea[] = [
   goalsArea,
   shellArea,
   accountArea,
+  crmArea,
   openApiArea,
 ];

@@ -6,7 +6,14 @@ import { ACCOUNT_MESSAGES } from './messages';
  * Rendering substitutes the values into the text; the HTML part escapes the template text and every
  * value, so a client named `<b>Evil</b>` shows as text and cannot inject markup.
  */
-export const EMAIL_TEMPLATE_KEYS = ['invoice', 'estimate', 'payment_receipt', 'reminder', 'password_reset'] as const;
+export const EMAIL_TEMPLATE_KEYS = [
+  'invoice',
+  'estimate',
+  'payment_receipt',
+  'reminder',
+  'password_reset',
+  'activity_reminder',
+] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 
 export const EMAIL_TEMPLATE_LABELS: Record<EmailTemplateKey, string> = {
@@ -15,6 +22,7 @@ export const EMAIL_TEMPLATE_LABELS: Record<EmailTemplateKey, string> = {
   payment_receipt: 'Payment receipt',
   reminder: 'Payment reminder',
   password_reset: 'Password reset',
+  activity_reminder: 'CRM activity reminder',
 };
 
 export const PLACEHOLDER_LABELS = {
@@ -32,6 +40,10 @@ export const PLACEHOLDER_LABELS = {
   business_name: 'Business name',
   user_name: 'User name',
   expires_minutes: 'Link lifetime (minutes)',
+  activity_subject: 'Activity',
+  activity_type: 'Activity type',
+  due_at: 'Due date and time',
+  record_name: 'Lead, opportunity or client',
 } as const;
 export type PlaceholderName = keyof typeof PLACEHOLDER_LABELS;
 
@@ -69,6 +81,15 @@ export const EMAIL_PLACEHOLDERS: Record<EmailTemplateKey, readonly PlaceholderNa
     'business_name',
   ],
   password_reset: ['user_name', 'link', 'expires_minutes', 'business_name'],
+  activity_reminder: [
+    'user_name',
+    'activity_subject',
+    'activity_type',
+    'due_at',
+    'record_name',
+    'link',
+    'business_name',
+  ],
 };
 
 export interface EmailTemplateText {
@@ -153,6 +174,19 @@ export const DEFAULT_EMAIL_TEMPLATES: Record<EmailTemplateKey, EmailTemplateText
       'The link works once. If you did not ask for it, ignore this email: your password stays as it is.',
     ].join('\n'),
   },
+  activity_reminder: {
+    subject: 'Reminder: {{activity_subject}} is due {{due_at}}',
+    body: [
+      'Hello {{user_name}},',
+      '',
+      'Your {{activity_type}} "{{activity_subject}}" with {{record_name}} is due {{due_at}}.',
+      '',
+      'Open your reminders:',
+      '{{link}}',
+      '',
+      '{{business_name}}',
+    ].join('\n'),
+  },
 };
 
 /** Sample values for the live preview. */
@@ -170,6 +204,10 @@ export const SAMPLE_EMAIL_VALUES: Record<PlaceholderName, string> = {
   business_name: 'Olive Bakery',
   user_name: 'Jane Doe',
   expires_minutes: '60',
+  activity_subject: 'Call about the proposal',
+  activity_type: 'Call',
+  due_at: 'Mar 31, 2026, 10:00 AM',
+  record_name: 'Acme Studio',
 };
 
 const PLACEHOLDER_PATTERN = /\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g;

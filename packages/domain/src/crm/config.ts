@@ -124,6 +124,7 @@ export const leadSourceSchema = z.object({
 });
 export type LeadSource = z.infer<typeof leadSourceSchema>;
 export const leadSourceListSchema = z.object({ data: z.array(leadSourceSchema) });
+export const leadSourceResponseSchema = z.object({ data: leadSourceSchema, message: z.string().optional() });
 
 /** A lost reason; like sources, archived when in use rather than deleted. */
 export const lostReasonSchema = z.object({
@@ -137,6 +138,19 @@ export const lostReasonSchema = z.object({
 });
 export type LostReason = z.infer<typeof lostReasonSchema>;
 export const lostReasonListSchema = z.object({ data: z.array(lostReasonSchema) });
+export const lostReasonResponseSchema = z.object({ data: lostReasonSchema, message: z.string().optional() });
+
+/**
+ * `GET /api/crm/lead-sources|lost-reasons|activity-types?include_archived=true`: archived entries
+ * too (the management screens); without it only the active ones (what pickers offer).
+ */
+export const crmArchivedQuerySchema = z.object({
+  include_archived: z
+    .enum(['true', 'false', '1', '0'], { error: CRM_MESSAGES.filterInvalid })
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+});
+export type CrmArchivedQuery = z.output<typeof crmArchivedQuerySchema>;
 
 // ---------------------------------------------------------------- activity types
 
@@ -184,6 +198,7 @@ export const activityTypeSchema = z.object({
 });
 export type ActivityType = z.infer<typeof activityTypeSchema>;
 export const activityTypeListSchema = z.object({ data: z.array(activityTypeSchema) });
+export const activityTypeResponseSchema = z.object({ data: activityTypeSchema, message: z.string().optional() });
 
 // ---------------------------------------------------------------- settings
 
@@ -217,3 +232,10 @@ export const crmSettingsSchema = z.object({
 });
 export type CrmSettings = z.infer<typeof crmSettingsSchema>;
 export const crmSettingsResponseSchema = z.object({ data: crmSettingsSchema, message: z.string().optional() });
+
+// ---------------------------------------------------------------- owners
+
+/** `GET /api/crm/owners`: the team members who can own leads and opportunities and be assigned activities. */
+export const crmOwnerSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string(), role: z.string() });
+export type CrmOwner = z.infer<typeof crmOwnerSchema>;
+export const crmOwnerListSchema = z.object({ data: z.array(crmOwnerSchema) });

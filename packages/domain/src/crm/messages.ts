@@ -78,6 +78,7 @@ export const CRM_MESSAGES = {
   stageOrderInvalid: 'Please list every stage of the pipeline exactly once',
   moveToStageRequired: 'This stage holds opportunities. Please choose the stage to move them to',
   moveToSameStage: 'Please choose another stage to move the opportunities to',
+  stageTypeInUse: 'This stage holds opportunities. Move them to another stage before changing its type',
   // activity types
   iconInvalid: 'Please choose an icon',
   dueOffsetInvalid: `Please enter a due offset from 0 minutes to ${MAX_DUE_OFFSET_MINUTES / 1440} days`,
@@ -112,6 +113,8 @@ export const CRM_MESSAGES = {
   activityTypeNotFound: 'Activity type not found.',
   activityNotFound: 'Activity not found.',
   noteNotFound: 'Note not found.',
+  clientHasCrmRecords:
+    'This client has CRM opportunities, activities, notes or converted leads, so it cannot be deleted. Archive it instead.',
   leadReadOnly: 'This lead has been converted, so it can no longer be changed.',
   leadAlreadyConverted: 'This lead has already been converted.',
   sourceInUse: 'This source is used by leads or opportunities, so it cannot be deleted. Archive it instead.',
@@ -122,6 +125,7 @@ export const CRM_MESSAGES = {
   leadUpdated: 'Lead updated.',
   leadDeleted: 'Lead deleted.',
   leadConverted: (clientName: string) => `Lead converted. The opportunity and the client ${clientName} are ready.`,
+  leadsImported: (count: number) => `Imported ${count} lead${count === 1 ? '' : 's'}.`,
   bulkDone: (count: number) => `${count} lead${count === 1 ? '' : 's'} updated.`,
   bulkDeleted: (count: number) => `${count} lead${count === 1 ? '' : 's'} deleted.`,
   bulkSkippedConverted: (count: number) =>

@@ -11,6 +11,7 @@ import {
 import {
   createAccessToken,
   createBusiness,
+  seedCrmDefaults,
   createUser,
   emailExists,
   findUserByEmail,
@@ -87,6 +88,8 @@ export async function register(deps: Deps, params: { input: RegisterRequest }): 
         role: 'owner',
         now,
       });
+      // The CRM's default pipeline, sources, lost reasons and activity types (issue 14).
+      await seedCrmDefaults(trx, { businessId: business.id, now });
       const token = await issueToken(deps, trx, {
         businessId: business.id,
         userId: user.id,

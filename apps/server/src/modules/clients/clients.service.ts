@@ -3,6 +3,7 @@ import {
   CLIENT_CSV_COLUMNS,
   CLIENT_CSV_EXPORT_ONLY,
   CLIENT_CSV_REQUIRED,
+  CRM_MESSAGES,
   clientCsvRowToRequest,
   clientRequestSchema,
   fromCents,
@@ -298,7 +299,11 @@ export async function deleteClient(deps: Deps, params: { auth: AuthContext; clie
     if (blocker !== null)
       throw new AppError(
         409,
-        blocker === 'invoices' ? CATALOG_MESSAGES.clientHasInvoices : CATALOG_MESSAGES.clientHasDocuments,
+        blocker === 'invoices'
+          ? CATALOG_MESSAGES.clientHasInvoices
+          : blocker === 'crm'
+            ? CRM_MESSAGES.clientHasCrmRecords
+            : CATALOG_MESSAGES.clientHasDocuments,
       );
     await deleteClientRow(tx, { businessId, clientId: params.clientId });
     await publish(tx, {

@@ -13,6 +13,7 @@ import { seedDemoCatalog } from './demo.catalog';
 import { seedDemoInvoices } from './demo.invoices';
 import { seedDemoGoals } from './demo.goals';
 import { seedDemoEstimates } from './demo.estimates';
+import { seedDemoCrm } from './demo.crm';
 
 /** The demo business's profile (its clients, products and tax rates are in demo.catalog.ts, its invoices and payments in demo.invoices.ts; later issues add goals…). */
 export const DEMO_PROFILE = {
@@ -59,6 +60,7 @@ export async function seedDemo(params: {
       await seedDemoInvoices(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() });
       await seedDemoGoals(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() });
       await seedDemoEstimates(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() });
+      await seedDemoCrm(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() });
     });
     return { created: false, userId: existing.id };
   }
@@ -85,6 +87,7 @@ export async function seedDemo(params: {
     await seedDemoInvoices(trx, { businessId: business.id, userId: user.id, now });
     await seedDemoGoals(trx, { businessId: business.id, userId: user.id, now });
     await seedDemoEstimates(trx, { businessId: business.id, userId: user.id, now });
+    await seedDemoCrm(trx, { businessId: business.id, userId: user.id, now });
     return { created: true, userId: user.id };
   });
 }

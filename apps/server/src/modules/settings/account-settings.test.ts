@@ -215,7 +215,7 @@ describe('invoice numbering', () => {
 });
 
 describe('email templates', () => {
-  it('lists the five emails with defaults, saves and resets one, and refuses unknown placeholders', async () => {
+  it('lists the six emails with defaults, saves and resets one, and refuses unknown placeholders', async () => {
     const { token } = await t.register();
     const list = (await t.get('/api/email-templates', { token })).json().data as Json[];
     expect(list.map((template) => template.key)).toEqual([
@@ -224,6 +224,7 @@ describe('email templates', () => {
       'payment_receipt',
       'reminder',
       'password_reset',
+      'activity_reminder',
     ]);
     expect(list[0]).toMatchObject({
       ...DEFAULT_EMAIL_TEMPLATES.invoice,

@@ -1,0 +1,22 @@
+import type { ServerArea } from '../lib/area';
+import { registerCrmConfigRoutes } from './crm/crm-config.routes';
+import { crmRemindersJob } from './crm/crm-reminders.job';
+import { registerCrmAnalyticsRoutes } from './crm/analytics.routes';
+import { registerActivityRoutes } from './crm/activities.routes';
+import { registerLeadRoutes } from './crm/leads.routes';
+import { registerOpportunityRoutes } from './crm/opportunities.routes';
+
+/**
+ * The CRM (issue 14): configuration (stages, lead sources, lost reasons, activity types, settings),
+ * leads, opportunities and the pipeline board, activities, notes, reminders, timelines, client 360
+ * and the dashboard's CRM figures. Its job delivers activity reminders. Endpoint table:
+ * `modules/crm/README.md`.
+ */
+export const crmArea: ServerArea = {
+  name: 'crm',
+  routes: [
+    registerCrmConfigRoutes, registerLeadRoutes, registerOpportunityRoutes, registerActivityRoutes,
+    registerCrmAnalyticsRoutes,
+  ],
+  jobs: [crmRemindersJob],
+};
