@@ -15,7 +15,10 @@ import { registerOpportunityRoutes } from './crm/opportunities.routes';
 export const crmArea: ServerArea = {
   name: 'crm',
   routes: [
-    registerCrmConfigRoutes, registerLeadRoutes, registerOpportunityRoutes, registerActivityRoutes,
+    registerCrmConfigRoutes,
+    registerLeadRoutes,
+    registerOpportunityRoutes,
+    registerActivityRoutes,
     registerCrmAnalyticsRoutes,
   ],
   jobs: [crmRemindersJob],

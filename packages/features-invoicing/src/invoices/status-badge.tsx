@@ -1,5 +1,10 @@
 import { Badge, type MantineSize } from '@mantine/core';
-import { CLIENT_INVOICE_STATUS_LABELS, INVOICE_STATUS_LABELS, documentLabel, type InvoiceStatus } from '@ledgerleaf/domain';
+import {
+  CLIENT_INVOICE_STATUS_LABELS,
+  INVOICE_STATUS_LABELS,
+  documentLabel,
+  type InvoiceStatus,
+} from '@ledgerleaf/domain';
 
 /** One colour per status, the same on the list, the detail page and the public page. */
 export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, string> = {
