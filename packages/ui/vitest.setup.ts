@@ -40,3 +40,7 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// The confirmation dialog and the toasts load on demand in the app; loaded up front here so that a
+// question or a toast renders in the same act() as the action that raises it.
+await (await import('./src/theme/ui-provider')).preloadUiViews();

@@ -6,10 +6,20 @@
 //     against a bare route (apps/server/bench/scale.ts); the 20-line invoice PDF render time.
 //  3. The CRM with 20,000 leads and 10,000 opportunities: the board and the crm-overview
 //     (apps/server/bench/crm.ts).
-//  4. The JavaScript the browser loads for /login: the real built app is served by the real server,
-//     Debian's chromium opens /login, and every script response is gzipped (level 9) and summed.
+//  4. The calendar with 100,000 invoices, 10,000 activities and 1,000 recurring schedules: a month's
+//     events (apps/server/bench/calendar.ts).
+//  5. Reports with 100,000 invoices (500,000 lines), 100,000 payments and 20,000 clients: every
+//     standard report for a year, the streamed CSV and XLSX of every invoice (apps/server/bench/reports.ts).
+//  6. The dashboard with 100,000 invoices, 20,000 clients, 100,000 payments and 10,000
+//     opportunities: its four calls, also right after a write (apps/server/bench/dashboard.ts).
+//  7. The JavaScript the browser loads for /login: the real built app is served by the real server,
+//     Debian's chromium opens /login, and every script response is gzipped (level 9) and summed; then
+//     every screen's own route chunk (with what it imports beyond the entry), from the build manifest.
+//  8. Lighthouse (the `lighthouse` package driving Debian's chromium), mobile default and desktop
+//     preset, performance and accessibility, on /login and, signed in as the demo business, on
+//     /dashboard and /invoices/all.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -103,6 +113,149 @@ async function loginJavaScript() {
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
+/**
+ * Every screen's route chunk from the build manifest: its own file, and everything it loads beyond
+ * what the entry has already loaded (its shared chunks), each gzipped at level 9.
+ */
+function routeChunks() {
+  const dist = join(root, 'apps/web/dist');
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  const closure = (key, seen = new Set()) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const entry = closure('index.html');
+  const screens = manifest['index.html'].dynamicImports ?? [];
+  const lazyScreens = new Set(screens);
+  for (const key of screens) for (const dep of manifest[key]?.dynamicImports ?? []) lazyScreens.add(dep);
+  const rows = [];
+  for (const key of lazyScreens) {
+    const chunk = manifest[key];
+    if (!chunk || !/\.tsx?$/.test(key)) continue;
+    const extra = [...closure(key)].filter((dep) => !entry.has(dep) && dep !== key);
+    rows.push({
+      screen: key.replace(/^(\.\.\/)+packages\//, '').replace(/\/src\//, ': '),
+      own: gz(chunk.file),
+      withShared: gz(chunk.file) + extra.reduce((sum, dep) => sum + gz(manifest[dep].file), 0),
+    });
+  }
+  return rows.sort((a, b) => a.screen.localeCompare(b.screen));
+}
+
+/** Token and user of the demo business, signed in through the API like the browser does. */
+async function demoSession(base) {
+  const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
+  const cookies = csrf.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+  const xsrf = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
+  const response = await fetch(`${base}/web-login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      cookie: cookies.join('; '),
+      ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
+    },
+    body: JSON.stringify({ email: 'demo@ledgerleaf.app', password: 'ledgerleaf-demo' }),
+  });
+  if (!response.ok) throw new Error(`demo sign-in answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * Lighthouse on /login, /dashboard and /invoices/all (the demo business), mobile (the default) and
+ * desktop (the desktop preset): performance and accessibility scores, LCP, TBT and CLS. Chromium is
+ * launched once with its own profile; the signed-in pages get the demo token in local storage first
+ * (Lighthouse keeps storage: `disableStorageReset`).
+ */
+async function lighthouseRuns() {
+  const { default: lighthouse } = await import('lighthouse');
+  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const { launch } = await import('chrome-launcher');
+  const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-bench-lh-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  mkdirSync(join(dataDir, 'profile'));
+  let chrome;
+  const results = [];
+  try {
+    chrome = await launch({
+      chromePath: chromiumPath,
+      userDataDir: join(dataDir, 'profile'),
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    await waitFor(`${base}/healthz`);
+    const session = await demoSession(base);
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${base}/login`);
+    await page.evaluate(({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    }, session);
+    await page.close();
+    await browser.close();
+    for (const path of ['/login', '/dashboard', '/invoices/all']) {
+      for (const [form, config] of [
+        ['mobile', undefined],
+        ['desktop', desktopConfig],
+      ]) {
+        // /login with a stored token would redirect: it is measured signed out (storage reset).
+        const flags = {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: path !== '/login',
+        };
+        const runnerResult = await lighthouse(`${base}${path}`, flags, config);
+        const { categories, audits } = runnerResult.lhr;
+        results.push({
+          path,
+          form,
+          performance: Math.round(categories.performance.score * 100),
+          accessibility: Math.round(categories.accessibility.score * 100),
+          lcp: audits['largest-contentful-paint'].numericValue,
+          tbt: audits['total-blocking-time'].numericValue,
+          cls: audits['cumulative-layout-shift'].numericValue,
+        });
+        console.log(results.at(-1));
+        if (path === '/login') {
+          // Lighthouse reset the storage for /login: sign the profile in again for the next pages.
+          const again = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+          const tab = await again.contexts()[0].newPage();
+          await tab.goto(`${base}/healthz`);
+          await tab.evaluate(({ token, user }) => {
+            localStorage.setItem('token', token);
+            localStorage.setItem('user', JSON.stringify(user));
+          }, session);
+          await tab.close();
+          await again.close();
+        }
+      }
+    }
+  } finally {
+    chrome?.kill();
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return results;
+}
+
 console.log('== server: GET /api/user vs bare Fastify route ==');
 execFileSync('pnpm', ['--filter', '@ledgerleaf/server', 'bench'], { cwd: root, stdio: 'inherit' });
 const server = JSON.parse(readFileSync(join(root, 'apps/server/bench/results.json'), 'utf8'));
@@ -124,10 +277,57 @@ console.log('== server: CRM, 20,000 leads and 10,000 opportunities: the board an
 execFileSync('pnpm', ['--filter', '@ledgerleaf/server', 'bench:crm'], { cwd: root, stdio: 'inherit' });
 const crm = JSON.parse(readFileSync(join(root, 'apps/server/bench/crm-results.json'), 'utf8'));
 
+console.log('== server: calendar, a month of events with 100,000 invoices ==');
+execFileSync('pnpm', ['--filter', '@ledgerleaf/server', 'bench:calendar'], { cwd: root, stdio: 'inherit' });
+const calendar = JSON.parse(readFileSync(join(root, 'apps/server/bench/calendar-results.json'), 'utf8'));
+console.log('== server: reports, 100,000 invoices, 500,000 lines, 100,000 payments, 20,000 clients ==');
+execFileSync('pnpm', ['--filter', '@ledgerleaf/server', 'bench:reports'], { cwd: root, stdio: 'inherit' });
+const reports = JSON.parse(readFileSync(join(root, 'apps/server/bench/reports-results.json'), 'utf8'));
+const REPORT_TITLES = {
+  aging: 'Receivables aging (as of today, every open invoice)',
+  sales_by_client: 'Sales by client',
+  sales_by_product: 'Sales by product or service',
+  tax_summary: 'Tax summary (cash basis)',
+  tax_summary_accrual: 'Tax summary (accrual basis)',
+  income_statement: 'Income statement',
+  payments_received: 'Payments received (by date)',
+  estimate_conversion: 'Estimate conversion',
+  recurring_revenue: 'Recurring revenue',
+  crm_funnel: 'CRM funnel',
+  lead_sources: 'Lead sources',
+  goals: 'Goals',
+};
+const reportRows = Object.entries(reports.reports)
+  .map(
+    ([key, p50]) =>
+      `| ${REPORT_TITLES[key] ?? key} | ${p50} ms | ${reports.reportsCpu?.[key] ?? ''}${reports.reportsCpu?.[key] === undefined ? '' : ' ms'} | < 100 ms | ${p50 < 100 ? 'met' : '**missed**'} |`,
+  )
+  .join('\n');
+console.log('== server: dashboard, 100,000 invoices and payments, 20,000 clients, 10,000 opportunities ==');
+execFileSync('pnpm', ['--filter', '@ledgerleaf/server', 'bench:dashboard'], { cwd: root, stdio: 'inherit' });
+const dashboard = JSON.parse(readFileSync(join(root, 'apps/server/bench/dashboard-results.json'), 'utf8'));
+const dashboardRows = Object.entries({
+  summary: '`GET /api/dashboard/summary`',
+  revenueData: '`GET /api/dashboard/revenue-data`',
+  crmOverview: '`GET /api/dashboard/crm-overview`',
+  recentActivity: '`GET /api/dashboard/recent-activity`',
+})
+  .map(([key, label]) => {
+    const call = dashboard.calls[key];
+    return `| ${label} | ${call.p50} ms | ${call.p99} ms | ${call.rps} | ${call.afterWrite.p50} ms | ${call.afterWrite.p99} ms | < 15 ms | ${call.p50 < 15 && call.afterWrite.p50 < 15 ? 'met' : '**missed**'} |`;
+  })
+  .join('\n');
+
 console.log('== web: JavaScript loaded by /login ==');
 if (!existsSync(join(root, 'apps/web/dist/index.html'))) throw new Error('apps/web is not built: run pnpm build first');
 const login = await loginJavaScript();
 console.log(login);
+const routes = routeChunks();
+
+console.log('== web: Lighthouse, mobile and desktop, /login, /dashboard, /invoices/all ==');
+const lighthouseResults = process.env.BENCH_SKIP_LIGHTHOUSE ? [] : await lighthouseRuns();
+const LIGHTHOUSE_TARGET = { mobile: 90, desktop: 95 };
+const met = (ok) => (ok ? 'met' : '**missed**');
 
 const now = new Date().toISOString().slice(0, 10);
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}`;
@@ -203,13 +403,87 @@ activity. Target: p50 under 15 ms.
 | \`GET /api/crm/board/columns/{id}\` (the ${crm.bigColumn.toLocaleString('en-US')}-card column, first page) | ${crm.bigColumnPage.p50} ms | ${crm.bigColumnPage.p99} ms | ${crm.bigColumnPage.rps} | ${verdict(crm.bigColumnPage.p50)} |
 | \`GET /api/dashboard/crm-overview\` | ${crm.overview.p50} ms | ${crm.overview.p99} ms | ${crm.overview.rps} | ${verdict(crm.overview.p50)} |
 
+## Calendar: a month's events with ${calendar.invoices.toLocaleString('en-US')} invoices, ${calendar.activities.toLocaleString('en-US')} activities and ${calendar.schedules.toLocaleString('en-US')} recurring schedules
+
+\`apps/server/bench/calendar.ts\`: SQLite, one business (seeded in ${calendar.seedSeconds} s): invoice due dates over eight years,
+activities (each with a reminder) over two years, monthly schedules. \`GET /api/calendar/events\` of next month as the month
+view asks for it (${calendar.range.from} to ${calendar.range.to}, 42 days): ${calendar.events.toLocaleString('en-US')} events (${Object.entries(
+  calendar.byKind,
+)
+  .map(([kind, count]) => `${count} ${kind}`)
+  .join(
+    ', ',
+  )}), every recurring run projected by the scheduler's schedule code. autocannon, ${calendar.connections} connection(s), ${calendar.durationSeconds} s.
+Target: p50 under 20 ms.
+
+| target | p50 | p99 | requests/s | target |
+|---|---:|---:|---:|---|
+| \`GET /api/calendar/events\` (a month view, every kind) | ${calendar.month.p50} ms | ${calendar.month.p99} ms | ${calendar.month.rps} | ${calendar.month.p50 < 20 ? 'met' : '**missed**'} |
+
+## Reports: ${reports.invoices.toLocaleString('en-US')} invoices, ${reports.lines.toLocaleString('en-US')} lines, ${reports.payments.toLocaleString('en-US')} payments, ${reports.clients.toLocaleString('en-US')} clients
+
+\`apps/server/bench/reports.ts\`: one business on SQLite (seeded in ${reports.seedSeconds} s), three years of invoices; each
+standard report for a year (${reports.from} to ${reports.to}) through the real app over HTTP, p50 of ${reports.samples} requests after
+3 warm-ups. CPU is what the server process spent per request (the wall time also counts waiting for a
+core on a shared machine). The figures are added up from covering indexes (migration 0016).
+
+| report | p50 | CPU p50 | target | |
+|---|---:|---:|---|---|
+${reportRows}
+
+Every issued, non-void invoice (${reports.csv.rows.toLocaleString('en-US')} of the ${reports.invoices.toLocaleString('en-US')}: drafts and void invoices are not in the records) exported through \`/api/reports/records/invoices/export.{csv,xlsx}\`, streamed (keyset pages of 2,000):
+
+| export | first bytes | total | size | server RSS growth | target | |
+|---|---:|---:|---:|---:|---|---|
+| CSV | ${reports.csv.firstByteMs} ms | ${reports.csv.seconds} s | ${reports.csv.megabytes} MB | ${reports.csv.peakRssGrowthMiB} MiB | < 5 s | ${reports.csv.seconds < 5 ? 'met' : '**missed**'} |
+| XLSX | ${reports.xlsx.firstByteMs} ms | ${reports.xlsx.seconds} s | ${reports.xlsx.megabytes} MB | ${reports.xlsx.peakRssGrowthMiB} MiB | < 20 s | ${reports.xlsx.seconds < 20 ? 'met' : '**missed**'} |
+
+## Dashboard: ${dashboard.invoices.toLocaleString('en-US')} invoices, ${dashboard.payments.toLocaleString('en-US')} payments, ${dashboard.clients.toLocaleString('en-US')} clients, ${dashboard.opportunities.toLocaleString('en-US')} opportunities
+
+\`apps/server/bench/dashboard.ts\`: SQLite, one business with ${dashboard.clients.toLocaleString('en-US')} clients, ${dashboard.invoices.toLocaleString('en-US')} invoices over three years,
+${dashboard.payments.toLocaleString('en-US')} payments, ${dashboard.opportunities.toLocaleString('en-US')} opportunities and ${dashboard.events.toLocaleString('en-US')} activity-log events (seeded in ${dashboard.seedSeconds} s,
+the totals of migration 0015 kept by their triggers during the seed), then autocannon with
+${dashboard.connections} connection(s), ${dashboard.durationSeconds} s per call through the real app; "after a write" is ${dashboard.calls.summary.afterWrite.runs}
+sequential requests, each right after an other-income record through the API (the triggers have
+just run; the dashboard keeps no cache). Target: p50 under 15 ms, also after a write.
+
+| call | p50 | p99 | requests/s | p50 after a write | p99 after a write | target | |
+|---|---:|---:|---:|---:|---:|---|---|
+${dashboardRows}
+
 ## Web: JavaScript the browser loads for \`/login\`
 
 The built SPA served by the server, opened in Debian's chromium; every script response gzipped at level 9.
 
-| files | raw | gzip |
-|---:|---:|---:|
-| ${login.files} | ${kib(login.raw)} | ${kib(login.gzip)} |
+| files | raw | gzip | target |
+|---:|---:|---:|---|
+| ${login.files} | ${kib(login.raw)} | ${kib(login.gzip)} | at most 160 KiB: ${met(login.gzip <= 160 * 1024)} |
+
+The CI check (apps/web/e2e/delivery.spec.ts) fails the test run when this grows over its budget.
+
+### Every screen's route chunk
+
+Gzipped (level 9): the screen's own chunk, and with the shared chunks it loads beyond what the entry
+has already loaded (what opening the screen first downloads).
+
+| screen | own chunk | with its shared chunks |
+|---|---:|---:|
+${routes.map((row) => `| ${row.screen} | ${kib(row.own)} | ${kib(row.withShared)} |`).join('\n')}
+
+## Web: Lighthouse
+
+\`lighthouse\` driving Debian's chromium against the real server (demo business), one run per row:
+the default (mobile: slow 4G, 4x CPU slowdown) and the desktop preset. Targets: performance at least
+${LIGHTHOUSE_TARGET.mobile} (mobile) and ${LIGHTHOUSE_TARGET.desktop} (desktop), accessibility 100.
+
+| page | form | performance | accessibility | LCP | TBT | CLS | target |
+|---|---|---:|---:|---:|---:|---:|---|
+${lighthouseResults
+  .map(
+    (row) =>
+      `| \`${row.path}\` | ${row.form} | ${row.performance} | ${row.accessibility} | ${(row.lcp / 1000).toFixed(2)} s | ${Math.round(row.tbt)} ms | ${row.cls.toFixed(3)} | ${met(row.performance >= LIGHTHOUSE_TARGET[row.form] && row.accessibility === 100)} |`,
+  )
+  .join('\n')}
 `;
 writeFileSync(join(root, 'BENCHMARKS.md'), markdown);
 console.log('BENCHMARKS.md written');

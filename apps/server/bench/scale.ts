@@ -5,56 +5,20 @@
  * Writes bench/scale-results.json.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { buildApp, loggerOptions } from '../src/app';
-import { loadConfig, resolveAppKey } from '../src/env';
-import { openDatabase } from '../src/runtime';
+import { BENCH_WORDS as WORDS } from '@ledgerleaf/db/testing';
+import { DURATION, measureOk, registerOwner, startBareServer, startBenchApp } from './harness';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 // One connection: the figures are the latency a person waits for, not queueing behind nine others
 // on a single SQLite connection (GET /api/user's bench measures throughput with 10).
 const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 1);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20_000);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
-const HOST = '127.0.0.1';
-const WORDS = [
-  'Acme',
-  'Blue',
-  'Cedar',
-  'Delta',
-  'Ember',
-  'Falcon',
-  'Granite',
-  'Harbor',
-  'Iris',
-  'Juniper',
-  'Kestrel',
-  'Lumen',
-  'Maple',
-  'Nova',
-  'Orchid',
-  'Pine',
-];
 const STATUSES = ['draft', 'sent', 'viewed', 'partial', 'paid', 'paid', 'paid', 'void'];
-
-function address(app: FastifyInstance): string {
-  const info = app.server.address();
-  if (!info || typeof info === 'string') throw new Error('server has no TCP address');
-  return `http://${HOST}:${info.port}`;
-}
-
-async function run(url: string, headers: Record<string, string>, seconds: number) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, workers: 1 });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
-}
+const run = (url: string, headers: Record<string, string>, seconds: number) =>
+  measureOk(url, headers, { seconds, connections: CONNECTIONS });
 
 /**
  * The list right after a write: the data version moves before every request, so none is served from
@@ -85,39 +49,14 @@ function isoDay(daysAgo: number): string {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-bench-scale-'));
-  const config = loadConfig(
-    { DATA_DIR: dataDir, HOST, PORT: '0', DEMO: '0', NODE_ENV: 'production', WEB_DIST_DIR: join(dataDir, 'no-web') },
-    dataDir,
-  );
-  const { database } = await openDatabase(config, { migrate: true });
-  const app = await buildApp({
-    config: { ...config, appKey: resolveAppKey(config) },
-    database,
-    logger: loggerOptions('warn'),
-  });
-  const bare = Fastify({ logger: loggerOptions('warn') });
-  bare.get('/bare', async () => ({ ok: true }));
+  const { base, database, close } = await startBenchApp('bench-scale');
+  const bare = await startBareServer();
   try {
-    await app.listen({ host: HOST, port: 0 });
-    await bare.listen({ host: HOST, port: 0 });
-    const base = address(app);
-    const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
-    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? '';
-    const registered = await fetch(`${base}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-      body: JSON.stringify({
-        name: 'Scale Owner',
-        business_name: 'Scale Supplies',
-        email: 'scale@example.com',
-        password: 'bench password 123',
-        password_confirmation: 'bench password 123',
-      }),
+    const auth = await registerOwner(base, {
+      name: 'Scale Owner',
+      business_name: 'Scale Supplies',
+      email: 'scale@example.com',
     });
-    if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
-    const { token } = (await registered.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
 
     // The seed generator: batch inserts straight into the tables the API reads.
     const db = database.db;
@@ -186,7 +125,7 @@ async function main(): Promise<void> {
       clientSearch: `${base}/api/clients/search?q=maple&limit=20`,
       // The /clients screen's search: a page of matching clients with their outstanding balances.
       clientListSearch: `${base}/api/clients?search=maple&page=1&per_page=25`,
-      bare: `${address(bare)}/bare`,
+      bare: bare.url,
     } as const;
     for (const [name, url] of Object.entries(targets)) {
       const probe = await fetch(url, { headers: name === 'bare' ? {} : auth });
@@ -230,8 +169,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(results, null, 2));
   } finally {
     await bare.close();
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

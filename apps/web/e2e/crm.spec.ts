@@ -133,86 +133,135 @@ test('dropping a card on a lost stage asks why, and the server keeps the reason'
   expect(((await list.json()) as { data: { lost_reason_name: string }[] }).data[0]!.lost_reason_name).toBe('No budget');
 });
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`the CRM screens (${scheme}) have no serious or critical accessibility violation`, async ({ page }) => {
-    test.setTimeout(120_000);
-    await page.emulateMedia({ colorScheme: scheme });
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, isMobile: false });
+
+  test('a card dragged with a finger moves to another stage, and the server keeps the move', async ({ page }) => {
+    test.setTimeout(60_000);
     await register(page);
     const headers = await apiHeaders(page);
-    const lead = await page.request.post('/api/crm/leads', {
-      headers,
-      data: { person_name: 'Grace Hopper', company_name: 'Navy Labs', email: 'grace@navy.test', estimated_value: 1200 },
-    });
-    const leadId = ((await lead.json()) as { data: { id: number } }).data.id;
-    const client = await page.request.post('/api/clients', { headers, data: { name: 'Crumb & Co' } });
+    const client = await page.request.post('/api/clients', { headers, data: { name: 'Fingertip Ltd' } });
     const clientId = ((await client.json()) as { data: { id: number } }).data.id;
-    const opportunity = await page.request.post('/api/crm/opportunities', {
+    await page.request.post('/api/crm/opportunities', {
       headers,
-      data: { title: 'Bakery website', client_id: clientId, amount: 2400 },
+      data: { title: 'Tablet order', client_id: clientId, amount: 750 },
     });
-    const opportunityId = ((await opportunity.json()) as { data: { id: number } }).data.id;
-    // A won opportunity (its card offers Create estimate / Create invoice) and a converted lead.
-    const stageList = await page.request.get('/api/crm/pipeline-stages', { headers });
-    const wonStage = ((await stageList.json()) as { data: { id: number; type: string }[] }).data.find(
-      (stage) => stage.type === 'won',
-    )!;
-    const second = await page.request.post('/api/crm/opportunities', {
-      headers,
-      data: { title: 'Cafe catering', client_id: clientId, amount: 3000 },
-    });
-    const secondId = ((await second.json()) as { data: { id: number } }).data.id;
-    await page.request.post(`/api/crm/opportunities/${secondId}/move`, { headers, data: { stage_id: wonStage.id } });
-    const convertedLead = await page.request.post('/api/crm/leads', {
-      headers,
-      data: { person_name: 'Mae Jemison', email: 'mae@space.test', status: 'qualified' },
-    });
-    const convertedId = ((await convertedLead.json()) as { data: { id: number } }).data.id;
-    const converted = await page.request.post(`/api/crm/leads/${convertedId}/convert`, {
-      headers,
-      data: { client: { mode: 'new', name: 'Jemison Labs' }, opportunity: { title: 'Mission patch', amount: 500 } },
-    });
-    expect(converted.status()).toBe(201);
-    const types = await page.request.get('/api/crm/activity-types', { headers });
-    const typeId = ((await types.json()) as { data: { id: number }[] }).data[0]!.id;
-    await page.request.post('/api/crm/activities', {
-      headers,
-      data: {
-        type_id: typeId,
-        subject: 'Call Grace',
-        due_at: new Date(Date.now() - 3_600_000).toISOString(),
-        lead_id: leadId,
-      },
-    });
+    await page.setViewportSize({ width: 2100, height: 900 });
+    await page.goto('/crm/opportunities');
+    await expect(boardColumn(page, 'New').getByRole('article', { name: 'Tablet order' })).toBeVisible();
+    const grip = (await page.getByRole('button', { name: 'Drag Tablet order' }).boundingBox())!;
+    const target = (await boardColumn(page, 'Qualified').boundingBox())!;
 
-    const screens: [string, string][] = [
-      ['/crm/leads', 'Leads'],
-      ['/crm/leads/create', 'New lead'],
-      [`/crm/leads/${leadId}/edit`, 'Grace Hopper'],
-      [`/crm/leads/${convertedId}/edit`, 'Mae Jemison'],
-      ['/crm/opportunities', 'Opportunities'],
-      ['/crm/opportunities?view=list', 'Opportunities'],
-      ['/crm/opportunities/create', 'New opportunity'],
-      [`/crm/opportunities/${opportunityId}/edit`, 'Bakery website'],
-      [`/crm/opportunities/${secondId}/edit`, 'Cafe catering'],
-      ['/crm/settings', 'CRM settings'],
-      ['/crm/pipeline-stages-management', 'Pipeline stages'],
-      ['/crm/lead-sources-management', 'Lead sources'],
-      ['/crm/activity-types', 'Activity types'],
-      ['/crm/reminders', 'Reminders'],
-      [`/crm/client-360?client=${clientId}`, 'Client 360'],
-    ];
-    const found: string[] = [];
-    for (const [path, heading] of screens) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { name: new RegExp(`^${heading}`), level: 1 })).toBeVisible();
-      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-      await expect(page.getByRole('navigation', { name: 'CRM area' })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'CRM', exact: true })).toHaveAttribute('aria-current', 'page');
-      found.push(...(await blockingViolations(page, path)));
+    // Real touch events through the browser's input pipeline (touchstart, touchmove, touchend): the
+    // board's TouchSensor picks the card up after a 200 ms press, so the finger rests first.
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y: Math.round(y), id: 1 }],
+      });
+    const start = { x: grip.x + grip.width / 2, y: grip.y + grip.height / 2 };
+    const end = { x: target.x + target.width / 2, y: target.y + 120 };
+    await touch('touchStart', start.x, start.y);
+    await page.waitForTimeout(400);
+    for (let step = 1; step <= 20; step += 1) {
+      await touch('touchMove', start.x + ((end.x - start.x) * step) / 20, start.y + ((end.y - start.y) * step) / 20);
+      await page.waitForTimeout(16);
     }
-    expect(found).toEqual([]);
+    await touch('touchEnd', end.x, end.y);
+
+    await expect(page.getByText('Moved to Qualified.')).toBeVisible();
+    await expect(boardColumn(page, 'Qualified').getByRole('article', { name: 'Tablet order' })).toBeVisible();
+    await expect(boardColumn(page, 'New').getByRole('article', { name: 'Tablet order' })).toHaveCount(0);
+    await page.reload();
+    await expect(boardColumn(page, 'Qualified').getByRole('article', { name: 'Tablet order' })).toBeVisible();
   });
-}
+});
+
+// Each screen is loaded once and checked in light, then in dark (the app follows the system's scheme
+// as it changes): both schemes, half the page loads and one setup.
+test('the CRM screens (light and dark) have no serious or critical accessibility violation', async ({ page }) => {
+  test.setTimeout(210_000);
+  await register(page);
+  const headers = await apiHeaders(page);
+  const lead = await page.request.post('/api/crm/leads', {
+    headers,
+    data: { person_name: 'Grace Hopper', company_name: 'Navy Labs', email: 'grace@navy.test', estimated_value: 1200 },
+  });
+  const leadId = ((await lead.json()) as { data: { id: number } }).data.id;
+  const client = await page.request.post('/api/clients', { headers, data: { name: 'Crumb & Co' } });
+  const clientId = ((await client.json()) as { data: { id: number } }).data.id;
+  const opportunity = await page.request.post('/api/crm/opportunities', {
+    headers,
+    data: { title: 'Bakery website', client_id: clientId, amount: 2400 },
+  });
+  const opportunityId = ((await opportunity.json()) as { data: { id: number } }).data.id;
+  // A won opportunity (its card offers Create estimate / Create invoice) and a converted lead.
+  const stageList = await page.request.get('/api/crm/pipeline-stages', { headers });
+  const wonStage = ((await stageList.json()) as { data: { id: number; type: string }[] }).data.find(
+    (stage) => stage.type === 'won',
+  )!;
+  const second = await page.request.post('/api/crm/opportunities', {
+    headers,
+    data: { title: 'Cafe catering', client_id: clientId, amount: 3000 },
+  });
+  const secondId = ((await second.json()) as { data: { id: number } }).data.id;
+  await page.request.post(`/api/crm/opportunities/${secondId}/move`, { headers, data: { stage_id: wonStage.id } });
+  const convertedLead = await page.request.post('/api/crm/leads', {
+    headers,
+    data: { person_name: 'Mae Jemison', email: 'mae@space.test', status: 'qualified' },
+  });
+  const convertedId = ((await convertedLead.json()) as { data: { id: number } }).data.id;
+  const converted = await page.request.post(`/api/crm/leads/${convertedId}/convert`, {
+    headers,
+    data: { client: { mode: 'new', name: 'Jemison Labs' }, opportunity: { title: 'Mission patch', amount: 500 } },
+  });
+  expect(converted.status()).toBe(201);
+  const types = await page.request.get('/api/crm/activity-types', { headers });
+  const typeId = ((await types.json()) as { data: { id: number }[] }).data[0]!.id;
+  await page.request.post('/api/crm/activities', {
+    headers,
+    data: {
+      type_id: typeId,
+      subject: 'Call Grace',
+      due_at: new Date(Date.now() - 3_600_000).toISOString(),
+      lead_id: leadId,
+    },
+  });
+
+  const screens: [string, string][] = [
+    ['/crm/leads', 'Leads'],
+    ['/crm/leads/create', 'New lead'],
+    [`/crm/leads/${leadId}/edit`, 'Grace Hopper'],
+    [`/crm/leads/${convertedId}/edit`, 'Mae Jemison'],
+    ['/crm/opportunities', 'Opportunities'],
+    ['/crm/opportunities?view=list', 'Opportunities'],
+    ['/crm/opportunities/create', 'New opportunity'],
+    [`/crm/opportunities/${opportunityId}/edit`, 'Bakery website'],
+    [`/crm/opportunities/${secondId}/edit`, 'Cafe catering'],
+    ['/crm/settings', 'CRM settings'],
+    ['/crm/pipeline-stages-management', 'Pipeline stages'],
+    ['/crm/lead-sources-management', 'Lead sources'],
+    ['/crm/activity-types', 'Activity types'],
+    ['/crm/reminders', 'Reminders'],
+    [`/crm/client-360?client=${clientId}`, 'Client 360'],
+  ];
+  const found: string[] = [];
+  for (const [path, heading] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: new RegExp(`^${heading}`), level: 1 })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'CRM area' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'CRM', exact: true })).toHaveAttribute('aria-current', 'page');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      found.push(...(await blockingViolations(page, `${path} (${scheme})`)));
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+  expect(found).toEqual([]);
+});
 
 test('the leads list, the board and a lead fit a 390 px screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

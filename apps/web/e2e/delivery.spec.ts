@@ -1,4 +1,13 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+
+/**
+ * The speed budget of the first page people load (issue 18): the JavaScript /login loads, each script
+ * gzipped at level 9 as `pnpm bench` measures it. Issue 18's target is 160 KiB; the build is at
+ * 164 KiB (BENCHMARKS.md says what each KiB is), so the check holds that line until the last 4 KiB
+ * (the authenticated area's route tables) leave the entry, and fails any change that grows it.
+ */
+const LOGIN_JS_BUDGET_KIB = 165;
 
 /**
  * What the built app sends over the wire: every script and style sheet compressed (Brotli for a
@@ -32,4 +41,25 @@ test('the built app is sent compressed, without source maps, and /login answers 
   expect(curl.status()).toBe(200);
   expect(curl.headers()['content-type']).toMatch(/text\/html/);
   expect(await curl.text()).toContain('<div id="root">');
+});
+
+test(`/login loads at most ${LOGIN_JS_BUDGET_KIB} KiB of gzipped JavaScript`, async ({ page }) => {
+  const scripts = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.set(
+      response.url(),
+      response.body().catch(() => Buffer.alloc(0)),
+    );
+  });
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  let gzip = 0;
+  const files: string[] = [];
+  for (const [url, body] of scripts) {
+    const size = gzipSync(await body, { level: 9 }).length;
+    gzip += size;
+    files.push(`${new URL(url).pathname} ${(size / 1024).toFixed(1)} KiB`);
+  }
+  expect(gzip / 1024, `/login's scripts (gzipped):\n${files.join('\n')}`).toBeLessThanOrEqual(LOGIN_JS_BUDGET_KIB);
 });

@@ -11,8 +11,9 @@ test('estimate: create and send, the client accepts on the public link, convert 
   const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
   await page.request.post('/api/clients', { headers, data: { name: 'Harbor Dental', email: 'office@harbor.test' } });
 
-  // The dashboard's quick action path reaches the same editor.
+  // The dashboard's quick action path redirects to the editor.
   await page.goto('/estimates/create');
+  await expect(page).toHaveURL(/\/estimates\/create-new$/);
   await expect(page.getByRole('heading', { name: 'New estimate', level: 1 })).toBeVisible();
 
   await page.goto('/estimates');

@@ -262,3 +262,80 @@ export async function textUnderFloatingButtons(page: Page): Promise<string[]> {
     return [...new Set(problems)];
   });
 }
+
+/**
+ * Text of the page that runs under a control it is not part of (a word too long for its column that
+ * spills under the row's buttons): one line per covered text (empty when none). Floating buttons are
+ * left to textUnderFloatingButtons; text a scrolling or clipping box hides is not seen.
+ */
+export async function textUnderControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    type Box = { left: number; top: number; right: number; bottom: number };
+    const intersect = (a: Box, b: Box): Box => ({
+      left: Math.max(a.left, b.left),
+      top: Math.max(a.top, b.top),
+      right: Math.min(a.right, b.right),
+      bottom: Math.min(a.bottom, b.bottom),
+    });
+    const clipOf = (element: Element): Box => {
+      let box: Box = { left: -1e6, top: -1e6, right: 1e6, bottom: 1e6 };
+      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.clipPath !== 'none') {
+          box = intersect(box, node.getBoundingClientRect());
+        }
+      }
+      return box;
+    };
+    const visible = (element: Element) => {
+      const style = getComputedStyle(element);
+      return !(
+        style.visibility === 'hidden' ||
+        style.display === 'none' ||
+        Number(style.opacity) === 0 ||
+        element.closest('[aria-hidden="true"], [inert]')
+      );
+    };
+    const floating = (element: Element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        if (getComputedStyle(node).position === 'fixed') return true;
+      }
+      return false;
+    };
+    const main = document.getElementById('main-content');
+    if (!main) return [];
+    const controls = [...main.querySelectorAll('button, a[href], input:not([type="hidden"]), select, textarea')]
+      .filter((element) => visible(element) && !floating(element))
+      // An inline link that wraps is its lines' boxes, not the box around them all.
+      .flatMap((element) =>
+        [...element.getClientRects()].map((rect) => ({ element, box: intersect(rect, clipOf(element)) })),
+      )
+      .filter(({ box }) => box.right - box.left > 2 && box.bottom - box.top > 2);
+    const problems: string[] = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      const parent = node.parentElement;
+      if (!text || !parent || !visible(parent) || floating(parent)) continue;
+      const clip = clipOf(parent);
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const rects = [...range.getClientRects()].map((rect) => intersect(rect, clip));
+      for (const control of controls) {
+        if (control.element.contains(node)) continue;
+        const hit = rects.some((rect) => {
+          const overlap = intersect(rect, control.box);
+          return overlap.right - overlap.left > 1 && overlap.bottom - overlap.top > 1;
+        });
+        if (hit) {
+          const label = control.element.getAttribute('aria-label') || control.element.textContent || '';
+          problems.push(
+            `"${text.slice(0, 40)}" runs under ${control.element.tagName.toLowerCase()} "${label.trim().slice(0, 40)}"`,
+          );
+          break;
+        }
+      }
+    }
+    return problems;
+  });
+}

@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoLogin, overlappingControls, settle, textUnderFloatingButtons, useFontStep } from './helpers';
+import {
+  demoLogin,
+  overlappingControls,
+  settle,
+  textUnderControls,
+  textUnderFloatingButtons,
+  useFontStep,
+} from './helpers';
 
 /**
  * The phone-width pass (issue 11): the main screens at 390 px with 150 % text (and the header at
@@ -34,6 +41,42 @@ const SCREENS: { name: string; path: (page: Page) => Promise<string>; heading: R
   { name: 'recurring', path: async () => '/recurring-invoices', heading: /Recurring/ },
   { name: 'goals', path: async () => '/goals', heading: 'Goal Tracker' },
   { name: 'settings', path: async () => '/user/settings', heading: /Settings/ },
+];
+
+/** The CRM screens (issue 14), on the demo business's lived-in CRM. */
+const CRM_SCREENS: typeof SCREENS = [
+  { name: 'crm-leads', path: async () => '/crm/leads', heading: 'Leads' },
+  { name: 'crm-lead-create', path: async () => '/crm/leads/create', heading: 'New lead' },
+  {
+    name: 'crm-lead-edit',
+    path: async (page) => `/crm/leads/${await firstId(page, '/api/crm/leads?status=qualified&per_page=1')}/edit`,
+    heading: /./,
+  },
+  { name: 'crm-board', path: async () => '/crm/opportunities', heading: 'Opportunities' },
+  { name: 'crm-opportunity-list', path: async () => '/crm/opportunities?view=list', heading: 'Opportunities' },
+  { name: 'crm-opportunity-create', path: async () => '/crm/opportunities/create', heading: 'New opportunity' },
+  {
+    name: 'crm-opportunity-edit',
+    path: async (page) =>
+      `/crm/opportunities/${await firstId(page, '/api/crm/opportunities?status=won&per_page=1')}/edit`,
+    heading: /./,
+  },
+  { name: 'crm-settings', path: async () => '/crm/settings', heading: 'CRM settings' },
+  { name: 'crm-stages', path: async () => '/crm/pipeline-stages-management', heading: 'Pipeline stages' },
+  { name: 'crm-sources', path: async () => '/crm/lead-sources-management', heading: 'Lead sources' },
+  { name: 'crm-activity-types', path: async () => '/crm/activity-types', heading: 'Activity types' },
+  { name: 'crm-reminders', path: async () => '/crm/reminders', heading: 'Reminders' },
+  {
+    name: 'crm-client-360',
+    path: async (page) => {
+      const response = await page.request.get('/api/crm/opportunities?status=won&per_page=1', {
+        headers: await authHeaders(page),
+      });
+      const body = (await response.json()) as { data: { client_id: number | null }[] };
+      return `/crm/client-360?client=${body.data[0]!.client_id}`;
+    },
+    heading: 'Client 360',
+  },
 ];
 
 for (const [width, percent] of [
@@ -88,13 +131,12 @@ test('every font step fits the header from 320 px to desktop widths', async ({ p
   expect(problems).toEqual([]);
 });
 
-test('phone pass: the main screens at 390 px and 150 % text have no overlapping controls', async ({ page }) => {
-  test.setTimeout(180_000);
+/** Signs in and opens each screen at 390 px (the test sets the text size first); answers what covers what, screen by screen. */
+async function phonePass(page: Page, screens: typeof SCREENS): Promise<string[]> {
   await page.setViewportSize({ width: 390, height: 844 });
-  await useFontStep(page, 150);
   await demoLogin(page);
   const problems: string[] = [];
-  for (const screen of SCREENS) {
+  for (const screen of screens) {
     await page.goto(await screen.path(page));
     await expect(page.getByRole('heading', { level: 1, name: screen.heading }).first()).toBeVisible();
     await settle(page);
@@ -102,11 +144,24 @@ test('phone pass: the main screens at 390 px and 150 % text have no overlapping 
       await page.screenshot({ path: `e2e/.tmp/screenshots/phone-${screen.name}.png`, fullPage: true });
     }
     for (const problem of await overlappingControls(page)) problems.push(`${screen.name}: ${problem}`);
+    for (const problem of await textUnderControls(page)) problems.push(`${screen.name}: ${problem}`);
     for (const problem of await textUnderFloatingButtons(page)) problems.push(`${screen.name} (page end): ${problem}`);
     for (const problem of await overlappingControls(page, 'end'))
       problems.push(`${screen.name} (page end): ${problem}`);
   }
-  expect(problems).toEqual([]);
+  return problems;
+}
+
+test('phone pass: the main screens at 390 px and 150 % text have no overlapping controls', async ({ page }) => {
+  test.setTimeout(180_000);
+  await useFontStep(page, 150);
+  expect(await phonePass(page, SCREENS)).toEqual([]);
+});
+
+test('phone pass: the CRM screens at 390 px and 150 % text have no overlapping controls', async ({ page }) => {
+  test.setTimeout(180_000);
+  await useFontStep(page, 150);
+  expect(await phonePass(page, CRM_SCREENS)).toEqual([]);
 });
 
 test('the quick-add button is not shown on editors; the discount type stays readable at 150 % text', async ({

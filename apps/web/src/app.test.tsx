@@ -100,7 +100,7 @@ describe('route guard and redirects', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
     expect(userCalls).toBe(2);
-    expect(await screen.findByText(/Welcome to Ledgerleaf, Ada!/)).toBeInTheDocument();
+    expect(await screen.findByTestId('kpis')).toBeInTheDocument();
   });
 
   it('on dashboard entry, a failed user fetch goes to /login and clears auth', async () => {
@@ -113,7 +113,7 @@ describe('route guard and redirects', () => {
 
   it('an upcoming screen says it is not available yet, inside the layout', async () => {
     signIn();
-    start('/reports', { 'GET /api/user': json(200, user) });
+    start('/dynamic-reports', { 'GET /api/user': json(200, user) });
     expect(await screen.findByText('This page is not available yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('link', { name: 'Invoices/Estimates' })).toBeInTheDocument();

@@ -11,6 +11,9 @@ import {
 } from '@ledgerleaf/features-invoicing';
 import { goalRoutes } from '@ledgerleaf/features-goals';
 import { crmRoutes } from '@ledgerleaf/features-crm';
+import { calendarRoutes } from '@ledgerleaf/features-calendar';
+import { reportsRoutes } from '@ledgerleaf/features-reports';
+import { loadDashboardPage } from '@ledgerleaf/features-dashboard';
 import { accountGuestRoutes, accountRoutes } from '@ledgerleaf/features-account';
 import { FullPageLoader } from '@ledgerleaf/ui';
 import { RouteError } from './pages/route-error';
@@ -28,9 +31,7 @@ export const UPCOMING_PATHS = [
   'invoices/*',
   'recurring-invoices/*',
   'estimates/*',
-  'reports',
   'dynamic-reports',
-  'calendar',
   'user/settings/*',
   'profile',
   'notifications',
@@ -57,6 +58,10 @@ export function createRoutes(store: AppStore): RouteObject[] {
     ...goalRoutes,
     // Leads, opportunities and the pipeline, configuration, reminders, client 360 (features-crm).
     ...crmRoutes,
+    // The calendar and its private feed's settings (features-calendar).
+    ...calendarRoutes,
+    // The standard reports (features-reports).
+    ...reportsRoutes,
     // Profile, settings, email templates, reminders, roles (features-account).
     ...accountRoutes,
     // Notifications, legal and resources pages (the shell).
@@ -102,7 +107,7 @@ export function createRoutes(store: AppStore): RouteObject[] {
                 const result = await store.dispatch(fetchCurrentUser());
                 return fetchCurrentUser.rejected.match(result) ? redirect(paths.login) : null;
               },
-              lazy: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }),
+              lazy: loadDashboardPage,
             },
             ...featureRoutes,
             ...UPCOMING_PATHS.filter((path) => !built.has(`/${path}`)).map((path) => ({

@@ -1,4 +1,5 @@
-import { createApi } from '@reduxjs/toolkit/query/react';
+import { createApi, setupListeners } from '@reduxjs/toolkit/query/react';
+import { registerApi } from './api-registry';
 import { baseQuery } from './base-query';
 
 /**
@@ -11,3 +12,7 @@ export const api = createApi({
   tagTypes: ['User'],
   endpoints: () => ({}),
 });
+
+// Stores made before this module loaded (the app's, at start-up) add the API's reducer and
+// middleware now (api-registry.ts).
+registerApi({ api, setupListeners });

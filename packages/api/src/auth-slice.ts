@@ -1,7 +1,11 @@
-import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import { MESSAGES, type User } from '@ledgerleaf/domain';
-import { api } from './api';
-import { authApi } from './auth-endpoints';
+import {
+  createAsyncThunk,
+  createSlice,
+  type PayloadAction,
+  type ThunkDispatch,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import { MESSAGES, type AuthResponse, type LoginRequest, type User } from '@ledgerleaf/domain';
 import { browser } from './browser';
 import { errorStatus } from './errors';
 import { beginLogout, sessionEnded } from './session';
@@ -32,6 +36,23 @@ export function loadAuthState(): AuthState {
   };
 }
 
+/**
+ * The API client and the auth endpoints, loaded when a call needs them: a visitor without a token
+ * (the sign-in page) starts the app without RTK Query (api-registry.ts).
+ */
+const loadAuthApi = () => import('./auth-endpoints');
+
+const CSRF_COOKIE_URL = '/sanctum/csrf-cookie';
+
+/** GET /sanctum/csrf-cookie (sets the `XSRF-TOKEN` cookie) with plain fetch: no API client needed. */
+async function fetchCsrfCookie(): Promise<void> {
+  const response = await fetch(new URL(CSRF_COOKIE_URL, browser.origin()), {
+    credentials: 'include',
+    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  if (!response.ok) throw new Error(`GET ${CSRF_COOKIE_URL} answered ${response.status}`);
+}
+
 interface InitializeResult {
   token: string | null;
   user: User | null;
@@ -47,13 +68,14 @@ export const initializeAuth = createAsyncThunk<InitializeResult, void>(
   'auth/initialize',
   async (_arg, { dispatch }) => {
     try {
-      await dispatch(authApi.endpoints.csrfCookie.initiate()).unwrap();
+      await fetchCsrfCookie();
     } catch (error) {
       console.warn('Could not fetch the anti-forgery cookie', error);
     }
     const token = readToken();
     if (!token) return { token: null, user: null, validated: false };
     dispatch(validationStarted());
+    const { authApi } = await loadAuthApi();
     const result = await dispatch(
       authApi.endpoints.currentUser.initiate(undefined, { forceRefetch: true, subscribe: false }),
     );
@@ -78,6 +100,7 @@ export const initializeAuth = createAsyncThunk<InitializeResult, void>(
 export const fetchCurrentUser = createAsyncThunk<User, void, { rejectValue: string }>(
   'auth/fetchCurrentUser',
   async (_arg, { dispatch, rejectWithValue }) => {
+    const { authApi } = await loadAuthApi();
     const result = await dispatch(
       authApi.endpoints.currentUser.initiate(undefined, { forceRefetch: true, subscribe: false }),
     );
@@ -99,24 +122,50 @@ export const fetchCurrentUser = createAsyncThunk<User, void, { rejectValue: stri
  */
 export const logout = createAsyncThunk<boolean, void>('auth/logout', async (_arg, { dispatch }) => {
   if (!beginLogout()) return false;
+  let authApi: Awaited<ReturnType<typeof loadAuthApi>>['authApi'] | null = null;
   try {
+    ({ authApi } = await loadAuthApi());
     if (readToken()) await dispatch(authApi.endpoints.logout.initiate()).unwrap();
   } catch (error) {
     console.warn('Logout call failed; signing out locally', error);
   } finally {
     clearAuthStorage();
     dispatch(sessionEnded());
-    dispatch(api.util.resetApiState());
+    if (authApi) dispatch(authApi.util.resetApiState());
     browser.redirect(paths.login);
   }
   return true;
 });
 
-const signedIn = isAnyOf(
-  authApi.endpoints.login.matchFulfilled,
-  authApi.endpoints.demoLogin.matchFulfilled,
-  authApi.endpoints.register.matchFulfilled,
-);
+/**
+ * The sign-in page's call (SPEC.md section 7: a fresh anti-forgery cookie, then POST /web-login),
+ * loading the API client with it: the page itself loads without RTK Query. Answers `{ data }` or
+ * `{ error }` like the mutation hook.
+ */
+export const signIn =
+  (credentials: LoginRequest) => async (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) => {
+    const { authApi } = await loadAuthApi();
+    const request = dispatch(authApi.endpoints.login.initiate(credentials));
+    const result = await request;
+    request.reset();
+    return result;
+  };
+
+/** Mutations whose success signs someone in. */
+const SIGN_IN_ENDPOINTS = new Set(['login', 'demoLogin', 'register']);
+
+/**
+ * `isAnyOf(authApi.endpoints.login.matchFulfilled, …)` by the action's type and endpoint name, so
+ * that this slice does not import the API client (api-registry.ts).
+ */
+function signedIn(action: UnknownAction): action is PayloadAction<Partial<AuthResponse>> {
+  const meta = (action as { meta?: { arg?: { type?: string; endpointName?: string } } }).meta;
+  return (
+    action.type === 'api/executeMutation/fulfilled' &&
+    meta?.arg?.type === 'mutation' &&
+    SIGN_IN_ENDPOINTS.has(meta.arg.endpointName ?? '')
+  );
+}
 
 const authSlice = createSlice({
   name: 'auth',

@@ -5,6 +5,7 @@ export { readXsrfToken, XSRF_COOKIE, XSRF_HEADER } from './csrf';
 export { beginLogout, isLogoutRunning, resetLogoutGuard, sessionEnded } from './session';
 export { clearAuthStorage, readToken, readUser, writeToken, writeUser } from './storage';
 export * from './errors';
+export { csvExport, csvImportCalls } from './csv-import';
 export * from './auth-endpoints';
 export * from './auth-slice';
 export { useAccess, useCanWrite, useMay } from './access';

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, userSchema, type User } from '@ledgerleaf/domain';
+import { readUserValue, STORAGE_KEYS, type User } from '@ledgerleaf/domain';
 
 /** localStorage can throw (privacy modes, quota): the app keeps working in memory then. */
 function store(): Storage | null {
@@ -27,8 +27,8 @@ export function readUser(): User | null {
   const raw = store()?.getItem(STORAGE_KEYS.user);
   if (!raw) return null;
   try {
-    const parsed = userSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    // userSchema's check in plain code: zod is not loaded by the sign-in page.
+    return readUserValue(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -1,27 +1,37 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
+import { combineSlices, configureStore, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import { api } from './api';
+import type { api } from './api';
+import { whenApiLoaded } from './api-registry';
 import { authReducer, type AuthState } from './auth-slice';
 
-export const rootReducer = combineReducers({
-  [api.reducerPath]: api.reducer,
-  auth: authReducer,
-});
+/**
+ * The auth slice from the start; the API cache (`api`) once the API client is loaded
+ * (api-registry.ts): the sign-in page runs without RTK Query.
+ */
+export const rootReducer = combineSlices({ auth: authReducer }).withLazyLoadedSlices<{
+  [api.reducerPath]: ReturnType<typeof api.reducer>;
+}>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** The app's store: the API cache and the auth slice. Later areas add their slices to rootReducer. */
 export function makeStore(options: { auth?: Partial<AuthState>; listen?: boolean } = {}) {
+  const dynamicMiddleware = createDynamicMiddleware();
   const store = configureStore({
     reducer: rootReducer,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(dynamicMiddleware.middleware),
     preloadedState: options.auth
       ? { auth: { ...authReducer(undefined, { type: '@@init' }), ...options.auth } }
       : undefined,
   });
-  // Refetch on focus/reconnect for queries that opt in.
-  if (options.listen) setupListeners(store.dispatch);
+  whenApiLoaded(({ api: loaded, setupListeners }) => {
+    rootReducer.inject(loaded);
+    dynamicMiddleware.addMiddleware(loaded.middleware);
+    // The API's initial state, before any hook reads it.
+    store.dispatch({ type: 'api/attached' });
+    // Refetch on focus/reconnect for queries that opt in.
+    if (options.listen) setupListeners(store.dispatch);
+  });
   return store;
 }
 

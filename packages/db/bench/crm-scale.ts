@@ -14,13 +14,12 @@ import { rateWindowStart, reminderBucketBounds, startOfZonedMonth } from '@ledge
 import { createDatabase } from '../src/connection';
 import { migrateToLatest } from '../src/migrations';
 import { createBusiness } from '../src/queries/businesses';
-import { insertClient } from '../src/queries/clients';
-import { listStages, seedCrmDefaults, listLeadSources, listActivityTypes } from '../src/queries/crm-config';
-import { insertLeads, listLeads } from '../src/queries/crm-leads';
+import { seedCrmDefaults } from '../src/queries/crm-config';
+import { listLeads } from '../src/queries/crm-leads';
 import { boardColumnTotals, listBoardCards, listOpportunities } from '../src/queries/crm-opportunities';
 import { countCrmReminderBuckets, listCrmReminders, listNextActivities } from '../src/queries/crm-activities';
 import { crmOverviewFigures, crmPipelineFigures, leadAnalyticsFigures } from '../src/queries/crm-analytics';
-import { clientFields } from '../src/queries/crm-test-fixtures';
+import { seedCrmScale } from '../src/crm-scale-seed';
 import { createUser } from '../src/queries/users';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 20_000);
@@ -28,20 +27,6 @@ const OPPORTUNITIES = Number(process.env.BENCH_OPPORTUNITIES ?? 10_000);
 const BIG_COLUMN = Number(process.env.BENCH_BIG_COLUMN ?? 2_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const ZONE = 'America/New_York';
-const WORDS = [
-  'Acme',
-  'Blue',
-  'Cedar',
-  'Delta',
-  'Ember',
-  'Falcon',
-  'Granite',
-  'Harbor',
-  'Iris',
-  'Maple',
-  'Nova',
-  'Oak',
-];
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'ledgerleaf-crm-bench-'));
@@ -64,110 +49,14 @@ async function main() {
         }),
       );
     await seedCrmDefaults(db, { businessId: business.id, now });
-    const stages = await listStages(db, { businessId: business.id });
-    const sources = await listLeadSources(db, { businessId: business.id });
-    const types = await listActivityTypes(db, { businessId: business.id });
     const started = performance.now();
-    const clientIds: number[] = [];
-    await db.transaction().execute(async (tx) => {
-      for (let index = 0; index < 2_000; index += 1) {
-        const name = `${WORDS[index % WORDS.length]} ${WORDS[(index * 7) % WORDS.length]} ${index}`;
-        const { id } = await insertClient(tx, {
-          businessId: business.id,
-          fields: clientFields(name, { email: `client${index}@bench.test` }),
-          contacts: [],
-          now,
-        });
-        clientIds.push(id);
-      }
-      const statuses = ['new', 'contacted', 'qualified', 'unqualified', 'converted'];
-      await insertLeads(tx, {
-        businessId: business.id,
-        rows: Array.from({ length: LEADS }, (_, index) => ({
-          person_name: `${WORDS[index % WORDS.length]} Person ${index}`,
-          company_name: index % 3 === 0 ? `${WORDS[(index * 5) % WORDS.length]} Co ${index}` : null,
-          email: `lead${index}@bench.test`,
-          phone: null,
-          source_id: index % 7 === 0 ? null : (sources[index % sources.length]?.id ?? null),
-          status: statuses[index % statuses.length] as string,
-          owner_user_id: users[index % users.length]?.id ?? null,
-          estimated_value_cents: (index % 50) * 10_000,
-          notes: null,
-        })),
-        userId: null,
-        now,
-      });
-      // Spread the creation dates over two years.
-      await tx
-        .updateTable('crm_leads')
-        .set((eb) => ({
-          created_at: eb.fn('strftime', [
-            eb.val('%Y-%m-%dT%H:%M:%fZ'),
-            eb.val(now.toISOString()),
-            eb.fn('printf', [eb.val('-%d hours'), eb('id', '%', 17_520)]),
-          ]),
-        }))
-        .where('business_id', '=', business.id)
-        .execute();
-      const rows = [];
-      for (let index = 0; index < OPPORTUNITIES; index += 1) {
-        const stage = index < BIG_COLUMN ? stages[0] : stages[(index % (stages.length - 1)) + 1];
-        if (!stage) throw new Error('no stage');
-        const closed = stage.type !== 'open';
-        const at = new Date(now.getTime() - (index % 700) * 86_400_000).toISOString();
-        rows.push({
-          business_id: business.id,
-          title: `${WORDS[index % WORDS.length]} deal ${index}`,
-          sort_title: `${WORDS[index % WORDS.length]} deal ${index}`.toLowerCase(),
-          search_text: `${WORDS[index % WORDS.length]} deal ${index}`.toLowerCase(),
-          client_id: clientIds[index % clientIds.length] ?? null,
-          lead_id: null,
-          amount_cents: 10_000 + (index % 997) * 1_000,
-          stage_id: stage.id,
-          probability: stage.probability,
-          position: index * 1024,
-          stage_entered_at: at,
-          expected_close_date: null,
-          owner_user_id: users[index % users.length]?.id ?? null,
-          source_id: sources[index % sources.length]?.id ?? null,
-          notes: null,
-          lost_reason_id: null,
-          lost_note: null,
-          closed_at: closed ? at : null,
-          created_by_user_id: null,
-          created_at: at,
-          updated_at: at,
-        });
-      }
-      for (let start = 0; start < rows.length; start += 500)
-        await tx
-          .insertInto('crm_opportunities')
-          .values(rows.slice(start, start + 500))
-          .execute();
-      const opportunityIds = (await tx.selectFrom('crm_opportunities').select('id').execute()).map((row) => row.id);
-      const activities = [];
-      for (let index = 0; index < 10_000; index += 1)
-        activities.push({
-          business_id: business.id,
-          type_id: types[index % types.length]?.id ?? 0,
-          subject: `Follow up ${index}`,
-          notes: null,
-          due_at: new Date(now.getTime() + ((index % 60) - 20) * 86_400_000).toISOString(),
-          assignee_user_id: users[index % users.length]?.id ?? null,
-          done_at: index % 4 === 0 ? now.toISOString() : null,
-          done_by_user_id: null,
-          lead_id: null,
-          opportunity_id: opportunityIds[index % opportunityIds.length] ?? null,
-          client_id: null,
-          created_by_user_id: null,
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        });
-      for (let start = 0; start < activities.length; start += 500)
-        await tx
-          .insertInto('crm_activities')
-          .values(activities.slice(start, start + 500))
-          .execute();
+    const { stages } = await seedCrmScale(db, {
+      businessId: business.id,
+      ownerIds: users.map((user) => user.id),
+      now,
+      leads: LEADS,
+      opportunities: OPPORTUNITIES,
+      bigColumn: BIG_COLUMN,
     });
     // Statistics for the planner, as a database that has been running a while has them.
     await sql`analyze`.execute(db);

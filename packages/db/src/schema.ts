@@ -4,6 +4,8 @@ import type { ShellTables } from './schema-shell';
 import type { AccountTables } from './schema-account';
 import type { EstimatesTables } from './schema-estimates';
 import type { CrmTables } from './schema-crm';
+import type { CalendarTables } from './schema-calendar';
+import type { DashboardTables } from './schema-dashboard';
 
 /** ISO-8601 UTC instant, e.g. `2025-01-31T12:00:00.000Z` (see `timestampType`). */
 export type Timestamp = string;
@@ -343,7 +345,8 @@ export interface InvoiceStatusTotalsTable {
   balance_cents: number | string;
 }
 
-export interface Database extends GoalsTables, ShellTables, AccountTables, EstimatesTables, CrmTables {
+export interface Database
+  extends GoalsTables, ShellTables, AccountTables, EstimatesTables, CrmTables, CalendarTables, DashboardTables {
   businesses: BusinessesTable;
   users: UsersTable;
   personal_access_tokens: PersonalAccessTokensTable;

@@ -81,3 +81,5 @@ export async function createTestDatabase(
     },
   };
 }
+
+export { BENCH_WORDS, seedCrmScale, type CrmScaleSeed } from './crm-scale-seed';

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { validateWith } from './errors';
+import { loginFormErrors } from './login-form';
 import fc from 'fast-check';
 import {
   EMAIL_PATTERN,
@@ -127,6 +129,29 @@ describe('login rules', () => {
   it('accepts an optional remember flag and refuses unknown fields', () => {
     expect(loginRequestSchema.safeParse({ email: 'a@b.co', password: 'x', remember: true }).success).toBe(true);
     expect(loginRequestSchema.safeParse({ email: 'a@b.co', password: 'x', role: 'admin' }).success).toBe(false);
+  });
+});
+
+describe('the sign-in form checks without zod', () => {
+  const lengths = fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 120, max: 300 }));
+  const text = lengths.chain((length) =>
+    fc.string({ minLength: length, maxLength: length, unit: fc.constantFrom('a', ' ', '@', '.', '\t', 'é') }),
+  );
+  it('answers what loginRequestSchema answers, message for message', () => {
+    fc.assert(
+      fc.property(text, text, (email, password) => {
+        expect(loginFormErrors({ email, password })).toEqual(
+          validateWith(loginRequestSchema, { email, password }).errors,
+        );
+      }),
+    );
+  });
+  it('at the edges of the lengths', () => {
+    for (const email of ['', '   ', 'a@b.co', `${'a'.repeat(250)}@b.co`, ` ${'a'.repeat(249)}@b.co `])
+      for (const password of ['', 'x', 'x'.repeat(128), 'x'.repeat(129)])
+        expect(loginFormErrors({ email, password })).toEqual(
+          validateWith(loginRequestSchema, { email, password }).errors,
+        );
   });
 });
 

@@ -3,12 +3,11 @@ import {
   DATE_FORMATS,
   DEFAULT_DISPLAY_PREFERENCES,
   dateInputFormat,
-  displayPreferencesSchema,
   formatDisplayDate,
   formatDisplayDateTime,
   toDateFormat,
 } from './date-display';
-import { displayPreferencesOf, userSchema } from './user';
+import { displayPreferencesOf, displayPreferencesSchema, userSchema } from './user';
 
 describe('formatDisplayDate', () => {
   it('formats a yyyy-MM-dd date in every format, padding month and day', () => {

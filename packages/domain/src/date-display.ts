@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { LOCALE } from './constants';
 
 /*
@@ -27,12 +26,14 @@ export function toFirstDayOfWeek(value: unknown): FirstDayOfWeek {
   return Number(value) === 1 ? 1 : 0;
 }
 
-/** The business's display preferences, carried by the signed-in user (`GET /api/user`). */
-export const displayPreferencesSchema = z.object({
-  date_format: z.enum(DATE_FORMATS).catch(DEFAULT_DATE_FORMAT),
-  first_day_of_week: z.union([z.literal(0), z.literal(1)]).catch(DEFAULT_FIRST_DAY_OF_WEEK),
-});
-export type DisplayPreferences = z.infer<typeof displayPreferencesSchema>;
+/**
+ * The business's display preferences, carried by the signed-in user (`GET /api/user`); their schema,
+ * `displayPreferencesSchema`, is in user.ts: this module stays free of zod, for the sign-in page.
+ */
+export interface DisplayPreferences {
+  date_format: DateFormat;
+  first_day_of_week: FirstDayOfWeek;
+}
 export const DEFAULT_DISPLAY_PREFERENCES: DisplayPreferences = {
   date_format: DEFAULT_DATE_FORMAT,
   first_day_of_week: DEFAULT_FIRST_DAY_OF_WEEK,

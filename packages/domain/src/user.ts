@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { DEFAULT_DISPLAY_PREFERENCES, displayPreferencesSchema, type DisplayPreferences } from './date-display';
+import {
+  DATE_FORMATS,
+  DEFAULT_DATE_FORMAT,
+  DEFAULT_DISPLAY_PREFERENCES,
+  DEFAULT_FIRST_DAY_OF_WEEK,
+  type DisplayPreferences,
+} from './date-display';
+
+/** The business's display preferences, carried by the signed-in user (`GET /api/user`). */
+export const displayPreferencesSchema: z.ZodType<DisplayPreferences> = z.object({
+  date_format: z.enum(DATE_FORMATS).catch(DEFAULT_DATE_FORMAT),
+  first_day_of_week: z.union([z.literal(0), z.literal(1)]).catch(DEFAULT_FIRST_DAY_OF_WEEK),
+});
 
 /** Roles arrive as objects with a name, as strings, or as one comma-separated string (SPEC.md section 3). */
 export const rolesSchema = z.union([z.array(z.union([z.string(), z.object({ name: z.string() })])), z.string()]);

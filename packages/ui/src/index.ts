@@ -3,13 +3,13 @@
  * `@mantine/dates/styles.css` for DateField) once themselves;
  * nothing here imports CSS, so the built package also loads in Node.
  */
-export { UiProvider } from './theme/ui-provider';
+export { preloadUiViews, UiProvider } from './theme/ui-provider';
 export type { UiProviderProps } from './theme/ui-provider';
 export { theme, leaf, cssVariablesResolver } from './theme/theme';
 export { ledgerleafColorSchemeManager, readStoredColorScheme } from './theme/color-scheme-manager';
 export { ColorSchemeToggle, useToggleColorScheme } from './theme/color-scheme-toggle';
 
-export { ToastProvider, useToast } from './toast/toast-provider';
+export { preloadToastViewport, ToastProvider, useToast } from './toast/toast-provider';
 export type { ToastProviderProps, UseToastResult } from './toast/toast-provider';
 export { toastStore, createToastStore, defaultToastTimeout, MAX_TOASTS } from './toast/toast-store';
 export type { Toast, ToastOptions, ToastSeverity, ToastStore } from './toast/toast-store';
@@ -20,9 +20,16 @@ export type {
   ConfirmationOptions,
   ConfirmationType,
 } from './confirmation/confirmation-dialog';
-export { ConfirmationProvider, useAsk, useConfirm } from './confirmation/confirmation-provider';
+export {
+  ConfirmationProvider,
+  preloadConfirmationDialog,
+  useAsk,
+  useConfirm,
+} from './confirmation/confirmation-provider';
 export { FormModal, useGuardedClose, DISCARD_CHANGES_QUESTION } from './modal/form-modal';
 export type { FormModalProps } from './modal/form-modal';
+export { ModalForm } from './modal/modal-form';
+export type { ModalFormProps } from './modal/modal-form';
 export type { AskFn, ConfirmFn } from './confirmation/confirmation-provider';
 
 export { AuthLayout } from './layout/auth-layout';
@@ -48,6 +55,8 @@ export type { EmptyStateProps } from './feedback/empty-state';
 export { FormAlert } from './feedback/form-alert';
 export type { FormAlertProps } from './feedback/form-alert';
 export { LoadError } from './feedback/load-error';
+export { SummaryCard } from './dashboard/summary-card';
+export type { SummaryCardColor, SummaryCardIcon, SummaryCardProps, SummaryCardTrend } from './dashboard/summary-card';
 export type { LoadErrorProps } from './feedback/load-error';
 
 export { PasswordStrength, passwordStrength } from './password/password-strength';
@@ -74,7 +83,7 @@ export type { DataTableColumn, DataTableProps, DataTableSort, SortDirection } fr
 
 export { NotificationBell } from './shell/notification-bell';
 export type { NotificationBellProps } from './shell/notification-bell';
-export { NotificationItem, NotificationIcon } from './shell/notification-item';
+export { NotificationItem, NotificationIcon, notificationKindLabel } from './shell/notification-item';
 export type { NotificationItemProps, NotificationView } from './shell/notification-item';
 export {
   unreadBadgeText,
@@ -103,3 +112,16 @@ export type { SectionNavItem, SectionNavProps } from './navigation/section-nav';
 
 export { AmountInput } from './forms/amount-input';
 export type { AmountInputProps } from './forms/amount-input';
+
+export { CsvImportModal } from './data-import/csv-import-modal';
+export type {
+  CsvImportAnswer,
+  CsvImportMessages,
+  CsvImportModalProps,
+  CsvImportPreview,
+} from './data-import/csv-import-modal';
+export { downloadText, datedFilename } from './data-import/download';
+export { SelectionBar } from './data-table/selection-bar';
+export type { SelectionBarProps } from './data-table/selection-bar';
+export { ExportCsvButton } from './data-import/export-csv-button';
+export type { ExportCsvButtonProps } from './data-import/export-csv-button';

@@ -43,6 +43,9 @@ describe('server areas', () => {
       'shell',
       'account',
       'crm',
+      'calendar',
+      'reports',
+      'dashboard',
       'openapi',
     ]);
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { toFieldErrors, type AccessLevel } from '@ledgerleaf/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthContext } from './context';
 import { routeAccess } from '../plugins/auth';
 import { ERROR_DOCS } from './error-docs';
@@ -26,6 +26,22 @@ export interface ResponseDoc {
   schema?: z.ZodType;
   /** A file answer's media type (`application/pdf`, `text/csv`, `application/zip`); JSON answers leave it unset. */
   contentType?: string;
+  /**
+   * Serialise this answer with a serializer compiled from `schema` (Fastify's response schema,
+   * fast-json-stringify): it writes the contract's fields of the handler's own objects, not of a
+   * copy zod made. For large answers (the calendar's month); the schema must have no transforms.
+   * The zod check still runs outside production (tests, development), so a drift fails there.
+   */
+  compiled?: boolean;
+}
+
+/** A response contract as the JSON Schema Fastify compiles its serializer from. */
+export function compiledResponseSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as Record<
+    string,
+    unknown
+  >;
+  return rest;
 }
 
 /** A multipart upload's one file field, as the OpenAPI document describes the request body. */
@@ -185,6 +201,14 @@ export function documentedResponses(
   return Object.fromEntries(Object.entries(all).sort(([a], [b]) => Number(a) - Number(b)));
 }
 
+/** The JSON Schemas of the responses to serialise through a compiled serializer, by status; null when none. */
+function compiledResponses(responses: Record<number, ResponseDoc>): Record<number, Record<string, unknown>> | null {
+  const compiled = Object.entries(responses).filter(([, doc]) => doc.compiled && doc.schema);
+  return compiled.length === 0
+    ? null
+    : Object.fromEntries(compiled.map(([status, doc]) => [status, compiledResponseSchema(doc.schema!)]));
+}
+
 /** The caller of an `auth: true` route. */
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthenticated();
@@ -234,6 +258,9 @@ export function defineRoute<
           },
         }
       : {}),
+    ...(compiledResponses(definition.responses)
+      ? { schema: { response: compiledResponses(definition.responses) } }
+      : {}),
     // Routes anyone may call (sign-in, registration, the waiting list, public links) take small
     // bodies only, unless they say otherwise: nobody unauthenticated can make the server read 1 MiB.
     ...(definition.bodyLimit
@@ -279,8 +306,22 @@ export function defineRoute<
         query: query as BodyOf<Q>,
       });
       if (reply.sent) return reply;
-      const schema = definition.responses[reply.statusCode]?.schema;
+      const doc = definition.responses[reply.statusCode];
+      const schema = doc?.schema;
       if (!schema) return result;
+      if (doc.compiled) {
+        // Fastify writes it through the compiled serializer; production trusts the typed handler.
+        if (app.deps.config.production) return result;
+        const checked = schema.safeParse(result);
+        if (!checked.success) {
+          request.log.error(
+            { issues: checked.error.issues, url: definition.url },
+            'response does not match its contract',
+          );
+          throw new AppError(500, 'Response contract violated');
+        }
+        return result;
+      }
       const serialised = schema.safeParse(result);
       if (!serialised.success) {
         request.log.error(

@@ -7,6 +7,9 @@ import { goalsArea } from './goals.area';
 import { shellArea } from './shell.area';
 import { accountArea } from './account.area';
 import { crmArea } from './crm.area';
+import { calendarArea } from './calendar.area';
+import { reportsArea } from './reports.area';
+import { dashboardArea } from './dashboard.area';
 
 /** The API document: last, because it documents every route registered before it. */
 const openApiArea: ServerArea = { name: 'openapi', routes: [registerOpenApiRoutes] };
@@ -24,5 +27,8 @@ export const SERVER_AREAS: readonly ServerArea[] = [
   shellArea,
   accountArea,
   crmArea,
+  calendarArea,
+  reportsArea,
+  dashboardArea,
   openApiArea,
 ];

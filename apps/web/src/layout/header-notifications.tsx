@@ -19,7 +19,7 @@ const OWN_MUTATIONS = new Set(['markNotificationRead', 'markAllNotificationsRead
 /** The time the latest other write (a payment, a new client...) finished, from the API cache. */
 export function latestWriteAt(state: RootState): number {
   let latest = 0;
-  for (const mutation of Object.values(state.api.mutations)) {
+  for (const mutation of Object.values(state.api?.mutations ?? {})) {
     if (!mutation || mutation.status !== 'fulfilled' || OWN_MUTATIONS.has(mutation.endpointName ?? '')) continue;
     latest = Math.max(latest, mutation.fulfilledTimeStamp ?? 0);
   }

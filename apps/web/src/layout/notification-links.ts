@@ -9,6 +9,20 @@ const idOf = (value: unknown): number | null => {
 };
 
 /**
+ * An activity reminder opens the record its activity belongs to (the lead, the opportunity, the
+ * client's 360 view), else the reminders screen.
+ */
+function activityReminderHref(data: Record<string, unknown>): string {
+  const lead = idOf(data.lead_id);
+  if (lead) return paths.crm.leads.edit(lead);
+  const opportunity = idOf(data.opportunity_id);
+  if (opportunity) return paths.crm.opportunities.edit(opportunity);
+  const client = idOf(data.client_id);
+  if (client) return `${paths.crm.client360}?client=${client}`;
+  return paths.crm.reminders;
+}
+
+/**
  * Where a notification leads, from the links its `data` carries: the recurring invoice a
  * RecurringInvoice notification is about, else the invoice, estimate, goal or client it is about;
  * a RecurringInvoice notification naming none of them (a pass that made several) opens the list.
@@ -16,6 +30,7 @@ const idOf = (value: unknown): number | null => {
  */
 export function notificationHref(notification: Pick<Notification, 'type' | 'data'>): string | null {
   const data = parseNotificationData(notification.data);
+  if (notificationKind(notification.type) === 'ActivityReminder') return activityReminderHref(data);
   const recurringKind = notificationKind(notification.type) === 'RecurringInvoice';
   const recurring = recurringKind ? idOf(data.recurring_invoice_id) : null;
   if (recurring) return paths.recurringInvoices.detail(recurring);

@@ -50,6 +50,10 @@ describe('notification links', () => {
     [{ invoice_id: 41 }, 'RecurringInvoice', '/invoices/41'],
     [{ invoice_id: -1 }, 'Invoice', null],
     [{}, 'OtherIncome', null],
+    [{ activity_id: 3, lead_id: 5, opportunity_id: null, client_id: null }, 'ActivityReminder', '/crm/leads/5/edit'],
+    [{ activity_id: 3, opportunity_id: 6, client_id: 9 }, 'ActivityReminder', '/crm/opportunities/6/edit'],
+    [{ activity_id: 3, client_id: 9 }, 'ActivityReminder', '/crm/client-360?client=9'],
+    [{ activity_id: 3 }, 'ActivityReminder', '/crm/reminders'],
   ])('%j (%s) -> %s', (data, type, href) => {
     expect(notificationHref({ type, data })).toBe(href);
   });
@@ -85,11 +89,11 @@ describe('HeaderNotifications', () => {
       'PATCH /api/notifications/2/read': json(200, { message: 'ok', notification: {} }),
     });
     renderShell(<HeaderNotifications />);
-    expect(await screen.findByRole('button', { name: 'Notifications, 12 unread' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notifications, 9+ unread' })).toBeInTheDocument();
     expect(screen.getByTestId('notification-badge')).toHaveTextContent('9+');
     expect(calls[0]!.query).toEqual({ filter: 'unread', count_only: 'true' });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 12 unread' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 9+ unread' }));
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(await within(dialog).findByText('Payment received')).toBeInTheDocument();
     expect(

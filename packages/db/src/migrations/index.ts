@@ -14,6 +14,9 @@ import { invoiceDataVersionMigration } from './0011-invoice-data-version';
 import { invoiceStatusTotalsMigration } from './0012-invoice-status-totals';
 import { crmMigration } from './0013-crm';
 import { outboxDocumentMigration } from './0014-outbox-document';
+import { dashboardMigration } from './0015-dashboard';
+import { reportsMigration } from './0016-reports';
+import { calendarMigration } from './0017-calendar';
 
 // Migrations work on any schema version, so they take an untyped instance.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -38,6 +41,9 @@ export const migrations: Record<string, Migration> = {
   '0012-invoice-status-totals': invoiceStatusTotalsMigration,
   '0013-crm': crmMigration,
   '0014-outbox-document': outboxDocumentMigration,
+  '0015-dashboard': dashboardMigration,
+  '0016-reports': reportsMigration,
+  '0017-calendar': calendarMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,11 +4,14 @@ import { addCalendarDays } from '../invoicing/due-date';
 import {
   dueRuns,
   isLeapYear,
+  localCalendarDate,
   occurrenceDate,
   occurrenceIndexOnOrAfter,
   periodDueAt,
+  projectedRunDates,
   remainingCount,
   upcomingRunDates,
+  zonedDateTimeFormatter,
   type RecurringSchedule,
 } from './schedule';
 
@@ -317,5 +320,106 @@ describe('due runs, time zones and daylight saving', () => {
 
   it('knows leap years', () => {
     expect([2024, 2000, 1900, 2026].map(isLeapYear)).toEqual([true, true, false, false]);
+  });
+});
+
+describe('projectedRunDates (the calendar) agrees with the scheduler', () => {
+  it('projects exactly the periods dueRuns would run, within the range', () => {
+    fc.assert(
+      fc.property(
+        scheduleArb,
+        fc.integer({ min: 0, max: 30 }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.constantFrom<RecurringSchedule['end_type']>('never', 'on_date', 'after_count'),
+        fc.integer({ min: -30, max: 700 }),
+        fc.integer({ min: 1, max: 400 }),
+        (schedule, nextIndex, extra, endType, offset, days) => {
+          const from = addCalendarDays(schedule.start_date, offset);
+          const bounded: RecurringSchedule = {
+            ...schedule,
+            end_type: endType,
+            end_date: endType === 'on_date' ? addCalendarDays(schedule.start_date, 200) : null,
+            end_count: endType === 'after_count' ? nextIndex + extra : null,
+          };
+          const to = addCalendarDays(from, days);
+          const projected = projectedRunDates(bounded, { nextIndex, generated: nextIndex, from, to });
+          // The scheduler, run once at the end of the range under catch-up, runs every period up to it.
+          const due = dueRuns({
+            schedule: bounded,
+            nextIndex,
+            generated: nextIndex,
+            sendTime: '00:00',
+            timeZone: 'UTC',
+            now: new Date(`${to}T00:00:00Z`),
+            missedRuns: 'catch_up',
+            limit: 100_000,
+          }).run.filter((run) => run.period >= from && run.period < to);
+          expect(projected).toEqual(due.filter((run) => run.period < to));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('stops at the count and the end date', () => {
+    const monthly = s({ start_date: '2026-01-15', end_type: 'after_count', end_count: 3 });
+    expect(
+      projectedRunDates(monthly, { nextIndex: 1, generated: 1, from: '2026-01-01', to: '2027-01-01' }).map(
+        (run) => run.period,
+      ),
+    ).toEqual(['2026-02-15', '2026-03-15']);
+    const dated = s({ start_date: '2026-01-31', end_type: 'on_date', end_date: '2026-04-29' });
+    expect(
+      projectedRunDates(dated, { nextIndex: 0, generated: 0, from: '2026-02-01', to: '2026-12-01' }).map(
+        (run) => run.period,
+      ),
+    ).toEqual(['2026-02-28', '2026-03-31']);
+  });
+});
+
+describe('zonedDateTimeFormatter and localCalendarDate', () => {
+  it('writes an instant as the zone’s wall clock with its offset, across daylight saving changes', () => {
+    const ny = zonedDateTimeFormatter('America/New_York');
+    expect(ny('2030-05-13T13:00:00.000Z')).toBe('2030-05-13T09:00:00-04:00');
+    expect(ny(Date.parse('2030-01-13T13:00:00Z'))).toBe('2030-01-13T08:00:00-05:00');
+    // The day clocks go back (2026-11-01, 06:00Z): before and after the change on the same UTC day.
+    expect(ny('2026-11-01T05:30:00Z')).toBe('2026-11-01T01:30:00-04:00');
+    expect(ny('2026-11-01T06:30:00Z')).toBe('2026-11-01T01:30:00-05:00');
+    // Spring forward (2026-03-08, 07:00Z).
+    expect(ny(new Date('2026-03-08T06:59:00Z'))).toBe('2026-03-08T01:59:00-05:00');
+    expect(ny('2026-03-08T07:00:00Z')).toBe('2026-03-08T03:00:00-04:00');
+    expect(zonedDateTimeFormatter('Asia/Kathmandu')('2030-05-13T00:00:00Z')).toBe('2030-05-13T05:45:00+05:45');
+    expect(zonedDateTimeFormatter('UTC')('2030-05-13T23:59:59Z')).toBe('2030-05-13T23:59:59+00:00');
+    expect(() => ny('not a date')).toThrow(RangeError);
+  });
+
+  it('agrees with Intl for any instant and zone', () => {
+    const zones = ['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kolkata', 'Pacific/Chatham'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) }),
+        fc.constantFrom(...zones),
+        (ms, zone) => {
+          const at = Math.floor(ms / 1000) * 1000;
+          const text = zonedDateTimeFormatter(zone)(at);
+          expect(Date.parse(text)).toBe(at);
+          const wall = new Intl.DateTimeFormat('sv-SE', {
+            timeZone: zone,
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+            hourCycle: 'h23',
+          })
+            .format(at)
+            .replace(' ', 'T');
+          expect(text.slice(0, 19)).toBe(wall);
+          expect(localCalendarDate(new Date(at), zone)).toBe(wall.slice(0, 10));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,10 +1,3 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 /*
  * Recurring-invoice schedule arithmetic. A run is keyed by its period: the calendar date
  * (`yyyy-MM-dd`) of the occurrence, computed from the start date and the occurrence's index, never
@@ -42,8 +35,12 @@ function parts(date: string): { year: number; month: number; day: number } {
   return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)) };
 }
 
+/** `00` to `99`: two-digit parts without `padStart` (the calendar formats thousands of dates a request). */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, value) => String(value).padStart(2, '0'));
+
 function format(year: number, month: number, day: number): string {
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const yyyy = year >= 1000 && year <= 9999 ? String(year) : String(year).padStart(4, '0');
+  return `${yyyy}-${TWO_DIGITS[month]!}-${TWO_DIGITS[day]!}`;
 }
 
 function toDayNumber(date: string): number {
@@ -55,8 +52,10 @@ function fromDayNumber(days: number): string {
   return new Date(days * DAY_MS).toISOString().slice(0, 10);
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month === 2 && isLeapYear(year) ? 29 : MONTH_DAYS[month - 1]!;
 }
 
 export function isLeapYear(year: number): boolean {
@@ -74,17 +73,52 @@ function monthStep(schedule: RecurringSchedule): number {
   return schedule.frequency === 'yearly' ? 12 * schedule.interval : schedule.interval;
 }
 
-function anchorDay(schedule: RecurringSchedule): number {
-  const day = schedule.day_of_month;
-  if (day === LAST_DAY_OF_MONTH) return 31;
-  return day ?? parts(schedule.start_date).day;
+interface CompiledSchedule {
+  /** The date of occurrence `index`. */
+  dateAt(index: number): string;
+  /** An index at or before the first occurrence on or after `date` (`occurrenceIndexOnOrAfter` walks on from it). */
+  indexBefore(date: string): number;
 }
 
-/** Month offset (from the start month) of occurrence 0 of a monthly or yearly schedule. */
-function firstMonthOffset(schedule: RecurringSchedule): number {
-  const { year, month } = parts(schedule.start_date);
-  const candidate = clampedDate(year * 12 + month - 1, anchorDay(schedule));
-  return candidate >= schedule.start_date ? 0 : monthStep(schedule);
+/** A schedule's constants (start, step, anchor day, first month) worked out once. */
+function compileSchedule(schedule: RecurringSchedule): CompiledSchedule {
+  const start = parts(schedule.start_date);
+  if (schedule.frequency === 'daily' || schedule.frequency === 'weekly') {
+    const step = schedule.interval * (schedule.frequency === 'weekly' ? 7 : 1);
+    const startDay = Math.round(Date.UTC(start.year, start.month - 1, start.day) / DAY_MS);
+    return {
+      dateAt: (index) => fromDayNumber(startDay + index * step),
+      indexBefore: (date) => Math.max(0, Math.floor((toDayNumber(date) - startDay) / step) - 1),
+    };
+  }
+  const step = monthStep(schedule);
+  const day = schedule.day_of_month === LAST_DAY_OF_MONTH ? 31 : (schedule.day_of_month ?? start.day);
+  const startMonth = start.year * 12 + start.month - 1;
+  // Occurrence 0 is in the start month unless the anchor day falls before the start date there.
+  const firstMonth = startMonth + (clampedDate(startMonth, day) >= schedule.start_date ? 0 : step);
+  return {
+    dateAt: (index) => clampedDate(firstMonth + index * step, day),
+    indexBefore: (date) => {
+      const months = Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1 - firstMonth;
+      return Math.max(0, Math.floor(months / step) - 1);
+    },
+  };
+}
+
+function checkIndex(index: number): void {
+  if (!Number.isInteger(index) || index < 0) throw new RangeError('index must be a non-negative integer');
+}
+
+/**
+ * A schedule's occurrence dates by index, its constants worked out once: `occurrenceDate` is this
+ * for one index; walks (the calendar projects a thousand schedules a request) keep one.
+ */
+export function occurrenceDates(schedule: RecurringSchedule): (index: number) => string {
+  const compiled = compileSchedule(schedule);
+  return (index) => {
+    checkIndex(index);
+    return compiled.dateAt(index);
+  };
 }
 
 /**
@@ -92,33 +126,20 @@ function firstMonthOffset(schedule: RecurringSchedule): number {
  * condition. Strictly increasing in `index`.
  */
 export function occurrenceDate(schedule: RecurringSchedule, index: number): string {
-  if (!Number.isInteger(index) || index < 0) throw new RangeError('index must be a non-negative integer');
-  if (schedule.frequency === 'daily' || schedule.frequency === 'weekly') {
-    const step = schedule.interval * (schedule.frequency === 'weekly' ? 7 : 1);
-    return fromDayNumber(toDayNumber(schedule.start_date) + index * step);
-  }
-  const { year, month } = parts(schedule.start_date);
-  return clampedDate(
-    year * 12 + month - 1 + firstMonthOffset(schedule) + index * monthStep(schedule),
-    anchorDay(schedule),
-  );
+  checkIndex(index);
+  return compileSchedule(schedule).dateAt(index);
+}
+
+function indexOnOrAfter(schedule: RecurringSchedule, compiled: CompiledSchedule, date: string): number {
+  if (date <= schedule.start_date) return 0;
+  let index = compiled.indexBefore(date);
+  while (compiled.dateAt(index) < date) index += 1;
+  return index;
 }
 
 /** The index of the first occurrence on or after `date`. */
 export function occurrenceIndexOnOrAfter(schedule: RecurringSchedule, date: string): number {
-  if (date <= schedule.start_date) return 0;
-  let index: number;
-  if (schedule.frequency === 'daily' || schedule.frequency === 'weekly') {
-    const step = schedule.interval * (schedule.frequency === 'weekly' ? 7 : 1);
-    index = Math.max(0, Math.floor((toDayNumber(date) - toDayNumber(schedule.start_date)) / step) - 1);
-  } else {
-    const from = parts(schedule.start_date);
-    const to = parts(date);
-    const months = (to.year - from.year) * 12 + (to.month - from.month) - firstMonthOffset(schedule);
-    index = Math.max(0, Math.floor(months / monthStep(schedule)) - 1);
-  }
-  while (occurrenceDate(schedule, index) < date) index += 1;
-  return index;
+  return indexOnOrAfter(schedule, compileSchedule(schedule), date);
 }
 
 /** True when a run on `date` is allowed by the end date (the count is checked by the caller, who knows how many invoices exist). */
@@ -151,6 +172,33 @@ export function upcomingRunDates(
     const date = occurrenceDate(schedule, index);
     if (!withinEndDate(schedule, date)) break;
     out.push(date);
+  }
+  return out;
+}
+
+/**
+ * The run dates a recurring invoice will still produce in [`from`, `to`) (`to` exclusive): the
+ * occurrences from `nextIndex` (the scheduler's next run, `next_index`) on, stopping at the end date
+ * and at the count (`generated` invoices already made), exactly as `dueRuns` walks them. The calendar
+ * projects a schedule through this, so it never shows a run the scheduler will not make. Periods
+ * before `from` are skipped by index arithmetic (`occurrenceIndexOnOrAfter`), not walked.
+ */
+export function projectedRunDates(
+  schedule: RecurringSchedule,
+  options: { nextIndex: number; generated: number; from: string; to: string; limit?: number },
+): Array<{ index: number; period: string }> {
+  const remaining = remainingCount(schedule, options.generated);
+  if (remaining !== null && remaining <= 0) return [];
+  // Under a count, the last occurrence the schedule will run has this index.
+  const lastIndex = remaining === null ? Number.POSITIVE_INFINITY : options.nextIndex + remaining - 1;
+  const limit = options.limit ?? 1_000;
+  const out: Array<{ index: number; period: string }> = [];
+  const compiled = compileSchedule(schedule);
+  let index = Math.max(options.nextIndex, indexOnOrAfter(schedule, compiled, options.from));
+  for (; index <= lastIndex && out.length < limit; index += 1) {
+    const period = compiled.dateAt(index);
+    if (period >= options.to || !withinEndDate(schedule, period)) break;
+    out.push({ index, period });
   }
   return out;
 }
@@ -206,6 +254,63 @@ function zoneOffsetMinutes(instantMs: number, timeZone: string): number {
 }
 
 /**
+ * Whether `timeZone` keeps one offset through UTC day `utcDay` (its offset then, else null: the day
+ * it changes). Facts of the time zone database, kept for every zone and day asked (bounded), so the
+ * calendar asks `Intl` about a day once, not about every event of it.
+ */
+const steadyOffsets = new Map<string, Map<number, number | null>>();
+const STEADY_OFFSETS_KEPT = 20_000;
+
+function steadyDayOffset(utcDay: number, timeZone: string): number | null {
+  let days = steadyOffsets.get(timeZone);
+  if (!days) {
+    days = new Map();
+    steadyOffsets.set(timeZone, days);
+  }
+  let steady = days.get(utcDay);
+  if (steady === undefined) {
+    if (days.size >= STEADY_OFFSETS_KEPT) days.clear();
+    const start = zoneOffsetMinutes(utcDay * DAY_MS, timeZone);
+    steady = start === zoneOffsetMinutes((utcDay + 1) * DAY_MS, timeZone) ? start : null;
+    days.set(utcDay, steady);
+  }
+  return steady;
+}
+
+/** The zone's offset from UTC, in minutes, at `ms` (by its day's steady offset when it has one). */
+function offsetAt(ms: number, timeZone: string): number {
+  return steadyDayOffset(Math.floor(ms / DAY_MS), timeZone) ?? zoneOffsetMinutes(ms, timeZone);
+}
+
+/**
+ * Formats instants as RFC 3339 date-times in `timeZone`, with its offset (`2030-05-13T09:00:00-04:00`):
+ * the same instant, read as the zone's wall clock. The zone's offset is asked of `Intl` once per UTC
+ * day (`steadyDayOffset`; only a day the zone changes offset is asked per instant) and each local
+ * date is formatted once, so thousands of instants cost no `Intl` or `Date` work each.
+ */
+export function zonedDateTimeFormatter(timeZone: string): (instant: string | Date | number) => string {
+  const dates = new Map<number, string>();
+  return (instant) => {
+    const ms =
+      typeof instant === 'number' ? instant : typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
+    if (Number.isNaN(ms)) throw new RangeError(`Not an instant: ${String(instant)}`);
+    const offset = offsetAt(ms, timeZone);
+    const local = ms + offset * 60_000;
+    const localDay = Math.floor(local / DAY_MS);
+    let date = dates.get(localDay);
+    if (date === undefined) {
+      date = fromDayNumber(localDay);
+      dates.set(localDay, date);
+    }
+    const seconds = Math.floor((local - localDay * DAY_MS) / 1000);
+    const abs = Math.abs(offset);
+    return `${date}T${TWO_DIGITS[Math.floor(seconds / 3600)]!}:${TWO_DIGITS[Math.floor(seconds / 60) % 60]!}:${TWO_DIGITS[seconds % 60]!}${
+      offset < 0 ? '-' : '+'
+    }${TWO_DIGITS[Math.floor(abs / 60)]!}:${TWO_DIGITS[abs % 60]!}`;
+  };
+}
+
+/**
  * The instant a period becomes due: `sendTime` (`HH:mm`) on the period's date in `timeZone`. A time
  * that does not exist that day (spring forward) moves forward by the gap (02:30 New York on
  * 2026-03-08 is 03:30 EDT); an ambiguous one (fall back) takes the first occurrence (01:30 New York on
@@ -227,9 +332,10 @@ export function periodDueAt(period: string, sendTime: string, timeZone: string):
   return new Date(real.length > 0 ? Math.min(...real) : wall - before * 60_000);
 }
 
-/** The calendar date of `instant` in `timeZone`. */
+/** The calendar date of `instant` in `timeZone` (`Intl` through the zone's cached formatter, not per call). */
 export function localCalendarDate(instant: Date, timeZone: string): string {
-  return dayjs(instant).tz(timeZone).format('YYYY-MM-DD');
+  const ms = instant.getTime();
+  return fromDayNumber(Math.floor((ms + offsetAt(ms, timeZone) * 60_000) / DAY_MS));
 }
 
 export interface DueRunsInput {

@@ -20,6 +20,8 @@ export const NOTIFICATION_TYPES = [
   'RecurringInvoice',
   'OtherIncome',
   'Client',
+  /** A CRM activity's reminder (issue 14; `ACTIVITY_REMINDER_NOTIFICATION_TYPE`). */
+  'ActivityReminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -117,6 +119,7 @@ export function notificationKind(type: string): NotificationType | 'Other' {
     'Estimate',
     'Goal',
     'Client',
+    'ActivityReminder',
   ];
   return order.find((kind) => type.includes(kind)) ?? 'Other';
 }

@@ -55,6 +55,7 @@ describe('notificationKind', () => {
     ['GoalAchieved', 'Goal'],
     ['Estimate', 'Estimate'],
     ['Client', 'Client'],
+    ['ActivityReminder', 'ActivityReminder'],
     ['Something', 'Other'],
   ])('%s -> %s', (type, kind) => {
     expect(notificationKind(type)).toBe(kind);

@@ -1,14 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { LOGIN_REDIRECT_DELAY_MS, loginRequestSchema } from '@ledgerleaf/domain';
-import { loginErrorMessage, useLoginMutation, paths } from '@ledgerleaf/api';
+import { LOGIN_REDIRECT_DELAY_MS, loginFormErrors } from '@ledgerleaf/domain';
+import { loginErrorMessage, paths, signIn, useAppDispatch } from '@ledgerleaf/api';
 import { AuthLayout, FormAlert } from '@ledgerleaf/ui';
 import { MarketingPanel } from '../components/marketing-panel';
-import { WaitlistModal } from '../components/waitlist-modal';
-import { zodValidate } from '../form';
 import { useDelayedNavigate } from '../use-delayed-navigate';
+
+// The waiting-list dialog (Mantine's Modal) loads when it is first opened, not with the page.
+const WaitlistModal = lazy(async () => ({ default: (await import('../components/waitlist-modal')).WaitlistModal }));
 
 interface LoginValues {
   email: string;
@@ -18,25 +18,44 @@ interface LoginValues {
 
 /** /login (SPEC.md section 2): sign-in form, marketing panel, stealth-mode note and waiting list. */
 export function LoginPage() {
-  const [login, { isLoading }] = useLoginMutation();
+  // The sign-in call loads the API client with it (signIn): the page loads without RTK Query.
+  const dispatch = useAppDispatch();
+  const [isLoading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [waitlistOpen, setWaitlistOpen] = useState(false);
+  const [waitlistUsed, setWaitlistUsed] = useState(false);
+  if (waitlistOpen && !waitlistUsed) setWaitlistUsed(true);
   const [signedIn, setSignedIn] = useState(false);
   const navigateLater = useDelayedNavigate();
-  const form = useForm<LoginValues>({
-    initialValues: { email: '', password: '', remember: false },
-    validate: zodValidate<LoginValues>(loginRequestSchema),
-  });
+  // Three fields in plain state rather than @mantine/form (6 KiB gzipped on the first page people
+  // load): checked on submit with loginRequestSchema's rules and messages (loginFormErrors, no
+  // zod); a field's message goes when the field changes, as with the other forms.
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '', remember: false });
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const change = <K extends keyof LoginValues>(field: K, value: LoginValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setFieldErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
 
   const handleSubmit = async (values: LoginValues) => {
     setError(null);
-    const result = await login({ email: values.email.trim(), password: values.password, remember: values.remember });
+    setLoading(true);
+    const result = await dispatch(
+      signIn({ email: values.email.trim(), password: values.password, remember: values.remember }),
+    ).finally(() => setLoading(false));
     if ('error' in result) {
       setError(loginErrorMessage(result.error));
       return;
     }
     setSignedIn(true);
     navigateLater(paths.dashboard, LOGIN_REDIRECT_DELAY_MS);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors = loginFormErrors(values);
+    setFieldErrors(errors);
+    if (Object.keys(errors).length === 0) void handleSubmit(values);
   };
 
   const busy = isLoading || signedIn;
@@ -52,18 +71,32 @@ export function LoginPage() {
             Authorized users only
           </Text>
         </div>
-        <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             {error ? <FormAlert kind="error">{error}</FormAlert> : null}
-            <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="username"
+              required
+              value={values.email}
+              onChange={(event) => change('email', event.currentTarget.value)}
+              error={fieldErrors.email}
+            />
             <PasswordInput
               label="Password"
               autoComplete="current-password"
               required
-              {...form.getInputProps('password')}
+              value={values.password}
+              onChange={(event) => change('password', event.currentTarget.value)}
+              error={fieldErrors.password}
             />
             <Group justify="space-between" wrap="wrap">
-              <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
+              <Checkbox
+                label="Remember me"
+                checked={values.remember}
+                onChange={(event) => change('remember', event.currentTarget.checked)}
+              />
               <Anchor component={Link} to={paths.forgotPassword} size="sm">
                 Forgot your password?
               </Anchor>
@@ -80,7 +113,11 @@ export function LoginPage() {
           </Anchor>
         </Text>
       </Stack>
-      <WaitlistModal opened={waitlistOpen} onClose={() => setWaitlistOpen(false)} />
+      {waitlistUsed && (
+        <Suspense fallback={null}>
+          <WaitlistModal opened={waitlistOpen} onClose={() => setWaitlistOpen(false)} />
+        </Suspense>
+      )}
     </AuthLayout>
   );
 }

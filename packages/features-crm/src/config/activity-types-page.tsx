@@ -5,11 +5,9 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   NumberInput,
   Select,
   SimpleGrid,
-  Stack,
   Table,
   Text,
   TextInput,
@@ -28,7 +26,7 @@ import {
   type ActivityType,
   type OffsetUnit,
 } from '@ledgerleaf/domain';
-import { errorMessage, queryState, splitServerErrors, useAccess, type RequestError } from '@ledgerleaf/api';
+import { errorMessage, queryState, useAccess, type RequestError } from '@ledgerleaf/api';
 import {
   useCreateActivityTypeMutation,
   useDeleteActivityTypeMutation,
@@ -36,7 +34,8 @@ import {
   useSetActivityTypeArchivedMutation,
   useUpdateActivityTypeMutation,
 } from '@ledgerleaf/api/crm';
-import { CardSkeleton, EmptyState, FormAlert, LoadError, useAsk, useToast } from '@ledgerleaf/ui';
+import { CardSkeleton, EmptyState, LoadError, useAsk, useToast, ModalForm } from '@ledgerleaf/ui';
+import { useModalSave } from '../shared/modal-save';
 import { ActivityIcon } from '../shared/labels';
 import { ConfigHeader } from './config-header';
 
@@ -79,22 +78,22 @@ function TypeModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const toast = useToast();
   const [create, createState] = useCreateActivityTypeMutation();
   const [update, updateState] = useUpdateActivityTypeMutation();
   const [values, setValues] = useState<TypeValues>(valuesOf(type));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
+  const { errors, alert, reset, save } = useModalSave({
+    isField: () => true,
+    fallback: 'The activity type was not saved.',
+    onClose,
+  });
   useEffect(() => {
     if (opened) {
       setValues(valuesOf(type));
-      setErrors({});
-      setAlert(null);
+      reset();
     }
-  }, [opened, type]);
+  }, [opened, type, reset]);
 
-  const submit = async () => {
-    setAlert(null);
+  const submit = () => {
     const body = {
       name: values.name,
       icon: values.icon as ActivityType['icon'] as never,
@@ -106,125 +105,100 @@ function TypeModal({
           : null,
       next_type_id: values.next_type_id || null,
     };
-    const check = validateWith(activityTypeInputSchema, body);
-    if (!check.valid) {
-      setErrors(check.errors);
-      return;
-    }
-    const result = type ? await update({ id: type.id, body: check.data }) : await create(check.data);
-    if ('error' in result) {
-      const split = splitServerErrors(result.error as RequestError, () => true, 'The activity type was not saved.');
-      setErrors(split.fields);
-      setAlert(split.message);
-      return;
-    }
-    toast.show({ severity: 'success', summary: result.data.message ?? CRM_MESSAGES.saved });
-    onClose();
+    return save(
+      validateWith(activityTypeInputSchema, body),
+      (data) => (type ? update({ id: type.id, body: data }) : create(data)),
+      CRM_MESSAGES.saved,
+    );
   };
 
   return (
-    <Modal
+    <ModalForm
       opened={opened}
       onClose={onClose}
       title={type ? `Edit ${type.name}` : 'Add activity type'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      submitLabel={type ? 'Save type' : 'Add type'}
+      saving={createState.isLoading || updateState.isLoading}
+      alert={alert}
+      onSubmit={() => void submit()}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          {alert && <FormAlert>{alert}</FormAlert>}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
-              label="Name"
-              required
-              value={values.name}
-              onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
-              error={errors.name}
-            />
-            <Select
-              label="Icon"
-              data={ACTIVITY_ICONS.map((icon) => ({ value: icon, label: icon.replace('-', ' ') }))}
-              allowDeselect={false}
-              leftSection={<ActivityIcon name={values.icon} />}
-              value={values.icon}
-              onChange={(value) => setValues({ ...values, icon: value ?? 'checkbox' })}
-              error={errors.icon}
-            />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput
+          label="Name"
+          required
+          value={values.name}
+          onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
+          error={errors.name}
+        />
+        <Select
+          label="Icon"
+          data={ACTIVITY_ICONS.map((icon) => ({ value: icon, label: icon.replace('-', ' ') }))}
+          allowDeselect={false}
+          leftSection={<ActivityIcon name={values.icon} />}
+          value={values.icon}
+          onChange={(value) => setValues({ ...values, icon: value ?? 'checkbox' })}
+          error={errors.icon}
+        />
+        <NumberInput
+          label="Due after"
+          min={0}
+          allowDecimal={false}
+          value={values.due_value}
+          onChange={(value) => setValues({ ...values, due_value: value })}
+          error={errors.default_due_offset_minutes}
+        />
+        <Select
+          label="Due unit"
+          data={UNIT_OPTIONS}
+          allowDeselect={false}
+          value={values.due_unit}
+          onChange={(value) => setValues({ ...values, due_unit: (value ?? 'days') as OffsetUnit })}
+        />
+        <Select
+          label="Default reminder"
+          data={[
+            { value: 'yes', label: 'Remind before the due time' },
+            { value: 'no', label: 'No reminder' },
+          ]}
+          allowDeselect={false}
+          value={values.reminder ? 'yes' : 'no'}
+          onChange={(value) => setValues({ ...values, reminder: value === 'yes' })}
+        />
+        <Select
+          label="Suggest next"
+          placeholder="Nothing"
+          clearable
+          data={types
+            .filter((candidate) => candidate.status === 'active' || String(candidate.id) === values.next_type_id)
+            .map((candidate) => ({
+              value: String(candidate.id),
+              label: candidate.name,
+            }))}
+          value={values.next_type_id || null}
+          onChange={(value) => setValues({ ...values, next_type_id: value ?? '' })}
+          error={errors.next_type_id}
+        />
+        {values.reminder && (
+          <>
             <NumberInput
-              label="Due after"
+              label="Reminder before"
               min={0}
               allowDecimal={false}
-              value={values.due_value}
-              onChange={(value) => setValues({ ...values, due_value: value })}
-              error={errors.default_due_offset_minutes}
+              value={values.reminder_value}
+              onChange={(value) => setValues({ ...values, reminder_value: value })}
+              error={errors.default_reminder_offset_minutes}
             />
             <Select
-              label="Due unit"
+              label="Reminder unit"
               data={UNIT_OPTIONS}
               allowDeselect={false}
-              value={values.due_unit}
-              onChange={(value) => setValues({ ...values, due_unit: (value ?? 'days') as OffsetUnit })}
+              value={values.reminder_unit}
+              onChange={(value) => setValues({ ...values, reminder_unit: (value ?? 'minutes') as OffsetUnit })}
             />
-            <Select
-              label="Default reminder"
-              data={[
-                { value: 'yes', label: 'Remind before the due time' },
-                { value: 'no', label: 'No reminder' },
-              ]}
-              allowDeselect={false}
-              value={values.reminder ? 'yes' : 'no'}
-              onChange={(value) => setValues({ ...values, reminder: value === 'yes' })}
-            />
-            <Select
-              label="Suggest next"
-              placeholder="Nothing"
-              clearable
-              data={types
-                .filter((candidate) => candidate.status === 'active' || String(candidate.id) === values.next_type_id)
-                .map((candidate) => ({
-                  value: String(candidate.id),
-                  label: candidate.name,
-                }))}
-              value={values.next_type_id || null}
-              onChange={(value) => setValues({ ...values, next_type_id: value ?? '' })}
-              error={errors.next_type_id}
-            />
-            {values.reminder && (
-              <>
-                <NumberInput
-                  label="Reminder before"
-                  min={0}
-                  allowDecimal={false}
-                  value={values.reminder_value}
-                  onChange={(value) => setValues({ ...values, reminder_value: value })}
-                  error={errors.default_reminder_offset_minutes}
-                />
-                <Select
-                  label="Reminder unit"
-                  data={UNIT_OPTIONS}
-                  allowDeselect={false}
-                  value={values.reminder_unit}
-                  onChange={(value) => setValues({ ...values, reminder_unit: (value ?? 'minutes') as OffsetUnit })}
-                />
-              </>
-            )}
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={createState.isLoading || updateState.isLoading}>
-              {type ? 'Save type' : 'Add type'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          </>
+        )}
+      </SimpleGrid>
+    </ModalForm>
   );
 }
 

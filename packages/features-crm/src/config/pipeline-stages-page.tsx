@@ -52,7 +52,8 @@ import {
   useReorderPipelineStagesMutation,
   useUpdatePipelineStageMutation,
 } from '@ledgerleaf/api/crm';
-import { CardSkeleton, FormAlert, LoadError, useToast } from '@ledgerleaf/ui';
+import { CardSkeleton, FormAlert, LoadError, useToast, ModalForm } from '@ledgerleaf/ui';
+import { useModalSave } from '../shared/modal-save';
 import { stageOption, useLostReasonOptions, useStages } from '../shared/options';
 import { ConfigHeader } from './config-header';
 
@@ -65,7 +66,6 @@ interface StageValues {
 }
 
 function StageModal({ stage, opened, onClose }: { stage: PipelineStage | null; opened: boolean; onClose: () => void }) {
-  const toast = useToast();
   const [create, createState] = useCreatePipelineStageMutation();
   const [update, updateState] = useUpdatePipelineStageMutation();
   const [values, setValues] = useState<StageValues>({
@@ -75,8 +75,11 @@ function StageModal({ stage, opened, onClose }: { stage: PipelineStage | null; o
     color: '#4dabf7',
     rotting_days: '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
+  const { errors, alert, reset, save } = useModalSave({
+    isField: (key) => key in values,
+    fallback: 'The stage was not saved.',
+    onClose,
+  });
   useEffect(() => {
     if (!opened) return;
     setValues(
@@ -90,13 +93,11 @@ function StageModal({ stage, opened, onClose }: { stage: PipelineStage | null; o
           }
         : { name: '', type: 'open', probability: 50, color: '#4dabf7', rotting_days: '' },
     );
-    setErrors({});
-    setAlert(null);
-  }, [opened, stage]);
+    reset();
+  }, [opened, stage, reset]);
   const fixed = fixedStageProbability(values.type);
 
-  const submit = async () => {
-    setAlert(null);
+  const submit = () => {
     const body = {
       name: values.name,
       type: values.type,
@@ -104,95 +105,70 @@ function StageModal({ stage, opened, onClose }: { stage: PipelineStage | null; o
       color: values.color,
       rotting_days: values.type === 'open' && values.rotting_days !== '' ? Number(values.rotting_days) : null,
     };
-    const check = validateWith(pipelineStageInputSchema, body);
-    if (!check.valid) {
-      setErrors(check.errors);
-      return;
-    }
-    const result = stage ? await update({ id: stage.id, body }) : await create(body);
-    if ('error' in result) {
-      const split = splitServerErrors(result.error as RequestError, (key) => key in values, 'The stage was not saved.');
-      setErrors(split.fields);
-      setAlert(split.message);
-      return;
-    }
-    toast.show({ severity: 'success', summary: result.data.message ?? CRM_MESSAGES.stageSaved });
-    onClose();
+    return save(
+      validateWith(pipelineStageInputSchema, body),
+      () => (stage ? update({ id: stage.id, body }) : create(body)),
+      CRM_MESSAGES.stageSaved,
+    );
   };
 
   return (
-    <Modal
+    <ModalForm
       opened={opened}
       onClose={onClose}
       title={stage ? `Edit ${stage.name}` : 'Add stage'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      submitLabel={stage ? 'Save stage' : 'Add stage'}
+      saving={createState.isLoading || updateState.isLoading}
+      alert={alert}
+      onSubmit={() => void submit()}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          {alert && <FormAlert>{alert}</FormAlert>}
-          <TextInput
-            label="Name"
-            required
-            value={values.name}
-            onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
-            error={errors.name}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Select
-              label="Type"
-              description="Won and lost close the opportunity"
-              data={STAGE_TYPES.map((type) => ({ value: type, label: STAGE_TYPE_LABELS[type] }))}
-              allowDeselect={false}
-              value={values.type}
-              onChange={(value) => setValues({ ...values, type: (value ?? 'open') as StageType })}
-              error={errors.type}
-            />
-            <NumberInput
-              label="Default probability (%)"
-              min={0}
-              max={100}
-              allowDecimal={false}
-              disabled={fixed !== null}
-              value={fixed ?? values.probability}
-              onChange={(value) => setValues({ ...values, probability: value })}
-              error={errors.probability}
-            />
-            <ColorInput
-              label="Colour"
-              format="hex"
-              value={values.color}
-              onChange={(value) => setValues({ ...values, color: value })}
-              error={errors.color}
-            />
-            <NumberInput
-              label="Rotting after (days)"
-              description="Flag cards that stay longer; empty: never"
-              min={1}
-              max={365}
-              allowDecimal={false}
-              disabled={values.type !== 'open'}
-              value={values.type === 'open' ? values.rotting_days : ''}
-              onChange={(value) => setValues({ ...values, rotting_days: value })}
-              error={errors.rotting_days}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={createState.isLoading || updateState.isLoading}>
-              {stage ? 'Save stage' : 'Add stage'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Name"
+        required
+        value={values.name}
+        onChange={(event) => setValues({ ...values, name: event.currentTarget.value })}
+        error={errors.name}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Select
+          label="Type"
+          description="Won and lost close the opportunity"
+          data={STAGE_TYPES.map((type) => ({ value: type, label: STAGE_TYPE_LABELS[type] }))}
+          allowDeselect={false}
+          value={values.type}
+          onChange={(value) => setValues({ ...values, type: (value ?? 'open') as StageType })}
+          error={errors.type}
+        />
+        <NumberInput
+          label="Default probability (%)"
+          min={0}
+          max={100}
+          allowDecimal={false}
+          disabled={fixed !== null}
+          value={fixed ?? values.probability}
+          onChange={(value) => setValues({ ...values, probability: value })}
+          error={errors.probability}
+        />
+        <ColorInput
+          label="Colour"
+          format="hex"
+          value={values.color}
+          onChange={(value) => setValues({ ...values, color: value })}
+          error={errors.color}
+        />
+        <NumberInput
+          label="Rotting after (days)"
+          description="Flag cards that stay longer; empty: never"
+          min={1}
+          max={365}
+          allowDecimal={false}
+          disabled={values.type !== 'open'}
+          value={values.type === 'open' ? values.rotting_days : ''}
+          onChange={(value) => setValues({ ...values, rotting_days: value })}
+          error={errors.rotting_days}
+        />
+      </SimpleGrid>
+    </ModalForm>
   );
 }
 
@@ -337,8 +313,9 @@ function StageRow({
         listStyle: 'none',
       }}
     >
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+      {/* The actions go under the text when the row is too narrow for both (a phone, large text). */}
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 14rem' }}>
           {canManage && (
             <ActionIcon
               variant="subtle"
@@ -369,7 +346,7 @@ function StageRow({
           </Stack>
         </Group>
         {canManage && (
-          <Group gap={2} wrap="nowrap">
+          <Group gap={2} wrap="nowrap" ml="auto">
             <ActionIcon
               variant="subtle"
               aria-label={`Move ${stage.name} up`}

@@ -24,14 +24,21 @@ import {
   type Lead,
   type LeadInput,
 } from '@ledgerleaf/domain';
-import { paths, queryState, useCanWrite, useDateFormat, type CrmWrite } from '@ledgerleaf/api';
+import {
+  paths,
+  queryState,
+  useCanWrite,
+  useDateFormat,
+  type CrmWrite,
+  splitServerErrors,
+  type RequestError,
+} from '@ledgerleaf/api';
 import { useCreateLeadMutation, useGetLeadQuery, useUpdateLeadMutation } from '@ledgerleaf/api/crm';
 import { AmountInput, FormAlert, PageHeader, useToast } from '@ledgerleaf/ui';
-import { BackLink, RecordLoader, RecordNotFound, useRouteId } from '@ledgerleaf/ui/routing';
+import { BackLink, RecordLoader, RecordNotFound, useRouteId, useRecordForm } from '@ledgerleaf/ui/routing';
 import { CrmNav } from '../shared/crm-nav';
 import { LeadStatusBadge } from '../shared/labels';
 import { idOrNull, useOwnerOptions, useSourceOptions } from '../shared/options';
-import { useRecordForm } from '../shared/record-form';
 import { TimelineCard } from '../shared/timeline-card';
 import { ConvertLeadModal } from './convert-lead-modal';
 
@@ -96,15 +103,14 @@ function LeadForm({ lead }: { lead: Lead | null }) {
   const [create] = useCreateLeadMutation();
   const [update] = useUpdateLeadMutation();
   const readOnly = !canWrite || (lead?.read_only ?? false);
-  const { form, formError, saving, onSubmit } = useRecordForm<LeadFormValues, CrmWrite<Lead>>({
+  const { form, formError, saving, onSubmit } = useRecordForm<LeadFormValues, CrmWrite<Lead>, RequestError>({
     initialValues: leadToValues(lead),
     validate: (values) => validateWith(leadInputSchema, valuesToLeadInput(values)).errors,
     save: (values) => {
       const body = valuesToLeadInput(values);
       return lead ? update({ id: lead.id, body }) : create(body);
     },
-    isField: (key) => FIELDS.has(key),
-    fallbackError: 'The lead could not be saved.',
+    serverErrors: (error) => splitServerErrors(error, (key) => FIELDS.has(key), 'The lead could not be saved.'),
     onSaved: (saved) => {
       toast.show({
         severity: 'success',

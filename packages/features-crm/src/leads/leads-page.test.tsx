@@ -66,7 +66,7 @@ describe('Leads list', () => {
     });
     await screen.findByRole('link', { name: 'Ada Lovelace' });
     await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
-    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    const bar = screen.getByRole('toolbar', { name: 'Bulk actions' });
     expect(within(bar).getByText('2 leads selected')).toBeInTheDocument();
 
     await user.click(within(bar).getByRole('button', { name: 'Delete selected' }));
@@ -89,7 +89,7 @@ describe('Leads list', () => {
       'POST /api/crm/leads/bulk': json(200, { message: CRM_MESSAGES.bulkDone(1), affected: 1, skipped: 0 }),
     });
     await user.click(await screen.findByRole('checkbox', { name: 'Select Ada Lovelace' }));
-    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    const bar = screen.getByRole('toolbar', { name: 'Bulk actions' });
     await user.click(within(bar).getByRole('combobox', { name: 'Change status' }));
     await user.click(await screen.findByRole('option', { name: 'Qualified' }));
     await user.click(within(bar).getByRole('button', { name: 'Apply' }));

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconDownload, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { Anchor, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import {
   CRM_MESSAGES,
   LEAD_CSV_COLUMNS,
@@ -22,6 +22,8 @@ import {
   useDateFormat,
   type DateFormatter,
   type RequestError,
+  csvImportCalls,
+  csvExport,
 } from '@ledgerleaf/api';
 import {
   useBulkLeadsMutation,
@@ -30,11 +32,18 @@ import {
   useListLeadsQuery,
   usePreviewLeadImportMutation,
 } from '@ledgerleaf/api/crm';
-import { DateField, PageHeader, useAsk, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import {
+  CsvImportModal,
+  DateField,
+  SelectionBar,
+  PageHeader,
+  useAsk,
+  useToast,
+  type DataTableColumn,
+  ExportCsvButton,
+} from '@ledgerleaf/ui';
 import { ListScaffold, SearchField, StatusTabs, useListParams } from '@ledgerleaf/ui/routing';
 import { CrmNav } from '../shared/crm-nav';
-import { CsvImportModal } from '../shared/csv-import-modal';
-import { datedFilename, downloadText } from '../shared/download';
 import { LeadStatusBadge } from '../shared/labels';
 import { Money } from '../shared/money';
 import { useOwnerOptions, useSourceOptions } from '../shared/options';
@@ -153,65 +162,65 @@ function BulkBar({ ids, onDone }: { ids: number[]; onDone: () => void }) {
   };
 
   return (
-    <Paper withBorder p="sm" radius="md" role="region" aria-label="Bulk actions">
-      <Stack gap="sm">
-        <Text size="sm" fw={600}>
-          {ids.length} lead{ids.length === 1 ? '' : 's'} selected
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <Select
-              label="Assign owner"
-              placeholder="Choose"
-              data={[{ value: 'none', label: 'Unassigned' }, ...owners]}
-              value={owner}
-              onChange={setOwner}
-              style={{ flex: 1 }}
-            />
-            <Button
-              variant="default"
-              disabled={!owner}
-              loading={state.isLoading}
-              onClick={() =>
-                void run({ action: 'assign_owner', ids, owner_user_id: owner === 'none' ? null : Number(owner) })
-              }
-            >
-              Assign
-            </Button>
-          </Group>
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <Select
-              label="Change status"
-              placeholder="Choose"
-              data={LEAD_EDITABLE_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }))}
-              value={status}
-              onChange={setStatus}
-              style={{ flex: 1 }}
-            />
-            <Button
-              variant="default"
-              disabled={!status}
-              loading={state.isLoading}
-              onClick={() =>
-                void run({ action: 'change_status', ids, status: status as (typeof LEAD_EDITABLE_STATUSES)[number] })
-              }
-            >
-              Apply
-            </Button>
-          </Group>
-          <Group align="flex-end">
-            <Button
-              variant="default"
-              c="var(--mantine-color-error)"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => void remove()}
-            >
-              Delete selected
-            </Button>
-          </Group>
-        </SimpleGrid>
-      </Stack>
-    </Paper>
+    <SelectionBar
+      label="Bulk actions"
+      summary={`${ids.length} lead${ids.length === 1 ? '' : 's'} selected`}
+      onClear={onDone}
+    >
+      <Group gap="xs" wrap="nowrap">
+        <Select
+          size="xs"
+          aria-label="Assign owner"
+          placeholder="Assign owner"
+          data={[{ value: 'none', label: 'Unassigned' }, ...owners]}
+          value={owner}
+          onChange={setOwner}
+          w={160}
+        />
+        <Button
+          size="xs"
+          variant="default"
+          disabled={!owner}
+          loading={state.isLoading}
+          onClick={() =>
+            void run({ action: 'assign_owner', ids, owner_user_id: owner === 'none' ? null : Number(owner) })
+          }
+        >
+          Assign
+        </Button>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Select
+          size="xs"
+          aria-label="Change status"
+          placeholder="Change status"
+          data={LEAD_EDITABLE_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }))}
+          value={status}
+          onChange={setStatus}
+          w={160}
+        />
+        <Button
+          size="xs"
+          variant="default"
+          disabled={!status}
+          loading={state.isLoading}
+          onClick={() =>
+            void run({ action: 'change_status', ids, status: status as (typeof LEAD_EDITABLE_STATUSES)[number] })
+          }
+        >
+          Apply
+        </Button>
+      </Group>
+      <Button
+        size="xs"
+        variant="default"
+        c="var(--mantine-color-error)"
+        leftSection={<IconTrash size={14} aria-hidden />}
+        onClick={() => void remove()}
+      >
+        Delete selected
+      </Button>
+    </SelectionBar>
   );
 }
 
@@ -223,7 +232,6 @@ function BulkBar({ ids, onDone }: { ids: number[]; onDone: () => void }) {
 export function LeadsPage() {
   const { formatDate } = useDateFormat();
   const canWrite = useCanWrite();
-  const toast = useToast();
   const list = useListParams({ sortFields: LEAD_SORT_FIELDS, defaultSort: 'created_at', defaultDirection: 'desc' });
   const { params } = list;
   const status = list.oneOf<LeadStatusFilter>('status', LEAD_STATUS_FILTERS, 'all');
@@ -248,7 +256,7 @@ export function LeadsPage() {
   });
   const owners = useOwnerOptions();
   const sources = useSourceOptions();
-  const [exportCsv, exportState] = useExportLeadsCsvMutation();
+  const [exportCsv] = useExportLeadsCsvMutation();
   const [previewImport] = usePreviewLeadImportMutation();
   const [runImport] = useImportLeadsMutation();
   const [importOpen, setImportOpen] = useState(false);
@@ -270,19 +278,6 @@ export function LeadsPage() {
     [formatDate, selected, canWrite],
   );
 
-  const onExport = async () => {
-    const result = await exportCsv(filters);
-    if ('error' in result) {
-      toast.show({
-        severity: 'error',
-        summary: 'Export failed',
-        detail: errorMessage(result.error as RequestError, 'The CSV could not be created.'),
-      });
-      return;
-    }
-    downloadText(datedFilename('leads'), result.data);
-  };
-
   const filtered = params.search !== '' || status !== 'all' || !!sourceId || !!ownerId || !!createdFrom || !!createdTo;
 
   return (
@@ -301,14 +296,7 @@ export function LeadsPage() {
                 Import CSV
               </Button>
             )}
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => void onExport()}
-              loading={exportState.isLoading}
-            >
-              Export CSV
-            </Button>
+            <ExportCsvButton name="leads" exportCsv={csvExport(() => exportCsv(filters))} />
             {canWrite && (
               <Button component={Link} to={paths.crm.leads.create} leftSection={<IconPlus size={16} aria-hidden />}>
                 New lead
@@ -446,8 +434,7 @@ export function LeadsPage() {
         required="a person's name or a company name"
         columns={LEAD_CSV_COLUMNS.filter((column) => !(LEAD_CSV_EXPORT_ONLY as readonly string[]).includes(column))}
         previewColumns={['person_name', 'company_name', 'email', 'status', 'source']}
-        preview={(csv) => previewImport({ csv })}
-        runImport={(csv) => runImport({ csv })}
+        {...csvImportCalls(previewImport, runImport)}
       />
     </>
   );

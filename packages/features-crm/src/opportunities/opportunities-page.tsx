@@ -1,27 +1,18 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { IconDownload, IconLayoutKanban, IconList, IconPlus } from '@tabler/icons-react';
+import { IconLayoutKanban, IconList, IconPlus } from '@tabler/icons-react';
 import {
   OPPORTUNITY_SORT_FIELDS,
   OPPORTUNITY_STATUS_FILTERS,
   type Opportunity,
   type OpportunityStatusFilter,
 } from '@ledgerleaf/domain';
-import {
-  errorMessage,
-  paths,
-  queryState,
-  useCanWrite,
-  useDateFormat,
-  type DateFormatter,
-  type RequestError,
-} from '@ledgerleaf/api';
+import { paths, queryState, useCanWrite, useDateFormat, type DateFormatter, csvExport } from '@ledgerleaf/api';
 import { useExportOpportunitiesCsvMutation, useListOpportunitiesQuery } from '@ledgerleaf/api/crm';
-import { PageHeader, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import { PageHeader, type DataTableColumn, ExportCsvButton } from '@ledgerleaf/ui';
 import { ListScaffold, SearchField, StatusTabs, useListParams } from '@ledgerleaf/ui/routing';
 import { CrmNav } from '../shared/crm-nav';
-import { datedFilename, downloadText } from '../shared/download';
 import { StageBadge } from '../shared/labels';
 import { Money } from '../shared/money';
 import { useOwnerOptions } from '../shared/options';
@@ -102,7 +93,6 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<Opportunity>[] =
 export function OpportunitiesPage() {
   const { formatDate } = useDateFormat();
   const canWrite = useCanWrite();
-  const toast = useToast();
   const owners = useOwnerOptions();
   const list = useListParams({
     sortFields: OPPORTUNITY_SORT_FIELDS,
@@ -120,21 +110,8 @@ export function OpportunitiesPage() {
     { ...listFilters, sort: params.sort, direction: params.direction, page: params.page, per_page: 25 },
     { skip: view !== 'list' },
   );
-  const [exportCsv, exportState] = useExportOpportunitiesCsvMutation();
+  const [exportCsv] = useExportOpportunitiesCsvMutation();
   const summary = query.data?.summary;
-
-  const onExport = async () => {
-    const result = await exportCsv(listFilters);
-    if ('error' in result) {
-      toast.show({
-        severity: 'error',
-        summary: 'Export failed',
-        detail: errorMessage(result.error as RequestError, 'The CSV could not be created.'),
-      });
-      return;
-    }
-    downloadText(datedFilename('opportunities'), result.data);
-  };
 
   const search = (
     <SearchField
@@ -165,14 +142,7 @@ export function OpportunitiesPage() {
         description="Possible sales, stage by stage."
         actions={
           <>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => void onExport()}
-              loading={exportState.isLoading}
-            >
-              Export CSV
-            </Button>
+            <ExportCsvButton name="opportunities" exportCsv={csvExport(() => exportCsv(listFilters))} />
             {canWrite && (
               <Button
                 component={Link}

@@ -32,6 +32,7 @@ import {
   useDateFormat,
   type CrmWrite,
   type RequestError,
+  splitServerErrors,
 } from '@ledgerleaf/api';
 import {
   useCreateOpportunityMutation,
@@ -40,7 +41,7 @@ import {
   useUpdateOpportunityMutation,
 } from '@ledgerleaf/api/crm';
 import { AmountInput, DateField, FormAlert, PageHeader, useAsk, useToast } from '@ledgerleaf/ui';
-import { BackLink, RecordLoader, RecordNotFound, useRouteId } from '@ledgerleaf/ui/routing';
+import { BackLink, RecordLoader, RecordNotFound, useRouteId, useRecordForm } from '@ledgerleaf/ui/routing';
 import { ClientPicker } from '../shared/client-picker';
 import { LeadPicker } from '../shared/lead-picker';
 import { useCreateDocument } from '../shared/create-document';
@@ -55,7 +56,6 @@ import {
   useSourceOptions,
   useStages,
 } from '../shared/options';
-import { useRecordForm } from '../shared/record-form';
 import { TimelineCard } from '../shared/timeline-card';
 
 export interface OpportunityFormValues {
@@ -244,7 +244,11 @@ function OpportunityForm({ opportunity }: { opportunity: Opportunity | null }) {
   const [update] = useUpdateOpportunityMutation();
   const [remove, removeState] = useDeleteOpportunityMutation();
   const stageOf = (id: string) => stages.find((stage) => String(stage.id) === id);
-  const { form, formError, saving, onSubmit } = useRecordForm<OpportunityFormValues, CrmWrite<Opportunity>>({
+  const { form, formError, saving, onSubmit } = useRecordForm<
+    OpportunityFormValues,
+    CrmWrite<Opportunity>,
+    RequestError
+  >({
     initialValues: opportunityToValues(opportunity, {
       clientId: params.get('client_id') ?? undefined,
       leadId: params.get('lead_id') ?? undefined,
@@ -254,8 +258,7 @@ function OpportunityForm({ opportunity }: { opportunity: Opportunity | null }) {
       const body = valuesToOpportunityInput(values, stageOf(values.stage_id));
       return opportunity ? update({ id: opportunity.id, body }) : create(body);
     },
-    isField: (key) => FIELDS.has(key),
-    fallbackError: 'The opportunity could not be saved.',
+    serverErrors: (error) => splitServerErrors(error, (key) => FIELDS.has(key), 'The opportunity could not be saved.'),
     onSaved: (saved) => {
       toast.show({
         severity: 'success',

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { CRM_MESSAGES } from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch } from '../test/render';
-import { activity } from '../test/fixtures';
+import { activity, activityTypes, owners } from '../test/fixtures';
 import { RemindersPage } from './reminders-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -124,5 +124,56 @@ describe('Reminders', () => {
     await waitFor(() =>
       expect(calls.some((call) => call.path === '/api/crm/activities/21/retry-reminders')).toBe(true),
     );
+  });
+});
+
+describe('Reminders, adding an activity', () => {
+  const routes = {
+    'GET /api/crm/activity-types': json(200, { data: activityTypes }),
+    'GET /api/crm/owners': json(200, { data: owners }),
+    'GET /api/clients/search': json(200, {
+      data: [{ id: 5, name: 'Acme Studio', email: null, payment_terms_days: 30 }],
+    }),
+    'POST /api/crm/activities': json(201, { data: activity({ id: 99 }), message: CRM_MESSAGES.activityCreated }),
+  };
+
+  it('?new_activity= (the calendar’s empty day) opens the form due that day; it saves for the client chosen', async () => {
+    const { user, calls, router } = setup(routes, '/crm/reminders?new_activity=2030-05-14');
+    const dialog = await screen.findByRole('dialog', { name: 'Add activity' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Subject' })).toHaveValue('Call'));
+    expect(within(dialog).getByLabelText(/^Due time/)).toHaveValue('09:00');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Client/ }));
+    await user.click(await screen.findByRole('option', { name: 'Acme Studio' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add activity' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const body = calls.find((call) => call.method === 'POST')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ type_id: 1, subject: 'Call', client_id: 5, lead_id: null });
+    // 09:00 on that day in the browser's zone, as every activity form reads a time.
+    expect(body.due_at).toBe(new Date('2030-05-14T09:00:00').toISOString());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('asks which client or lead it is about', async () => {
+    const { user, calls } = setup(routes);
+    await screen.findByRole('list', { name: 'Overdue' });
+    await user.click(screen.getByRole('button', { name: 'Add activity' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add activity' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Subject' })).toHaveValue('Call'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add activity' }));
+    expect(await within(dialog).findByText(CRM_MESSAGES.activityTargetRequired)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('ignores a day that is not a date; a read-only role has no way to add', async () => {
+    setup(routes, '/crm/reminders?new_activity=2030-02-30');
+    await screen.findByRole('list', { name: 'Overdue' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+    cleanup();
+    setup(routes, '/crm/reminders?new_activity=2030-05-14', ['accountant']);
+    await screen.findByRole('list', { name: 'Overdue' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add activity' })).not.toBeInTheDocument();
   });
 });

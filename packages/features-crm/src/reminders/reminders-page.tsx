@@ -15,7 +15,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconCheck, IconClockPause } from '@tabler/icons-react';
+import { IconCheck, IconClockPause, IconPlus } from '@tabler/icons-react';
 import {
   CRM_MESSAGES,
   REMINDER_BUCKETS,
@@ -24,15 +24,17 @@ import {
   SNOOZE_OPTIONS,
   SNOOZE_OPTION_LABELS,
   activitySnoozeRequestSchema,
+  isoDateSchema,
   validateWith,
   type Activity,
   type ActivitySnoozeInput,
   type ReminderBucket,
 } from '@ledgerleaf/domain';
-import { errorMessage, queryState, useAccess, useDateFormat, type RequestError } from '@ledgerleaf/api';
+import { errorMessage, queryState, useAccess, useCanWrite, useDateFormat, type RequestError } from '@ledgerleaf/api';
 import { useListRemindersQuery, useMarkActivityDoneMutation, useSnoozeActivityMutation } from '@ledgerleaf/api/crm';
 import { CardSkeleton, DateField, EmptyState, FormAlert, LoadError, PageHeader, useToast } from '@ledgerleaf/ui';
 import { useUrlParams } from '@ledgerleaf/ui/routing';
+import { ActivityModal } from '../shared/activity-modal';
 import { CrmNav } from '../shared/crm-nav';
 import { ActivityIcon } from '../shared/labels';
 import { subjectHref } from '../shared/subject-link';
@@ -165,11 +167,13 @@ function ReminderRow({
 /**
  * /crm/reminders: the open activities that are overdue, due today and upcoming (tabs with their
  * counts), mine or, for owners and admins, everyone's; mark done, snooze (1 hour, tomorrow, next
- * week, a date) and open the lead, opportunity or client.
+ * week, a date) and open the lead, opportunity or client. "Add activity" adds one to a client or a
+ * lead; `?new_activity=yyyy-MM-dd` (the calendar's empty day) opens it due that day.
  */
 export function RemindersPage() {
   const toast = useToast();
   const { isAdmin } = useAccess();
+  const canWrite = useCanWrite();
   const url = useUrlParams({ defaults: { bucket: 'overdue', scope: 'mine' } });
   const bucket = url.oneOf<ReminderBucket>('bucket', REMINDER_BUCKETS, 'overdue');
   const scope = isAdmin ? url.oneOf('scope', ['mine', 'everyone'] as const, 'mine') : 'mine';
@@ -178,6 +182,13 @@ export function RemindersPage() {
   const [markDone] = useMarkActivityDoneMutation();
   const [snooze] = useSnoozeActivityMutation();
   const [picking, setPicking] = useState<Activity | null>(null);
+  const [adding, setAdding] = useState(false);
+  const newDay = isoDateSchema.safeParse(url.get('new_activity'));
+  const addOpen = canWrite && (adding || newDay.success);
+  const closeAdd = () => {
+    setAdding(false);
+    if (url.get('new_activity')) url.update({ new_activity: null }, { keepPage: true });
+  };
 
   const done = async (activity: Activity) => {
     const result = await markDone({ id: activity.id, done: true });
@@ -204,7 +215,18 @@ export function RemindersPage() {
   const counts = page?.counts;
   return (
     <>
-      <PageHeader title="Reminders" description="What is overdue, due today and coming up." />
+      <PageHeader
+        title="Reminders"
+        description="What is overdue, due today and coming up."
+        actions={
+          canWrite ? (
+            <Button onClick={() => setAdding(true)} leftSection={<IconPlus size={16} aria-hidden />}>
+              Add activity
+            </Button>
+          ) : undefined
+        }
+      />
+      <ActivityModal opened={addOpen} onClose={closeAdd} day={newDay.success ? newDay.data : null} />
       <CrmNav />
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="sm">

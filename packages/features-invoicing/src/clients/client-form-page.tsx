@@ -33,11 +33,13 @@ import {
   useUpdateClientMutation,
   paths,
   queryState,
+  splitServerErrors,
+  type RequestError,
 } from '@ledgerleaf/api';
 import { ArchivedNotice } from '../shared/archived-notice';
 import { PageHeader, useToast, FormAlert } from '@ledgerleaf/ui';
-import { RecordLoader, RecordNotFound, useRouteId } from '@ledgerleaf/ui/routing';
-import { FormActions, FormFields, FormSkeleton, useRecordForm } from '../shared/record-form';
+import { RecordLoader, RecordNotFound, useRouteId, useRecordForm } from '@ledgerleaf/ui/routing';
+import { FormActions, FormFields, FormSkeleton } from '../shared/record-form';
 import {
   clientToValues,
   emptyClientValues,
@@ -190,15 +192,14 @@ function ClientForm({
   const toast = useToast();
   const [createClient] = useCreateClientMutation();
   const [updateClient] = useUpdateClientMutation();
-  const { form, formError, saving, onSubmit } = useRecordForm<ClientFormValues, Client>({
+  const { form, formError, saving, onSubmit } = useRecordForm<ClientFormValues, Client, RequestError>({
     initialValues: client ? clientToValues(client) : emptyClientValues(defaultTerms),
     validate: validateClient,
     save: (valid) => {
       const body = valuesToRequest(valid);
       return client ? updateClient({ id: client.id, body }) : createClient(body);
     },
-    isField: isClientField,
-    fallbackError: 'The client could not be saved.',
+    serverErrors: (error) => splitServerErrors(error, isClientField, 'The client could not be saved.'),
     onSaved: (saved) => {
       toast.show({ severity: 'success', summary: client ? 'Client saved' : 'Client created', detail: saved.name });
       return paths.clients.list;

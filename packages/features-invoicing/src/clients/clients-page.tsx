@@ -22,10 +22,10 @@ import {
   type DateFormatter,
   paths,
   queryState,
+  csvImportCalls,
 } from '@ledgerleaf/api';
-import { PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
+import { CsvImportModal, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
 import { ListScaffold, SearchField } from '@ledgerleaf/ui/routing';
-import { CsvImportModal } from '../shared/csv-import-modal';
 import { CATALOG_STATUS_OPTIONS, PER_PAGE, useCatalogListParams } from '../shared/list-params';
 import { CatalogRowActions } from '../shared/catalog-row-actions';
 import { MoneyText } from '../shared/money-text';
@@ -169,7 +169,7 @@ export function ClientsPage() {
     per_page: PER_PAGE,
     status,
   });
-  const [exportCsv, exportState] = useExportClientsCsvMutation();
+  const [exportCsv] = useExportClientsCsvMutation();
   const [previewImport] = usePreviewClientImportMutation();
   const [runImport] = useImportClientsMutation();
   const [importOpen, setImportOpen] = useState(false);
@@ -184,7 +184,6 @@ export function ClientsPage() {
             canWrite={canWrite}
             onImport={() => setImportOpen(true)}
             exportCsv={exportCsv}
-            exporting={exportState.isLoading}
             exportName="clients"
             createTo={paths.clients.create}
             createLabel="New client"
@@ -254,8 +253,7 @@ export function ClientsPage() {
         noun="clients"
         columns={CLIENT_CSV_COLUMNS.filter((column) => !(CLIENT_CSV_EXPORT_ONLY as readonly string[]).includes(column))}
         previewColumns={['name', 'email', 'contact_name', 'payment_terms_days']}
-        preview={(csv) => previewImport({ csv })}
-        runImport={(csv) => runImport({ csv })}
+        {...csvImportCalls(previewImport, runImport)}
       />
     </>
   );

@@ -3,7 +3,7 @@ import { recurringRoutes } from '../recurring/routes';
 import { estimateRoutes, publicEstimateRoutes } from './routes';
 
 describe('estimate and recurring routes (SPEC.md section 2)', () => {
-  it('has every path, and the dashboard quick action’s /estimates/create reaches the editor like /estimates/create-new', () => {
+  it('has every path, and the dashboard quick action’s /estimates/create is there (it redirects)', () => {
     expect(estimateRoutes.map((route) => route.path)).toEqual([
       '/estimates',
       '/estimates/create-new',
@@ -19,14 +19,11 @@ describe('estimate and recurring routes (SPEC.md section 2)', () => {
     expect(publicEstimateRoutes.map((route) => route.path)).toEqual(['/e/:token']);
   });
 
-  it('/estimates/create and /estimates/create-new load the same page', async () => {
-    const load = async (path: string) => {
-      const route = estimateRoutes.find((candidate) => candidate.path === path);
-      const lazy = route?.lazy as (() => Promise<{ Component: unknown }>) | undefined;
-      return (await lazy?.())?.Component;
-    };
-    const page = await load('/estimates/create-new');
-    expect(page).toBeTypeOf('function');
-    expect(await load('/estimates/create')).toBe(page);
+  it('/estimates/create redirects to /estimates/create-new, keeping its query string', async () => {
+    const route = estimateRoutes.find((candidate) => candidate.path === '/estimates/create');
+    const loader = route?.loader as (args: { request: Request }) => Promise<Response> | Response;
+    const response = await loader({ request: new Request('http://localhost/estimates/create?client_id=4') });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/estimates/create-new?client_id=4');
   });
 });

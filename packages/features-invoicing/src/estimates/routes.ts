@@ -1,10 +1,10 @@
-import type { RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import { paths } from '@ledgerleaf/api';
 
 /**
  * The estimate routes under the authenticated layout, each page in its own chunk. The editor of a
- * new estimate answers at `/estimates/create-new` and at `/estimates/create`, the path the
- * dashboard's quick action uses.
+ * new estimate is `/estimates/create-new`; `/estimates/create`, the path the dashboard's quick
+ * action uses (SPEC.md section 2), redirects to it with its query string.
  */
 export const estimateRoutes: RouteObject[] = [
   { path: paths.estimates.list, lazy: async () => ({ Component: (await import('./estimates-page')).EstimatesPage }) },
@@ -14,7 +14,7 @@ export const estimateRoutes: RouteObject[] = [
   },
   {
     path: paths.estimates.quickCreate,
-    lazy: async () => ({ Component: (await import('./estimate-editor')).EstimateCreatePage }),
+    loader: ({ request }) => redirect(`${paths.estimates.create}${new URL(request.url).search}`),
   },
   {
     path: paths.estimates.detail.pattern,

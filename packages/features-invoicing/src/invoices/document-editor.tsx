@@ -123,6 +123,18 @@ export interface DocumentEditorProps<Saved> {
   initialClientName?: string;
   /** A new document starts with the business's default notes and terms. */
   textDefaults?: InvoiceTextDefaults;
+  /**
+   * A new document's due date chosen before the editor opened (the calendar's empty day, a valid
+   * `yyyy-MM-dd`): kept whatever client or date is picked; the invoice date goes back to it when
+   * it is earlier than today.
+   */
+  initialDueDate?: string;
+}
+
+/** A new document's values due on `dueDate` (issued that day when it is earlier than the usual invoice date). */
+function withDueDate(values: InvoiceFormValues, dueDate: string | undefined): InvoiceFormValues {
+  if (!dueDate) return values;
+  return { ...values, due_date: dueDate, issue_date: dueDate < values.issue_date ? dueDate : values.issue_date };
 }
 
 /**
@@ -139,6 +151,7 @@ export function DocumentEditor<Saved>({
   initialValues,
   initialClientName,
   textDefaults,
+  initialDueDate,
 }: DocumentEditorProps<Saved>) {
   const { inputFormat } = useDateFormat();
   const navigate = useNavigate();
@@ -147,9 +160,10 @@ export function DocumentEditor<Saved>({
   const [termsDays, setTermsDays] = useState<number | null>(null);
   const [saving, setSaving] = useState<'draft' | 'send' | null>(null);
   const leaving = useRef(false);
-  const dueTouched = useRef(Boolean(initialValues));
+  const dueTouched = useRef(Boolean(initialValues ?? initialDueDate));
   const form = useForm<InvoiceFormValues>({
-    initialValues: initialValues ?? emptyInvoiceValues(undefined, defaultTermsDays, textDefaults),
+    initialValues:
+      initialValues ?? withDueDate(emptyInvoiceValues(undefined, defaultTermsDays, textDefaults), initialDueDate),
     validate: validateInvoice,
   });
   const values = form.getValues();
@@ -399,7 +413,7 @@ function EditorSkeleton() {
 export function DocumentEditorLoader<Saved>({
   adapter,
   ...rest
-}: Pick<DocumentEditorProps<Saved>, 'adapter' | 'initialValues' | 'initialClientName'>) {
+}: Pick<DocumentEditorProps<Saved>, 'adapter' | 'initialValues' | 'initialClientName' | 'initialDueDate'>) {
   // The read-only role gets no editor (the server would refuse every save with 403), and loads nothing for it.
   const canWrite = useCanWrite();
   const taxRates = useListTaxRatesQuery({ status: 'all' }, { skip: !canWrite });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, List, Paper, Text } from '@mantine/core';
-import { IconCircleX, IconDownload, IconMail, IconSend, IconX } from '@tabler/icons-react';
+import { Alert, Button, List } from '@mantine/core';
+import { IconCircleX, IconDownload, IconMail, IconSend } from '@tabler/icons-react';
 import type { InvoiceBulkAction, InvoiceBulkResponse } from '@ledgerleaf/domain';
 import { errorMessage, fetchInvoicesZip, useBulkInvoicesMutation, type RequestError } from '@ledgerleaf/api';
-import { useAsk, useToast } from '@ledgerleaf/ui';
+import { SelectionBar, useAsk, useToast } from '@ledgerleaf/ui';
 import { saveBlob } from './pdf';
 
 const count = (n: number) => `${n} ${n === 1 ? 'invoice' : 'invoices'}`;
@@ -123,60 +123,52 @@ export function InvoiceBulkBar({
         </Alert>
       )}
       {selected.length > 0 && (
-        <Paper withBorder p="xs" radius="md" role="toolbar" aria-label="Selected invoices">
-          <Group gap="xs" wrap="wrap">
-            <Text size="sm" fw={600} mr="auto" aria-live="polite">
-              {count(selected.length)} selected
-            </Text>
-            {canWrite && (
-              <>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconMail size={14} aria-hidden />}
-                  disabled={busy}
-                  onClick={() => void run('send')}
-                >
-                  Send
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconSend size={14} aria-hidden />}
-                  disabled={busy}
-                  onClick={() => void run('mark_sent')}
-                >
-                  Mark as sent
-                </Button>
-              </>
-            )}
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconDownload size={14} aria-hidden />}
-              loading={zipping}
-              disabled={busy}
-              onClick={() => void download()}
-            >
-              Download PDFs
-            </Button>
-            {canWrite && (
+        <SelectionBar label="Selected invoices" summary={`${count(selected.length)} selected`} onClear={onClear}>
+          {canWrite && (
+            <>
               <Button
                 size="xs"
                 variant="default"
-                color="red"
-                leftSection={<IconCircleX size={14} aria-hidden />}
+                leftSection={<IconMail size={14} aria-hidden />}
                 disabled={busy}
-                onClick={() => void run('void')}
+                onClick={() => void run('send')}
               >
-                Void
+                Send
               </Button>
-            )}
-            <Button size="xs" variant="subtle" leftSection={<IconX size={14} aria-hidden />} onClick={onClear}>
-              Clear selection
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconSend size={14} aria-hidden />}
+                disabled={busy}
+                onClick={() => void run('mark_sent')}
+              >
+                Mark as sent
+              </Button>
+            </>
+          )}
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            loading={zipping}
+            disabled={busy}
+            onClick={() => void download()}
+          >
+            Download PDFs
+          </Button>
+          {canWrite && (
+            <Button
+              size="xs"
+              variant="default"
+              color="red"
+              leftSection={<IconCircleX size={14} aria-hidden />}
+              disabled={busy}
+              onClick={() => void run('void')}
+            >
+              Void
             </Button>
-          </Group>
-        </Paper>
+          )}
+        </SelectionBar>
       )}
     </>
   );

@@ -1,17 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import {
   ACCOUNT_MESSAGES,
   INVOICE_MESSAGES,
   LINE_DESCRIPTION_MAX_LENGTH,
   invoiceInputSchema,
   calculateInvoiceDraft,
+  dueDateFromTerms,
   formatCurrency,
   fromCents,
 } from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch } from '../test/render';
 import { taxRate } from '../test/fixtures';
-import { InvoiceEditor, InvoiceEditorLoader } from './invoice-editor';
+import { InvoiceCreatePage, InvoiceEditor, InvoiceEditorLoader } from './invoice-editor';
 import { goalItem, invoiceDetail } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -453,6 +454,56 @@ describe('invoice editor, default notes and terms', () => {
     renderPage(<InvoiceEditorLoader />, { path: '/invoices/create-new', route: '/invoices/create-new' });
     expect(await screen.findByRole('textbox', { name: 'Notes' })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: 'Terms' })).toHaveValue('');
+  });
+});
+
+describe('invoice editor, due date from the address (the calendar’s empty day)', () => {
+  const routes = {
+    'GET /api/clients/search': json(200, clients),
+    'GET /api/products/search': json(200, { data: [] }),
+    'GET /api/tax-rates': json(200, { data: [rate] }),
+    'GET /api/settings/invoicing': json(200, { data: { default_payment_terms_days: 30, prices_include_tax: false } }),
+    'GET /api/settings/business': json(404, { message: 'Not found' }),
+    'POST /api/invoices': json(201, { data: invoiceDetail({ id: 42, status: 'draft' }) }),
+  };
+
+  async function saveFrom(route: string) {
+    const calls = stubFetch(routes);
+    const { user, router } = renderPage(<InvoiceCreatePage />, { path: '/invoices/create-new', route });
+    await screen.findByRole('textbox', { name: 'Line 1 description' });
+    // The client's terms (Net 15) would move an untouched due date.
+    await pickClient(user);
+    await fill(user, 'Line 1 description', 'Design');
+    await fill(user, 'Line 1 unit price', '100');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/42'));
+    return calls.find((call) => call.method === 'POST' && call.path === '/api/invoices')!.body as {
+      issue_date: string;
+      due_date: string;
+    };
+  }
+
+  it('?due_date= starts the invoice due that day, and picking a client keeps it', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const body = await saveFrom('/invoices/create-new?due_date=2099-03-20');
+    expect(body).toMatchObject({ due_date: '2099-03-20', issue_date: today });
+  });
+
+  it('a day before today is issued that day too', async () => {
+    expect(await saveFrom('/invoices/create-new?due_date=2020-01-15')).toMatchObject({
+      due_date: '2020-01-15',
+      issue_date: '2020-01-15',
+    });
+  });
+
+  it('a value that is not a real date is ignored: the client’s terms decide', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    for (const bad of ['2099-02-30', 'tomorrow', '2099-3-1']) {
+      const body = await saveFrom(`/invoices/create-new?due_date=${bad}`);
+      expect(body, bad).toMatchObject({ issue_date: today, due_date: dueDateFromTerms(today, 15) });
+      vi.unstubAllGlobals();
+      cleanup();
+    }
   });
 });
 

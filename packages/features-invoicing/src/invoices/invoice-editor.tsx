@@ -5,7 +5,8 @@ import {
   useSendInvoiceMutation,
   useUpdateInvoiceMutation,
 } from '@ledgerleaf/api';
-import type { Invoice, TaxRate } from '@ledgerleaf/domain';
+import { useSearchParams } from 'react-router';
+import { isoDateSchema, type Invoice, type TaxRate } from '@ledgerleaf/domain';
 import { PageHeader, useToast } from '@ledgerleaf/ui';
 import { DocumentEditor, DocumentEditorLoader, type EditorAdapter } from './document-editor';
 import { invoiceToValues, type InvoiceTextDefaults } from './invoice-form';
@@ -85,27 +86,33 @@ export function InvoiceEditor({ invoice, ...settings }: InvoiceEditorProps) {
 }
 
 /** The invoice editor once its tax rates and settings (and, for a new invoice, the default texts) are loaded. */
-export function InvoiceEditorLoader({ invoice }: { invoice?: Invoice }) {
+export function InvoiceEditorLoader({ invoice, initialDueDate }: { invoice?: Invoice; initialDueDate?: string }) {
   const adapter = useInvoiceAdapter(invoice);
   return (
     <DocumentEditorLoader
-      key={invoice?.id ?? 'new'}
+      key={invoice?.id ?? `new-${initialDueDate ?? ''}`}
       adapter={adapter}
       initialValues={invoice ? invoiceToValues(invoice) : undefined}
       initialClientName={invoice?.client.name}
+      initialDueDate={initialDueDate}
     />
   );
 }
 
-/** /invoices/create-new */
+/**
+ * /invoices/create-new; `?due_date=yyyy-MM-dd` (the calendar's "New invoice due this day") starts
+ * it due that day. A value that is not a real date is ignored.
+ */
 export function InvoiceCreatePage() {
+  const [params] = useSearchParams();
+  const due = isoDateSchema.safeParse(params.get('due_date'));
   return (
     <>
       <PageHeader
         title="New invoice"
         description="Pick a client, add what you are charging for; totals follow as you type."
       />
-      <InvoiceEditorLoader />
+      <InvoiceEditorLoader initialDueDate={due.success ? due.data : undefined} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import {
   INVOICE_STATUS_FILTERS,
   formatCurrency,
@@ -9,24 +9,22 @@ import {
   type InvoiceStatusFilter,
 } from '@ledgerleaf/domain';
 import {
-  errorMessage,
   useCanWrite,
   useExportInvoicesCsvMutation,
   useListInvoicesQuery,
-  type RequestError,
   useDateFormat,
   type DateFormatter,
   paths,
   queryState,
+  csvExport,
 } from '@ledgerleaf/api';
-import { PageHeader, useToast, type DataTableColumn } from '@ledgerleaf/ui';
+import { PageHeader, type DataTableColumn, ExportCsvButton } from '@ledgerleaf/ui';
 import { ListScaffold, StatusTabs } from '@ledgerleaf/ui/routing';
 import { InvoicingAreaTabs } from './area-tabs';
 import { toListQuery, useInvoiceListParams } from './list-query';
 import { InvoiceStatusBadge, invoiceListLabel } from './status-badge';
 import { DocumentFilters, documentColumns } from './document-list';
 import { MoneyText } from '../shared/money-text';
-import { datedFilename, downloadText } from '../shared/download';
 import { InvoiceBulkBar } from './invoice-bulk-bar';
 
 /** The status tabs of the list, in the order an owner follows an invoice. */
@@ -130,7 +128,6 @@ function selectColumn(
 export function InvoicesPage() {
   const { formatDate } = useDateFormat();
   const canWrite = useCanWrite();
-  const toast = useToast();
   const list = useInvoiceListParams();
   const { params } = list;
   const listQuery = toListQuery(params);
@@ -147,20 +144,8 @@ export function InvoicesPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the rows or the selection change
     [formatDate, rows, selection, view],
   );
-  const [exportCsv, exportState] = useExportInvoicesCsvMutation();
-  const onExport = async () => {
-    const { page: _page, per_page: _perPage, ...filters } = listQuery;
-    const result = await exportCsv(filters);
-    if ('error' in result) {
-      toast.show({
-        severity: 'error',
-        summary: 'Export failed',
-        detail: errorMessage(result.error as RequestError, 'The CSV could not be created.'),
-      });
-      return;
-    }
-    downloadText(datedFilename('invoices'), result.data);
-  };
+  const [exportCsv] = useExportInvoicesCsvMutation();
+  const { page: _page, per_page: _perPage, ...exportFilters } = listQuery;
   const filtered =
     params.search !== '' ||
     params.status !== 'all' ||
@@ -176,14 +161,7 @@ export function InvoicesPage() {
         description="Bill your clients, follow what is paid and what is due."
         actions={
           <>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => void onExport()}
-              loading={exportState.isLoading}
-            >
-              Export CSV
-            </Button>
+            <ExportCsvButton name="invoices" exportCsv={csvExport(() => exportCsv(exportFilters))} />
             {canWrite && (
               <Button component={Link} to={paths.invoices.create} leftSection={<IconPlus size={16} aria-hidden />}>
                 New Invoice

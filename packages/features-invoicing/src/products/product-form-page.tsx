@@ -22,11 +22,13 @@ import {
   loadErrorMessage,
   paths,
   queryState,
+  splitServerErrors,
+  type RequestError,
 } from '@ledgerleaf/api';
 import { ArchivedNotice } from '../shared/archived-notice';
 import { PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
-import { RecordLoader, RecordNotFound, useRouteId } from '@ledgerleaf/ui/routing';
-import { FormActions, FormFields, FormSkeleton, useRecordForm } from '../shared/record-form';
+import { RecordLoader, RecordNotFound, useRouteId, useRecordForm } from '@ledgerleaf/ui/routing';
+import { FormActions, FormFields, FormSkeleton } from '../shared/record-form';
 import { formatPercent } from '../shared/format';
 import {
   emptyProductValues,
@@ -62,15 +64,14 @@ function ProductForm({
   const [createProduct] = useCreateProductMutation();
   const [updateProduct] = useUpdateProductMutation();
   const defaultRate = taxRates.find((rate) => rate.is_default)?.id ?? null;
-  const { form, formError, saving, onSubmit } = useRecordForm<ProductFormValues, Product>({
+  const { form, formError, saving, onSubmit } = useRecordForm<ProductFormValues, Product, RequestError>({
     initialValues: product ? productToValues(product) : emptyProductValues(defaultRate),
     validate: validateProduct,
     save: (valid) => {
       const body = productValuesToRequest(valid);
       return product ? updateProduct({ id: product.id, body }) : createProduct(body);
     },
-    isField: isProductField,
-    fallbackError: 'The product could not be saved.',
+    serverErrors: (error) => splitServerErrors(error, isProductField, 'The product could not be saved.'),
     onSaved: (saved, valid) => {
       toast.show({
         severity: 'success',

@@ -23,10 +23,10 @@ import {
   type DateFormatter,
   paths,
   queryState,
+  csvImportCalls,
 } from '@ledgerleaf/api';
-import { PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
+import { CsvImportModal, PageHeader, type DataTableColumn } from '@ledgerleaf/ui';
 import { ListScaffold, SearchField } from '@ledgerleaf/ui/routing';
-import { CsvImportModal } from '../shared/csv-import-modal';
 import { formatPercent } from '../shared/format';
 import { CATALOG_STATUS_OPTIONS, PER_PAGE, useCatalogListParams } from '../shared/list-params';
 import { CatalogRowActions } from '../shared/catalog-row-actions';
@@ -250,7 +250,7 @@ function ProductsPanel({ onImport }: { onImport: () => void }) {
 /** /products: the catalogue. Tax rates and invoicing settings live under /user/settings (linked). */
 export function ProductsPage() {
   const canWrite = useCanWrite();
-  const [exportCsv, exportState] = useExportProductsCsvMutation();
+  const [exportCsv] = useExportProductsCsvMutation();
   const [previewImport] = usePreviewProductImportMutation();
   const [runImport] = useImportProductsMutation();
   const [importOpen, setImportOpen] = useState(false);
@@ -265,7 +265,6 @@ export function ProductsPage() {
             canWrite={canWrite}
             onImport={() => setImportOpen(true)}
             exportCsv={exportCsv}
-            exporting={exportState.isLoading}
             exportName="products"
             createTo={paths.products.create}
             createLabel="New product or service"
@@ -288,8 +287,7 @@ export function ProductsPage() {
           (column) => !(PRODUCT_CSV_EXPORT_ONLY as readonly string[]).includes(column),
         )}
         previewColumns={['name', 'sku', 'unit_price', 'tax_rate']}
-        preview={(csv) => previewImport({ csv })}
-        runImport={(csv) => runImport({ csv })}
+        {...csvImportCalls(previewImport, runImport)}
       />
     </>
   );

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { Button } from '@mantine/core';
-import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
-import { errorMessage, type RequestError } from '@ledgerleaf/api';
-import { useToast } from '@ledgerleaf/ui';
-import { datedFilename, downloadText } from './download';
+import { IconPlus, IconUpload } from '@tabler/icons-react';
+import { csvExport, type RequestError } from '@ledgerleaf/api';
+import { ExportCsvButton } from '@ledgerleaf/ui';
 
 /**
  * The header actions of a catalogue list (clients, products): Import CSV and New for the roles that
@@ -14,7 +13,6 @@ export function CatalogActions({
   canWrite,
   onImport,
   exportCsv,
-  exporting,
   exportName,
   createTo,
   createLabel,
@@ -22,25 +20,13 @@ export function CatalogActions({
   canWrite: boolean;
   onImport: () => void;
   /** Asks the server for the CSV (the list's export mutation). */
-  exportCsv: () => PromiseLike<{ data: string } | { error: unknown }>;
-  exporting: boolean;
+  exportCsv: () => PromiseLike<
+    { data: string; error?: undefined } | { data?: undefined; error: NonNullable<RequestError> }
+  >;
   exportName: string;
   createTo: string;
   createLabel: string;
 }) {
-  const toast = useToast();
-  const onExport = async () => {
-    const result = await exportCsv();
-    if ('error' in result) {
-      toast.show({
-        severity: 'error',
-        summary: 'Export failed',
-        detail: errorMessage(result.error as RequestError, 'The CSV could not be created.'),
-      });
-      return;
-    }
-    downloadText(datedFilename(exportName), result.data);
-  };
   return (
     <>
       {canWrite && (
@@ -48,14 +34,7 @@ export function CatalogActions({
           Import CSV
         </Button>
       )}
-      <Button
-        variant="default"
-        leftSection={<IconDownload size={16} aria-hidden />}
-        onClick={() => void onExport()}
-        loading={exporting}
-      >
-        Export CSV
-      </Button>
+      <ExportCsvButton name={exportName} exportCsv={csvExport(exportCsv)} />
       {canWrite && (
         <Button component={Link} to={createTo} leftSection={<IconPlus size={16} aria-hidden />}>
           {createLabel}

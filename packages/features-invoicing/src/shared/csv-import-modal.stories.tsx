@@ -5,7 +5,8 @@ import { ok, screenStory, type StoryApi } from '@ledgerleaf/storybook-harness';
 import { ProductsPage } from '../products/products-page';
 import { ClientsPage } from '../clients/clients-page';
 import { clientPage } from '../test/fixtures';
-import { CsvImportModal, type ImportPreviewView } from './csv-import-modal';
+import { csvImportCalls } from '@ledgerleaf/api';
+import { CsvImportModal, type CsvImportPreview } from '@ledgerleaf/ui';
 
 const meta = {
   title: 'Invoicing/Modals/CSV import',
@@ -18,7 +19,7 @@ type Story = StoryObj<typeof meta>;
 const PRODUCTS_CSV =
   'name,sku,unit_price,tax_rate\nDesign hour,,120,\nBrand workshop,WS-HALF,950,Sales tax\nPrinted brochure,BRO-A5,four fifty,Sales tax\nGift card,,25,Luxury tax\n';
 
-const productsPreview: ImportPreviewView = {
+const productsPreview: CsvImportPreview = {
   columns: ['name', 'sku', 'unit_price', 'tax_rate'],
   rows: [
     { row: 2, values: { name: 'Design hour', sku: '', unit_price: '120', tax_rate: '' }, errors: {} },
@@ -49,7 +50,7 @@ const columns = PRODUCT_CSV_COLUMNS.filter(
 );
 
 /** The modal on its own, answering the preview with `answer`. */
-const modal = (answer: ImportPreviewView) => ({
+const modal = (answer: CsvImportPreview) => ({
   render: () => (
     <CsvImportModal
       opened
@@ -57,10 +58,12 @@ const modal = (answer: ImportPreviewView) => ({
       noun="products and services"
       columns={columns}
       previewColumns={['name', 'sku', 'unit_price', 'tax_rate']}
-      preview={async () => ({ data: answer })}
-      runImport={async () => ({
-        data: { message: CATALOG_MESSAGES.imported(answer.total), imported: answer.total, ids: [] },
-      })}
+      {...csvImportCalls(
+        async () => ({ data: answer }),
+        async () => ({
+          data: { message: CATALOG_MESSAGES.imported(answer.total), imported: answer.total, ids: [] },
+        }),
+      )}
     />
   ),
 });

@@ -1,7 +1,24 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useReducer, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { ConfirmationDialog } from './confirmation-dialog';
-import type { ConfirmationOptions } from './confirmation-dialog';
+import type { ConfirmationDialog as DialogComponent, ConfirmationOptions } from './confirmation-dialog';
+
+// The dialog (Mantine's Modal with its focus trap, scroll lock and scroll area: about 30 KiB
+// gzipped) is loaded by the first screen that can ask (`useConfirm`), not with the app: the sign-in
+// page never asks and does not download it.
+let loadedDialog: typeof DialogComponent | null = null;
+let loadingDialog: Promise<void> | null = null;
+
+/**
+ * Loads the confirmation dialog's code. `useConfirm` calls it when its screen mounts, so the
+ * dialog is there by the time a person clicks; test setups await it so the first question renders
+ * in the same act() as in the browser.
+ */
+export function preloadConfirmationDialog(): Promise<void> {
+  loadingDialog ??= import('./confirmation-dialog').then((module) => {
+    loadedDialog = module.ConfirmationDialog;
+  });
+  return loadingDialog;
+}
 
 /** Resolves `true` when confirmed; rejects with `false` when cancelled (SPEC.md section 4). */
 export type ConfirmFn = (options?: ConfirmationOptions) => Promise<true>;
@@ -25,6 +42,14 @@ export function ConfirmationProvider({ children }: { children?: ReactNode }) {
   // Keeps the last question on screen while the dialog plays its closing transition.
   const lastOptions = useRef<ConfirmationOptions>({});
   const current = queue[0];
+  // Mounted from the first question on, so later ones open at once and closing still transitions.
+  const [asked, setAsked] = useState(false);
+  if (current !== undefined && !asked) setAsked(true);
+  const [, loaded] = useReducer((count: number) => count + 1, 0);
+  const Dialog = loadedDialog;
+  useEffect(() => {
+    if (asked && !Dialog) void preloadConfirmationDialog().then(loaded);
+  }, [asked, Dialog]);
 
   useEffect(() => {
     queueRef.current = queue;
@@ -60,12 +85,14 @@ export function ConfirmationProvider({ children }: { children?: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <ConfirmationDialog
-        opened={current !== undefined}
-        {...(current?.options ?? lastOptions.current)}
-        onConfirm={() => settle(true)}
-        onCancel={() => settle(false)}
-      />
+      {asked && Dialog && (
+        <Dialog
+          opened={current !== undefined}
+          {...(current?.options ?? lastOptions.current)}
+          onConfirm={() => settle(true)}
+          onCancel={() => settle(false)}
+        />
+      )}
     </ConfirmContext.Provider>
   );
 }
@@ -73,6 +100,9 @@ export function ConfirmationProvider({ children }: { children?: ReactNode }) {
 /** Opens the global confirmation dialog: `await confirm({ type: 'danger', ... })`. */
 export function useConfirm(): ConfirmFn {
   const confirm = useContext(ConfirmContext);
+  useEffect(() => {
+    void preloadConfirmationDialog();
+  }, []);
   if (!confirm) throw new Error('useConfirm must be used inside <ConfirmationProvider> (or <UiProvider>)');
   return confirm;
 }

@@ -11,3 +11,5 @@ export { BackLink, RecordLoader, RecordNotFound, RecordSkeleton, useEditMode, us
 export type { LoadState, RecordLoaderProps } from './record-loader';
 export { ListScaffold, SearchField, StatusTabs } from './list-scaffold';
 export type { ListPage, ListScaffoldProps, SearchFieldProps, StatusTabsProps } from './list-scaffold';
+export { useRecordForm } from './record-form';
+export type { RecordFormErrors, RecordFormOptions } from './record-form';

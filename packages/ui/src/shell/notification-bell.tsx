@@ -102,7 +102,8 @@ export function NotificationBell({
     return () => clearTimeout(timer);
   }, [opened, empty, loading, onOpenChange]);
 
-  const label = badge ? `Notifications, ${unreadCount} unread` : 'Notifications';
+  // The name says what the badge shows (9+ above 9): a name must contain the visible text (axe).
+  const label = badge ? `Notifications, ${badge} unread` : 'Notifications';
 
   return (
     <Popover

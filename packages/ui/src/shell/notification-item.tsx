@@ -1,6 +1,7 @@
 import type { AnchorHTMLAttributes, ElementType, ReactNode } from 'react';
 import { ActionIcon, Box, Group, Stack, Text, ThemeIcon, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
+  IconAlarm,
   IconBell,
   IconCash,
   IconChecks,
@@ -33,15 +34,33 @@ const KIND_LOOK: Record<NotificationKind, { icon: typeof IconBell; color: string
   RecurringInvoice: { icon: IconRepeat, color: 'cyan', label: 'Recurring invoice' },
   OtherIncome: { icon: IconFileDollar, color: 'teal', label: 'Other income' },
   Client: { icon: IconUser, color: 'grape', label: 'Client' },
+  ActivityReminder: { icon: IconAlarm, color: 'pink', label: 'Activity reminder' },
   Other: { icon: IconBell, color: 'gray', label: 'Notification' },
 };
 
-/** The icon of a notification's kind (SPEC.md section 3 types). */
+/** The words for a notification's kind ('Activity reminder'), shown on hovering its icon. */
+export function notificationKindLabel(type: string): string {
+  return KIND_LOOK[notificationKindOf(type)].label;
+}
+
+/**
+ * The icon of a notification's kind (SPEC.md section 3 types, and the CRM's activity reminders).
+ * Hidden from assistive technology (the title says what it is about); its kind is its title on hover.
+ */
 export function NotificationIcon({ type, size = 34 }: { type: string; size?: number }) {
-  const look = KIND_LOOK[notificationKindOf(type)];
+  const kind = notificationKindOf(type);
+  const look = KIND_LOOK[kind];
   const Icon = look.icon;
   return (
-    <ThemeIcon size={size} radius="xl" variant="light" color={look.color} aria-hidden>
+    <ThemeIcon
+      size={size}
+      radius="xl"
+      variant="light"
+      color={look.color}
+      aria-hidden
+      title={look.label}
+      data-kind={kind}
+    >
       <Icon size={Math.round(size * 0.55)} stroke={1.7} />
     </ThemeIcon>
   );

@@ -58,6 +58,7 @@ describe('notificationKindOf', () => {
     ['RecurringInvoice', 'RecurringInvoice'],
     ['App\\Notifications\\OtherIncomeRecorded', 'OtherIncome'],
     ['PaymentReceived', 'Payment'],
+    ['ActivityReminder', 'ActivityReminder'],
     ['Weird', 'Other'],
   ])('%s -> %s', (type, kind) => {
     expect(notificationKindOf(type)).toBe(kind);

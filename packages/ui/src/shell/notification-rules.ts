@@ -48,7 +48,15 @@ export function relativeTime(
 
 /** The kinds a notification type names; the icon follows the kind ('PaymentReceived' → Payment). */
 export type NotificationKind =
-  'Invoice' | 'Payment' | 'Estimate' | 'Goal' | 'RecurringInvoice' | 'OtherIncome' | 'Client' | 'Other';
+  | 'Invoice'
+  | 'Payment'
+  | 'Estimate'
+  | 'Goal'
+  | 'RecurringInvoice'
+  | 'OtherIncome'
+  | 'Client'
+  | 'ActivityReminder'
+  | 'Other';
 
 export function notificationKindOf(type: string): NotificationKind {
   const order: NotificationKind[] = [
@@ -59,6 +67,7 @@ export function notificationKindOf(type: string): NotificationKind {
     'Estimate',
     'Goal',
     'Client',
+    'ActivityReminder',
   ];
   return order.find((kind) => type.includes(kind)) ?? 'Other';
 }

@@ -77,6 +77,14 @@ const notifications: NotificationView[] = [
     created_at: minutesAgo(60 * 24 * 9),
     read_at: null,
   },
+  {
+    id: 6,
+    type: 'ActivityReminder',
+    title: 'Activity reminder',
+    message: 'Call Ada Lovelace is due 3/2/2026, 3:00 PM.',
+    created_at: minutesAgo(60 * 24 * 10),
+    read_at: null,
+  },
 ];
 
 const meta = {

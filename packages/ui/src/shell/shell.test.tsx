@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithUi } from '../test-utils';
 import { BetaFeedbackDialog, BetaFeedbackThanks, type BetaFeedbackValues } from './beta-feedback';
 import { NotificationBell, type NotificationBellProps } from './notification-bell';
-import type { NotificationView } from './notification-item';
+import { NotificationItem, notificationKindLabel, type NotificationView } from './notification-item';
 import { QuickAddMenu } from './quick-add-menu';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -54,11 +54,49 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+describe('notification kinds', () => {
+  it.each([
+    ['ActivityReminder', 'Activity reminder'],
+    ['PaymentReceived', 'Payment'],
+    ['RecurringInvoice', 'Recurring invoice'],
+    ['Weird', 'Notification'],
+  ])('%s is labelled %s', (type, label) => {
+    expect(notificationKindLabel(type)).toBe(label);
+  });
+
+  it('shows a CRM activity reminder with the alarm icon, its kind on hover, and leads to the record', () => {
+    const view = renderWithUi(
+      <NotificationItem
+        notification={{
+          id: 9,
+          type: 'ActivityReminder',
+          title: 'Activity reminder',
+          message: 'Call Ada is due 3/10/2026, 1:00 PM.',
+          created_at: '2026-03-10T11:00:00.000Z',
+          read_at: null,
+          href: '/crm/leads/5/edit',
+        }}
+        linkComponent={TestLink}
+        onMarkRead={() => undefined}
+        now={now}
+      />,
+    );
+    const icon = view.container.querySelector('[data-kind]')!;
+    expect(icon).toHaveAttribute('data-kind', 'ActivityReminder');
+    expect(icon).toHaveAttribute('title', 'Activity reminder');
+    expect(icon).toHaveAttribute('aria-hidden', 'true');
+    expect(icon.querySelector('svg')).toHaveClass('tabler-icon-alarm');
+    expect(screen.getByRole('link', { name: /Call Ada is due/ })).toHaveAttribute('href', '/crm/leads/5/edit');
+    // The bell's generic icon is for kinds it does not know, not for reminders.
+    expect(view.container.querySelector('.tabler-icon-bell')).toBeNull();
+  });
+});
+
 describe('NotificationBell (SPEC.md sections 2, 4, 9)', () => {
   it.each([
     [0, null, 'Notifications'],
     [3, '3', 'Notifications, 3 unread'],
-    [12, '9+', 'Notifications, 12 unread'],
+    [12, '9+', 'Notifications, 9+ unread'],
   ])('%s unread: badge %j', (count, badge, label) => {
     renderBell({ unreadCount: count });
     expect(screen.getByRole('button', { name: label })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import type { ActionIconProps } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 
@@ -9,23 +9,25 @@ export function useToggleColorScheme(): { colorScheme: 'light' | 'dark'; toggle:
   return { colorScheme, toggle: () => setColorScheme(colorScheme === 'dark' ? 'light' : 'dark') };
 }
 
-/** The header's dark-mode toggle (aria-label 'Toggle dark mode', pressed while dark). */
+/**
+ * The header's dark-mode toggle (aria-label 'Toggle dark mode', pressed while dark). Its hint is the
+ * native `title`: Mantine's Tooltip brings floating-ui, about 20 KiB gzipped, onto the sign-in page.
+ */
 export function ColorSchemeToggle(props: Omit<ActionIconProps, 'children'>) {
   const { colorScheme, toggle } = useToggleColorScheme();
   const dark = colorScheme === 'dark';
   return (
-    <Tooltip label={dark ? 'Switch to light mode' : 'Switch to dark mode'}>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        radius="md"
-        aria-label="Toggle dark mode"
-        aria-pressed={dark}
-        onClick={toggle}
-        {...props}
-      >
-        {dark ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant="default"
+      size="lg"
+      radius="md"
+      aria-label="Toggle dark mode"
+      aria-pressed={dark}
+      title={dark ? 'Switch to light mode' : 'Switch to dark mode'}
+      onClick={toggle}
+      {...props}
+    >
+      {dark ? <IconSun size={18} aria-hidden /> : <IconMoon size={18} aria-hidden />}
+    </ActionIcon>
   );
 }

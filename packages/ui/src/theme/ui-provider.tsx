@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import type { MantineProviderProps } from '@mantine/core';
-import { ConfirmationProvider } from '../confirmation/confirmation-provider';
-import { ToastProvider } from '../toast/toast-provider';
+import { ConfirmationProvider, preloadConfirmationDialog } from '../confirmation/confirmation-provider';
+import { preloadToastViewport, ToastProvider } from '../toast/toast-provider';
 import type { ToastStore } from '../toast/toast-store';
 import { ledgerleafColorSchemeManager } from './color-scheme-manager';
 import { cssVariablesResolver, theme } from './theme';
@@ -23,6 +23,15 @@ export interface UiProviderProps {
  * scheme persisted under the SPEC.md keys `theme`/`darkMode`, toasts and the global
  * confirmation dialog. Import `@mantine/core/styles.css` once in the app entry.
  */
+/**
+ * Loads the views UiProvider renders on demand (the confirmation dialog, the toasts). The app does not
+ * call it; test setups await it so that a question or a toast appears in the same act() as the
+ * action that raised it.
+ */
+export async function preloadUiViews(): Promise<void> {
+  await Promise.all([preloadConfirmationDialog(), preloadToastViewport()]);
+}
+
 export function UiProvider({ children, defaultColorScheme = 'auto', toastStore, env }: UiProviderProps) {
   const colorSchemeManager = useMemo(() => ledgerleafColorSchemeManager(), []);
   return (

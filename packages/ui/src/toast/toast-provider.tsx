@@ -1,20 +1,23 @@
-import { createContext, useContext, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useMemo, useReducer, useSyncExternalStore } from 'react';
+import type { ToastViewport as ViewportComponent } from './toast-viewport';
 import type { ReactNode } from 'react';
-import { Box, Notification, Portal, Progress, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { NAV_BREAKPOINTS } from '../constants';
-import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
 import { toastStore as defaultStore } from './toast-store';
-import type { Toast, ToastOptions, ToastSeverity, ToastStore } from './toast-store';
+import type { Toast, ToastOptions, ToastStore } from './toast-store';
 
 const ToastStoreContext = createContext<ToastStore>(defaultStore);
 
-const SEVERITY_STYLE: Record<ToastSeverity, { color: string; icon: ReactNode }> = {
-  success: { color: 'green', icon: <IconCircleCheck size={20} aria-hidden /> },
-  info: { color: 'blue', icon: <IconInfoCircle size={20} aria-hidden /> },
-  warn: { color: 'orange', icon: <IconAlertTriangle size={20} aria-hidden /> },
-  error: { color: 'red', icon: <IconCircleX size={20} aria-hidden /> },
-};
+// The toasts' view (Mantine's Notification, Progress, Transition, Portal and four icons) loads with
+// the first toast, not with the app: the sign-in page shows none.
+let loadedViewport: typeof ViewportComponent | null = null;
+let loadingViewport: Promise<void> | null = null;
+
+/** Loads the toasts' view; test setups await it so that a toast renders in the same act() as in the browser. */
+export function preloadToastViewport(): Promise<void> {
+  loadingViewport ??= import('./toast-viewport').then((module) => {
+    loadedViewport = module.ToastViewport;
+  });
+  return loadingViewport;
+}
 
 export interface ToastProviderProps {
   children?: ReactNode;
@@ -32,7 +35,7 @@ export function ToastProvider({ children, store = defaultStore }: ToastProviderP
   return (
     <ToastStoreContext.Provider value={store}>
       {children}
-      <ToastViewport store={store} />
+      <ToastsWhenShown store={store} />
     </ToastStoreContext.Provider>
   );
 }
@@ -53,120 +56,14 @@ export function useToast(): UseToastResult {
   return useMemo(() => ({ show: store.show, remove: store.remove, clear: store.clear, toasts }), [store, toasts]);
 }
 
-/** Room kept free at the right on phones: the quick-add (56 px, 24 px from the edge) and scroll-to-top column. */
-const FLOATING_BUTTONS_GUTTER = 88;
-
-function ToastViewport({ store }: { store: ToastStore }) {
+/** Renders nothing (and loads nothing) until the store holds a toast. */
+function ToastsWhenShown({ store }: { store: ToastStore }) {
   const toasts = useSyncExternalStore(store.subscribe, store.getToasts, store.getToasts);
-  const phone = useMediaQuery(`(max-width: ${NAV_BREAKPOINTS.mobile - 0.02}px)`, false, {
-    getInitialValueInEffect: false,
-  });
-  if (toasts.length === 0) return null;
-  return (
-    <Portal>
-      <Stack
-        gap="sm"
-        data-testid="toast-viewport"
-        data-placement={phone ? 'bottom' : 'bottom-start'}
-        style={
-          phone
-            ? {
-                position: 'fixed',
-                bottom: 'var(--mantine-spacing-md)',
-                left: 'var(--mantine-spacing-sm)',
-                right: FLOATING_BUTTONS_GUTTER,
-                zIndex: 1000,
-              }
-            : {
-                position: 'fixed',
-                bottom: 'var(--mantine-spacing-md)',
-                // The side navigation's width (Mantine's AppShell sets it on :root; 0 outside the shell).
-                left: 'calc(var(--app-shell-navbar-offset, 0rem) + var(--mantine-spacing-md))',
-                zIndex: 1000,
-                width: `min(380px, calc(100vw - ${FLOATING_BUTTONS_GUTTER}px - 2 * var(--mantine-spacing-md)))`,
-              }
-        }
-      >
-        {toasts.map((toast) => (
-          <ToastItem key={toast.id} toast={toast} store={store} />
-        ))}
-      </Stack>
-    </Portal>
-  );
-}
-
-function ToastItem({ toast, store }: { toast: Toast; store: ToastStore }) {
-  const { color, icon } = SEVERITY_STYLE[toast.severity] ?? SEVERITY_STYLE.info;
-  const isError = toast.severity === 'error';
-  return (
-    <Notification
-      role={isError ? 'alert' : 'status'}
-      aria-live={isError ? 'assertive' : 'polite'}
-      aria-atomic
-      data-severity={toast.severity}
-      color={color}
-      icon={icon}
-      title={toast.summary}
-      withBorder
-      onClose={() => store.remove(toast.id)}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      onMouseEnter={() => store.pause(toast.id)}
-      onMouseLeave={() => store.resume(toast.id)}
-      onFocus={() => store.pause(toast.id)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) store.resume(toast.id);
-      }}
-      style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
-      // Mantine dims the description; toasts carry the message itself, so it gets full text contrast.
-      styles={{ description: { color: 'var(--mantine-color-text)' } }}
-    >
-      {toast.detail}
-      {toast.timeout !== false && (
-        <ToastCountdown
-          key={toast.expiresAt ?? `paused-${toast.remaining}`}
-          toast={toast}
-          timeout={toast.timeout}
-          color={color}
-        />
-      )}
-    </Notification>
-  );
-}
-
-/**
- * The progress bar counting down from the time left to zero, animated with the Web Animations
- * API (no stylesheet needed). It is remounted (keyed by `expiresAt`) whenever the countdown
- * restarts, pauses or resumes; while paused it shows the fraction left.
- */
-function ToastCountdown({ toast, timeout, color }: { toast: Toast; timeout: number; color: string }) {
-  const paused = toast.remaining !== null;
-  const left = paused ? (toast.remaining ?? 0) : Math.max(0, (toast.expiresAt ?? 0) - Date.now());
-  const startPercent = timeout > 0 ? Math.min(100, (left / timeout) * 100) : 0;
-  const rootRef = useRef<HTMLDivElement>(null);
-
-  useLayoutEffect(() => {
-    const section = rootRef.current?.firstElementChild as HTMLElement | null | undefined;
-    if (paused || !section || typeof section.animate !== 'function') return undefined;
-    const animation = section.animate([{ width: `${startPercent}%` }, { width: '0%' }], {
-      duration: left,
-      easing: 'linear',
-      fill: 'forwards',
-    });
-    return () => animation.cancel();
-    // Runs once per mount: the key changes whenever the countdown changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  return (
-    <Box mt={6} aria-hidden>
-      <Progress
-        ref={rootRef}
-        size="xs"
-        color={color}
-        value={startPercent}
-        transitionDuration={0}
-        data-testid="toast-progress"
-      />
-    </Box>
-  );
+  const [, loaded] = useReducer((count: number) => count + 1, 0);
+  const Viewport = loadedViewport;
+  const shown = toasts.length > 0;
+  useEffect(() => {
+    if (shown && !Viewport) void preloadToastViewport().then(loaded);
+  }, [shown, Viewport]);
+  return shown && Viewport ? <Viewport store={store} /> : null;
 }

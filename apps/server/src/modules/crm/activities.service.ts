@@ -1,5 +1,7 @@
 import {
+  CALENDAR_MESSAGES,
   CRM_MESSAGES,
+  zonedInstant,
   crmSubjectOf,
   defaultDueInstant,
   reminderBucketBounds,
@@ -46,7 +48,7 @@ import {
   type TimelineEntry,
 } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
-import { notFound, validationError } from '../../lib/errors';
+import { AppError, notFound, validationError } from '../../lib/errors';
 import { requireAdmin } from '../../plugins/auth';
 import { businessTimeZone, checkReferences } from './crm-common';
 
@@ -273,6 +275,24 @@ export async function snooze(
   });
   if (target.getTime() <= now.getTime()) throw validationError({ date: [CRM_MESSAGES.snoozeInPast] });
   await rescheduleCrmActivity(deps.db, { businessId, activityId, dueAt: target, now });
+  return loadActivity(deps.db, businessId, activityId);
+}
+
+/**
+ * Moves an open activity to a day and time in the business's time zone (the calendar's drag): its
+ * reminders move with it and fire again. Unlike a snooze, a day in the past is allowed (a drag
+ * corrects the record). A done activity is not moved (409).
+ */
+export async function rescheduleActivity(
+  deps: Deps,
+  { auth, activityId, date, time }: { auth: AuthContext; activityId: number; date: string; time: string },
+): Promise<Activity> {
+  const businessId = auth.businessId;
+  const current = await findCrmActivity(deps.db, { businessId, activityId });
+  if (!current) throw notFound(CRM_MESSAGES.activityNotFound);
+  if (current.done_at !== null) throw new AppError(409, CALENDAR_MESSAGES.notDraggable.done);
+  const dueAt = zonedInstant(date, time, await businessTimeZone(deps.db, businessId));
+  await rescheduleCrmActivity(deps.db, { businessId, activityId, dueAt, now: deps.clock() });
   return loadActivity(deps.db, businessId, activityId);
 }
 

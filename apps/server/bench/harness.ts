@@ -1,0 +1,114 @@
+/**
+ * What the HTTP benches share (`api-user.ts`, `scale.ts`, `crm.ts`): the real app on a fresh SQLite
+ * database in a temporary folder, listening on loopback; a bare Fastify route to compare with; an
+ * owner registered through the API like a person would; and autocannon runs.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp, loggerOptions } from '../src/app';
+import { loadConfig, resolveAppKey } from '../src/env';
+import { openDatabase } from '../src/runtime';
+
+export const HOST = '127.0.0.1';
+export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+
+export function address(app: FastifyInstance): string {
+  const info = app.server.address();
+  if (!info || typeof info === 'string') throw new Error('server has no TCP address');
+  return `http://${HOST}:${info.port}`;
+}
+
+/**
+ * The real app with production settings (warn-level logs, OWASP argon2: only the registration pays
+ * it) on a migrated SQLite file of its own; `close` stops it and removes the folder.
+ */
+export async function startBenchApp(prefix: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), `ledgerleaf-${prefix}-`));
+  const config = loadConfig(
+    { DATA_DIR: dataDir, HOST, PORT: '0', DEMO: '0', NODE_ENV: 'production', WEB_DIST_DIR: join(dataDir, 'no-web') },
+    dataDir,
+  );
+  const { database } = await openDatabase(config, { migrate: true });
+  const app = await buildApp({
+    config: { ...config, appKey: resolveAppKey(config) },
+    database,
+    logger: loggerOptions('warn'),
+  });
+  await app.listen({ host: HOST, port: 0 });
+  return {
+    app,
+    database,
+    base: address(app),
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A bare Fastify route (`GET /bare`) on loopback: the floor the app's figures are compared with. */
+export async function startBareServer() {
+  const bare = Fastify({ logger: loggerOptions('warn') });
+  bare.get('/bare', async () => ({ ok: true }));
+  await bare.listen({ host: HOST, port: 0 });
+  return { url: `${address(bare)}/bare`, close: () => bare.close() };
+}
+
+/** Registers an owner and their business through the API; answers the headers of their requests. */
+export async function registerOwner(
+  base: string,
+  owner: { name: string; business_name: string; email: string; phone?: string },
+): Promise<Record<string, string>> {
+  const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1];
+  if (!xsrf) throw new Error('no XSRF-TOKEN cookie');
+  const registered = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    body: JSON.stringify({ ...owner, password: 'bench password 123', password_confirmation: 'bench password 123' }),
+  });
+  if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
+  const { token } = (await registered.json()) as { token: string };
+  return { authorization: `Bearer ${token}`, accept: 'application/json' };
+}
+
+export interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** Autocannon on one URL; the load generator runs in its own worker thread, off the servers' event loop. */
+export async function measure(
+  url: string,
+  headers: Record<string, string>,
+  { seconds, connections }: { seconds: number; connections: number },
+): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration: seconds, headers, workers: 1 });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** `measure`, refusing any answer that is not 2xx; rps, p50 and p99. */
+export async function measureOk(
+  url: string,
+  headers: Record<string, string>,
+  options: { seconds: number; connections: number },
+) {
+  const figures = await measure(url, headers, options);
+  if (figures.non2xx > 0 || figures.errors > 0)
+    throw new Error(`${url}: ${figures.non2xx} non-2xx answers, ${figures.errors} errors`);
+  return { rps: figures.rps, p50: figures.p50, p99: figures.p99 };
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_KINDS, utcCalendarDate } from '@ledgerleaf/domain';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+/** One business never sees another's figures or records, also when it names the other's client. */
+let t: TestApp;
+let alpha: string;
+let beta: string;
+let alphaClient = 0;
+const today = utcCalendarDate(new Date());
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alpha = (await t.register({ email: 'alpha@example.com', business_name: 'Alpha' })).token;
+  beta = (await t.register({ email: 'beta@example.com', business_name: 'Beta' })).token;
+  alphaClient = (await t.post('/api/clients', { name: 'Alpha Client', contacts: [] }, { token: alpha })).json().data.id;
+  const invoice = await t.post(
+    '/api/invoices',
+    {
+      client_id: alphaClient,
+      issue_date: today,
+      due_date: today,
+      lines: [{ description: 'Work', quantity: 1, unit_price: 99 }],
+      send: true,
+    },
+    { token: alpha },
+  );
+  await t.post(
+    `/api/invoices/${invoice.json().data.id}/payments`,
+    { amount: 9, payment_date: today, method: 'cash' },
+    { token: alpha },
+  );
+  await t.post('/api/other-income', { amount: 5, income_date: today, source: 'Grant' }, { token: alpha });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('reports isolation', () => {
+  it('another business’s reports are empty of the first one’s money', async () => {
+    for (const report of REPORT_KINDS) {
+      const mine = (await t.get(`/api/reports/${report}`, { token: alpha })).json();
+      const theirs = (await t.get(`/api/reports/${report}`, { token: beta })).json();
+      for (const column of theirs.columns)
+        if (column.kind === 'money') expect(theirs.totals[column.key] ?? 0, `${report}.${column.key}`).toBe(0);
+      if (['aging', 'sales_by_client', 'income_statement', 'payments_received'].includes(report))
+        expect(
+          mine.columns.some(
+            (column: { key: string; kind: string }) => column.kind === 'money' && mine.totals[column.key] > 0,
+          ),
+        ).toBe(true);
+    }
+  });
+
+  it('naming another business’s client finds none of its records', async () => {
+    for (const kind of ['invoices', 'payments']) {
+      const page = await t.get(
+        `/api/reports/records/${kind}?client_id=${alphaClient}&as_of=${today}`.replace(
+          kind === 'payments' ? `&as_of=${today}` : '',
+          '',
+        ),
+        {
+          token: beta,
+        },
+      );
+      expect(page.statusCode).toBe(200);
+      expect(page.json().meta.total).toBe(0);
+      const csv = await t.get(`/api/reports/records/${kind}/export.csv?client_id=${alphaClient}`, {
+        token: beta,
+      });
+      expect(csv.body.trim().split('\r\n')).toHaveLength(1);
+    }
+  });
+
+  it('unknown reports and record kinds answer 404', async () => {
+    for (const url of ['/api/reports/nope', '/api/reports/nope/export.csv', '/api/reports/records/clients'])
+      expect((await t.get(url, { token: beta })).statusCode).toBe(404);
+  });
+
+  it('needs a sign-in', async () => {
+    expect((await t.get('/api/reports/aging')).statusCode).toBe(401);
+    expect((await t.get('/api/reports/records/invoices/export.csv')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,96 @@
+import type {
+  Report,
+  ReportFormat,
+  ReportKind,
+  ReportList,
+  ReportQueryInput,
+  ReportRecordKind,
+  ReportRecords,
+  ReportRecordsQueryInput,
+} from '@ledgerleaf/domain';
+import { api } from './api';
+import { browser } from './browser';
+import { listParams } from './catalog-endpoints';
+import { readToken } from './storage';
+
+/*
+ * The standard reports (issue 16): the list, one report, the records behind a row, and the
+ * exports (files fetched outside RTK Query: a Blob does not belong in the store). An entry of its
+ * own (`@ledgerleaf/api/reports`) so only the reports' chunks load it. Reports read everything
+ * else, so they refetch whenever invoices, payments, income, goals or the CRM change (the tags of
+ * those areas) and otherwise every minute at most.
+ */
+
+export type ReportArgs = ReportQueryInput & { report: ReportKind };
+export type ReportRecordsArgs = ReportRecordsQueryInput & { kind: ReportRecordKind };
+
+const reportEndpoints = api.injectEndpoints({
+  endpoints: (build) => ({
+    getReports: build.query<ReportList, void>({ query: () => ({ url: '/api/reports' }) }),
+    getReport: build.query<Report, ReportArgs>({
+      query: ({ report, ...query }) => ({ url: `/api/reports/${report}`, params: listParams(query) }),
+      keepUnusedDataFor: 60,
+    }),
+    getReportRecords: build.query<ReportRecords, ReportRecordsArgs>({
+      query: ({ kind, ...query }) => ({ url: `/api/reports/records/${kind}`, params: listParams(query) }),
+      keepUnusedDataFor: 60,
+    }),
+  }),
+});
+
+export const { useGetReportsQuery, useGetReportQuery, useGetReportRecordsQuery } = reportEndpoints;
+
+/** The address of a report's export (`/api/reports/aging/export.csv?as_of=…`). */
+export function reportExportUrl(args: ReportArgs, format: ReportFormat): string {
+  const { report, ...query } = args;
+  const search = new URLSearchParams(Object.entries(listParams(query)).map(([key, value]) => [key, String(value)]));
+  const text = search.toString();
+  return `/api/reports/${report}/export.${format}${text ? `?${text}` : ''}`;
+}
+
+/** The address of the streamed export of the records behind a row. */
+export function reportRecordsExportUrl(args: ReportRecordsArgs, format: 'csv' | 'xlsx'): string {
+  const { kind, page: _page, per_page: _perPage, ...query } = args;
+  const search = new URLSearchParams(Object.entries(listParams(query)).map(([key, value]) => [key, String(value)]));
+  const text = search.toString();
+  return `/api/reports/records/${kind}/export.${format}${text ? `?${text}` : ''}`;
+}
+
+export interface DownloadProgress {
+  /** Bytes received so far. */
+  received: number;
+  /** The size when the server says it (null while it streams). */
+  total: number | null;
+}
+
+/**
+ * Fetches an export with the bearer token, reading the body as it streams so `onProgress` can show
+ * how far it is (a 100,000-invoice XLSX takes seconds). Throws on a non-OK answer.
+ */
+export async function fetchReportFile(
+  url: string,
+  onProgress?: (progress: DownloadProgress) => void,
+): Promise<{ blob: Blob; filename: string }> {
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${browser.origin()}${url}`, { headers, credentials: 'include' });
+  if (!response.ok) throw new Error(`The export could not be made (${String(response.status)}).`);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'report';
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  const length = Number(response.headers.get('content-length') ?? '');
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  if (!response.body) return { blob: await response.blob(), filename };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    onProgress?.({ received, total });
+  }
+  return { blob: new Blob(chunks as BlobPart[], { type }), filename };
+}

@@ -1,0 +1,341 @@
+import { sql, type RawBuilder } from 'kysely';
+import { dialectOf } from '../dialect';
+import { num } from './crm-shared';
+import type { Db } from './types';
+
+/*
+ * Dynamic reports (issue 16): a definition compiled into one query. Every source is a fixed FROM
+ * with its joins and its business scope, and every field a fixed SQL expression from this whitelist;
+ * the request only picks keys of it (the domain's `dynamicDefinitionSchema` refuses any other), and
+ * every value is a bound parameter. Money is cents here, quantities plain numbers.
+ */
+
+type Expr = RawBuilder<unknown>;
+
+interface SourceSpec {
+  from: Expr;
+  scope: (businessId: number) => Expr;
+  id: Expr;
+  fields: Record<string, Expr>;
+}
+
+const r = (ref: string) => sql.ref(ref);
+
+export const DYNAMIC_SOURCE_SPECS: Record<string, SourceSpec> = {
+  invoices: {
+    from: sql`invoices t join clients c on c.id = t.client_id`,
+    scope: (b) => sql`t.business_id = ${b}`,
+    id: r('t.id'),
+    fields: {
+      invoice_number: r('t.invoice_number'),
+      client_name: r('c.name'),
+      status: r('t.status'),
+      issue_date: r('t.issue_date'),
+      due_date: r('t.due_date'),
+      subtotal: r('t.subtotal_cents'),
+      tax: r('t.tax_cents'),
+      total: r('t.total_cents'),
+      paid: r('t.paid_cents'),
+      balance: r('t.balance_cents'),
+    },
+  },
+  invoice_lines: {
+    from: sql`invoice_lines t join invoices i on i.id = t.invoice_id join clients c on c.id = i.client_id left join products p on p.id = t.product_id`,
+    scope: (b) => sql`t.business_id = ${b}`,
+    id: r('t.id'),
+    fields: {
+      invoice_number: r('i.invoice_number'),
+      client_name: r('c.name'),
+      issue_date: r('i.issue_date'),
+      product_name: r('p.name'),
+      description: r('t.description'),
+      quantity: sql`(t.quantity_thousandths / 1000.0)`,
+      unit_price: r('t.unit_price_cents'),
+      tax: r('t.tax_cents'),
+      total: r('t.total_cents'),
+    },
+  },
+  payments: {
+    from: sql`payments t join invoices i on i.id = t.invoice_id join clients c on c.id = i.client_id`,
+    scope: (b) => sql`t.business_id = ${b}`,
+    id: r('t.id'),
+    fields: {
+      payment_date: r('t.payment_date'),
+      invoice_number: r('i.invoice_number'),
+      client_name: r('c.name'),
+      method: r('t.method'),
+      reference: r('t.reference'),
+      amount: r('t.amount_cents'),
+    },
+  },
+  clients: {
+    from: sql`clients t`,
+    scope: (b) => sql`t.business_id = ${b} and t.archived_at is null`,
+    id: r('t.id'),
+    fields: {
+      name: r('t.name'),
+      email: r('t.email'),
+      city: r('t.billing_city'),
+      country: r('t.billing_country'),
+      payment_terms_days: r('t.payment_terms_days'),
+    },
+  },
+  products: {
+    from: sql`products t`,
+    scope: (b) => sql`t.business_id = ${b} and t.archived_at is null`,
+    id: r('t.id'),
+    fields: {
+      name: r('t.name'),
+      type: r('t.type'),
+      sku: r('t.sku'),
+      unit: r('t.unit'),
+      unit_price: r('t.unit_price_cents'),
+    },
+  },
+  estimates: {
+    from: sql`estimates t join clients c on c.id = t.client_id`,
+    scope: (b) => sql`t.business_id = ${b}`,
+    id: r('t.id'),
+    fields: {
+      estimate_number: r('t.estimate_number'),
+      client_name: r('c.name'),
+      status: r('t.status'),
+      issue_date: r('t.issue_date'),
+      expiry_date: r('t.expiry_date'),
+      total: r('t.total_cents'),
+    },
+  },
+  recurring_invoices: {
+    from: sql`recurring_invoices t join clients c on c.id = t.client_id`,
+    scope: (b) => sql`t.business_id = ${b}`,
+    id: r('t.id'),
+    fields: {
+      client_name: r('c.name'),
+      status: r('t.status'),
+      frequency: r('t.frequency'),
+      start_date: r('t.start_date'),
+      next_run_date: r('t.next_run_date'),
+      total: r('t.total_cents'),
+    },
+  },
+  other_income: {
+    from: sql`other_income t`,
+    scope: (b) => sql`t.business_id = ${b}`,
+    id: r('t.id'),
+    fields: {
+      income_date: r('t.income_date'),
+      source: r('t.source'),
+      reference_number: r('t.reference_number'),
+      amount: r('t.amount_cents'),
+    },
+  },
+  leads: {
+    from: sql`crm_leads t left join crm_lead_sources s on s.id = t.source_id`,
+    scope: (b) => sql`t.business_id = ${b}`,
+    id: r('t.id'),
+    fields: {
+      person_name: r('t.person_name'),
+      company_name: r('t.company_name'),
+      email: r('t.email'),
+      status: r('t.status'),
+      source_name: r('s.name'),
+      estimated_value: r('t.estimated_value_cents'),
+    },
+  },
+  opportunities: {
+    from: sql`crm_opportunities t join crm_pipeline_stages st on st.id = t.stage_id left join clients c on c.id = t.client_id left join crm_lead_sources s on s.id = t.source_id`,
+    scope: (b) => sql`t.business_id = ${b}`,
+    id: r('t.id'),
+    fields: {
+      title: r('t.title'),
+      client_name: r('c.name'),
+      stage_name: r('st.name'),
+      source_name: r('s.name'),
+      expected_close_date: r('t.expected_close_date'),
+      amount: r('t.amount_cents'),
+      probability: r('t.probability'),
+    },
+  },
+  activities: {
+    from: sql`crm_activities t join crm_activity_types ty on ty.id = t.type_id left join clients c on c.id = t.client_id`,
+    scope: (b) => sql`t.business_id = ${b}`,
+    id: r('t.id'),
+    fields: {
+      subject: r('t.subject'),
+      type_name: r('ty.name'),
+      client_name: r('c.name'),
+    },
+  },
+};
+
+export interface CompiledCondition {
+  field: string;
+  kind: 'text' | 'number' | 'date';
+  mode: string;
+  /** Text and dates as strings; numbers (money in cents) as numbers. */
+  value: string | number;
+}
+
+export interface DynamicQuery {
+  businessId: number;
+  source: string;
+  columns: string[];
+  match: 'all' | 'any';
+  conditions: CompiledCondition[];
+  sort: { field: string; direction: 'asc' | 'desc' } | null;
+  group: {
+    field: string;
+    datePart: 'day' | 'week' | 'month' | 'quarter' | 'year' | null;
+    aggregates: Array<{ fn: 'count' | 'sum' | 'avg' | 'min' | 'max'; field: string | null }>;
+  } | null;
+  limit: number;
+}
+
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function condition(expr: Expr, c: CompiledCondition): Expr {
+  if (c.kind === 'text') {
+    const v = String(c.value).toLowerCase();
+    const lowered = sql`lower(${expr})`;
+    const like = (pattern: string) => sql`${lowered} like ${pattern} escape '\\'`;
+    switch (c.mode) {
+      case 'startsWith':
+        return like(`${likeEscape(v)}%`);
+      case 'contains':
+        return like(`%${likeEscape(v)}%`);
+      case 'notContains':
+        return sql`(${expr} is null or not (${like(`%${likeEscape(v)}%`)}))`;
+      case 'endsWith':
+        return like(`%${likeEscape(v)}`);
+      case 'equals':
+        return sql`${lowered} = ${v}`;
+      default:
+        return sql`(${expr} is null or ${lowered} <> ${v})`;
+    }
+  }
+  if (c.kind === 'date') {
+    switch (c.mode) {
+      case 'dateIs':
+        return sql`${expr} = ${c.value}`;
+      case 'dateIsNot':
+        return sql`(${expr} is null or ${expr} <> ${c.value})`;
+      case 'dateBefore':
+        return sql`${expr} < ${c.value}`;
+      default:
+        return sql`${expr} > ${c.value}`;
+    }
+  }
+  const op = { equals: '=', notEquals: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' }[c.mode] ?? '=';
+  if (c.mode === 'notEquals') return sql`(${expr} is null or ${expr} <> ${c.value})`;
+  return sql`${expr} ${sql.raw(op)} ${c.value}`;
+}
+
+/** A date (`yyyy-MM-dd` text) as its day, week (its Monday), month, quarter (`2026-Q3`) or year. */
+function datePartOf(db: Db, expr: Expr, part: NonNullable<DynamicQuery['group']>['datePart']): Expr {
+  switch (part) {
+    case 'month':
+      return sql`substr(${expr}, 1, 7)`;
+    case 'year':
+      return sql`substr(${expr}, 1, 4)`;
+    case 'quarter':
+      return sql`substr(${expr}, 1, 4) || '-Q' || cast(((cast(substr(${expr}, 6, 2) as integer) + 2) / 3) as text)`;
+    case 'week':
+      return dialectOf(db as never) === 'postgres'
+        ? sql`to_char(date_trunc('week', cast(${expr} as date)), 'YYYY-MM-DD')`
+        : sql`date(${expr}, '-' || ((cast(strftime('%w', ${expr}) as integer) + 6) % 7) || ' days')`;
+    default:
+      return expr;
+  }
+}
+
+export interface DynamicRows {
+  rows: Array<Record<string, string | number | null>>;
+  total: number;
+}
+
+/** Runs a compiled definition: plain rows (columns, sort) or groups (key and aggregates), at most `limit`, and the count. */
+export async function runDynamicQuery(db: Db, query: DynamicQuery): Promise<DynamicRows> {
+  const spec = DYNAMIC_SOURCE_SPECS[query.source];
+  if (!spec) throw new Error(`unknown source ${query.source}`);
+  const field = (key: string): Expr => {
+    const expr = spec.fields[key];
+    if (!expr) throw new Error(`unknown field ${key}`);
+    return expr;
+  };
+  const conditions = query.conditions.map((c) => condition(field(c.field), c));
+  const filter =
+    conditions.length === 0
+      ? sql`1 = 1`
+      : sql`(${sql.join(conditions, query.match === 'all' ? sql` and ` : sql` or `)})`;
+  const where = sql`${spec.scope(query.businessId)} and ${filter}`;
+  if (query.group) {
+    const key = datePartOf(db, field(query.group.field), query.group.datePart);
+    const aggregates = query.group.aggregates.map((aggregate, index) => {
+      const target = aggregate.field ? field(aggregate.field) : null;
+      const expression =
+        aggregate.fn === 'count'
+          ? target
+            ? sql`count(${target})`
+            : sql`count(*)`
+          : sql`${sql.raw(aggregate.fn)}(${target ?? sql`null`})`;
+      return sql`${expression} as ${sql.ref(`a${String(index)}`)}`;
+    });
+    const direction = query.sort?.direction === 'desc' ? sql`desc` : sql`asc`;
+    const [result, count] = await Promise.all([
+      sql<Record<string, unknown>>`select ${key} as g, ${sql.join(aggregates)} from ${spec.from} where ${where}
+        group by ${key} order by ${key} ${direction} limit ${query.limit}`.execute(db),
+      sql<{
+        n: unknown;
+      }>`select count(*) as n from (select ${key} as g from ${spec.from} where ${where} group by ${key}) x`.execute(db),
+    ]);
+    return {
+      rows: result.rows.map((row) => ({
+        group: row.g === null || row.g === undefined ? null : String(row.g),
+        ...Object.fromEntries(
+          query.group!.aggregates.map((_, index) => {
+            const value = row[`a${String(index)}`];
+            return [
+              `a${String(index)}`,
+              value === null || value === undefined
+                ? null
+                : typeof value === 'number'
+                  ? value
+                  : Number.isFinite(Number(value))
+                    ? Number(value)
+                    : String(value),
+            ];
+          }),
+        ),
+      })),
+      total: num(count.rows[0]?.n),
+    };
+  }
+  const columns = query.columns.map((key) => sql`${field(key)} as ${sql.ref(key)}`);
+  const order = query.sort
+    ? sql`${field(query.sort.field)} ${query.sort.direction === 'desc' ? sql`desc` : sql`asc`}, ${spec.id}`
+    : spec.id;
+  const [result, count] = await Promise.all([
+    sql<
+      Record<string, unknown>
+    >`select ${sql.join(columns)} from ${spec.from} where ${where} order by ${order} limit ${query.limit}`.execute(db),
+    sql<{ n: unknown }>`select count(*) as n from ${spec.from} where ${where}`.execute(db),
+  ]);
+  return {
+    rows: result.rows.map((row) =>
+      Object.fromEntries(
+        query.columns.map((key) => {
+          const value = row[key];
+          return [
+            key,
+            value === null || value === undefined
+              ? null
+              : typeof value === 'number' || typeof value === 'string'
+                ? value
+                : String(value),
+          ];
+        }),
+      ),
+    ),
+    total: num(count.rows[0]?.n),
+  };
+}

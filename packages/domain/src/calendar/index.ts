@@ -1,0 +1,2 @@
+// The calendar and its private iCalendar feed (issue 17).
+export * from './calendar';

@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { isoDateSchema } from '../common';
+
+/*
+ * Dynamic reports (issue 16): a report built without SQL. A definition names a data source, the
+ * columns, filters (SPEC.md section 9's match modes by field type, "match all" or "match any",
+ * several conditions on one field), a sort, a group-by (dates by day, week, month, quarter or year)
+ * with aggregates, and a chart. Fields come only from the whitelist below: the server compiles the
+ * definition through it (never a field name or SQL text from the request), scoped to the business.
+ */
+
+export const DYNAMIC_SOURCES = [
+  'invoices',
+  'invoice_lines',
+  'payments',
+  'clients',
+  'products',
+  'estimates',
+  'recurring_invoices',
+  'other_income',
+  'leads',
+  'opportunities',
+  'activities',
+] as const;
+export type DynamicSource = (typeof DYNAMIC_SOURCES)[number];
+
+export const DYNAMIC_FIELD_TYPES = ['text', 'number', 'money', 'date'] as const;
+export type DynamicFieldType = (typeof DYNAMIC_FIELD_TYPES)[number];
+
+export interface DynamicField {
+  key: string;
+  label: string;
+  type: DynamicFieldType;
+}
+
+const f = (key: string, label: string, type: DynamicFieldType): DynamicField => ({ key, label, type });
+
+/** Every source's fields, its own and its obvious joins' (an invoice's client name, a line's product). */
+export const DYNAMIC_FIELDS: Record<DynamicSource, readonly DynamicField[]> = {
+  invoices: [
+    f('invoice_number', 'Invoice number', 'text'),
+    f('client_name', 'Client', 'text'),
+    f('status', 'Status', 'text'),
+    f('issue_date', 'Issue date', 'date'),
+    f('due_date', 'Due date', 'date'),
+    f('subtotal', 'Subtotal', 'money'),
+    f('tax', 'Tax', 'money'),
+    f('total', 'Total', 'money'),
+    f('paid', 'Paid', 'money'),
+    f('balance', 'Balance', 'money'),
+  ],
+  invoice_lines: [
+    f('invoice_number', 'Invoice number', 'text'),
+    f('client_name', 'Client', 'text'),
+    f('issue_date', 'Issue date', 'date'),
+    f('product_name', 'Product', 'text'),
+    f('description', 'Description', 'text'),
+    f('quantity', 'Quantity', 'number'),
+    f('unit_price', 'Unit price', 'money'),
+    f('tax', 'Tax', 'money'),
+    f('total', 'Total', 'money'),
+  ],
+  payments: [
+    f('payment_date', 'Payment date', 'date'),
+    f('invoice_number', 'Invoice number', 'text'),
+    f('client_name', 'Client', 'text'),
+    f('method', 'Method', 'text'),
+    f('reference', 'Reference', 'text'),
+    f('amount', 'Amount', 'money'),
+  ],
+  clients: [
+    f('name', 'Name', 'text'),
+    f('email', 'Email', 'text'),
+    f('city', 'City', 'text'),
+    f('country', 'Country', 'text'),
+    f('payment_terms_days', 'Payment terms (days)', 'number'),
+  ],
+  products: [
+    f('name', 'Name', 'text'),
+    f('type', 'Type', 'text'),
+    f('sku', 'SKU', 'text'),
+    f('unit', 'Unit', 'text'),
+    f('unit_price', 'Unit price', 'money'),
+  ],
+  estimates: [
+    f('estimate_number', 'Estimate number', 'text'),
+    f('client_name', 'Client', 'text'),
+    f('status', 'Status', 'text'),
+    f('issue_date', 'Issue date', 'date'),
+    f('expiry_date', 'Expiry date', 'date'),
+    f('total', 'Total', 'money'),
+  ],
+  recurring_invoices: [
+    f('client_name', 'Client', 'text'),
+    f('status', 'Status', 'text'),
+    f('frequency', 'Frequency', 'text'),
+    f('start_date', 'Start date', 'date'),
+    f('next_run_date', 'Next run', 'date'),
+    f('total', 'Amount per run', 'money'),
+  ],
+  other_income: [
+    f('income_date', 'Date', 'date'),
+    f('source', 'Source', 'text'),
+    f('reference_number', 'Reference', 'text'),
+    f('amount', 'Amount', 'money'),
+  ],
+  leads: [
+    f('person_name', 'Person', 'text'),
+    f('company_name', 'Company', 'text'),
+    f('email', 'Email', 'text'),
+    f('status', 'Status', 'text'),
+    f('source_name', 'Source', 'text'),
+    f('estimated_value', 'Estimated value', 'money'),
+  ],
+  opportunities: [
+    f('title', 'Title', 'text'),
+    f('client_name', 'Client', 'text'),
+    f('stage_name', 'Stage', 'text'),
+    f('source_name', 'Source', 'text'),
+    f('expected_close_date', 'Expected close', 'date'),
+    f('amount', 'Amount', 'money'),
+    f('probability', 'Probability', 'number'),
+  ],
+  activities: [f('subject', 'Subject', 'text'), f('type_name', 'Type', 'text'), f('client_name', 'Client', 'text')],
+};
+
+export const TEXT_MODES = ['startsWith', 'contains', 'notContains', 'endsWith', 'equals', 'notEquals'] as const;
+export const NUMERIC_MODES = ['equals', 'notEquals', 'lt', 'lte', 'gt', 'gte'] as const;
+export const DATE_MODES = ['dateIs', 'dateIsNot', 'dateBefore', 'dateAfter'] as const;
+export const MATCH_MODES = [...new Set([...TEXT_MODES, ...NUMERIC_MODES, ...DATE_MODES])] as [string, ...string[]];
+export type MatchMode = (typeof TEXT_MODES)[number] | (typeof NUMERIC_MODES)[number] | (typeof DATE_MODES)[number];
+
+/** The match modes a field type takes (SPEC.md section 9). */
+export function modesFor(type: DynamicFieldType): readonly MatchMode[] {
+  return type === 'text' ? TEXT_MODES : type === 'date' ? DATE_MODES : NUMERIC_MODES;
+}
+
+export const DATE_PARTS = ['day', 'week', 'month', 'quarter', 'year'] as const;
+export type DatePart = (typeof DATE_PARTS)[number];
+export const AGGREGATES = ['count', 'sum', 'avg', 'min', 'max'] as const;
+export type Aggregate = (typeof AGGREGATES)[number];
+export const DYNAMIC_CHARTS = ['table', 'bar', 'line', 'pie'] as const;
+
+export const DYNAMIC_MESSAGES = {
+  sourceInvalid: 'Please choose a data source',
+  fieldUnknown: 'This field is not one of the data source’s fields',
+  modeInvalid: 'This match mode does not fit the field’s type',
+  valueNumber: 'Please enter a number',
+  valueDate: 'Please enter a date',
+  valueText: 'Please enter up to 200 characters',
+  columnsRequired: 'Please choose at least one column',
+  aggregateInvalid: 'Sum, average, minimum and maximum need a number, money or date field',
+  datePartInvalid: 'Only a date field is grouped by day, week, month, quarter or year',
+  nameRequired: 'Please name the report',
+} as const;
+
+const conditionSchema = z.object({
+  field: z.string().max(100),
+  mode: z.enum(MATCH_MODES, { error: DYNAMIC_MESSAGES.modeInvalid }),
+  value: z.union([z.string().max(200, DYNAMIC_MESSAGES.valueText), z.number()]),
+});
+
+export const dynamicDefinitionSchema = z
+  .object({
+    source: z.enum(DYNAMIC_SOURCES, { error: DYNAMIC_MESSAGES.sourceInvalid }),
+    columns: z.array(z.string().max(100)).max(30).default([]),
+    filters: z
+      .object({
+        match: z.enum(['all', 'any']).default('all'),
+        conditions: z.array(conditionSchema).max(30).default([]),
+      })
+      .default({ match: 'all', conditions: [] }),
+    sort: z.object({ field: z.string().max(100), direction: z.enum(['asc', 'desc']).default('asc') }).nullish(),
+    group_by: z
+      .object({
+        field: z.string().max(100),
+        date_part: z.enum(DATE_PARTS).nullish(),
+        aggregates: z
+          .array(z.object({ fn: z.enum(AGGREGATES), field: z.string().max(100).nullish() }))
+          .max(10)
+          .default([{ fn: 'count' }]),
+      })
+      .nullish(),
+    chart: z.enum(DYNAMIC_CHARTS).default('table'),
+  })
+  .superRefine((definition, ctx) => {
+    const fields = new Map(DYNAMIC_FIELDS[definition.source].map((field) => [field.key, field]));
+    const unknown = (path: (string | number)[]) =>
+      ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.fieldUnknown, path });
+    if (definition.columns.length === 0 && !definition.group_by)
+      ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.columnsRequired, path: ['columns'] });
+    definition.columns.forEach((key, index) => {
+      if (!fields.has(key)) unknown(['columns', index]);
+    });
+    definition.filters.conditions.forEach((condition, index) => {
+      const field = fields.get(condition.field);
+      if (!field) return unknown(['filters', 'conditions', index, 'field']);
+      if (!modesFor(field.type).includes(condition.mode as MatchMode))
+        return ctx.addIssue({
+          code: 'custom',
+          message: DYNAMIC_MESSAGES.modeInvalid,
+          path: ['filters', 'conditions', index, 'mode'],
+        });
+      const path = ['filters', 'conditions', index, 'value'];
+      if (field.type === 'date') {
+        if (typeof condition.value !== 'string' || !isoDateSchema.safeParse(condition.value).success)
+          ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueDate, path });
+      } else if (field.type === 'text') {
+        if (typeof condition.value !== 'string')
+          ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueText, path });
+      } else if (
+        typeof condition.value === 'string'
+          ? condition.value.trim() === '' || !Number.isFinite(Number(condition.value))
+          : !Number.isFinite(condition.value)
+      )
+        ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueNumber, path });
+    });
+    if (definition.sort && !fields.has(definition.sort.field)) unknown(['sort', 'field']);
+    if (definition.group_by) {
+      const group = fields.get(definition.group_by.field);
+      if (!group) unknown(['group_by', 'field']);
+      else if (definition.group_by.date_part && group.type !== 'date')
+        ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.datePartInvalid, path: ['group_by', 'date_part'] });
+      definition.group_by.aggregates.forEach((aggregate, index) => {
+        if (aggregate.fn === 'count' && !aggregate.field) return;
+        const field = aggregate.field ? fields.get(aggregate.field) : undefined;
+        if (!field) return unknown(['group_by', 'aggregates', index, 'field']);
+        if (aggregate.fn !== 'count' && field.type === 'text')
+          ctx.addIssue({
+            code: 'custom',
+            message: DYNAMIC_MESSAGES.aggregateInvalid,
+            path: ['group_by', 'aggregates', index, 'fn'],
+          });
+      });
+    }
+  });
+export type DynamicDefinition = z.infer<typeof dynamicDefinitionSchema>;
+export type DynamicDefinitionInput = z.input<typeof dynamicDefinitionSchema>;
+
+export const dynamicResultSchema = z.object({
+  columns: z.array(z.object({ key: z.string(), label: z.string(), type: z.enum(DYNAMIC_FIELD_TYPES) })),
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  /** Rows shown are at most 1,000; the count of every matching row (or group). */
+  total: z.number(),
+});
+export type DynamicResult = z.infer<typeof dynamicResultSchema>;
+
+export const DYNAMIC_ROW_LIMIT = 1000;

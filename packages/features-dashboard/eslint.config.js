@@ -1,0 +1,3 @@
+import { config } from '@ledgerleaf/eslint-config';
+
+export default config({ layer: 'feature', react: true });

@@ -1,0 +1,1 @@
+export { loadDashboardPage } from './routes';

@@ -1,0 +1,78 @@
+import { useNavigate } from 'react-router';
+import { Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { CrmPipeline } from '@ledgerleaf/domain';
+import { paths } from '@ledgerleaf/api';
+import { DashboardChart } from '../shared/echart';
+import { count, money } from '../shared/format';
+
+/** The CRM pipeline chart: value per open stage, with its count; a bar opens the board. */
+export default function PipelineChart({ pipeline }: { pipeline: CrmPipeline }) {
+  const navigate = useNavigate();
+  const stages = pipeline.stages.filter((stage) => stage.type === 'open');
+  if (stages.every((stage) => stage.count === 0))
+    return (
+      <Text size="sm" c="dimmed">
+        No open opportunities yet. Opportunities you add to the pipeline appear here by stage.
+      </Text>
+    );
+  const option = {
+    tooltip: {
+      trigger: 'axis',
+      formatter: (items: Array<{ dataIndex: number }>) => {
+        const stage = stages[items[0]?.dataIndex ?? 0];
+        return stage
+          ? `${stage.name}: ${money(stage.value)} (${count(stage.count, 'opportunity', 'opportunities')})`
+          : '';
+      },
+    },
+    grid: { left: 8, right: 8, top: 16, bottom: 8, containLabel: true },
+    xAxis: { type: 'category', data: stages.map((stage) => stage.name) },
+    yAxis: { type: 'value', axisLabel: { formatter: (value: number) => `$${value.toLocaleString('en-US')}` } },
+    series: [
+      {
+        name: 'Value',
+        type: 'bar',
+        data: stages.map((stage) => ({ value: stage.value, itemStyle: { color: stage.color } })),
+        label: {
+          show: true,
+          position: 'top',
+          formatter: (item: { dataIndex: number }) => String(stages[item.dataIndex]?.count ?? ''),
+        },
+      },
+    ],
+  };
+  const summary = `${money(pipeline.open.value)} in ${count(pipeline.open.count, 'open opportunity', 'open opportunities')} across ${count(stages.length, 'stage')}.`;
+  return (
+    <Stack gap="xs">
+      <DashboardChart
+        option={option}
+        label={`Open pipeline by stage. ${summary}`}
+        onBarClick={() => navigate(paths.crm.opportunities.list)}
+      />
+      <Text size="sm" c="dimmed" data-testid="pipeline-summary">
+        {summary}
+      </Text>
+      <VisuallyHidden>
+        <table>
+          <caption>Open pipeline by stage</caption>
+          <thead>
+            <tr>
+              <th scope="col">Stage</th>
+              <th scope="col">Opportunities</th>
+              <th scope="col">Value</th>
+            </tr>
+          </thead>
+          <tbody>
+            {stages.map((stage) => (
+              <tr key={stage.stage_id}>
+                <th scope="row">{stage.name}</th>
+                <td>{stage.count}</td>
+                <td>{money(stage.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
+    </Stack>
+  );
+}

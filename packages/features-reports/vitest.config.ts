@@ -1,0 +1,3 @@
+import { reactConfig } from '@ledgerleaf/vitest-config';
+
+export default reactConfig({ setupFiles: ['./src/test/setup.ts'], testTimeout: 20000 });
