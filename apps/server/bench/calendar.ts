@@ -7,68 +7,29 @@
  * Alone: `pnpm --filter @ledgerleaf/server bench:calendar`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { addCalendarDays } from '@ledgerleaf/domain';
 import { listActivityTypes, seedCrmDefaults } from '@ledgerleaf/db';
-import { buildApp, loggerOptions } from '../src/app';
-import { loadConfig, resolveAppKey } from '../src/env';
-import { openDatabase } from '../src/runtime';
+import { DURATION, measureOk, registerOwner, startBenchApp } from './harness';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 1);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 10_000);
 const SCHEDULES = Number(process.env.BENCH_SCHEDULES ?? 1_000);
 const CLIENTS = 2_000;
-const HOST = '127.0.0.1';
 const STATUSES = ['draft', 'sent', 'viewed', 'partial', 'paid', 'paid', 'paid', 'overdue', 'void'] as const;
 
-async function run(url: string, headers: Record<string, string>, seconds: number) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, workers: 1 });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
-}
-
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-bench-calendar-'));
-  const config = loadConfig(
-    { DATA_DIR: dataDir, HOST, PORT: '0', DEMO: '0', NODE_ENV: 'production', WEB_DIST_DIR: join(dataDir, 'no-web') },
-    dataDir,
-  );
-  const { database } = await openDatabase(config, { migrate: true });
-  const app = await buildApp({
-    config: { ...config, appKey: resolveAppKey(config) },
-    database,
-    logger: loggerOptions('warn'),
-  });
+  const { database, base, close } = await startBenchApp('bench-calendar');
   try {
-    await app.listen({ host: HOST, port: 0 });
-    const info = app.server.address();
-    if (!info || typeof info === 'string') throw new Error('no TCP address');
-    const base = `http://${HOST}:${info.port}`;
-    const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
-    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? '';
-    const registered = await fetch(`${base}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-      body: JSON.stringify({
-        name: 'Calendar Owner',
-        business_name: 'Calendar Scale',
-        email: 'calendar@example.com',
-        password: 'bench password 123',
-        password_confirmation: 'bench password 123',
-        time_zone: 'America/New_York',
-      }),
+    const auth = await registerOwner(base, {
+      name: 'Calendar Owner',
+      business_name: 'Calendar Scale',
+      email: 'calendar@example.com',
+      time_zone: 'America/New_York',
     });
-    if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
-    const { token } = (await registered.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
 
     // The seed generator: batch inserts into the tables the calendar reads.
     const db = database.db;
@@ -214,7 +175,7 @@ async function main(): Promise<void> {
     const events = (JSON.parse(body) as { data: Array<{ kind: string }> }).data;
     const byKind: Record<string, number> = {};
     for (const event of events) byKind[event.kind] = (byKind[event.kind] ?? 0) + 1;
-    await run(monthUrl, auth, 2);
+    await measureOk(monthUrl, auth, { seconds: 2, connections: CONNECTIONS });
     if (process.env.BENCH_PROFILE) {
       const { collectEvents } = await import('../src/modules/calendar/calendar.service');
       const { listCalendarInvoices, listCalendarActivities, listCalendarReminders, listCalendarRecurring } =
@@ -259,14 +220,13 @@ async function main(): Promise<void> {
       durationSeconds: DURATION,
       connections: CONNECTIONS,
       seedSeconds: Number(seedSeconds.toFixed(1)),
-      month: await run(monthUrl, auth, DURATION),
+      month: await measureOk(monthUrl, auth, { seconds: DURATION, connections: CONNECTIONS }),
     };
     const out = fileURLToPath(new URL('./calendar-results.json', import.meta.url));
     writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
     console.log(JSON.stringify(results, null, 2));
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

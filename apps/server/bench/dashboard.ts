@@ -8,18 +8,12 @@
  * Alone: `pnpm --filter @ledgerleaf/server bench:dashboard`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { listStages } from '@ledgerleaf/db';
-import { buildApp, loggerOptions } from '../src/app';
-import { loadConfig, resolveAppKey } from '../src/env';
-import { openDatabase } from '../src/runtime';
+import { DURATION, measureOk, registerOwner, startBenchApp } from './harness';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 1);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20_000);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
@@ -27,15 +21,7 @@ const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
 const OPPORTUNITIES = Number(process.env.BENCH_OPPORTUNITIES ?? 10_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
 const AFTER_WRITE_RUNS = Number(process.env.BENCH_AFTER_WRITE_RUNS ?? 100);
-const HOST = '127.0.0.1';
 const STATUSES = ['draft', 'sent', 'viewed', 'partial', 'paid', 'paid', 'paid', 'overdue', 'void'] as const;
-
-async function run(url: string, headers: Record<string, string>, seconds: number) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, workers: 1 });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
-}
 
 /** Each sample: one write through the API, then the call timed alone. */
 async function afterWrite(url: string, headers: Record<string, string>, write: () => Promise<void>) {
@@ -58,38 +44,13 @@ function isoDay(daysAgo: number): string {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-bench-dashboard-'));
-  const config = loadConfig(
-    { DATA_DIR: dataDir, HOST, PORT: '0', DEMO: '0', NODE_ENV: 'production', WEB_DIST_DIR: join(dataDir, 'no-web') },
-    dataDir,
-  );
-  const { database } = await openDatabase(config, { migrate: true });
-  const app = await buildApp({
-    config: { ...config, appKey: resolveAppKey(config) },
-    database,
-    logger: loggerOptions('warn'),
-  });
+  const { database, base, close } = await startBenchApp('bench-dashboard');
   try {
-    await app.listen({ host: HOST, port: 0 });
-    const info = app.server.address();
-    if (!info || typeof info === 'string') throw new Error('no TCP address');
-    const base = `http://${HOST}:${info.port}`;
-    const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
-    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? '';
-    const registered = await fetch(`${base}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-      body: JSON.stringify({
-        name: 'Dashboard Owner',
-        business_name: 'Dashboard Scale',
-        email: 'dashboard@example.com',
-        password: 'bench password 123',
-        password_confirmation: 'bench password 123',
-      }),
+    const auth = await registerOwner(base, {
+      name: 'Dashboard Owner',
+      business_name: 'Dashboard Scale',
+      email: 'dashboard@example.com',
     });
-    if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
-    const { token } = (await registered.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
     // The CRM's defaults (pipeline stages) come with the first CRM request.
     await fetch(`${base}/api/dashboard/crm-overview`, { headers: auth });
 
@@ -249,7 +210,7 @@ async function main(): Promise<void> {
     for (const url of Object.values(targets)) {
       const probe = await fetch(url, { headers: auth });
       if (!probe.ok) throw new Error(`${url}: ${probe.status} ${await probe.text()}`);
-      await run(url, auth, 2);
+      await measureOk(url, auth, { seconds: 2, connections: CONNECTIONS });
     }
     let written = 0;
     const write = async () => {
@@ -263,7 +224,10 @@ async function main(): Promise<void> {
     };
     const calls: Record<string, unknown> = {};
     for (const [name, url] of Object.entries(targets)) {
-      calls[name] = { ...(await run(url, auth, DURATION)), afterWrite: await afterWrite(url, auth, write) };
+      calls[name] = {
+        ...(await measureOk(url, auth, { seconds: DURATION, connections: CONNECTIONS })),
+        afterWrite: await afterWrite(url, auth, write),
+      };
     }
     const summary = (await (await fetch(targets.summary, { headers: auth })).json()) as Record<string, unknown>;
     const results = {
@@ -284,8 +248,7 @@ async function main(): Promise<void> {
     writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
     console.log(JSON.stringify(results, null, 2));
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * What the HTTP benches share (`api-user.ts`, `scale.ts`, `crm.ts`): the real app on a fresh SQLite
+ * What the HTTP benches share (`api-user.ts`, `scale.ts`, `crm.ts`, `calendar.ts`, `dashboard.ts`): the real app on a fresh SQLite
  * database in a temporary folder, listening on loopback; a bare Fastify route to compare with; an
  * owner registered through the API like a person would; and autocannon runs.
  */
@@ -60,7 +60,7 @@ export async function startBareServer() {
 /** Registers an owner and their business through the API; answers the headers of their requests. */
 export async function registerOwner(
   base: string,
-  owner: { name: string; business_name: string; email: string; phone?: string },
+  owner: { name: string; business_name: string; email: string; phone?: string; time_zone?: string },
 ): Promise<Record<string, string>> {
   const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1];

@@ -46,7 +46,7 @@ test('/dashboard has no serious or critical accessibility violation', async ({ p
 
 test('a screen of a later release has a page heading and no serious or critical violation', async ({ page }) => {
   await register(page);
-  await page.goto('/calendar');
+  await page.goto('/user/settings/later');
   await expect(page.getByRole('heading', { name: 'This page is not available yet', level: 1 })).toBeVisible();
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])

@@ -17,6 +17,8 @@ test('the main flow logs no console errors and no CSP violations', async ({ page
   await page.getByRole('link', { name: 'Products/Services' }).click();
   await expect(page.getByText('No products or services yet')).toBeVisible();
   await page.getByRole('link', { name: 'Calendar' }).click();
+  await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
+  await page.goto('/user/settings/later');
   await expect(page.getByText('This page is not available yet')).toBeVisible();
   expect(problems).toEqual([]);
 });
