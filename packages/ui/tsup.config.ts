@@ -9,7 +9,14 @@ import { libraryConfig } from '@ledgerleaf/tsup-config';
 // index module it would stay in every bundle that imports anything from the package.
 // `./routing` (React Router's pieces of the kit) is an entry of its own, so the main entry never
 // loads React Router; shared modules (the confirmation provider) land in one chunk both import.
+// `./chart` (ECharts through echarts-for-react) likewise: the screens with charts import it lazily.
 export default libraryConfig({
-  entry: ['src/index.ts', 'src/forms/date-field.tsx', 'src/forms/amount-input.tsx', 'src/routing/index.ts'],
-  external: ['react', 'react-dom', 'react/jsx-runtime', 'react-router', /^@mantine\//, /^@tabler\//],
+  entry: [
+    'src/index.ts',
+    'src/forms/date-field.tsx',
+    'src/forms/amount-input.tsx',
+    'src/routing/index.ts',
+    'src/chart/chart.tsx',
+  ],
+  external: ['react', 'react-dom', 'react/jsx-runtime', 'react-router', /^@mantine\//, /^@tabler\//, /^echarts/],
 });

@@ -97,7 +97,7 @@ test('account: settings persist; invite an accountant, who accepts, signs in and
   await expect(guest).toHaveURL(/\/dashboard$/);
 
   // Read-only: no quick-add, no "New Invoice", no editor; the server refuses a write with 403 and nothing is created.
-  await expect(guest.getByRole('heading', { name: /Welcome/ }).first()).toBeVisible();
+  await expect(guest.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(guest.getByRole('button', { name: 'Quick add' })).toHaveCount(0);
   await guest.goto('/invoices/all');
   await expect(guest.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();

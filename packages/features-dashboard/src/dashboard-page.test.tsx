@@ -23,8 +23,8 @@ import {
 } from './test/fixtures';
 
 // jsdom draws no charts: the chart is a labelled box (its text summary and table are the widget's own).
-vi.mock('./shared/echart', () => ({
-  DashboardChart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+vi.mock('@ledgerleaf/ui/chart', () => ({
+  Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
   default: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
 }));
 

@@ -30,3 +30,6 @@ export const NAV_BREAKPOINTS = { mobile: 768, tablet: 1024, desktop: 1280 } as c
 
 /** Password strength labels. */
 export const PASSWORD_STRENGTH_LABELS = ['Weak', 'Medium', 'Strong'] as const;
+
+/** Charts resize after the window stops resizing for this long (domain RESIZE_DEBOUNCE_MS). */
+export const RESIZE_DEBOUNCE_MS = 250;

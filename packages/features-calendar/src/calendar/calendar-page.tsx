@@ -264,7 +264,10 @@ export function CalendarPage() {
             );
           }}
           // FullCalendar fades the other months' day numbers to 30 % (2:1 contrast): full text, lighter weight instead.
+          // A day cell is named by its content (the date and its events): FullCalendar's aria-labelledby
+          // names it by the date alone, which hides the events it shows (axe: label-content-name-mismatch).
           dayCellDidMount={(info) => {
+            info.el.removeAttribute('aria-labelledby');
             if (!info.isOther) return;
             const top = info.el.querySelector<HTMLElement>('.fc-daygrid-day-top');
             if (top) Object.assign(top.style, { opacity: '1', fontWeight: '300', fontStyle: 'italic' });

@@ -9,8 +9,6 @@ export const REFRESH_INTERVAL_MS = 60_000;
 export const MAX_REFRESH_INTERVALS = 5;
 /** The Refresh button's debounce (SPEC.md section 9: 500 ms in one reading). */
 export const REFRESH_DEBOUNCE_MS = 500;
-/** Charts resize after the window stops resizing for this long. */
-export const RESIZE_DEBOUNCE_MS = 250;
 /** A widget's loading placeholder appears after this delay (200-300 ms), so a fast load never flashes it. */
 export const PLACEHOLDER_DELAY_MS = 250;
 /** The revenue chart's code must arrive within this time, else 'Failed to load chart component'. */

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { CrmPipeline } from '@ledgerleaf/domain';
 import { paths } from '@ledgerleaf/api';
-import { DashboardChart } from '../shared/echart';
+import { Chart } from '@ledgerleaf/ui/chart';
 import { count, money } from '../shared/format';
 
 /** The CRM pipeline chart: value per open stage, with its count; a bar opens the board. */
@@ -44,7 +44,8 @@ export default function PipelineChart({ pipeline }: { pipeline: CrmPipeline }) {
   const summary = `${money(pipeline.open.value)} in ${count(pipeline.open.count, 'open opportunity', 'open opportunities')} across ${count(stages.length, 'stage')}.`;
   return (
     <Stack gap="xs">
-      <DashboardChart
+      <Chart
+        height={280}
         option={option}
         label={`Open pipeline by stage. ${summary}`}
         onBarClick={() => navigate(paths.crm.opportunities.list)}

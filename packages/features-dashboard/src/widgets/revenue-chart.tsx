@@ -3,10 +3,15 @@ import { Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { RevenueData } from '@ledgerleaf/domain';
 import { DASHBOARD_DEFINITIONS } from '@ledgerleaf/domain';
 import { paths } from '@ledgerleaf/api';
-import { DashboardChart } from '../shared/echart';
+import { Chart } from '@ledgerleaf/ui/chart';
 import { lastDayOfMonth, money, monthLabel } from '../shared/format';
 
 /** The months' figures in words: the chart's accessible summary. */
+/** A month's bar opens the payments received that month (the Payments received report, by date). */
+export function monthPaymentsUrl(month: string): string {
+  return `${paths.reports}?report=payments_received&preset=custom&from=${month}-01&to=${lastDayOfMonth(month)}&group=date`;
+}
+
 export function revenueSummaryText(data: RevenueData): string {
   const months = data.series;
   if (months.every((month) => month.total === 0)) return 'No revenue in the last 12 months.';
@@ -33,13 +38,14 @@ export default function RevenueChart({ data }: { data: RevenueData }) {
   const summary = revenueSummaryText(data);
   return (
     <Stack gap="xs">
-      <DashboardChart
+      <Chart
+        height={280}
         option={option}
         label={`Revenue per month. ${summary}`}
         onBarClick={(index) => {
           const month = data.series[index]?.month;
           if (!month) return;
-          navigate(`${paths.invoices.list}?date_from=${month}-01&date_to=${lastDayOfMonth(month)}`);
+          navigate(monthPaymentsUrl(month));
         }}
       />
       <Text size="sm" c="dimmed" data-testid="revenue-summary">

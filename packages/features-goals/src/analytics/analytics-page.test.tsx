@@ -6,7 +6,9 @@ import { AnalyticsPage } from './analytics-page';
 import { goalProgressOption, statusBreakdownOption } from './chart-options';
 
 // jsdom draws no charts: the chart stands in as its accessible label.
-vi.mock('./echart', () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
+vi.mock('@ledgerleaf/ui/chart', () => ({
+  default: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+}));
 
 afterEach(() => vi.unstubAllGlobals());
 

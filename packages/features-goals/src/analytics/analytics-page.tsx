@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Card, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import type { EChartsCoreOption } from 'echarts/core';
+import type { ChartOption } from '@ledgerleaf/ui/chart';
 import { formatCurrency, type GoalAnalytics } from '@ledgerleaf/domain';
 import { useCanWrite, useGetGoalAnalyticsQuery, loadErrorMessage, paths } from '@ledgerleaf/api';
 import { CardSkeleton, EmptyState, ErrorBoundary, PageHeader, LoadError } from '@ledgerleaf/ui';
@@ -16,7 +16,7 @@ import {
 } from './chart-options';
 
 // ECharts loads with the first chart of this page only, never on other routes.
-const EChart = lazy(() => import('./echart'));
+const EChart = lazy(() => import('@ledgerleaf/ui/chart'));
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
@@ -41,7 +41,7 @@ function ChartCard({
 }: {
   title: string;
   summary: string;
-  option: EChartsCoreOption;
+  option: ChartOption;
   table: ReactNode;
   empty: boolean;
 }) {

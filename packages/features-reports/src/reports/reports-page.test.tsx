@@ -6,7 +6,8 @@ import { agingReport, invoiceRecords, taxReport } from '../test/fixtures';
 import { ReportsPage } from './reports-page';
 
 // jsdom draws no charts: the chart stands in as its accessible label.
-vi.mock('../shared/echart', () => ({
+vi.mock('@ledgerleaf/ui/chart', () => ({
+  Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
   default: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
 }));
 

@@ -1,4 +1,4 @@
-import type { EChartsCoreOption } from 'echarts/core';
+import type { ChartOption } from '@ledgerleaf/ui/chart';
 import { formatCurrency, type ReportChart } from '@ledgerleaf/domain';
 
 const valueText = (unit: ReportChart['unit'], value: number) =>
@@ -9,7 +9,7 @@ const valueText = (unit: ReportChart['unit'], value: number) =>
       : value.toLocaleString('en-US');
 
 /** The ECharts option of a report's chart (bar, stacked bar, line or pie). */
-export function chartOption(chart: ReportChart): EChartsCoreOption {
+export function chartOption(chart: ReportChart): ChartOption {
   const formatter = (value: number) => valueText(chart.unit, value);
   if (chart.type === 'pie')
     return {

@@ -5,7 +5,7 @@ import { ErrorBoundary } from '@ledgerleaf/ui';
 import { chartOption } from './chart-option';
 
 // ECharts loads with the first report chart only, never on other pages.
-const ReportEChart = lazy(() => import('./echart'));
+const ReportEChart = lazy(() => import('@ledgerleaf/ui/chart'));
 
 export interface ReportChartProps {
   chart: Chart;
