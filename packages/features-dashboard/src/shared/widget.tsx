@@ -12,7 +12,7 @@ export function DelayedPlaceholder({ height }: { height: number }) {
     return () => clearTimeout(timer);
   }, []);
   return shown ? (
-    <Skeleton h={height} radius="md" data-testid="widget-placeholder" aria-label="Loading" />
+    <Skeleton h={height} radius="md" data-testid="widget-placeholder" role="status" aria-label="Loading" />
   ) : (
     <Box h={height} />
   );

@@ -47,7 +47,7 @@ export function RecordsPanel({ drill, label, onClose }: RecordsPanelProps) {
         {state.error ? (
           <LoadError title="Could not load the records" message={state.error} onRetry={state.retry} />
         ) : !state.data ? (
-          <Stack gap={6} aria-label="Loading the records">
+          <Stack gap={6} role="status" aria-label="Loading the records">
             {Array.from({ length: 4 }, (_, index) => (
               <Skeleton key={index} h={28} />
             ))}

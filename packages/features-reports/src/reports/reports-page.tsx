@@ -42,7 +42,7 @@ export function ReportList() {
 
 export function ReportSkeleton() {
   return (
-    <Stack gap={6} aria-label="Loading the report">
+    <Stack gap={6} role="status" aria-label="Loading the report">
       <Skeleton h={220} />
       {Array.from({ length: 5 }, (_, index) => (
         <Skeleton key={index} h={28} />

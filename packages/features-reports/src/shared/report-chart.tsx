@@ -19,7 +19,7 @@ export function ReportChart({ chart, title, height = 300 }: ReportChartProps) {
   const label = `${title}: ${chart.series.map((series) => series.name).join(', ')} by ${chart.type === 'pie' ? 'share' : 'category'}; the table below has the figures`;
   return (
     <ErrorBoundary>
-      <Suspense fallback={<Skeleton h={height} aria-label="Loading the chart" />}>
+      <Suspense fallback={<Skeleton h={height} role="status" aria-label="Loading the chart" />}>
         <ReportEChart option={option} label={label} height={height} />
       </Suspense>
     </ErrorBoundary>

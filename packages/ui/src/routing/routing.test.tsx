@@ -86,6 +86,16 @@ describe('useUrlParams', () => {
     expect(where()).toBe('/page');
     expect(router.state.historyAction).toBe('PUSH');
   });
+
+  it('does not navigate for an update that changes nothing', () => {
+    const router = renderAt(<Screen />, '/page?status=paid');
+    const before = router.state.location.key;
+    fireEvent.click(screen.getByRole('button', { name: 'Paid' }));
+    expect(where()).toBe('/page?status=paid');
+    expect(router.state.location.key).toBe(before);
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect(router.state.location.key).not.toBe(before);
+  });
 });
 
 describe('useListParams', () => {

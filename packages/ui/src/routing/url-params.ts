@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '@mantine/hooks';
 
@@ -33,22 +33,25 @@ export function useUrlParams({ defaults = {} }: UrlParamsOptions = {}) {
   const [params, setParams] = useSearchParams();
   // The defaults object is usually a literal: compare by content, not identity.
   const defaultsKey = JSON.stringify(defaults);
+  // The address as last rendered, to tell an update that changes nothing (see below).
+  const latest = useRef(params);
+  latest.current = params;
   const update = useCallback(
     (changes: UrlChanges, { keepPage = false, push = false }: UrlUpdateOptions = {}) => {
       const omitted = JSON.parse(defaultsKey) as Record<string, string>;
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === '' || value === null || value === undefined || omitted[key] === String(value))
-              next.delete(key);
-            else next.set(key, String(value));
-          }
-          if (!keepPage && !('page' in changes)) next.delete('page');
-          return next;
-        },
-        { replace: !push },
-      );
+      const apply = (current: URLSearchParams) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === '' || value === null || value === undefined || omitted[key] === String(value)) next.delete(key);
+          else next.set(key, String(value));
+        }
+        if (!keepPage && !('page' in changes)) next.delete('page');
+        return next;
+      };
+      // An update that changes nothing does not navigate: a widget that reports its state as it
+      // mounts (FullCalendar's datesSet) would otherwise navigate during the first render.
+      if (apply(latest.current).toString() === latest.current.toString()) return;
+      setParams(apply, { replace: !push });
     },
     [setParams, defaultsKey],
   );
