@@ -72,7 +72,7 @@ test.describe('sign-in slice', () => {
     await page.getByRole('link', { name: 'Invoices/Estimates' }).click();
     await expect(page).toHaveURL(/\/invoices\/all$/);
     await expect(page.getByText('No invoices yet')).toBeVisible();
-    await page.goto('/dynamic-reports');
+    await page.goto('/user/settings/later');
     await expect(page.getByText('This page is not available yet')).toBeVisible();
     await page.goto('/definitely/not/here');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
