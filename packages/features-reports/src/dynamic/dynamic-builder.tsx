@@ -53,6 +53,11 @@ export function DynamicBuilder({ definition, errors, onChange }: DynamicBuilderP
   const groupField = fieldOf(definition.source, group?.field);
   const setGroup = (next: GroupBy | null) => onChange({ ...definition, group_by: next });
   const numeric = fields.filter((field) => field.type !== 'text');
+  // What a new figure adds up: the source's total or amount, else its first money or number field.
+  const preferred =
+    fields.find((field) => field.key === 'total' || field.key === 'amount') ??
+    fields.find((field) => field.type === 'money' || field.type === 'number') ??
+    numeric[0];
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -216,7 +221,7 @@ export function DynamicBuilder({ definition, errors, onChange }: DynamicBuilderP
                     const fn = event.currentTarget.value as Aggregate;
                     set({
                       fn,
-                      field: fn === 'count' ? (aggregate.field ?? null) : (aggregate.field ?? numeric[0]?.key ?? null),
+                      field: fn === 'count' ? (aggregate.field ?? null) : (aggregate.field ?? preferred?.key ?? null),
                     });
                   }}
                   w={140}
@@ -259,7 +264,7 @@ export function DynamicBuilder({ definition, errors, onChange }: DynamicBuilderP
                     ...group,
                     aggregates: [
                       ...group.aggregates,
-                      { fn: numeric.length > 0 ? 'sum' : 'count', field: numeric[0]?.key ?? null },
+                      preferred ? { fn: 'sum', field: preferred.key } : { fn: 'count', field: null },
                     ],
                   })
                 }
