@@ -69,6 +69,15 @@ const reportEndpoints = api.enhanceEndpoints({ addTagTypes: ['DynamicReport'] })
     /** Saves over a saved report (name and definition). */
     updateSavedDynamicReport: build.mutation<SavedDynamicReportAnswer, { id: number; body: SavedDynamicReportInput }>({
       query: ({ id, body }) => ({ url: `/api/dynamic-reports/${id}`, method: 'PUT', body }),
+      // The open report shows what was saved at once, not after its refetch.
+      onQueryStarted: async ({ id }, { dispatch, queryFulfilled }): Promise<void> => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(reportEndpoints.util.upsertQueryData('getSavedDynamicReport', id, data.data));
+        } catch {
+          // The page shows the failure.
+        }
+      },
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'DynamicReport', id: 'LIST' },
         { type: 'DynamicReport', id },
@@ -76,6 +85,14 @@ const reportEndpoints = api.enhanceEndpoints({ addTagTypes: ['DynamicReport'] })
     }),
     renameSavedDynamicReport: build.mutation<SavedDynamicReportAnswer, { id: number; name: string }>({
       query: ({ id, name }) => ({ url: `/api/dynamic-reports/${id}`, method: 'PATCH', body: { name } }),
+      onQueryStarted: async ({ id }, { dispatch, queryFulfilled }): Promise<void> => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(reportEndpoints.util.upsertQueryData('getSavedDynamicReport', id, data.data));
+        } catch {
+          // The page shows the failure.
+        }
+      },
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'DynamicReport', id: 'LIST' },
         { type: 'DynamicReport', id },
