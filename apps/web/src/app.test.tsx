@@ -113,7 +113,7 @@ describe('route guard and redirects', () => {
 
   it('an upcoming screen says it is not available yet, inside the layout', async () => {
     signIn();
-    start('/dynamic-reports', { 'GET /api/user': json(200, user) });
+    start('/user/settings/later', { 'GET /api/user': json(200, user) });
     expect(await screen.findByText('This page is not available yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('link', { name: 'Invoices/Estimates' })).toBeInTheDocument();

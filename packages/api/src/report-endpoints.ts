@@ -1,4 +1,6 @@
 import type {
+  DynamicDefinitionInput,
+  DynamicResult,
   Report,
   ReportFormat,
   ReportKind,
@@ -7,14 +9,18 @@ import type {
   ReportRecordKind,
   ReportRecords,
   ReportRecordsQueryInput,
+  SavedDynamicReport,
+  SavedDynamicReportInput,
 } from '@ledgerleaf/domain';
 import { api } from './api';
 import { browser } from './browser';
+import { readXsrfToken, XSRF_HEADER } from './csrf';
 import { listParams } from './catalog-endpoints';
 import { readToken } from './storage';
 
 /*
  * The standard reports (issue 16): the list, one report, the records behind a row, and the
+ * exports; dynamic reports: running a definition, the saved reports (tag `DynamicReport`), and their
  * exports (files fetched outside RTK Query: a Blob does not belong in the store). An entry of its
  * own (`@ledgerleaf/api/reports`) so only the reports' chunks load it. Reports read everything
  * else, so they refetch whenever invoices, payments, income, goals or the CRM change (the tags of
@@ -24,7 +30,12 @@ import { readToken } from './storage';
 export type ReportArgs = ReportQueryInput & { report: ReportKind };
 export type ReportRecordsArgs = ReportRecordsQueryInput & { kind: ReportRecordKind };
 
-const reportEndpoints = api.injectEndpoints({
+export interface SavedDynamicReportAnswer {
+  data: SavedDynamicReport;
+  message?: string;
+}
+
+const reportEndpoints = api.enhanceEndpoints({ addTagTypes: ['DynamicReport'] }).injectEndpoints({
   endpoints: (build) => ({
     getReports: build.query<ReportList, void>({ query: () => ({ url: '/api/reports' }) }),
     getReport: build.query<Report, ReportArgs>({
@@ -35,10 +46,94 @@ const reportEndpoints = api.injectEndpoints({
       query: ({ kind, ...query }) => ({ url: `/api/reports/records/${kind}`, params: listParams(query) }),
       keepUnusedDataFor: 60,
     }),
+    /** `POST /api/dynamic-reports/run`: a definition's rows (at most 1,000) and the count of all. A POST that changes nothing, so a query. */
+    runDynamicReport: build.query<DynamicResult, DynamicDefinitionInput>({
+      query: (body) => ({ url: '/api/dynamic-reports/run', method: 'POST', body }),
+      keepUnusedDataFor: 60,
+    }),
+    /** The business's saved dynamic reports, each with `can_edit`. */
+    listSavedDynamicReports: build.query<SavedDynamicReport[], void>({
+      query: () => ({ url: '/api/dynamic-reports' }),
+      transformResponse: (response: { data: SavedDynamicReport[] }) => response.data,
+      providesTags: [{ type: 'DynamicReport', id: 'LIST' }],
+    }),
+    getSavedDynamicReport: build.query<SavedDynamicReport, number>({
+      query: (id) => ({ url: `/api/dynamic-reports/${id}` }),
+      transformResponse: (response: SavedDynamicReportAnswer) => response.data,
+      providesTags: (_result, _error, id) => [{ type: 'DynamicReport', id }],
+    }),
+    createSavedDynamicReport: build.mutation<SavedDynamicReportAnswer, SavedDynamicReportInput>({
+      query: (body) => ({ url: '/api/dynamic-reports', method: 'POST', body }),
+      invalidatesTags: [{ type: 'DynamicReport', id: 'LIST' }],
+    }),
+    /** Saves over a saved report (name and definition). */
+    updateSavedDynamicReport: build.mutation<SavedDynamicReportAnswer, { id: number; body: SavedDynamicReportInput }>({
+      query: ({ id, body }) => ({ url: `/api/dynamic-reports/${id}`, method: 'PUT', body }),
+      // The open report shows what was saved at once, not after its refetch.
+      onQueryStarted: async ({ id }, { dispatch, queryFulfilled }): Promise<void> => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(reportEndpoints.util.upsertQueryData('getSavedDynamicReport', id, data.data));
+        } catch {
+          // The page shows the failure.
+        }
+      },
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'DynamicReport', id: 'LIST' },
+        { type: 'DynamicReport', id },
+      ],
+    }),
+    renameSavedDynamicReport: build.mutation<SavedDynamicReportAnswer, { id: number; name: string }>({
+      query: ({ id, name }) => ({ url: `/api/dynamic-reports/${id}`, method: 'PATCH', body: { name } }),
+      onQueryStarted: async ({ id }, { dispatch, queryFulfilled }): Promise<void> => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(reportEndpoints.util.upsertQueryData('getSavedDynamicReport', id, data.data));
+        } catch {
+          // The page shows the failure.
+        }
+      },
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'DynamicReport', id: 'LIST' },
+        { type: 'DynamicReport', id },
+      ],
+    }),
+    duplicateSavedDynamicReport: build.mutation<SavedDynamicReportAnswer, { id: number; name?: string }>({
+      query: ({ id, name }) => ({
+        url: `/api/dynamic-reports/${id}/duplicate`,
+        method: 'POST',
+        body: name ? { name } : {},
+      }),
+      invalidatesTags: [{ type: 'DynamicReport', id: 'LIST' }],
+    }),
+    deleteSavedDynamicReport: build.mutation<{ message: string }, number>({
+      query: (id) => ({ url: `/api/dynamic-reports/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'DynamicReport', id: 'LIST' },
+        { type: 'DynamicReport', id },
+      ],
+    }),
   }),
 });
 
-export const { useGetReportsQuery, useGetReportQuery, useGetReportRecordsQuery } = reportEndpoints;
+export const {
+  useGetReportsQuery,
+  useGetReportQuery,
+  useGetReportRecordsQuery,
+  useRunDynamicReportQuery,
+  useListSavedDynamicReportsQuery,
+  useGetSavedDynamicReportQuery,
+  useCreateSavedDynamicReportMutation,
+  useUpdateSavedDynamicReportMutation,
+  useRenameSavedDynamicReportMutation,
+  useDuplicateSavedDynamicReportMutation,
+  useDeleteSavedDynamicReportMutation,
+} = reportEndpoints;
+
+/** The address of a saved dynamic report's export (`GET`), or of a definition's (`POST` with the definition as its body). */
+export function dynamicReportExportUrl(id: number | null, format: ReportFormat): string {
+  return id === null ? `/api/dynamic-reports/export.${format}` : `/api/dynamic-reports/${id}/export.${format}`;
+}
 
 /** The address of a report's export (`/api/reports/aging/export.csv?as_of=…`). */
 export function reportExportUrl(args: ReportArgs, format: ReportFormat): string {
@@ -70,11 +165,23 @@ export interface DownloadProgress {
 export async function fetchReportFile(
   url: string,
   onProgress?: (progress: DownloadProgress) => void,
+  /** A JSON body to POST (a dynamic report's definition); a GET without one. */
+  body?: unknown,
 ): Promise<{ blob: Blob; filename: string }> {
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${browser.origin()}${url}`, { headers, credentials: 'include' });
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    // A POST signed in by cookie echoes the anti-forgery token, as every write of the base query does.
+    const xsrf = readXsrfToken(browser.cookie());
+    if (xsrf) headers[XSRF_HEADER] = xsrf;
+  }
+  const response = await fetch(`${browser.origin()}${url}`, {
+    headers,
+    credentials: 'include',
+    ...(body !== undefined ? { method: 'POST', body: JSON.stringify(body) } : {}),
+  });
   if (!response.ok) throw new Error(`The export could not be made (${String(response.status)}).`);
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'report';

@@ -5,6 +5,7 @@ import type { AccountTables } from './schema-account';
 import type { EstimatesTables } from './schema-estimates';
 import type { CrmTables } from './schema-crm';
 import type { CalendarTables } from './schema-calendar';
+import type { ReportsTables } from './schema-reports';
 import type { DashboardTables } from './schema-dashboard';
 
 /** ISO-8601 UTC instant, e.g. `2025-01-31T12:00:00.000Z` (see `timestampType`). */
@@ -346,7 +347,15 @@ export interface InvoiceStatusTotalsTable {
 }
 
 export interface Database
-  extends GoalsTables, ShellTables, AccountTables, EstimatesTables, CrmTables, CalendarTables, DashboardTables {
+  extends
+    GoalsTables,
+    ShellTables,
+    AccountTables,
+    EstimatesTables,
+    CrmTables,
+    CalendarTables,
+    DashboardTables,
+    ReportsTables {
   businesses: BusinessesTable;
   users: UsersTable;
   personal_access_tokens: PersonalAccessTokensTable;

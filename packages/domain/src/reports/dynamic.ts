@@ -152,6 +152,12 @@ export const DYNAMIC_MESSAGES = {
   aggregateInvalid: 'Sum, average, minimum and maximum need a number, money or date field',
   datePartInvalid: 'Only a date field is grouped by day, week, month, quarter or year',
   nameRequired: 'Please name the report',
+  nameTooLong: 'Please use up to 120 characters',
+  saved: 'Report saved',
+  renamed: 'Report renamed',
+  duplicated: 'Report duplicated',
+  deleted: 'Report deleted',
+  notOwner: 'Only the person who saved this report, or a role that may change the business’s data, may change it.',
 } as const;
 
 const conditionSchema = z.object({
@@ -160,80 +166,81 @@ const conditionSchema = z.object({
   value: z.union([z.string().max(200, DYNAMIC_MESSAGES.valueText), z.number()]),
 });
 
-export const dynamicDefinitionSchema = z
-  .object({
-    source: z.enum(DYNAMIC_SOURCES, { error: DYNAMIC_MESSAGES.sourceInvalid }),
-    columns: z.array(z.string().max(100)).max(30).default([]),
-    filters: z
-      .object({
-        match: z.enum(['all', 'any']).default('all'),
-        conditions: z.array(conditionSchema).max(30).default([]),
-      })
-      .default({ match: 'all', conditions: [] }),
-    sort: z.object({ field: z.string().max(100), direction: z.enum(['asc', 'desc']).default('asc') }).nullish(),
-    group_by: z
-      .object({
-        field: z.string().max(100),
-        date_part: z.enum(DATE_PARTS).nullish(),
-        aggregates: z
-          .array(z.object({ fn: z.enum(AGGREGATES), field: z.string().max(100).nullish() }))
-          .max(10)
-          .default([{ fn: 'count' }]),
-      })
-      .nullish(),
-    chart: z.enum(DYNAMIC_CHARTS).default('table'),
-  })
-  .superRefine((definition, ctx) => {
-    const fields = new Map(DYNAMIC_FIELDS[definition.source].map((field) => [field.key, field]));
-    const unknown = (path: (string | number)[]) =>
-      ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.fieldUnknown, path });
-    if (definition.columns.length === 0 && !definition.group_by)
-      ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.columnsRequired, path: ['columns'] });
-    definition.columns.forEach((key, index) => {
-      if (!fields.has(key)) unknown(['columns', index]);
-    });
-    definition.filters.conditions.forEach((condition, index) => {
-      const field = fields.get(condition.field);
-      if (!field) return unknown(['filters', 'conditions', index, 'field']);
-      if (!modesFor(field.type).includes(condition.mode as MatchMode))
-        return ctx.addIssue({
-          code: 'custom',
-          message: DYNAMIC_MESSAGES.modeInvalid,
-          path: ['filters', 'conditions', index, 'mode'],
-        });
-      const path = ['filters', 'conditions', index, 'value'];
-      if (field.type === 'date') {
-        if (typeof condition.value !== 'string' || !isoDateSchema.safeParse(condition.value).success)
-          ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueDate, path });
-      } else if (field.type === 'text') {
-        if (typeof condition.value !== 'string')
-          ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueText, path });
-      } else if (
-        typeof condition.value === 'string'
-          ? condition.value.trim() === '' || !Number.isFinite(Number(condition.value))
-          : !Number.isFinite(condition.value)
-      )
-        ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueNumber, path });
-    });
-    if (definition.sort && !fields.has(definition.sort.field)) unknown(['sort', 'field']);
-    if (definition.group_by) {
-      const group = fields.get(definition.group_by.field);
-      if (!group) unknown(['group_by', 'field']);
-      else if (definition.group_by.date_part && group.type !== 'date')
-        ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.datePartInvalid, path: ['group_by', 'date_part'] });
-      definition.group_by.aggregates.forEach((aggregate, index) => {
-        if (aggregate.fn === 'count' && !aggregate.field) return;
-        const field = aggregate.field ? fields.get(aggregate.field) : undefined;
-        if (!field) return unknown(['group_by', 'aggregates', index, 'field']);
-        if (aggregate.fn !== 'count' && field.type === 'text')
-          ctx.addIssue({
-            code: 'custom',
-            message: DYNAMIC_MESSAGES.aggregateInvalid,
-            path: ['group_by', 'aggregates', index, 'fn'],
-          });
-      });
-    }
+/** A definition's shape without the whitelist checks: what a saved report answers with. */
+export const dynamicDefinitionShape = z.object({
+  source: z.enum(DYNAMIC_SOURCES, { error: DYNAMIC_MESSAGES.sourceInvalid }),
+  columns: z.array(z.string().max(100)).max(30).default([]),
+  filters: z
+    .object({
+      match: z.enum(['all', 'any']).default('all'),
+      conditions: z.array(conditionSchema).max(30).default([]),
+    })
+    .default({ match: 'all', conditions: [] }),
+  sort: z.object({ field: z.string().max(100), direction: z.enum(['asc', 'desc']).default('asc') }).nullish(),
+  group_by: z
+    .object({
+      field: z.string().max(100),
+      date_part: z.enum(DATE_PARTS).nullish(),
+      aggregates: z
+        .array(z.object({ fn: z.enum(AGGREGATES), field: z.string().max(100).nullish() }))
+        .max(10)
+        .default([{ fn: 'count' }]),
+    })
+    .nullish(),
+  chart: z.enum(DYNAMIC_CHARTS).default('table'),
+});
+
+export const dynamicDefinitionSchema = dynamicDefinitionShape.superRefine((definition, ctx) => {
+  const fields = new Map(DYNAMIC_FIELDS[definition.source].map((field) => [field.key, field]));
+  const unknown = (path: (string | number)[]) =>
+    ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.fieldUnknown, path });
+  if (definition.columns.length === 0 && !definition.group_by)
+    ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.columnsRequired, path: ['columns'] });
+  definition.columns.forEach((key, index) => {
+    if (!fields.has(key)) unknown(['columns', index]);
   });
+  definition.filters.conditions.forEach((condition, index) => {
+    const field = fields.get(condition.field);
+    if (!field) return unknown(['filters', 'conditions', index, 'field']);
+    if (!modesFor(field.type).includes(condition.mode as MatchMode))
+      return ctx.addIssue({
+        code: 'custom',
+        message: DYNAMIC_MESSAGES.modeInvalid,
+        path: ['filters', 'conditions', index, 'mode'],
+      });
+    const path = ['filters', 'conditions', index, 'value'];
+    if (field.type === 'date') {
+      if (typeof condition.value !== 'string' || !isoDateSchema.safeParse(condition.value).success)
+        ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueDate, path });
+    } else if (field.type === 'text') {
+      if (typeof condition.value !== 'string')
+        ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueText, path });
+    } else if (
+      typeof condition.value === 'string'
+        ? condition.value.trim() === '' || !Number.isFinite(Number(condition.value))
+        : !Number.isFinite(condition.value)
+    )
+      ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueNumber, path });
+  });
+  if (definition.sort && !fields.has(definition.sort.field)) unknown(['sort', 'field']);
+  if (definition.group_by) {
+    const group = fields.get(definition.group_by.field);
+    if (!group) unknown(['group_by', 'field']);
+    else if (definition.group_by.date_part && group.type !== 'date')
+      ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.datePartInvalid, path: ['group_by', 'date_part'] });
+    definition.group_by.aggregates.forEach((aggregate, index) => {
+      if (aggregate.fn === 'count' && !aggregate.field) return;
+      const field = aggregate.field ? fields.get(aggregate.field) : undefined;
+      if (!field) return unknown(['group_by', 'aggregates', index, 'field']);
+      if (aggregate.fn !== 'count' && field.type === 'text')
+        ctx.addIssue({
+          code: 'custom',
+          message: DYNAMIC_MESSAGES.aggregateInvalid,
+          path: ['group_by', 'aggregates', index, 'fn'],
+        });
+    });
+  }
+});
 export type DynamicDefinition = z.infer<typeof dynamicDefinitionSchema>;
 export type DynamicDefinitionInput = z.input<typeof dynamicDefinitionSchema>;
 
@@ -246,3 +253,241 @@ export const dynamicResultSchema = z.object({
 export type DynamicResult = z.infer<typeof dynamicResultSchema>;
 
 export const DYNAMIC_ROW_LIMIT = 1000;
+
+/** Export files hold more rows than the screen: CSV and XLSX up to this many, PDF up to `DYNAMIC_PDF_ROW_LIMIT`. */
+export const DYNAMIC_EXPORT_ROW_LIMIT = 100_000;
+export const DYNAMIC_PDF_ROW_LIMIT = 2_000;
+
+// ---------------------------------------------------------------- saved reports
+
+const reportNameSchema = z
+  .string({ error: DYNAMIC_MESSAGES.nameRequired })
+  .trim()
+  .min(1, DYNAMIC_MESSAGES.nameRequired)
+  .max(120, DYNAMIC_MESSAGES.nameTooLong);
+
+/** `POST /api/dynamic-reports` and `PUT /api/dynamic-reports/:id`: a name and a definition the run route would take. */
+export const savedDynamicReportInputSchema = z.object({
+  name: reportNameSchema,
+  definition: dynamicDefinitionSchema,
+});
+export type SavedDynamicReportInput = z.input<typeof savedDynamicReportInputSchema>;
+
+/** `PATCH /api/dynamic-reports/:id` (rename) and the optional body of `POST …/:id/duplicate`. */
+export const dynamicReportRenameSchema = z.object({ name: reportNameSchema });
+export const dynamicReportDuplicateSchema = z.object({ name: reportNameSchema.optional() }).default({});
+
+export const savedDynamicReportSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  definition: dynamicDefinitionShape,
+  /** Who saved it first (null once that person has left the business's team). */
+  created_by: z.object({ id: z.number(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Whether the caller may change (save over, rename, delete) it: a role that may write, or the person who saved it. */
+  can_edit: z.boolean(),
+});
+export type SavedDynamicReport = z.infer<typeof savedDynamicReportSchema>;
+
+export const savedDynamicReportResponseSchema = z.object({
+  data: savedDynamicReportSchema,
+  message: z.string().optional(),
+});
+export const savedDynamicReportListSchema = z.object({ data: z.array(savedDynamicReportSchema) });
+
+// ---------------------------------------------------------------- a result as a report table
+
+const SOURCE_LABELS: Record<DynamicSource, string> = {
+  invoices: 'Invoices',
+  invoice_lines: 'Invoice lines',
+  payments: 'Payments',
+  clients: 'Clients',
+  products: 'Products and services',
+  estimates: 'Estimates',
+  recurring_invoices: 'Recurring invoices',
+  other_income: 'Other income',
+  leads: 'Leads',
+  opportunities: 'Opportunities',
+  activities: 'Activities',
+};
+export { SOURCE_LABELS as DYNAMIC_SOURCE_LABELS };
+
+export const MATCH_MODE_LABELS: Record<MatchMode, string> = {
+  startsWith: 'starts with',
+  contains: 'contains',
+  notContains: 'does not contain',
+  endsWith: 'ends with',
+  equals: 'equals',
+  notEquals: 'does not equal',
+  lt: 'less than',
+  lte: 'at most',
+  gt: 'greater than',
+  gte: 'at least',
+  dateIs: 'is on',
+  dateIsNot: 'is not on',
+  dateBefore: 'is before',
+  dateAfter: 'is after',
+};
+
+export const AGGREGATE_LABELS: Record<Aggregate, string> = {
+  count: 'Count',
+  sum: 'Sum',
+  avg: 'Average',
+  min: 'Minimum',
+  max: 'Maximum',
+};
+
+export const DATE_PART_LABELS: Record<DatePart, string> = {
+  day: 'Day',
+  week: 'Week',
+  month: 'Month',
+  quarter: 'Quarter',
+  year: 'Year',
+};
+
+/**
+ * A dynamic report's result in the standard reports' shape, so the same table, chart and exporters
+ * print it: columns with their kind (a count aggregate counts, money is money, numbers are
+ * quantities, a grouped date part is text), rows without drill-down, a totals row of what adds up
+ * (money and numbers of plain rows; counts and sums of groups, in cents for money; never an average,
+ * a minimum or a maximum), the chart the definition asks for, and a note when rows were left out.
+ */
+export function dynamicReportTable(
+  result: DynamicResult,
+  definition: Pick<DynamicDefinition, 'chart' | 'group_by'>,
+  title: string,
+): {
+  title: string;
+  columns: Array<{
+    key: string;
+    label: string;
+    kind: 'text' | 'money' | 'count' | 'quantity' | 'date';
+    drill_params: null;
+  }>;
+  rows: Array<{ key: string; cells: Record<string, string | number | null>; drill: null }>;
+  totals: Record<string, string | number | null>;
+  totals_drill: null;
+  chart: {
+    type: 'bar' | 'line' | 'pie';
+    labels: string[];
+    series: Array<{ name: string; values: number[] }>;
+    unit: 'money' | 'count';
+  } | null;
+  notes: string[];
+} {
+  const grouped = Boolean(definition.group_by);
+  const aggregates = definition.group_by?.aggregates ?? [];
+  const columns = result.columns.map((column, index) => {
+    const fn = grouped && index > 0 ? aggregates[index - 1]?.fn : undefined;
+    const kind =
+      fn === 'count'
+        ? ('count' as const)
+        : column.type === 'money'
+          ? ('money' as const)
+          : column.type === 'number'
+            ? ('quantity' as const)
+            : column.type === 'date'
+              ? ('date' as const)
+              : ('text' as const);
+    return { key: column.key, label: column.label, kind, drill_params: null, fn };
+  });
+  const rows = result.rows.map((cells, index) => ({ key: String(index), cells, drill: null }));
+  const totals: Record<string, string | number | null> = {};
+  columns.forEach((column, index) => {
+    const adds = grouped
+      ? index > 0 && (column.fn === 'count' || column.fn === 'sum')
+      : column.kind === 'money' || column.kind === 'quantity';
+    if (!adds) {
+      totals[column.key] = null;
+      return;
+    }
+    if (column.kind === 'money') {
+      const cents = rows.reduce((sum, row) => {
+        const value = row.cells[column.key];
+        return sum + (typeof value === 'number' ? Math.round(value * 100) : 0);
+      }, 0);
+      totals[column.key] = cents / 100;
+    } else {
+      const sum = rows.reduce((acc, row) => {
+        const value = row.cells[column.key];
+        return acc + (typeof value === 'number' ? value : 0);
+      }, 0);
+      totals[column.key] = Math.round(sum * 1000) / 1000;
+    }
+  });
+  const first = columns[0];
+  if (first && totals[first.key] === null) totals[first.key] = 'Total';
+  let chart: ReturnType<typeof dynamicReportTable>['chart'] = null;
+  if (definition.chart !== 'table' && first && rows.length > 0) {
+    const numeric = columns.slice(1).filter((column) => column.kind !== 'text' && column.kind !== 'date');
+    const money = numeric.filter((column) => column.kind === 'money');
+    const plotted = money.length > 0 ? money : numeric;
+    const series = (definition.chart === 'pie' ? plotted.slice(0, 1) : plotted).map((column) => ({
+      name: column.label,
+      values: rows.map((row) => {
+        const value = row.cells[column.key];
+        return typeof value === 'number' ? value : 0;
+      }),
+    }));
+    if (series.length > 0)
+      chart = {
+        type: definition.chart,
+        labels: rows.map((row) => {
+          const value = row.cells[first.key];
+          return value === null || value === undefined ? '(none)' : String(value);
+        }),
+        series,
+        unit: money.length > 0 ? 'money' : 'count',
+      };
+  }
+  const notes: string[] = [];
+  if (result.total > rows.length)
+    notes.push(
+      `The first ${rows.length.toLocaleString('en-US')} of ${result.total.toLocaleString('en-US')} ${grouped ? 'groups' : 'rows'}; the totals are of these.`,
+    );
+  return {
+    title,
+    columns: columns.map(({ fn: _fn, ...column }) => column),
+    rows,
+    totals,
+    totals_drill: null,
+    chart,
+    notes,
+  };
+}
+
+/** A definition in words, line by line (the exports print it under the title; the screen under the builder). */
+export function describeDynamicDefinition(definition: DynamicDefinitionInput): Array<[string, string]> {
+  const fields = new Map(DYNAMIC_FIELDS[definition.source].map((field) => [field.key, field]));
+  const label = (key: string | null | undefined) => (key ? (fields.get(key)?.label ?? key) : '');
+  const lines: Array<[string, string]> = [['Data source', SOURCE_LABELS[definition.source]]];
+  const conditions = definition.filters?.conditions ?? [];
+  if (conditions.length > 0)
+    lines.push([
+      definition.filters?.match === 'any' ? 'Filters (match any)' : 'Filters (match all)',
+      conditions
+        .map(
+          (condition) =>
+            `${label(condition.field)} ${MATCH_MODE_LABELS[condition.mode as MatchMode] ?? condition.mode} ${String(condition.value)}`,
+        )
+        .join('; '),
+    ]);
+  if (definition.group_by)
+    lines.push([
+      'Grouped by',
+      `${label(definition.group_by.field)}${definition.group_by.date_part ? ` (${DATE_PART_LABELS[definition.group_by.date_part].toLowerCase()})` : ''}: ${(
+        definition.group_by.aggregates ?? [{ fn: 'count' as const }]
+      )
+        .map(
+          (aggregate) => `${AGGREGATE_LABELS[aggregate.fn]}${aggregate.field ? ` of ${label(aggregate.field)}` : ''}`,
+        )
+        .join(', ')}`,
+    ]);
+  if (definition.sort)
+    lines.push([
+      'Sorted by',
+      `${label(definition.sort.field)} ${definition.sort.direction === 'desc' ? 'descending' : 'ascending'}`,
+    ]);
+  return lines;
+}

@@ -21,7 +21,10 @@ const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 export interface ExportButtonsProps {
   /** What the files are of ("the report", "these invoices"), for the buttons' accessible names. */
   what: string;
-  formats: ReadonlyArray<{ format: 'csv' | 'xlsx' | 'pdf'; url: string }>;
+  /** Each file's address; with a `body`, it is POSTed (a dynamic report's definition). */
+  formats: ReadonlyArray<{ format: 'csv' | 'xlsx' | 'pdf'; url: string; body?: unknown }>;
+  /** Disables the buttons (a definition that would not run). */
+  disabled?: boolean;
 }
 
 /**
@@ -29,15 +32,15 @@ export interface ExportButtonsProps {
  * one is on its way, a progress bar shows how much has arrived (the size when the server says it,
  * else the megabytes received), so a large XLSX never looks stuck.
  */
-export function ExportButtons({ what, formats }: ExportButtonsProps) {
+export function ExportButtons({ what, formats, disabled = false }: ExportButtonsProps) {
   const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
-  const run = async (format: string, url: string) => {
+  const run = async (format: string, url: string, body: unknown) => {
     setBusy(format);
     setProgress({ received: 0, total: null });
     try {
-      const { blob, filename } = await fetchReportFile(url, setProgress);
+      const { blob, filename } = await fetchReportFile(url, setProgress, body);
       saveBlob(blob, filename);
     } catch (error) {
       toast.show({
@@ -53,15 +56,15 @@ export function ExportButtons({ what, formats }: ExportButtonsProps) {
   return (
     <div>
       <Group gap="xs" wrap="wrap">
-        {formats.map(({ format, url }) => (
+        {formats.map(({ format, url, body }) => (
           <Button
             key={format}
             size="xs"
             variant="default"
             leftSection={<IconDownload size={14} aria-hidden />}
             loading={busy === format}
-            disabled={busy !== null && busy !== format}
-            onClick={() => void run(format, url)}
+            disabled={disabled || (busy !== null && busy !== format)}
+            onClick={() => void run(format, url, body)}
             aria-label={`Export ${what} as ${format.toUpperCase()}`}
           >
             {format.toUpperCase()}

@@ -1,4 +1,4 @@
-import type { Report, ReportRecords } from '@ledgerleaf/domain';
+import type { DynamicResult, Report, ReportRecords, SavedDynamicReport } from '@ledgerleaf/domain';
 
 /** A receivables aging report as the server answers it (two clients, a totals row that is their sum). */
 export function agingReport(overrides: Partial<Report> = {}): Report {
@@ -148,6 +148,78 @@ export function invoiceRecords(overrides: Partial<ReportRecords> = {}): ReportRe
     ],
     totals: { number: 'Total', total: 240, balance: 200 },
     meta: { current_page: 1, per_page: 25, total: 1, last_page: 1 },
+    ...overrides,
+  };
+}
+
+// ---------------------------------------------------------------- dynamic reports
+
+/** Plain rows of invoices (invoice number, client, issue date, status) as the run route answers them. */
+export function dynamicRows(overrides: Partial<DynamicResult> = {}): DynamicResult {
+  return {
+    columns: [
+      { key: 'invoice_number', label: 'Invoice number', type: 'text' },
+      { key: 'client_name', label: 'Client', type: 'text' },
+      { key: 'status', label: 'Status', type: 'text' },
+      { key: 'issue_date', label: 'Issue date', type: 'date' },
+    ],
+    rows: [
+      { invoice_number: 'INV-0001', client_name: 'Northwind Traders', status: 'sent', issue_date: '2026-10-02' },
+      { invoice_number: 'INV-0002', client_name: 'Southbank Ltd', status: 'paid', issue_date: '2026-11-05' },
+    ],
+    total: 2,
+    ...overrides,
+  };
+}
+
+/** The issue's example grouped by month: count and sum of the total. */
+export function dynamicGroups(overrides: Partial<DynamicResult> = {}): DynamicResult {
+  return {
+    columns: [
+      { key: 'group', label: 'Issue date (month)', type: 'text' },
+      { key: 'a0', label: 'Count', type: 'number' },
+      { key: 'a1', label: 'Sum of Total', type: 'money' },
+    ],
+    rows: [
+      { group: '2026-10', a0: 2, a1: 3500.25 },
+      { group: '2026-11', a0: 1, a1: 1200 },
+    ],
+    total: 2,
+    ...overrides,
+  };
+}
+
+export const northByMonthDefinition: SavedDynamicReport['definition'] = {
+  source: 'invoices',
+  columns: [],
+  filters: {
+    match: 'all',
+    conditions: [
+      { field: 'client_name', mode: 'contains', value: 'North' },
+      { field: 'total', mode: 'gt', value: '1000' },
+    ],
+  },
+  sort: null,
+  group_by: {
+    field: 'issue_date',
+    date_part: 'month',
+    aggregates: [
+      { fn: 'count', field: null },
+      { fn: 'sum', field: 'total' },
+    ],
+  },
+  chart: 'bar',
+};
+
+export function savedReport(overrides: Partial<SavedDynamicReport> = {}): SavedDynamicReport {
+  return {
+    id: 5,
+    name: 'North by month',
+    definition: northByMonthDefinition,
+    created_by: { id: 1, name: 'Olivia Owner' },
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    can_edit: true,
     ...overrides,
   };
 }

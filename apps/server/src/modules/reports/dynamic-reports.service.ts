@@ -18,7 +18,11 @@ import type { ReportContext } from './reports.service';
 
 const AGGREGATE_LABELS = { count: 'Count', sum: 'Sum', avg: 'Average', min: 'Minimum', max: 'Maximum' } as const;
 
-export async function runDynamicReport(ctx: ReportContext, definition: DynamicDefinition): Promise<DynamicResult> {
+export async function runDynamicReport(
+  ctx: ReportContext,
+  definition: DynamicDefinition,
+  limit: number = DYNAMIC_ROW_LIMIT,
+): Promise<DynamicResult> {
   const fields = new Map(DYNAMIC_FIELDS[definition.source].map((field) => [field.key, field]));
   const typeOf = (key: string) => fields.get(key)!.type;
   const conditions: CompiledCondition[] = definition.filters.conditions.map((condition) => {
@@ -51,7 +55,7 @@ export async function runDynamicReport(ctx: ReportContext, definition: DynamicDe
     conditions,
     sort: definition.sort ?? null,
     group,
-    limit: DYNAMIC_ROW_LIMIT,
+    limit,
   });
   const money = (value: string | number | null) =>
     // An average may fall between cents: rounded to the cent, half up.

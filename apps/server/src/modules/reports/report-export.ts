@@ -14,9 +14,18 @@ import { guardCell } from '../../lib/csv';
  * bytes leave at once.
  */
 
+/** What the exporters print: a standard report, or a dynamic report in the same shape. */
+export type ExportableReport = Pick<
+  Report,
+  'title' | 'period' | 'as_of' | 'basis_label' | 'time_zone' | 'columns' | 'rows' | 'totals' | 'summary' | 'notes'
+> & {
+  /** Lines printed under the title (a dynamic report's source, filters and grouping). */
+  details?: Array<[string, string]>;
+};
+
 /** The lines above a report's table: what it is, for when, on which basis. */
-export function reportHeading(report: Report): Array<[string, string]> {
-  const lines: Array<[string, string]> = [['Report', report.title]];
+export function reportHeading(report: ExportableReport): Array<[string, string]> {
+  const lines: Array<[string, string]> = [['Report', report.title], ...(report.details ?? [])];
   if (report.period) lines.push(['Period', `${report.period.from} to ${report.period.to}`]);
   if (report.as_of) lines.push(['As of', report.as_of]);
   if (report.basis_label) lines.push(['Basis', report.basis_label]);
@@ -30,7 +39,7 @@ function plain(column: ReportColumn, value: ReportCell): string | number | null 
   return value;
 }
 
-export function reportCsv(report: Report): string {
+export function reportCsv(report: ExportableReport): string {
   // Numbers are written as they are (money with two decimals), never guarded: a negative amount is not a formula.
   const cell = (value: string | number | null, kind: ReportColumn['kind'] = 'text') =>
     value === null
@@ -57,10 +66,20 @@ export function reportCsv(report: Report): string {
 
 const MONEY_FORMAT = '#,##0.00';
 
-export async function reportXlsx(report: Report): Promise<Buffer> {
+/** A worksheet's name: Excel refuses \ / ? * [ ] : and more than 31 characters (a saved report's name may hold any). */
+export function sheetName(title: string): string {
+  return (
+    title
+      .replace(/[\\/?*[\]:]/g, ' ')
+      .trim()
+      .slice(0, 31) || 'Report'
+  );
+}
+
+export async function reportXlsx(report: ExportableReport): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Ledgerleaf';
-  const sheet = workbook.addWorksheet(report.title.slice(0, 31));
+  const sheet = workbook.addWorksheet(sheetName(report.title));
   for (const [label, value] of reportHeading(report)) sheet.addRow([label, value]).getCell(1).font = { bold: true };
   sheet.addRow([]);
   const header = sheet.addRow(report.columns.map((column) => column.label));
@@ -102,7 +121,7 @@ function pdfCell(column: ReportColumn, value: ReportCell): string {
 }
 
 /** The report as a PDF (pdfkit, like the invoice PDF): landscape Letter, the table repeated its header on every page. */
-export function reportPdf(report: Report): Promise<Buffer> {
+export function reportPdf(report: ExportableReport): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', layout: 'landscape', margin: 40, info: { Title: report.title } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -209,7 +228,7 @@ export function recordsCsvStream<Row>(source: RecordStream<Row>): Readable {
 export function recordsXlsxStream<Row>(source: RecordStream<Row>, title: string): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet(title.slice(0, 31));
+  const sheet = workbook.addWorksheet(sheetName(title));
   sheet.columns = source.columns.map((column) => ({
     header: column.label,
     key: column.key,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_MESSAGES } from '@ledgerleaf/domain';
+import { DYNAMIC_MESSAGES, REPORT_MESSAGES } from '@ledgerleaf/domain';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /** Odd queries answer 422 on their field (or 404 for a path), never 500. */
@@ -41,6 +41,98 @@ describe('reports bad input', () => {
       expect(Object.keys(errors), url).toContain(field);
       if (message) expect(errors[field], url).toContain(message);
     }
+  });
+
+  it('saved dynamic reports: field-keyed 422s for the name and the definition, 404 for odd ids', async () => {
+    const definition = { source: 'invoices', columns: ['total'] };
+    const saved = (await t.post('/api/dynamic-reports', { name: 'Good', definition }, { token })).json().data;
+    const patch = (url: string, body: unknown) =>
+      t.app.inject({
+        method: 'PATCH',
+        url,
+        payload: body as Record<string, unknown>,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const cases: Array<[Promise<{ statusCode: number; body: string; json: () => unknown }>, string, string?]> = [
+      [t.post('/api/dynamic-reports', { definition }, { token }), 'name', DYNAMIC_MESSAGES.nameRequired],
+      [t.post('/api/dynamic-reports', { name: '   ', definition }, { token }), 'name', DYNAMIC_MESSAGES.nameRequired],
+      [
+        t.post('/api/dynamic-reports', { name: 'x'.repeat(121), definition }, { token }),
+        'name',
+        DYNAMIC_MESSAGES.nameTooLong,
+      ],
+      [t.post('/api/dynamic-reports', { name: 'No definition' }, { token }), 'definition'],
+      [
+        t.post(
+          '/api/dynamic-reports',
+          { name: 'x', definition: { source: 'invoices', columns: ['password_hash'] } },
+          { token },
+        ),
+        'definition.columns.0',
+        DYNAMIC_MESSAGES.fieldUnknown,
+      ],
+      [
+        t.post(
+          '/api/dynamic-reports',
+          {
+            name: 'x',
+            definition: { ...definition, filters: { conditions: [{ field: 'total', mode: 'contains', value: '1' }] } },
+          },
+          { token },
+        ),
+        'definition.filters.conditions.0.mode',
+        DYNAMIC_MESSAGES.modeInvalid,
+      ],
+      [
+        t.put(
+          `/api/dynamic-reports/${saved.id}`,
+          {
+            name: 'x',
+            definition: { ...definition, filters: { conditions: [{ field: 'total', mode: 'gt', value: 'lots' }] } },
+          },
+          { token },
+        ),
+        'definition.filters.conditions.0.value',
+        DYNAMIC_MESSAGES.valueNumber,
+      ],
+      [
+        t.put(`/api/dynamic-reports/${saved.id}`, { name: 'x', definition: { source: 'nope' } }, { token }),
+        'definition.source',
+      ],
+      [patch(`/api/dynamic-reports/${saved.id}`, { name: '' }), 'name', DYNAMIC_MESSAGES.nameRequired],
+      [patch(`/api/dynamic-reports/${saved.id}`, {}), 'name'],
+      [t.post(`/api/dynamic-reports/${saved.id}/duplicate`, { name: '' }, { token }), 'name'],
+      [t.post('/api/dynamic-reports/export.csv', { source: 'invoices', columns: ['nope'] }, { token }), 'columns.0'],
+      [
+        t.post('/api/dynamic-reports/export.pdf', { source: 'invoices' }, { token }),
+        'columns',
+        DYNAMIC_MESSAGES.columnsRequired,
+      ],
+      [
+        t.post(
+          '/api/dynamic-reports/export.xlsx',
+          { source: 'invoices', columns: ['total'], chart: 'radar' },
+          { token },
+        ),
+        'chart',
+      ],
+    ];
+    for (const [request, field, message] of cases) {
+      const response = await request;
+      expect(response.statusCode, `${field}: ${response.body}`).toBe(422);
+      const errors = (response.json() as { errors: Record<string, string[]> }).errors;
+      expect(Object.keys(errors), field).toContain(field);
+      if (message) expect(errors[field], field).toContain(message);
+    }
+    expect((await t.get(`/api/dynamic-reports/${saved.id}`, { token })).json().data.name).toBe('Good');
+    for (const url of [
+      '/api/dynamic-reports/abc',
+      '/api/dynamic-reports/0',
+      '/api/dynamic-reports/99999999',
+      '/api/dynamic-reports/-1/export.csv',
+      '/api/dynamic-reports/1/export.docx',
+    ])
+      expect((await t.get(url, { token })).statusCode, url).toBe(404);
   });
 
   it('answers 404 for a report or record kind that does not exist', async () => {

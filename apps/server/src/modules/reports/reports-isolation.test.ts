@@ -72,6 +72,38 @@ describe('reports isolation', () => {
     }
   });
 
+  it('another business’s saved dynamic report answers 404 on every route, and is not listed', async () => {
+    const definition = { source: 'invoices', columns: ['invoice_number', 'total'] };
+    const saved = await t.post('/api/dynamic-reports', { name: 'Alpha only', definition }, { token: alpha });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const id = saved.json().data.id as number;
+    const answers = [
+      await t.get(`/api/dynamic-reports/${id}`, { token: beta }),
+      await t.put(`/api/dynamic-reports/${id}`, { name: 'Taken', definition }, { token: beta }),
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/dynamic-reports/${id}`,
+        payload: { name: 'Taken' },
+        headers: { authorization: `Bearer ${beta}` },
+      }),
+      await t.post(`/api/dynamic-reports/${id}/duplicate`, {}, { token: beta }),
+      await t.delete(`/api/dynamic-reports/${id}`, { token: beta }),
+      ...(await Promise.all(
+        ['csv', 'xlsx', 'pdf'].map((format) => t.get(`/api/dynamic-reports/${id}/export.${format}`, { token: beta })),
+      )),
+    ];
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(404);
+    expect((await t.get('/api/dynamic-reports', { token: beta })).json().data).toEqual([]);
+    // Untouched for its own business.
+    const mine = await t.get(`/api/dynamic-reports/${id}`, { token: alpha });
+    expect(mine.json().data.name).toBe('Alpha only');
+    // The other business's exports of the same definition hold none of the first one's invoices.
+    const csv = await t.post('/api/dynamic-reports/export.csv', definition, { token: beta });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).not.toContain('99.00');
+    expect((await t.post('/api/dynamic-reports/export.csv', definition, { token: alpha })).body).toContain('99.00');
+  });
+
   it('unknown reports and record kinds answer 404', async () => {
     for (const url of ['/api/reports/nope', '/api/reports/nope/export.csv', '/api/reports/records/clients'])
       expect((await t.get(url, { token: beta })).statusCode).toBe(404);
@@ -80,5 +112,7 @@ describe('reports isolation', () => {
   it('needs a sign-in', async () => {
     expect((await t.get('/api/reports/aging')).statusCode).toBe(401);
     expect((await t.get('/api/reports/records/invoices/export.csv')).statusCode).toBe(401);
+    expect((await t.get('/api/dynamic-reports')).statusCode).toBe(401);
+    expect((await t.get('/api/dynamic-reports/1/export.csv')).statusCode).toBe(401);
   });
 });

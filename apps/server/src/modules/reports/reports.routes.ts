@@ -11,8 +11,6 @@ import {
   reportRecordsQuerySchema,
   reportRecordsSchema,
   reportSchema,
-  dynamicDefinitionSchema,
-  dynamicResultSchema,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
 import { ERROR_DOCS, errorDoc, fileDoc } from '../../lib/error-docs';
@@ -20,7 +18,6 @@ import { defineRoute, requireAuth } from '../../lib/route';
 import { recordsCsvStream, recordsXlsxStream, reportCsv, reportPdf, reportXlsx } from './report-export';
 import { recordsPage, recordsStream } from './report-records';
 import { buildReport, reportContext } from './reports.service';
-import { runDynamicReport } from './dynamic-reports.service';
 
 const tags = ['reports'];
 const notFound = errorDoc('No such report (or record list)');
@@ -53,20 +50,6 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps): void {
         groups: [...(REPORTS[report].groups ?? [])],
       })),
     }),
-  });
-
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/dynamic-reports/run',
-    summary:
-      'Runs a dynamic report definition (source, columns, filters with SPEC.md’s match modes, sort, group-by with aggregates) compiled through the whitelist of fields per source, scoped to the business: at most 1,000 rows and the count of all; unknown fields, modes of the wrong type and values that do not parse answer 422 on their field',
-    tags,
-    auth: true,
-    // Running a report changes nothing: read-only roles may.
-    access: 'read',
-    body: dynamicDefinitionSchema,
-    responses: { 200: { description: 'The rows', schema: dynamicResultSchema }, 401: ERROR_DOCS.unauthenticated },
-    handler: async ({ request, body }) => runDynamicReport(await reportContext(deps, requireAuth(request)), body),
   });
 
   defineRoute(app, {
