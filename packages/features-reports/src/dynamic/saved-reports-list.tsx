@@ -36,7 +36,7 @@ export function SavedReportsList({
       {error ? (
         <LoadError title="The saved reports could not be loaded" message={error} onRetry={onRetry} />
       ) : loading || !reports ? (
-        <Stack gap={6} aria-label="Loading the saved reports">
+        <Stack gap={6} role="status" aria-label="Loading the saved reports">
           {Array.from({ length: 3 }, (_, index) => (
             <Skeleton key={index} h={36} />
           ))}
