@@ -196,6 +196,57 @@ describe('errors', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
+
+  // The headers @fastify/helmet set with this app's options, now set from one precomputed object.
+  const SECURITY_HEADERS = {
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+
+  it('sets every security header on API answers, errors and unknown paths, HSTS over HTTPS only', async () => {
+    const t = await make();
+    const { token } = (await t.post('/api/register', validRegistration())).json() as { token: string };
+    const answers = [
+      await t.get('/api/user', { token }),
+      await t.get('/api/user'),
+      await t.get('/api/no-such-route'),
+      await t.post('/api/logout', undefined, { csrf: false }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 404, 419]);
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject(SECURITY_HEADERS);
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+      expect(String(answer.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    }
+
+    const secure = await make({ env: { APP_URL: 'https://books.example.com' } });
+    const answer = await secure.get('/healthz');
+    expect(answer.headers).toMatchObject({
+      ...SECURITY_HEADERS,
+      'strict-transport-security': 'max-age=15552000; includeSubDomains',
+    });
+    expect(String(answer.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+  });
+
+  it('lets a route answer its own framing headers over the defaults', async () => {
+    const t = await make();
+    t.app.get('/api/frame-probe', async (_request, reply) => {
+      void reply.header('x-frame-options', 'SAMEORIGIN').header('content-security-policy', "frame-ancestors 'self'");
+      return { ok: true };
+    });
+    const response = await t.get('/api/frame-probe');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
 });
 
 describe('the web app', () => {

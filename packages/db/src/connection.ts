@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type LogConfig } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl, type DialectName } from './dialect';
 import type { Database } from './schema';
+import { allowDirectSqliteReads } from './prepared';
 import { NodeSqliteDatabase, openSqlite } from './sqlite-adapter';
 
 export interface DatabaseOptions {
@@ -80,6 +81,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     dialect: new SqliteDialect({ database }),
     ...(options.log ? { log: options.log } : {}),
   });
+  if (!options.log) allowDirectSqliteReads(db, database);
   return { db, dialect: 'sqlite', location: path, destroy: () => db.destroy() };
 }
 

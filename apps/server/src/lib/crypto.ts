@@ -1,13 +1,13 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** 256 random bits, base64url (43 characters): access tokens, reset tokens. */
 export function generateToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** What the database keeps instead of a token. */
+/** What the database keeps instead of a token (one-shot `hash`: no Hash object on every request's path). */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 export function hmacBase64Url(key: string, value: string): string {

@@ -6,10 +6,13 @@ import type { FastifyInstance } from 'fastify';
  * (downloads set theirs; the SPA's files are cached by plugins/web.ts).
  */
 export function registerJsonNoStore(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.hasHeader('cache-control')) return payload;
-    const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('application/json')) void reply.header('cache-control', 'no-store');
-    return payload;
+  // A callback hook (every answer passes here): no promise per request.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control')) {
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('application/json'))
+        void reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
 }

@@ -46,9 +46,12 @@ function setXsrfCookie(reply: FastifyReply, deps: Deps): void {
  * A bearer token cannot be attached by another site, so those requests need no echo.
  */
 export function registerCsrf(app: FastifyInstance, deps: Deps): void {
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
-    if (bearerToken(request)) return;
+  // A callback hook, not an async one: it runs on every request and almost always has nothing to do.
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    if (!UNSAFE_METHODS.has(request.method) || bearerToken(request)) {
+      done();
+      return;
+    }
     const cookie = request.cookies[XSRF_COOKIE];
     const header = request.headers[XSRF_HEADER];
     const echoed = typeof header === 'string' ? header : undefined;
@@ -58,8 +61,10 @@ export function registerCsrf(app: FastifyInstance, deps: Deps): void {
       !safeEqual(cookie, echoed) ||
       !isValidXsrfToken(deps.config.appKey, cookie, deps.clock())
     ) {
-      throw new AppError(419, MESSAGES.csrfMismatch);
+      done(new AppError(419, MESSAGES.csrfMismatch));
+      return;
     }
+    done();
   });
 
   app.get('/sanctum/csrf-cookie', async (_request, reply) => {

@@ -18,6 +18,7 @@ import { dashboardMigration } from './0015-dashboard';
 import { reportsMigration } from './0016-reports';
 import { calendarMigration } from './0017-calendar';
 import { dynamicReportsMigration } from './0018-dynamic-reports';
+import { openInvoiceIndexesMigration } from './0019-open-invoice-indexes';
 
 // Migrations work on any schema version, so they take an untyped instance.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0016-reports': reportsMigration,
   '0017-calendar': calendarMigration,
   '0018-dynamic-reports': dynamicReportsMigration,
+  '0019-open-invoice-indexes': openInvoiceIndexesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

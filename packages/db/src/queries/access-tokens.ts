@@ -53,8 +53,8 @@ const activeTokenQuery = preparedQuery(['tokenHash', 'now'] as const, (db: Db, p
     ])
     .where('t.token_hash', '=', p.tokenHash)
     .where('t.revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', p.now)]))
-    .limit(1),
+    // No `limit`: token_hash is unique, and a bound `limit ?` made node:sqlite's statement 5-10x slower.
+    .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', p.now)])),
 );
 
 /**

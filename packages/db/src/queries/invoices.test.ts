@@ -20,7 +20,9 @@ import {
   listInvoiceLines,
   listInvoices,
   summarizeByStatus,
+  summarizeInvoices,
   summarizeMatchingRows,
+  summarizeOverdue,
   lockInvoice,
   takeDocumentCounter,
   takeDocumentNumber,
@@ -343,6 +345,75 @@ describe('invoice queries', () => {
     expect((await listInvoices(test.db, { ...base, status: 'all', search: 'zeta' })).total).toBe(4);
     expect((await listInvoices(test.db, { ...base, status: 'all', dateFrom: '2026-02-02' })).total).toBe(0);
     expect((await listInvoices(test.db, { ...base, businessId: businessId + 1, status: 'all' })).total).toBe(0);
+  });
+});
+
+describe('the overdue summary', () => {
+  it('is the open totals minus those not yet due: equal to adding up the matching rows, also right after a payment', async () => {
+    const { businessId, clientId } = await setup();
+    const today = '2026-03-01';
+    const make = async (status: string, total: number, dueDate: string, paid = 0) => {
+      const { id } = await insertInvoice(test.db, {
+        businessId,
+        fields: fields(clientId, total, { due_date: dueDate }),
+        lines: [line(total)],
+        publicToken: `t-${Math.random()}`,
+        now,
+      });
+      await updateInvoiceState(test.db, {
+        businessId,
+        invoiceId: id,
+        set: { status, paid_cents: paid, balance_cents: status === 'void' ? 0 : total - paid },
+        now,
+      });
+      return id;
+    };
+    const late = await make('sent', 500, '2026-02-10');
+    await make('partial', 800, '2026-01-05', 300);
+    await make('viewed', 650, '2026-02-28');
+    // Stored as overdue but due later (its due date moved): not overdue today, in both ways of adding up.
+    await make('overdue', 420, '2026-03-20');
+    await make('sent', 700, today); // due today: not overdue yet
+    await make('partial', 900, '2026-04-01', 100);
+    await make('draft', 100, '2026-01-01');
+    await make('void', 300, '2026-01-01');
+    await make('paid', 250, '2026-01-01', 250);
+    const filter = { businessId, status: 'overdue', today };
+    const expected = { count: 3, total_cents: 1950, paid_cents: 300, balance_cents: 1650 };
+    expect(await summarizeMatchingRows(test.db, filter)).toEqual(expected);
+    expect(await summarizeOverdue(test.db, filter)).toEqual(expected);
+    expect(await summarizeInvoices(test.db, filter)).toEqual(expected);
+
+    // A payment on the late invoice (the totals kept by the triggers move with it), then it is paid.
+    await updateInvoiceState(test.db, {
+      businessId,
+      invoiceId: late,
+      set: { status: 'partial', paid_cents: 200, balance_cents: 300 },
+      now,
+    });
+    const afterPayment = await summarizeMatchingRows(test.db, filter);
+    expect(afterPayment).toEqual({ count: 3, total_cents: 1950, paid_cents: 500, balance_cents: 1450 });
+    expect(await summarizeInvoices(test.db, filter)).toEqual(afterPayment);
+    await updateInvoiceState(test.db, {
+      businessId,
+      invoiceId: late,
+      set: { status: 'paid', paid_cents: 500, balance_cents: 0 },
+      now,
+    });
+    expect(await summarizeInvoices(test.db, filter)).toEqual({
+      count: 2,
+      total_cents: 1450,
+      paid_cents: 300,
+      balance_cents: 1150,
+    });
+    expect(await summarizeInvoices(test.db, filter)).toEqual(await summarizeMatchingRows(test.db, filter));
+    // Another business's invoices count for nobody else.
+    expect(await summarizeInvoices(test.db, { ...filter, businessId: businessId + 1 })).toEqual({
+      count: 0,
+      total_cents: 0,
+      paid_cents: 0,
+      balance_cents: 0,
+    });
   });
 });
 

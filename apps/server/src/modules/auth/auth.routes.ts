@@ -82,7 +82,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     summary: 'The signed-in user',
     tags: ['auth'],
     auth: true,
-    responses: { 200: { description: 'The user', schema: userSchema }, 401: errors.unauthenticated },
+    // Every screen's first call: written by a serializer compiled from the contract (checked outside production).
+    responses: {
+      200: { description: 'The user', schema: userSchema, compiled: true },
+      401: errors.unauthenticated,
+    },
     handler: async ({ request }) => currentUser({ auth: request.auth }),
   });
 

@@ -253,3 +253,41 @@ describe('Idempotency-Key', () => {
     expect(response.json().invoice.id).toBe(theirs);
   });
 });
+
+describe('the overdue filter right after a payment', () => {
+  it("moves the list's overdue count and totals with each payment, at once", async () => {
+    const overdue = async () => {
+      const response = await t.get('/api/invoices?status=overdue&per_page=100', { token });
+      expect(response.statusCode).toBe(200);
+      const page = response.json();
+      // The summary is of every matching invoice: here they all fit on the page, so it adds up the rows.
+      const rows = page.data as Array<{ total: number; amount_paid: number; balance_due: number }>;
+      const cents = (values: number[]) => values.reduce((sum, value) => sum + Math.round(value * 100), 0);
+      expect(page.summary).toEqual({
+        count: rows.length,
+        total: cents(rows.map((row) => row.total)) / 100,
+        amount_paid: cents(rows.map((row) => row.amount_paid)) / 100,
+        balance_due: cents(rows.map((row) => row.balance_due)) / 100,
+      });
+      return page.summary as { count: number; total: number; amount_paid: number; balance_due: number };
+    };
+    const before = await overdue();
+    const id = await issued(300, addCalendarDays(today(), -10));
+    await issued(80, addCalendarDays(today(), 5)); // not due yet: never counted
+    const created = await overdue();
+    expect(created).toEqual({
+      count: before.count + 1,
+      total: before.total + 300,
+      amount_paid: before.amount_paid,
+      balance_due: before.balance_due + 300,
+    });
+    expect((await pay(id, 120)).statusCode).toBe(201);
+    expect(await overdue()).toEqual({
+      ...created,
+      amount_paid: before.amount_paid + 120,
+      balance_due: before.balance_due + 180,
+    });
+    expect((await pay(id, 180)).statusCode).toBe(201);
+    expect(await overdue()).toEqual(before);
+  });
+});
