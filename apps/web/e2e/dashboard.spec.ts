@@ -35,7 +35,27 @@ test.describe('dashboard (issue 15)', () => {
     await expect(page.getByTestId('welcome-banner')).toHaveCount(0);
     await expect(page.getByTestId('last-refresh')).toContainText('Updated');
 
+    // Due This Week = the unpaid invoices due from today to today + 6, as the list filtered so says.
+    const week = await (
+      await page.request.get(
+        `/api/invoices?status=unpaid&due_from=${summary.dueThisWeekFrom}&due_to=${summary.dueThisWeekTo}&per_page=1`,
+        { headers },
+      )
+    ).json();
+    expect(summary.dueThisWeekCount).toBe(week.summary.count);
+    expect(summary.dueThisWeek).toBeCloseTo(week.summary.balance_due, 2);
+    const due = kpis.locator('.mantine-Card-root', { hasText: 'Due This Week' });
+    await due.getByRole('link', { name: 'Invoices due this week' }).click();
+    await expect(page).toHaveURL(/\/invoices\/all\?status=unpaid&due_from=.*&due_to=.*&sort=due_date/);
+    await expect(page.getByTestId('due-range')).toBeVisible();
+    if (week.summary.count > 0)
+      await expect(page.getByRole('group', { name: 'Totals of the invoices shown' })).toContainText(
+        String(week.summary.count),
+      );
+    else await expect(page.getByText('No invoices match these filters.')).toBeVisible();
+
     // The KPI leads to the unpaid invoices.
+    await page.goto('/dashboard');
     await outstanding.getByRole('link', { name: 'Unpaid invoices' }).click();
     await expect(page).toHaveURL(/\/invoices\/all\?status=unpaid$/);
   });

@@ -135,6 +135,10 @@ describe('staged loading (SPEC.md section 4)', () => {
       'href',
       '/invoices/all?status=unpaid',
     );
+    expect(within(kpis).getByRole('link', { name: 'Invoices due this week' })).toHaveAttribute(
+      'href',
+      '/invoices/all?status=unpaid&due_from=2026-11-24&due_to=2026-11-30&sort=due_date&direction=asc',
+    );
     await waitFor(() => expect(within(kpis).getByText('$56,000.00')).toBeInTheDocument());
     expect(within(kpis).getByText('9 opportunities')).toBeInTheDocument();
     expect(await screen.findByTestId('client-Active')).toHaveTextContent('18');

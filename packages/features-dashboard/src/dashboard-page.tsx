@@ -10,7 +10,7 @@ import {
   IconTargetArrow,
   IconUserPlus,
 } from '@tabler/icons-react';
-import { DASHBOARD_DEFINITIONS, DASHBOARD_MESSAGES } from '@ledgerleaf/domain';
+import { DASHBOARD_DEFINITIONS, DASHBOARD_MESSAGES, type DashboardSummary } from '@ledgerleaf/domain';
 import { paths, useCanWrite, useDateFormat } from '@ledgerleaf/api';
 import { ErrorBoundary, PageHeader, SummaryCard } from '@ledgerleaf/ui';
 import { useDashboard } from './use-dashboard';
@@ -50,6 +50,12 @@ function KpiLink({ to, children }: { to: string; children: string }) {
 }
 
 /** /dashboard: KPIs, the revenue chart, client analytics, goals, the CRM pipeline, lead analytics, recent activity. */
+/** The unpaid invoices the "Due This Week" card counts: due from today to today + 6, soonest first. */
+export function dueThisWeekUrl(summary: Pick<DashboardSummary, 'dueThisWeekFrom' | 'dueThisWeekTo'> | undefined) {
+  const range = summary ? `&due_from=${summary.dueThisWeekFrom}&due_to=${summary.dueThisWeekTo}` : '';
+  return `${paths.invoices.list}?status=unpaid${range}&sort=due_date&direction=asc`;
+}
+
 export function DashboardPage() {
   return (
     <>
@@ -154,9 +160,7 @@ function DashboardContent() {
               color="danger"
               help={DASHBOARD_MESSAGES.dueThisWeekTooltip}
             >
-              <KpiLink to={`${paths.invoices.list}?status=unpaid&sort=due_date&direction=asc`}>
-                Invoices by due date
-              </KpiLink>
+              <KpiLink to={dueThisWeekUrl(summary)}>Invoices due this week</KpiLink>
             </SummaryCard>
             <SummaryCard
               title="Monthly Revenue"

@@ -578,6 +578,9 @@ export interface InvoiceListParams {
   goalId?: number | undefined;
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
+  /** Due date range, both ends included. */
+  dueFrom?: string | undefined;
+  dueTo?: string | undefined;
   sort:
     'issue_date' | 'due_date' | 'invoice_number' | 'client_name' | 'total' | 'balance_due' | 'status' | 'created_at';
   direction: SortDirection;
@@ -594,7 +597,7 @@ export interface InvoiceListSummaryCents {
 
 export type InvoiceListFilter = Pick<
   InvoiceListParams,
-  'businessId' | 'status' | 'today' | 'search' | 'clientId' | 'goalId' | 'dateFrom' | 'dateTo'
+  'businessId' | 'status' | 'today' | 'search' | 'clientId' | 'goalId' | 'dateFrom' | 'dateTo' | 'dueFrom' | 'dueTo'
 >;
 
 /** The invoices of a business that match a list filter, on `invoices` alone (no join per matching row). */
@@ -622,6 +625,8 @@ function filteredInvoices(db: Db, params: InvoiceListFilter) {
   if (params.goalId !== undefined) base = base.where('invoices.goal_id', '=', params.goalId);
   if (params.dateFrom) base = base.where('invoices.issue_date', '>=', params.dateFrom);
   if (params.dateTo) base = base.where('invoices.issue_date', '<=', params.dateTo);
+  if (params.dueFrom) base = base.where('invoices.due_date', '>=', params.dueFrom);
+  if (params.dueTo) base = base.where('invoices.due_date', '<=', params.dueTo);
   const search = params.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search.toLowerCase())}%`;
@@ -657,7 +662,9 @@ export async function summarizeInvoices(db: Db, params: InvoiceListFilter): Prom
     params.clientId === undefined &&
     params.goalId === undefined &&
     !params.dateFrom &&
-    !params.dateTo;
+    !params.dateTo &&
+    !params.dueFrom &&
+    !params.dueTo;
   if (unfiltered && !DAY_DEPENDENT_FILTERS.has(params.status)) return summarizeByStatus(db, params);
   if (unfiltered && params.status === 'overdue') return summarizeOverdue(db, params);
   return summarizeMatchingRows(db, params);

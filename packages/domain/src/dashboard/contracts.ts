@@ -26,7 +26,9 @@ import { DASHBOARD_MESSAGES } from './messages';
  *   `topClientRevenue`: the most one client has paid (all time);
  * - `welcomeMessage`: the business has no invoice, client or other income yet; `message` says what
  *   to do first (null otherwise);
- * - `revenueLast30Days`: the trend line's figures, revenue per day of the last 30 days, oldest first.
+ * - `revenueLast30Days`: the trend line's figures, revenue per day of the last 30 days, oldest first;
+ * - `dueThisWeekFrom` / `dueThisWeekTo`: the due dates "due this week" counts (today and today + 6 in
+ *   the business's time zone), so the card opens exactly those invoices.
  */
 export const dashboardSummarySchema = z.object({
   totalRevenue: z.number(),
@@ -44,6 +46,8 @@ export const dashboardSummarySchema = z.object({
   welcomeMessage: z.boolean(),
   message: z.string().nullable(),
   revenueLast30Days: z.array(z.object({ date: z.string(), amount: z.number() })),
+  dueThisWeekFrom: z.string(),
+  dueThisWeekTo: z.string(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
@@ -113,6 +117,8 @@ export function dashboardSummaryFromFigures(f: DashboardSummaryFigures, periods:
     welcomeMessage: welcome,
     message: welcome ? DASHBOARD_MESSAGES.welcome : null,
     revenueLast30Days: trendLineDays(periods).map((date) => ({ date, amount: fromCents(byDay.get(date) ?? 0) })),
+    dueThisWeekFrom: periods.today,
+    dueThisWeekTo: periods.dueUntil,
   };
 }
 

@@ -129,6 +129,7 @@ describe('figure definitions', () => {
     expect(summary.revenueLast30Days).toHaveLength(30);
     expect(summary.revenueLast30Days.at(-1)).toEqual({ date: '2026-11-24', amount: 12.5 });
     expect(summary.revenueLast30Days[0]).toEqual({ date: '2026-10-26', amount: 0 });
+    expect([summary.dueThisWeekFrom, summary.dueThisWeekTo]).toEqual(['2026-11-24', '2026-11-30']);
   });
 
   it('a new business gets the welcome message', () => {

@@ -309,7 +309,7 @@ export const invoiceStatusFilterSchema = z.enum(INVOICE_STATUS_FILTERS, {
 });
 export type InvoiceStatusFilter = z.infer<typeof invoiceStatusFilterSchema>;
 
-/** `GET /api/invoices?status=unpaid&search=acme&date_from=2026-01-01&date_to=2026-03-31&sort=due_date&direction=asc&page=2` */
+/** `GET /api/invoices?status=unpaid&search=acme&date_from=2026-01-01&date_to=2026-03-31&due_from=2026-11-24&due_to=2026-11-30&sort=due_date&direction=asc&page=2` */
 export const invoiceListQuerySchema = listQuerySchema(INVOICE_SORT_FIELDS, 'issue_date')
   .extend({
     direction: z.enum(['asc', 'desc']).default('desc'),
@@ -319,10 +319,17 @@ export const invoiceListQuerySchema = listQuerySchema(INVOICE_SORT_FIELDS, 'issu
     /** Issue date range, both ends included. */
     date_from: isoDateSchema.optional(),
     date_to: isoDateSchema.optional(),
+    /** Due date range, both ends included (the dashboard's "Due This Week" opens today to today + 6). */
+    due_from: isoDateSchema.optional(),
+    due_to: isoDateSchema.optional(),
   })
   .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, {
     message: INVOICE_MESSAGES.dateRangeInvalid,
     path: ['date_to'],
+  })
+  .refine((query) => !query.due_from || !query.due_to || query.due_from <= query.due_to, {
+    message: INVOICE_MESSAGES.dateRangeInvalid,
+    path: ['due_to'],
   });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 export type InvoiceListQueryInput = z.input<typeof invoiceListQuerySchema>;

@@ -27,6 +27,8 @@ export const summaryFixture: DashboardSummary = {
     date: `2026-11-${String(index + 1).padStart(2, '0')}`,
     amount: (index % 5) * 100,
   })),
+  dueThisWeekFrom: '2026-11-24',
+  dueThisWeekTo: '2026-11-30',
 };
 
 export const newBusinessSummary: DashboardSummary = {

@@ -117,6 +117,24 @@ describe('invoice list', () => {
     expect(screen.queryByRole('link', { name: 'Create your first invoice' })).not.toBeInTheDocument();
   });
 
+  it("a due date range in the URL (the dashboard's Due This Week) asks for it, says it, and clears", async () => {
+    const calls = stubFetch({ 'GET /api/invoices': json(200, invoicePage([invoiceItem()])) });
+    renderPage(<InvoicesPage />, {
+      path: '/invoices/all',
+      route: '/invoices/all?status=unpaid&due_from=2026-11-24&due_to=2026-11-30&sort=due_date&direction=asc',
+    });
+    expect(await screen.findByTestId('due-range')).toHaveTextContent('Due from 11/24/26 to 11/30/26');
+    expect(listCalls(calls)[0]!.query).toMatchObject({
+      status: 'unpaid',
+      due_from: '2026-11-24',
+      due_to: '2026-11-30',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Clear due dates' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)!.query.due_from).toBeUndefined());
+    expect(listCalls(calls).at(-1)!.query.due_to).toBeUndefined();
+    expect(screen.queryByTestId('due-range')).not.toBeInTheDocument();
+  });
+
   it('a client id in the URL that is not an id is ignored', async () => {
     const calls = stubFetch({ 'GET /api/invoices': json(200, invoicePage([invoiceItem()])) });
     renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all?client_id=abc' });

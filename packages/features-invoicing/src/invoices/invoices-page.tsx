@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Checkbox, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import {
   INVOICE_STATUS_FILTERS,
@@ -124,6 +124,12 @@ function selectColumn(
   };
 }
 
+/** The due date filter in words: "Due from 24 Nov 2026 to 30 Nov 2026" (either end may be open). */
+export function dueRangeLabel(from: string, to: string, formatDate: DateFormatter): string {
+  if (from && to) return `Due from ${formatDate(from)} to ${formatDate(to)}`;
+  return from ? `Due on or after ${formatDate(from)}` : `Due on or before ${formatDate(to)}`;
+}
+
 /** /invoices/all: status tabs, server-side search, client, date range, sort, pages, totals of what is shown. */
 export function InvoicesPage() {
   const { formatDate } = useDateFormat();
@@ -151,7 +157,9 @@ export function InvoicesPage() {
     params.status !== 'all' ||
     params.client_id !== '' ||
     params.date_from !== '' ||
-    params.date_to !== '';
+    params.date_to !== '' ||
+    params.due_from !== '' ||
+    params.due_to !== '';
   const empty = page !== undefined && page.meta.total === 0;
 
   return (
@@ -189,6 +197,16 @@ export function InvoicesPage() {
               dateFrom={params.date_from}
               dateTo={params.date_to}
             />
+            {(params.due_from || params.due_to) && (
+              <Group gap="sm" data-testid="due-range">
+                <Text size="sm" fw={600}>
+                  {dueRangeLabel(params.due_from, params.due_to, formatDate)}
+                </Text>
+                <Button variant="subtle" size="sm" onClick={() => list.setFilters({ due_from: '', due_to: '' })}>
+                  Clear due dates
+                </Button>
+              </Group>
+            )}
           </>
         }
         summary={

@@ -18,6 +18,9 @@ export interface InvoiceListParams {
   client_id: string;
   date_from: string;
   date_to: string;
+  /** The due date range (the dashboard's "Due This Week" opens one); '' when not filtered. */
+  due_from: string;
+  due_to: string;
   sort: InvoiceSortField;
   direction: 'asc' | 'desc';
   page: number;
@@ -34,8 +37,8 @@ export const dateFilter = (value: string): string => (isCalendarDate(value) ? va
 
 /**
  * The invoice list's query in the URL (reload, back and shared links keep the view): a status
- * (all by default, then left out of the URL), the search, a client, an issue date range, the sort
- * (newest first by default) and the page.
+ * (all by default, then left out of the URL), the search, a client, an issue date range, a due
+ * date range, the sort (newest first by default) and the page.
  */
 export function useInvoiceListParams() {
   const list = useListParams({
@@ -50,8 +53,16 @@ export function useInvoiceListParams() {
     client_id: clientFilter(list.get('client_id')),
     date_from: dateFilter(list.get('date_from')),
     date_to: dateFilter(list.get('date_to')),
+    due_from: dateFilter(list.get('due_from')),
+    due_to: dateFilter(list.get('due_to')),
   };
   return { ...list, params: value };
+}
+
+/** The due date range of the query: both ends, or neither when the range is reversed. */
+function dueRangeQuery(from: string, to: string): { due_from: string | undefined; due_to: string | undefined } {
+  const { date_from, date_to } = dateRangeQuery(from, to);
+  return { due_from: date_from, due_to: date_to };
 }
 
 /** What `GET /api/invoices` is asked for these parameters (empty values left out). */
@@ -61,6 +72,7 @@ export function toListQuery(params: InvoiceListParams): InvoiceListQueryInput {
     search: params.search || undefined,
     client_id: params.client_id ? Number(params.client_id) : undefined,
     ...dateRangeQuery(params.date_from, params.date_to),
+    ...dueRangeQuery(params.due_from, params.due_to),
     sort: params.sort,
     direction: params.direction,
     page: params.page,

@@ -18,7 +18,7 @@ import { renderDocumentPdf } from '../document-core/document-pdf';
 import { OUTBOX_BUSINESS_CATEGORIES, outboxItemOf, sendInvoice } from '../invoice-delivery/invoice-delivery.service';
 import { effectiveStatus, requireInvoiceDocument, todayOf } from '../invoices/invoice-view';
 import { invoiceSummaryCache } from '../invoices/invoice-list-cache';
-import { sendInvoiceManually, voidInvoice } from '../invoices/invoices.service';
+import { invoiceListFilter, sendInvoiceManually, voidInvoice } from '../invoices/invoices.service';
 
 /*
  * The invoice list's work on several invoices, its CSV export and one invoice's emails. Each bulk
@@ -120,16 +120,7 @@ export async function exportInvoicesCsv(
 ): Promise<string> {
   const { query } = params;
   const today = todayOf(deps);
-  const filter = {
-    businessId: params.auth.businessId,
-    status: query.status,
-    today,
-    search: query.search,
-    clientId: query.client_id,
-    goalId: query.goal_id,
-    dateFrom: query.date_from,
-    dateTo: query.date_to,
-  };
+  const filter = invoiceListFilter(params.auth, query, today);
   const { count } = await invoiceSummaryCache(deps).summarize(deps.db, filter);
   const rows: Array<Record<(typeof INVOICE_CSV_COLUMNS)[number], string | number>> = [];
   for (let offset = 0; offset < count; offset += EXPORT_BATCH) {

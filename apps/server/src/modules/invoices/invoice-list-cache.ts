@@ -38,6 +38,8 @@ export class InvoiceSummaryCache {
       filter.goalId ?? null,
       filter.dateFrom ?? null,
       filter.dateTo ?? null,
+      filter.dueFrom ?? null,
+      filter.dueTo ?? null,
     ]);
     const cached = this.entries.get(key);
     if (cached) {

@@ -31,6 +31,7 @@ import {
   replaceInvoiceContent,
   updateInvoiceState,
   type Db,
+  type InvoiceListFilter,
   type InvoiceRow,
 } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
@@ -82,14 +83,10 @@ function nextStatus(
 
 // ---------------------------------------------------------------- services
 
-export async function listInvoices(
-  deps: Deps,
-  params: { auth: AuthContext; query: InvoiceListQuery },
-): Promise<InvoicePage> {
-  const { query } = params;
-  const today = todayOf(deps);
-  const filter = {
-    businessId: params.auth.businessId,
+/** The database filter of a list query (the list, its CSV export): the caller's business, on `today`. */
+export function invoiceListFilter(auth: AuthContext, query: InvoiceListQuery, today: string): InvoiceListFilter {
+  return {
+    businessId: auth.businessId,
     status: query.status,
     today,
     search: query.search,
@@ -97,7 +94,18 @@ export async function listInvoices(
     goalId: query.goal_id,
     dateFrom: query.date_from,
     dateTo: query.date_to,
+    dueFrom: query.due_from,
+    dueTo: query.due_to,
   };
+}
+
+export async function listInvoices(
+  deps: Deps,
+  params: { auth: AuthContext; query: InvoiceListQuery },
+): Promise<InvoicePage> {
+  const { query } = params;
+  const today = todayOf(deps);
+  const filter = invoiceListFilter(params.auth, query, today);
   const summary = await invoiceSummaryCache(deps).summarize(deps.db, filter);
   const total = summary.count;
   const rows = await listInvoicePage(deps.db, {

@@ -253,6 +253,15 @@ describe('invoices', () => {
       amount_paid: 0,
       balance_due: late.balance_due,
     });
+    // The due date range (the dashboard's "Due This Week"): both ends included, with the status.
+    const dueRange = await t.get('/api/invoices?status=unpaid&due_from=2025-02-15&due_to=2025-02-15', { token });
+    expect(dueRange.json().data.map((row: { id: number }) => row.id)).toEqual([late.id]);
+    expect(dueRange.json().summary).toMatchObject({ count: 1, balance_due: late.balance_due });
+    const dueBefore = await t.get('/api/invoices?due_from=2025-02-16&due_to=2025-02-20', { token });
+    expect(dueBefore.json().data.map((row: { id: number }) => row.id)).not.toContain(late.id);
+    const reversed = await t.get('/api/invoices?due_from=2025-02-16&due_to=2025-02-15', { token });
+    expect(reversed.statusCode).toBe(422);
+    expect(Object.keys(reversed.json().errors)).toEqual(['due_to']);
     const bad = await t.get('/api/invoices?status=bogus&date_from=2025-13-01', { token });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['status', 'date_from']));
