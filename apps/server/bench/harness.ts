@@ -37,6 +37,10 @@ export async function startBenchApp(prefix: string) {
     database,
     logger: loggerOptions('warn'),
   });
+  // Seeding blocks the event loop for minutes; when it ends, the server's keep-alive timer of the
+  // registration's idle connection and the next request fire together (ECONNRESET). Idle
+  // connections stay open instead: a bench's own client is the only one.
+  app.server.keepAliveTimeout = 0;
   await app.listen({ host: HOST, port: 0 });
   return {
     app,
