@@ -17,6 +17,7 @@ import { outboxDocumentMigration } from './0014-outbox-document';
 import { dashboardMigration } from './0015-dashboard';
 import { reportsMigration } from './0016-reports';
 import { calendarMigration } from './0017-calendar';
+import { invoiceQuantityMigration } from './0020-invoice-quantity';
 
 // Migrations work on any schema version, so they take an untyped instance.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0015-dashboard': dashboardMigration,
   '0016-reports': reportsMigration,
   '0017-calendar': calendarMigration,
+  '0020-invoice-quantity': invoiceQuantityMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
