@@ -60,10 +60,12 @@ export async function agingFigures(
 ): Promise<AgingFigures[]> {
   const [d30, d60, d90, d120] = params.bounds;
   const a = params.asOf;
-  // Added up per client first (`client_id + 0`: no walk of the client index), then named.
+  // Added up per client first, then named: the invoices are read from their aging covering index
+  // (business, client, due date, status and the figures; migration 0020) in client order, so the
+  // grouping streams without a temporary b-tree and no table row is read.
   const result = await sql<Record<string, unknown>>`
     select s.*, c.name as client_name from (
-      select o.client_id + 0 as client_id, count(*) as n,
+      select o.client_id, count(*) as n,
         sum(case when o.due_date >= ${a} then o.balance else 0 end) as b0,
         sum(case when o.due_date < ${a} and o.due_date >= ${d30} then o.balance else 0 end) as b1,
         sum(case when o.due_date < ${d30} and o.due_date >= ${d60} then o.balance else 0 end) as b2,
@@ -72,7 +74,7 @@ export async function agingFigures(
         sum(case when o.due_date < ${d120} then o.balance else 0 end) as b5
       from (${openOnDate(params)}) o
       where o.balance > 0
-      group by o.client_id + 0
+      group by o.client_id
     ) s
     join clients c on c.id = s.client_id
     order by c.sort_name, s.client_id`.execute(db);
