@@ -253,6 +253,8 @@ export interface InvoicesTable {
   total_cents: number;
   paid_cents: number;
   balance_cents: number;
+  /** The sum of its lines' quantities, kept by triggers on invoice_lines (migration 0020; the sales reports). */
+  quantity_thousandths: Generated<number>;
   /** 32 random bytes, base64url: the public page `/i/{token}`. */
   public_token: string;
   void_reason: string | null;

@@ -33,6 +33,13 @@ export interface ResponseDoc {
    * The zod check still runs outside production (tests, development), so a drift fails there.
    */
   compiled?: boolean;
+  /**
+   * Production sends the handler's own object through Fastify's default JSON.stringify without the
+   * zod pass (which costs as much as building the answer for tens of thousands of rows); the zod
+   * check still runs outside production. For large answers whose contract fast-json-stringify
+   * writes slowly (the reports' cells are unions); the schema must have no transforms.
+   */
+  trusted?: boolean;
 }
 
 /** A response contract as the JSON Schema Fastify compiles its serializer from. */
@@ -309,8 +316,8 @@ export function defineRoute<
       const doc = definition.responses[reply.statusCode];
       const schema = doc?.schema;
       if (!schema) return result;
-      if (doc.compiled) {
-        // Fastify writes it through the compiled serializer; production trusts the typed handler.
+      if (doc.compiled || doc.trusted) {
+        // Fastify writes it (compiled serializer or JSON.stringify); production trusts the typed handler.
         if (app.deps.config.production) return result;
         const checked = schema.safeParse(result);
         if (!checked.success) {

@@ -19,6 +19,7 @@ import { reportsMigration } from './0016-reports';
 import { calendarMigration } from './0017-calendar';
 import { dynamicReportsMigration } from './0018-dynamic-reports';
 import { openInvoiceIndexesMigration } from './0019-open-invoice-indexes';
+import { invoiceQuantityMigration } from './0020-invoice-quantity';
 
 // Migrations work on any schema version, so they take an untyped instance.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0017-calendar': calendarMigration,
   '0018-dynamic-reports': dynamicReportsMigration,
   '0019-open-invoice-indexes': openInvoiceIndexesMigration,
+  '0020-invoice-quantity': invoiceQuantityMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -105,7 +105,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps): void {
     params: reportParams,
     query: reportQuerySchema,
     responses: {
-      200: { description: 'The report', schema: reportSchema },
+      200: { description: 'The report', schema: reportSchema, trusted: true },
       401: ERROR_DOCS.unauthenticated,
       404: notFound,
     },

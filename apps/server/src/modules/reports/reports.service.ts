@@ -134,10 +134,11 @@ function shape(report: ReportKind, ctx: ReportContext, parts: ReportParts): Repo
   const totals: Record<string, ReportCell> = {};
   for (const [index, column] of parts.columns.entries()) {
     if (column.total === 'sum') {
-      const sum = parts.rows.reduce(
-        (acc, row) => acc + (typeof row.cells[column.key] === 'number' ? (row.cells[column.key] as number) : 0),
-        0,
-      );
+      let sum = 0;
+      for (const row of parts.rows) {
+        const value = row.cells[column.key];
+        if (typeof value === 'number') sum += value;
+      }
       totals[column.key] = shown(column.kind, sum);
     } else if (column.total !== undefined) totals[column.key] = shown(column.kind, column.total);
     else totals[column.key] = index === 0 ? 'Total' : null;
@@ -159,13 +160,12 @@ function shape(report: ReportKind, ctx: ReportContext, parts: ReportParts): Repo
       kind: column.kind,
       drill_params: column.drill_params ?? null,
     })),
-    rows: parts.rows.map((row) => ({
-      key: row.key,
-      cells: Object.fromEntries(
-        parts.columns.map((column) => [column.key, shown(column.kind, row.cells[column.key] ?? null)]),
-      ),
-      drill: row.drill,
-    })),
+    // A plain loop per row (tens of thousands of rows: no intermediate arrays).
+    rows: parts.rows.map((row) => {
+      const cells: Record<string, ReportCell> = {};
+      for (const column of parts.columns) cells[column.key] = shown(column.kind, row.cells[column.key] ?? null);
+      return { key: row.key, cells, drill: row.drill };
+    }),
     totals,
     totals_drill: parts.totalsDrill ?? null,
     summary: parts.summary ?? [],
@@ -238,16 +238,21 @@ async function aging(ctx: ReportContext, query: ReportQuery): Promise<Report> {
     ...AGING_BUCKETS.map((bucket) => money(`b_${bucket}`, AGING_BUCKET_LABELS[bucket], { drill_params: { bucket } })),
     money('balance', 'Balance'),
   ];
-  const rows = figures.map((figure) => ({
-    key: String(figure.client_id),
-    cells: {
-      client: figure.client_name,
-      invoices: figure.invoices,
-      ...Object.fromEntries(AGING_BUCKETS.map((bucket, i) => [`b_${bucket}`, figure.buckets[i]!])),
-      balance: figure.buckets.reduce((sum, cents) => sum + cents, 0),
-    },
-    drill: { target: 'invoices' as const, params: { as_of: asOf, client_id: String(figure.client_id) } },
-  }));
+  const bucketKeys = AGING_BUCKETS.map((bucket) => `b_${bucket}`);
+  const rows = figures.map((figure) => {
+    const cells: Record<string, ReportCell> = { client: figure.client_name, invoices: figure.invoices };
+    let balance = 0;
+    for (const [i, key] of bucketKeys.entries()) {
+      cells[key] = figure.buckets[i]!;
+      balance += figure.buckets[i]!;
+    }
+    cells.balance = balance;
+    return {
+      key: String(figure.client_id),
+      cells,
+      drill: { target: 'invoices' as const, params: { as_of: asOf, client_id: String(figure.client_id) } },
+    };
+  });
   const bucketTotals = AGING_BUCKETS.map((_, i) => figures.reduce((sum, figure) => sum + figure.buckets[i]!, 0));
   return shape('aging', ctx, {
     columns,
