@@ -479,9 +479,17 @@ export async function exportBusinessTable(
 
 /**
  * Deletes a business and everything of it: its mail log first (the foreign key would only null it),
- * then the business row, which cascades to every business-scoped table.
+ * its invoice lines next (their trigger keeps the invoice's quantity, migration 0020: cascaded from
+ * the business row, a line could go before its invoice, whose update would then write totals for a
+ * business already gone), then the business row, which cascades to every business-scoped table.
  */
 export async function deleteBusiness(db: Db, params: { businessId: number }): Promise<void> {
   await db.deleteFrom('outbox_emails').where('business_id', '=', params.businessId).execute();
+  await db
+    .deleteFrom('invoice_lines')
+    .where('invoice_id', 'in', (eb) =>
+      eb.selectFrom('invoices').select('invoices.id').where('invoices.business_id', '=', params.businessId),
+    )
+    .execute();
   await db.deleteFrom('businesses').where('id', '=', params.businessId).execute();
 }
