@@ -69,7 +69,8 @@ export function AppFooter({ year = new Date().getFullYear() }: { year?: number }
           </List>
         </div>
       </SimpleGrid>
-      <Group justify="space-between" gap="xs">
+      {/* On a phone the line keeps clear of the Scroll-to-top button (bottom right) at the page's end. */}
+      <Group justify="space-between" gap="xs" pe={{ base: 96, sm: 0 }}>
         <Text size="xs" c="dimmed">
           © {year} Ledgerleaf. All rights reserved.
         </Text>
