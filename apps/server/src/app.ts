@@ -126,7 +126,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     clock,
     throttle: { ...DEFAULT_THROTTLE, ...options.throttle },
-    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      ...(options.config.registerRateLimit === undefined
+        ? {}
+        : { register: { ...DEFAULT_RATE_LIMITS.register, max: options.config.registerRateLimit } }),
+      ...options.rateLimits,
+    },
     logger: app.log,
   };
   app.decorate('deps', deps);

@@ -53,6 +53,7 @@ describe('loadConfig', () => {
         TRUST_PROXY: '1',
         SCHEDULER: 'off',
         SCHEDULER_INTERVAL_MS: '30000',
+        REGISTER_RATE_LIMIT: '500',
       },
       '/srv',
     );
@@ -70,6 +71,7 @@ describe('loadConfig', () => {
       webDistDir: '/srv/web',
       trustProxy: true,
       scheduler: { enabled: false, intervalMs: 30_000 },
+      registerRateLimit: 500,
     });
   });
 

@@ -55,6 +55,11 @@ export const envSchema = z.object({
   TRUST_PROXY: booleanFlag.optional(),
   SCHEDULER: booleanFlag.optional(),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000, 'SCHEDULER_INTERVAL_MS must be at least 1000').optional(),
+  REGISTER_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1, 'REGISTER_RATE_LIMIT must be a whole number of at least 1')
+    .optional(),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -80,6 +85,11 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The in-process scheduler (recurring invoices, overdue, expiry, reminders): on unless SCHEDULER=0. */
   scheduler: { enabled: boolean; intervalMs: number };
+  /**
+   * Sign-ups accepted per IP address in 10 minutes (REGISTER_RATE_LIMIT, default 60); undefined keeps
+   * the default. Behind a proxy that hides the clients' addresses, every sign-up shares one IP.
+   */
+  registerRateLimit?: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -132,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       enabled: values.SCHEDULER ?? true,
       intervalMs: values.SCHEDULER_INTERVAL_MS ?? DEFAULT_SCHEDULER_INTERVAL_MS,
     },
+    registerRateLimit: values.REGISTER_RATE_LIMIT,
   };
 }
 

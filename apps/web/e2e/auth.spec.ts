@@ -134,6 +134,9 @@ test.describe('waiting list', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Join the waiting list' }).click();
     const dialog = page.getByRole('dialog');
+    // The bot check counts from when the form appears (the modal's code loads on the first click,
+    // which takes a while on a busy machine), so the wait starts once the form is there.
+    await expect(dialog.getByLabel('Email address')).toBeVisible();
     await page.waitForTimeout(1700);
     await dialog.getByLabel('Email address').fill(newAccount().email);
     const answer = page.waitForResponse((response) => response.url().endsWith('/early-access'));

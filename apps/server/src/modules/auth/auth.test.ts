@@ -621,6 +621,20 @@ describe('POST /api/debug/demo-login', () => {
     expect(bad.json().errors).toEqual({ password: [MESSAGES.passwordRequired] });
   });
 
+  it('accepts REGISTER_RATE_LIMIT sign-ups per IP in 10 minutes, then answers 429', async () => {
+    const limited = await createTestApp({ env: { REGISTER_RATE_LIMIT: '2' } });
+    try {
+      for (const email of ['limit1@example.com', 'limit2@example.com']) {
+        expect((await limited.post('/api/register', validRegistration({ email }))).statusCode).toBe(201);
+      }
+      const third = await limited.post('/api/register', validRegistration({ email: 'limit3@example.com' }));
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toHaveProperty('message');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 404 when DEMO is off, whatever the body', async () => {
     const off = await createTestApp({ env: { DEMO: '0' } });
     try {
