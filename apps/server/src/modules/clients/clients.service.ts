@@ -44,6 +44,7 @@ import type { AuthContext, Deps } from '../../lib/context';
 import { toCsv, parseCsv } from '../../lib/csv';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { publish } from '../../lib/events';
+import { deleteCatalogRecord, setCatalogRecordArchived, type CatalogRecordKind } from '../../lib/catalog-record';
 import { clientDeletionBlocker } from './client-usage';
 
 function contactView(row: ClientContactRow): ClientContact {
@@ -260,42 +261,17 @@ export async function updateClient(
     .catch(primaryDuplicate);
 }
 
-export async function setArchived(
-  deps: Deps,
-  params: { auth: AuthContext; clientId: number; archived: boolean },
-): Promise<Client> {
-  const { businessId, userId } = params.auth;
-  return deps.db.transaction().execute(async (tx) => {
-    const now = deps.clock();
-    const before = await findClient(tx, { businessId, clientId: params.clientId });
-    if (!before) throw notFound(CATALOG_MESSAGES.clientNotFound);
-    // Archiving an archived client keeps its first archive date; either way the answer is the same.
-    if (Boolean(before.archived_at) !== params.archived) {
-      await setClientArchived(tx, {
-        businessId,
-        clientId: params.clientId,
-        archivedAt: params.archived ? now : null,
-        now,
-      });
-      await publish(tx, {
-        type: params.archived ? 'client.archived' : 'client.restored',
-        businessId,
-        userId,
-        subject: { type: 'client', id: params.clientId },
-        data: { name: before.name },
-        at: now,
-      });
-    }
-    return loadClient(tx, businessId, params.clientId);
-  });
-}
-
-export async function deleteClient(deps: Deps, params: { auth: AuthContext; clientId: number }): Promise<void> {
-  const { businessId, userId } = params.auth;
-  await deps.db.transaction().execute(async (tx) => {
-    const before = await findClient(tx, { businessId, clientId: params.clientId });
-    if (!before) throw notFound(CATALOG_MESSAGES.clientNotFound);
-    const blocker = await clientDeletionBlocker(tx, { businessId, clientId: params.clientId });
+/** Clients as catalog records: archived, restored and deleted the way products and tax rates are. */
+const CLIENT_RECORD: CatalogRecordKind<Client> = {
+  subject: 'client',
+  notFoundMessage: CATALOG_MESSAGES.clientNotFound,
+  find: (tx, businessId, clientId) => findClient(tx, { businessId, clientId }),
+  setArchived: (tx, { businessId, id, archivedAt, now }) =>
+    setClientArchived(tx, { businessId, clientId: id, archivedAt, now }),
+  load: loadClient,
+  deleteRow: (tx, businessId, clientId) => deleteClientRow(tx, { businessId, clientId }),
+  async assertDeletable(tx, businessId, clientId) {
+    const blocker = await clientDeletionBlocker(tx, { businessId, clientId });
     if (blocker !== null)
       throw new AppError(
         409,
@@ -305,16 +281,22 @@ export async function deleteClient(deps: Deps, params: { auth: AuthContext; clie
             ? CRM_MESSAGES.clientHasCrmRecords
             : CATALOG_MESSAGES.clientHasDocuments,
       );
-    await deleteClientRow(tx, { businessId, clientId: params.clientId });
-    await publish(tx, {
-      type: 'client.deleted',
-      businessId,
-      userId,
-      subject: { type: 'client', id: params.clientId },
-      data: { name: before.name },
-      at: deps.clock(),
-    });
+  },
+};
+
+export function setArchived(
+  deps: Deps,
+  params: { auth: AuthContext; clientId: number; archived: boolean },
+): Promise<Client> {
+  return setCatalogRecordArchived(deps, CLIENT_RECORD, {
+    auth: params.auth,
+    id: params.clientId,
+    archived: params.archived,
   });
+}
+
+export function deleteClient(deps: Deps, params: { auth: AuthContext; clientId: number }): Promise<void> {
+  return deleteCatalogRecord(deps, CLIENT_RECORD, { auth: params.auth, id: params.clientId });
 }
 
 export async function exportClientsCsv(deps: Deps, params: { auth: AuthContext }): Promise<string> {

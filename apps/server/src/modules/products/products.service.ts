@@ -42,6 +42,7 @@ import type { AuthContext, Deps } from '../../lib/context';
 import { parseCsv, toCsv } from '../../lib/csv';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { publish } from '../../lib/events';
+import { deleteCatalogRecord, setCatalogRecordArchived, type CatalogRecordKind } from '../../lib/catalog-record';
 import { importError } from '../clients/clients.service';
 import { taxRateRef } from '../tax-rates/tax-rates.service';
 import { productDeletionBlocker } from './product-usage';
@@ -218,52 +219,34 @@ export async function updateProduct(
     .catch(skuRace);
 }
 
-export async function setArchived(
+/** Products as catalog records: archived, restored and deleted the way clients and tax rates are. */
+const PRODUCT_RECORD: CatalogRecordKind<Product> = {
+  subject: 'product',
+  notFoundMessage: CATALOG_MESSAGES.productNotFound,
+  find: (tx, businessId, productId) => findProduct(tx, { businessId, productId }),
+  setArchived: (tx, { businessId, id, archivedAt, now }) =>
+    setProductArchived(tx, { businessId, productId: id, archivedAt, now }),
+  load,
+  deleteRow: (tx, businessId, productId) => deleteProductRow(tx, { businessId, productId }),
+  async assertDeletable(tx, businessId, productId) {
+    if ((await productDeletionBlocker(tx, { businessId, productId })) !== null)
+      throw new AppError(409, CATALOG_MESSAGES.productInUse);
+  },
+};
+
+export function setArchived(
   deps: Deps,
   params: { auth: AuthContext; productId: number; archived: boolean },
 ): Promise<Product> {
-  const { businessId, userId } = params.auth;
-  return deps.db.transaction().execute(async (tx) => {
-    const now = deps.clock();
-    const before = await findProduct(tx, { businessId, productId: params.productId });
-    if (!before) throw notFound(CATALOG_MESSAGES.productNotFound);
-    if (Boolean(before.archived_at) !== params.archived) {
-      await setProductArchived(tx, {
-        businessId,
-        productId: params.productId,
-        archivedAt: params.archived ? now : null,
-        now,
-      });
-      await publish(tx, {
-        type: params.archived ? 'product.archived' : 'product.restored',
-        businessId,
-        userId,
-        subject: { type: 'product', id: params.productId },
-        data: { name: before.name },
-        at: now,
-      });
-    }
-    return load(tx, businessId, params.productId);
+  return setCatalogRecordArchived(deps, PRODUCT_RECORD, {
+    auth: params.auth,
+    id: params.productId,
+    archived: params.archived,
   });
 }
 
-export async function deleteProduct(deps: Deps, params: { auth: AuthContext; productId: number }): Promise<void> {
-  const { businessId, userId } = params.auth;
-  await deps.db.transaction().execute(async (tx) => {
-    const before = await findProduct(tx, { businessId, productId: params.productId });
-    if (!before) throw notFound(CATALOG_MESSAGES.productNotFound);
-    if ((await productDeletionBlocker(tx, { businessId, productId: params.productId })) !== null)
-      throw new AppError(409, CATALOG_MESSAGES.productInUse);
-    await deleteProductRow(tx, { businessId, productId: params.productId });
-    await publish(tx, {
-      type: 'product.deleted',
-      businessId,
-      userId,
-      subject: { type: 'product', id: params.productId },
-      data: { name: before.name },
-      at: deps.clock(),
-    });
-  });
+export function deleteProduct(deps: Deps, params: { auth: AuthContext; productId: number }): Promise<void> {
+  return deleteCatalogRecord(deps, PRODUCT_RECORD, { auth: params.auth, id: params.productId });
 }
 
 export async function exportProductsCsv(deps: Deps, params: { auth: AuthContext }): Promise<string> {

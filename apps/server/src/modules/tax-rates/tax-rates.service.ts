@@ -23,6 +23,7 @@ import {
 import type { AuthContext, Deps } from '../../lib/context';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { publish } from '../../lib/events';
+import { deleteCatalogRecord, setCatalogRecordArchived, type CatalogRecordKind } from '../../lib/catalog-record';
 import { taxRateUsage } from './tax-rate-usage';
 
 export function taxRateView(row: TaxRateWithUsage): TaxRate {
@@ -129,52 +130,36 @@ export async function updateTaxRate(
   });
 }
 
-export async function setArchived(
+/** Tax rates as catalog records: archived, restored and deleted the way clients and products are. */
+const TAX_RATE_RECORD: CatalogRecordKind<TaxRate> = {
+  subject: 'tax_rate',
+  notFoundMessage: CATALOG_MESSAGES.taxRateNotFound,
+  find: (tx, businessId, taxRateId) => findTaxRate(tx, { businessId, taxRateId }),
+  setArchived: (tx, { businessId, id, archivedAt, now }) =>
+    setTaxRateArchived(tx, { businessId, taxRateId: id, archivedAt, now }),
+  load,
+  deleteRow: (tx, businessId, taxRateId) => deleteTaxRateRow(tx, { businessId, taxRateId }),
+  async assertDeletable(tx, businessId, taxRateId) {
+    if ((await taxRateUsage(tx, { businessId, taxRateId })) > 0) throw new AppError(409, CATALOG_MESSAGES.taxRateInUse);
+  },
+  // Active tax rate names are unique: an archived rate whose name an active one took stays archived.
+  async assertRestorable(tx, businessId, record) {
+    if (await activeTaxRateNameExists(tx, { businessId, name: record.name }))
+      throw validationError({ name: [CATALOG_MESSAGES.taxRateNameTaken] });
+  },
+};
+
+export function setArchived(
   deps: Deps,
   params: { auth: AuthContext; taxRateId: number; archived: boolean },
 ): Promise<TaxRate> {
-  const { businessId, userId } = params.auth;
-  return deps.db.transaction().execute(async (tx) => {
-    const now = deps.clock();
-    const before = await findTaxRate(tx, { businessId, taxRateId: params.taxRateId });
-    if (!before) throw notFound(CATALOG_MESSAGES.taxRateNotFound);
-    if (Boolean(before.archived_at) !== params.archived) {
-      if (!params.archived && (await activeTaxRateNameExists(tx, { businessId, name: before.name })))
-        throw validationError({ name: [CATALOG_MESSAGES.taxRateNameTaken] });
-      await setTaxRateArchived(tx, {
-        businessId,
-        taxRateId: params.taxRateId,
-        archivedAt: params.archived ? now : null,
-        now,
-      });
-      await publish(tx, {
-        type: params.archived ? 'tax_rate.archived' : 'tax_rate.restored',
-        businessId,
-        userId,
-        subject: { type: 'tax_rate', id: params.taxRateId },
-        data: { name: before.name },
-        at: now,
-      });
-    }
-    return load(tx, businessId, params.taxRateId);
+  return setCatalogRecordArchived(deps, TAX_RATE_RECORD, {
+    auth: params.auth,
+    id: params.taxRateId,
+    archived: params.archived,
   });
 }
 
-export async function deleteTaxRate(deps: Deps, params: { auth: AuthContext; taxRateId: number }): Promise<void> {
-  const { businessId, userId } = params.auth;
-  await deps.db.transaction().execute(async (tx) => {
-    const before = await findTaxRate(tx, { businessId, taxRateId: params.taxRateId });
-    if (!before) throw notFound(CATALOG_MESSAGES.taxRateNotFound);
-    if ((await taxRateUsage(tx, { businessId, taxRateId: params.taxRateId })) > 0)
-      throw new AppError(409, CATALOG_MESSAGES.taxRateInUse);
-    await deleteTaxRateRow(tx, { businessId, taxRateId: params.taxRateId });
-    await publish(tx, {
-      type: 'tax_rate.deleted',
-      businessId,
-      userId,
-      subject: { type: 'tax_rate', id: params.taxRateId },
-      data: { name: before.name },
-      at: deps.clock(),
-    });
-  });
+export function deleteTaxRate(deps: Deps, params: { auth: AuthContext; taxRateId: number }): Promise<void> {
+  return deleteCatalogRecord(deps, TAX_RATE_RECORD, { auth: params.auth, id: params.taxRateId });
 }
