@@ -153,7 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     defaultJsonParser(request, text, done);
   });
 
-  await app.register(cookie);
+  // No cookie parsing on every request: only the anti-forgery check of a cookie-relying write reads
+  // one (plugins/csrf.ts parses it then); setting cookies works as usual.
+  await app.register(cookie, { hook: false });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyRequests),
