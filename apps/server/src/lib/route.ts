@@ -257,6 +257,35 @@ export function defineRoute<
     responses: documentedResponses(definition),
   });
 
+  /** What is sent for the handler's result: checked or serialised through the contract of its status. */
+  const answer = (request: FastifyRequest, reply: FastifyReply, result: unknown): unknown => {
+    if (reply.sent) return reply;
+    const doc = definition.responses[reply.statusCode];
+    const schema = doc?.schema;
+    if (!schema) return result;
+    if (doc.compiled || doc.trusted) {
+      // Fastify writes it (compiled serializer or JSON.stringify); production trusts the typed handler.
+      if (app.deps.config.production) return result;
+      const checked = schema.safeParse(result);
+      if (!checked.success) {
+        request.log.error(
+          { issues: checked.error.issues, url: definition.url },
+          'response does not match its contract',
+        );
+        throw new AppError(500, 'Response contract violated');
+      }
+      return result;
+    }
+    const serialised = schema.safeParse(result);
+    if (!serialised.success) {
+      request.log.error(
+        { issues: serialised.error.issues, url: definition.url },
+        'response does not match its contract',
+      );
+      throw new AppError(500, 'Response contract violated');
+    }
+    return serialised.data;
+  };
   app.route({
     method: definition.method,
     url: definition.url,
@@ -314,34 +343,6 @@ export function defineRoute<
         if (!parsed.success) throw validationError(toFieldErrors(parsed.error), definition.validationExtra);
         body = parsed.data;
       }
-      const answer = (result: unknown): unknown => {
-        if (reply.sent) return reply;
-        const doc = definition.responses[reply.statusCode];
-        const schema = doc?.schema;
-        if (!schema) return result;
-        if (doc.compiled || doc.trusted) {
-          // Fastify writes it (compiled serializer or JSON.stringify); production trusts the typed handler.
-          if (app.deps.config.production) return result;
-          const checked = schema.safeParse(result);
-          if (!checked.success) {
-            request.log.error(
-              { issues: checked.error.issues, url: definition.url },
-              'response does not match its contract',
-            );
-            throw new AppError(500, 'Response contract violated');
-          }
-          return result;
-        }
-        const serialised = schema.safeParse(result);
-        if (!serialised.success) {
-          request.log.error(
-            { issues: serialised.error.issues, url: definition.url },
-            'response does not match its contract',
-          );
-          throw new AppError(500, 'Response contract violated');
-        }
-        return serialised.data;
-      };
       const result = definition.handler({
         request,
         reply,
@@ -349,11 +350,12 @@ export function defineRoute<
         params: params as BodyOf<P>,
         query: query as BodyOf<Q>,
       });
-      if (isThenable(result)) return Promise.resolve(result).then(answer);
+      if (isThenable(result)) return Promise.resolve(result).then((value) => answer(request, reply, value));
       // A synchronous answer to send as it is; anything else (nothing, or a reply the handler sent)
       // goes the way of an async handler's.
-      if (result === undefined || reply.sent) return Promise.resolve(result).then(answer);
-      return answer(result);
+      if (result === undefined || reply.sent)
+        return Promise.resolve(result).then((value) => answer(request, reply, value));
+      return answer(request, reply, result);
     },
   });
 }

@@ -123,27 +123,41 @@ export function registerAuth(app: FastifyInstance, deps: Deps): void {
   }
 
   /** Sets `request.auth`; the error to answer when the caller may not call this route. */
-  function authorize(request: FastifyRequest, caller: AuthContext | null): AppError | undefined {
+  /** Sets `request.auth`; the error to answer when the caller may not call a route needing `access`. */
+  function authorize(request: FastifyRequest, caller: AuthContext | null, access: RouteAccess): AppError | undefined {
     if (!caller) return unauthenticated();
     request.auth = caller;
-    const access = routeAccess(request.method, request.routeOptions.url ?? '', request.routeOptions.config.access);
     if (!roleAllows(caller.user.role, access, request.method))
       return forbidden(access === 'admin' ? ACCOUNT_MESSAGES.adminOnly : ACCOUNT_MESSAGES.forbidden);
     return undefined;
   }
 
-  // Callback hooks, not async ones: on SQLite the whole check runs without a promise.
-  const authenticate: onRequestHookHandler = (request, _reply, done) => {
-    let caller: CallerNow;
-    try {
-      caller = resolveCaller(request);
-    } catch (error) {
-      done(error as Error);
-      return;
-    }
-    if (caller instanceof Promise) caller.then((value) => done(authorize(request, value)), done);
-    else done(authorize(request, caller));
-  };
+  /**
+   * The authentication hook of one route, given what each method of it needs (`accessFor`). Callback
+   * hooks, not async ones: on SQLite the whole check runs without a promise.
+   */
+  function authenticateRoute(accessFor: (request: FastifyRequest) => RouteAccess): onRequestHookHandler {
+    return (request, _reply, done) => {
+      let caller: CallerNow;
+      try {
+        caller = resolveCaller(request);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      if (caller instanceof Promise) caller.then((value) => done(authorize(request, value, accessFor(request))), done);
+      else done(authorize(request, caller, accessFor(request)));
+    };
+  }
+
+  /**
+   * What routes name as their hook (`onRequest: app.authenticate`); `onRoute` below puts in its
+   * place one that knows the route's access, so no request reads `request.routeOptions` (a getter
+   * that builds an object) to find it. Used anywhere else, it reads it.
+   */
+  const authenticate = authenticateRoute((request) =>
+    routeAccess(request.method, request.routeOptions.url ?? '', request.routeOptions.config.access),
+  );
   app.decorate('authenticate', authenticate);
 
   /**
@@ -175,9 +189,16 @@ export function registerAuth(app: FastifyInstance, deps: Deps): void {
     const hooks = Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : [];
     if (!hooks.includes(authenticate)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const declared = route.config?.access;
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      app.authRoutes.push({ method, url: route.url, access: routeAccess(method, route.url, route.config?.access) });
+      app.authRoutes.push({ method, url: route.url, access: routeAccess(method, route.url, declared) });
     }
+    // Resolved once per route and method, not on every request.
+    const known = new Map(methods.map((method) => [method, routeAccess(method, route.url, declared)]));
+    const forRoute = authenticateRoute(
+      (request) => known.get(request.method) ?? routeAccess(request.method, route.url, declared),
+    );
+    route.onRequest = hooks.map((hook) => (hook === authenticate ? forRoute : hook));
   });
 }
