@@ -257,6 +257,31 @@ async function lighthouseRuns() {
   return results;
 }
 
+/** How the rest of `GET /api/user`'s gap was analysed (issue 18; profiles, not this run's figures). */
+const API_USER_ANALYSIS = `What each remaining microsecond is (profiled 2026-11-24): the app's ~21 µs against the bare route's ~13.5 µs, from V8
+CPU profiles of both under the same load (\`node --import tsx bench/profile-api-user.ts app|bare\` in
+\`apps/server\`, self time scaled to the measured CPU per request) and CPU-time micro-benchmarks of
+the pieces:
+
+| per request | µs | notes |
+|---|---:|---|
+| Node's HTTP: parse, write (one \`write\` on loopback ~11 µs), socket, both pay it | ~12 | the bare route's cost, nearly all of it |
+| the token read (\`findActiveTokenNow\`) | 3.5 | node:sqlite statement 2.95 µs: ~1.1 µs is the WAL autocommit read transaction (a shared lock on the database file and a read mark in the WAL index, taken and released with \`fcntl\`: a batch of 3 reads in one transaction costs 5.65 µs, not 8.9), the rest three B-tree lookups (token hash index, token, user, business) and 13 columns as JS strings; 0.55 µs binding and the plain row object |
+| the 12 security headers and the CSP on the answer | ~1.5 | Fastify's \`reply.header\` per header, Node's validation of each name and value (the CSP is ~400 characters) and the header block; the bare route writes 4 headers |
+| parsing the request's \`Authorization\` and \`Accept\` headers | ~0.5-1 | autocannon sends the bare route none |
+| the hooks: security headers, CSRF (a \`Set\` lookup for GET), auth, the cookie writer and \`no-store\` on send | ~0.4 | callbacks, no promise |
+| route wrapper, \`toApiUser\`, compiled serializer | ~0.5 | no zod pass in production |
+| SHA-256 of the token, bearer parsing, the clock | 0.3 | |
+| \`request.log\` wrapper, the request id | ~0.2 | the pino child is made only when the request logs |
+| GC and V8 (program) | ~0.7 | |
+
+Not taken: keeping anything about the caller in memory (revocation and role changes must apply at
+once on every instance, so the read stays), \`PRAGMA locking_mode = EXCLUSIVE\` (removes the ~1.1 µs
+of locks but shuts the CLI and any second instance out of the file), and batching the reads of one
+event-loop turn into one read transaction (at most ~1 µs per request at this load, for a read that
+would no longer start when its own request arrived).
+`;
+
 console.log('== server: GET /api/user vs bare Fastify route ==');
 execFileSync('pnpm', ['--filter', '@ledgerleaf/server', 'bench'], { cwd: root, stdio: 'inherit' });
 const server = JSON.parse(readFileSync(join(root, 'apps/server/bench/results.json'), 'utf8'));
@@ -342,8 +367,8 @@ Figures from one run are comparable with each other; compare ratios, not absolut
 autocannon on loopback, ${server.connections ?? 10} connections, both servers started in the same process
 and measured in ${server.rounds ?? 1} alternating rounds of ${server.roundSeconds ?? server.durationSeconds ?? 10} s each (which goes first alternates), so load
 from other work on the machine falls on both. \`GET /api/user\` goes through the whole stack: bearer
-token hashed (SHA-256) and looked up with its user and business in one SQLite read, response
-serialised. CPU per request is the servers' main-thread CPU time over their rounds divided by their
+token hashed (SHA-256) and looked up with its user, business, role and preferences in one SQLite
+read on every request, response serialised. CPU per request is the servers' main-thread CPU time over their rounds divided by their
 requests (autocannon runs in a worker thread); its ratio is the requests/s ratio the app would reach
 with a core of its own, and moves much less with other load than the requests/s ratio.
 Target: at least 0.5 of the bare route's requests/s.
@@ -354,6 +379,7 @@ Target: at least 0.5 of the bare route's requests/s.
 | bare Fastify route | ${Math.round(server.bare.rps)} | ${server.bare.p99} ms | ${server.bare.cpuMicrosPerRequest ?? '–'} µs |
 | ratio (api / bare), target ≥ 0.5 | ${server.ratio.toFixed(3)} (${server.ratio >= 0.5 ? 'met' : 'not met'}) | | ${server.cpuRatio?.toFixed(3) ?? '–'} (bare / api) |
 
+${API_USER_ANALYSIS}
 ## At scale: 100,000 invoices and 20,000 clients in one business
 
 \`apps/server/bench/scale.ts\`: SQLite, the seed generator batch-inserts ${scale.clients.toLocaleString('en-US')} clients and

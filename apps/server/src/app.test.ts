@@ -336,6 +336,26 @@ describe('logging', () => {
     expect(log).toContain('[redacted]');
   });
 
+  it("writes each request's lines with its request id, also when request.log is only made when used", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(String(chunk));
+        callback();
+      },
+    });
+    const t = await make({ build: { logger: { ...(loggerOptions('info') as Record<string, unknown>), stream } } });
+    const { token } = await t.register();
+    lines.length = 0;
+    await t.get('/api/user', { token });
+    const entries = lines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string; req?: { url?: string } });
+    const incoming = entries.find((entry) => entry.msg === 'incoming request');
+    expect(incoming?.req?.url).toBe('/api/user');
+    expect(incoming?.reqId).toEqual(expect.any(String));
+    expect(entries.find((entry) => entry.msg === 'request completed')?.reqId).toBe(incoming?.reqId);
+    expect(lines.join('')).not.toContain(token);
+  });
+
   it('keeps reset tokens out of access-log URLs', () => {
     expect(redactUrl('/reset-password/abcDEF123?x=1')).toBe('/reset-password/[redacted]?x=1');
     expect(redactUrl('/api/thing?token=abc&b=2')).toBe('/api/thing?token=[redacted]&b=2');

@@ -15,6 +15,7 @@ import { AppError } from './lib/errors';
 import { jsonDepthExceeds } from './lib/json-depth';
 import { SERVER_MESSAGES } from './lib/messages';
 import { createMailer, type Mailer } from './lib/mailer';
+import { lazyChildLoggerFactory } from './lib/request-logger';
 import { PasswordHasher, PRODUCTION_PASSWORD_PARAMS, type PasswordHashingParams } from './lib/password';
 import type { RouteDoc } from './lib/route';
 import { registerAuth } from './plugins/auth';
@@ -111,6 +112,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // What the router and Node's HTTP parser refuse answers `{ message }` too, never echoing the request.
     frameworkErrors,
     clientErrorHandler,
+    // `request.log` makes its pino child only when a request logs (lib/request-logger.ts).
+    childLoggerFactory: lazyChildLoggerFactory,
   });
 
   const clock = options.clock ?? (() => new Date());
@@ -156,7 +159,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     defaultJsonParser(request, text, done);
   });
 
-  await app.register(cookie);
+  // No cookie parsing on every request: only the anti-forgery check of a cookie-relying write reads
+  // one (plugins/csrf.ts parses it then); setting cookies works as usual.
+  await app.register(cookie, { hook: false });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyRequests),

@@ -50,6 +50,33 @@ describe('preparedQuery', () => {
     expect(await byEmail(test.db, { email: 'open@example.com' })).toEqual([{ email: 'open@example.com' }]);
   });
 
+  it('answers plain rows synchronously on SQLite outside a transaction, a promise otherwise', async () => {
+    const now = new Date();
+    await addWaitlistEntry(test.db, { email: 'now@example.com', now });
+    const byEmail = preparedQuery(['email'] as const, (db: Db, p) =>
+      db.selectFrom('waitlist_entries').select(['id', 'email']).where('email', '=', p.email),
+    );
+    const rows = byEmail.now(test.db, { email: 'now@example.com' });
+    if (test.dialect === 'sqlite') {
+      expect(Array.isArray(rows)).toBe(true);
+      // Plain objects with the selected columns, not node:sqlite's null-prototype rows.
+      const [row] = rows as { id: number; email: string }[];
+      expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+      expect(Object.keys(row!)).toEqual(['id', 'email']);
+    } else {
+      expect(rows).toBeInstanceOf(Promise);
+    }
+    expect(await rows).toEqual([{ id: expect.any(Number), email: 'now@example.com' }]);
+    await test.db.transaction().execute(async (trx) => {
+      await addWaitlistEntry(trx, { email: 'inside@example.com', now });
+      const read = byEmail.now(test.db, { email: 'inside@example.com' });
+      // Queued behind the open transaction (which it must not read), so never synchronous.
+      expect(read).toBeInstanceOf(Promise);
+      void (read as Promise<unknown>).catch(() => undefined);
+    });
+    expect(await byEmail.now(test.db, { email: 'inside@example.com' })).toHaveLength(1);
+  });
+
   it('refuses a builder that does not bind every placeholder', async () => {
     const broken = preparedQuery(['email', 'unused'] as const, (db: Db, p) =>
       db.selectFrom('waitlist_entries').select('email').where('email', '=', p.email),

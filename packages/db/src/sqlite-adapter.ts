@@ -28,7 +28,7 @@ export function openSqlite(options: SqliteOpenOptions): DatabaseSync {
 }
 
 /** node:sqlite binds only null, numbers, bigints, strings and byte arrays. */
-function toSqliteValue(value: unknown): SQLInputValue {
+export function toSqliteValue(value: unknown): SQLInputValue {
   if (value === undefined || value === null) return null;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof Date) return value.toISOString();

@@ -123,7 +123,11 @@ export interface RouteDefinition<
    */
   responses: Record<number, ResponseDoc>;
   rateLimit?: { max: number; timeWindow: number };
-  handler(context: HandlerContext<B, P, Q>): Promise<unknown>;
+  /**
+   * Answers the route's result (or a promise of it). A handler with nothing to wait for may answer
+   * synchronously (`GET /api/user`): its answer is then sent without a promise.
+   */
+  handler(context: HandlerContext<B, P, Q>): unknown;
 }
 
 declare module 'fastify' {
@@ -216,6 +220,10 @@ function compiledResponses(responses: Record<number, ResponseDoc>): Record<numbe
     : Object.fromEntries(compiled.map(([status, doc]) => [status, compiledResponseSchema(doc.schema!)]));
 }
 
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
 /** The caller of an `auth: true` route. */
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthenticated();
@@ -249,6 +257,35 @@ export function defineRoute<
     responses: documentedResponses(definition),
   });
 
+  /** What is sent for the handler's result: checked or serialised through the contract of its status. */
+  const answer = (request: FastifyRequest, reply: FastifyReply, result: unknown): unknown => {
+    if (reply.sent) return reply;
+    const doc = definition.responses[reply.statusCode];
+    const schema = doc?.schema;
+    if (!schema) return result;
+    if (doc.compiled || doc.trusted) {
+      // Fastify writes it (compiled serializer or JSON.stringify); production trusts the typed handler.
+      if (app.deps.config.production) return result;
+      const checked = schema.safeParse(result);
+      if (!checked.success) {
+        request.log.error(
+          { issues: checked.error.issues, url: definition.url },
+          'response does not match its contract',
+        );
+        throw new AppError(500, 'Response contract violated');
+      }
+      return result;
+    }
+    const serialised = schema.safeParse(result);
+    if (!serialised.success) {
+      request.log.error(
+        { issues: serialised.error.issues, url: definition.url },
+        'response does not match its contract',
+      );
+      throw new AppError(500, 'Response contract violated');
+    }
+    return serialised.data;
+  };
   app.route({
     method: definition.method,
     url: definition.url,
@@ -275,7 +312,8 @@ export function defineRoute<
       : definition.auth
         ? {}
         : { bodyLimit: ANONYMOUS_BODY_LIMIT_BYTES }),
-    handler: async (request, reply) => {
+    // Not an async function: a handler that answers synchronously is sent without a promise.
+    handler: (request, reply) => {
       let params: unknown = undefined;
       if (definition.params) {
         const parsed = definition.params.safeParse(request.params ?? {});
@@ -305,39 +343,19 @@ export function defineRoute<
         if (!parsed.success) throw validationError(toFieldErrors(parsed.error), definition.validationExtra);
         body = parsed.data;
       }
-      const result = await definition.handler({
+      const result = definition.handler({
         request,
         reply,
         body: body as BodyOf<B>,
         params: params as BodyOf<P>,
         query: query as BodyOf<Q>,
       });
-      if (reply.sent) return reply;
-      const doc = definition.responses[reply.statusCode];
-      const schema = doc?.schema;
-      if (!schema) return result;
-      if (doc.compiled || doc.trusted) {
-        // Fastify writes it (compiled serializer or JSON.stringify); production trusts the typed handler.
-        if (app.deps.config.production) return result;
-        const checked = schema.safeParse(result);
-        if (!checked.success) {
-          request.log.error(
-            { issues: checked.error.issues, url: definition.url },
-            'response does not match its contract',
-          );
-          throw new AppError(500, 'Response contract violated');
-        }
-        return result;
-      }
-      const serialised = schema.safeParse(result);
-      if (!serialised.success) {
-        request.log.error(
-          { issues: serialised.error.issues, url: definition.url },
-          'response does not match its contract',
-        );
-        throw new AppError(500, 'Response contract violated');
-      }
-      return serialised.data;
+      if (isThenable(result)) return Promise.resolve(result).then((value) => answer(request, reply, value));
+      // A synchronous answer to send as it is; anything else (nothing, or a reply the handler sent)
+      // goes the way of an async handler's.
+      if (result === undefined || reply.sent)
+        return Promise.resolve(result).then((value) => answer(request, reply, value));
+      return answer(request, reply, result);
     },
   });
 }

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ACCOUNT_MESSAGES, roleMay } from '@ledgerleaf/domain';
-import { findActiveToken, touchAccessToken } from '@ledgerleaf/db';
+import { findActiveTokenNow, touchAccessToken, type AuthenticatedToken } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../lib/context';
 import { sha256Hex } from '../lib/crypto';
 import { AppError, unauthenticated } from '../lib/errors';
@@ -8,6 +8,14 @@ import type { RouteAccess } from '../lib/route';
 
 /** `last_used_at` is written at most this often per token, so the hot path is one indexed SELECT. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** The last `last_used_at` parsed: a token's stays the same for a minute of requests. */
+let lastParsed = { text: '', time: Number.NaN };
+
+function parseTime(text: string): number {
+  if (text !== lastParsed.text) lastParsed = { text, time: Date.parse(text) };
+  return lastParsed.time;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -84,28 +92,72 @@ export function registerAuth(app: FastifyInstance, deps: Deps): void {
   app.decorateRequest('auth', null);
   app.decorate('authRoutes', [] as AuthRouteEntry[]);
 
-  /** The caller behind the request's bearer token, or null (no token, or not a valid one). */
-  async function resolveCaller(request: FastifyRequest): Promise<AuthContext | null> {
+  /** The caller now when SQLite answered synchronously, else a promise of it. */
+  type CallerNow = AuthContext | null | Promise<AuthContext | null>;
+
+  function toCaller(found: AuthenticatedToken | undefined, now: Date): CallerNow {
+    if (!found) return null;
+    const caller: AuthContext = {
+      tokenId: found.tokenId,
+      userId: found.user.id,
+      businessId: found.user.business_id,
+      user: found.user,
+    };
+    if (!found.lastUsedAt || now.getTime() - parseTime(found.lastUsedAt) >= LAST_USED_RESOLUTION_MS)
+      return touchAccessToken(deps.db, { tokenId: found.tokenId, now }).then(() => caller);
+    return caller;
+  }
+
+  /**
+   * The caller behind the request's bearer token, or null (no token, or not a valid one): the
+   * token, its user, business, role and preferences are one database read on every call (nothing
+   * cached), answered without a promise when SQLite reads it synchronously.
+   */
+  function resolveCaller(request: FastifyRequest): CallerNow {
     const token = bearerToken(request);
     // Tokens are 43 base64url characters; anything far off is not worth a query.
     if (!token || token.length > 256) return null;
     const now = deps.clock();
-    const found = await findActiveToken(deps.db, { tokenHash: sha256Hex(token), now });
-    if (!found) return null;
-    if (!found.lastUsedAt || now.getTime() - Date.parse(found.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
-      await touchAccessToken(deps.db, { tokenId: found.tokenId, now });
-    }
-    return { tokenId: found.tokenId, userId: found.user.id, businessId: found.user.business_id, user: found.user };
+    const found = findActiveTokenNow(deps.db, { tokenHash: sha256Hex(token), now });
+    return found instanceof Promise ? found.then((value) => toCaller(value, now)) : toCaller(found, now);
   }
 
-  async function authenticate(request: FastifyRequest): Promise<void> {
-    const caller = await resolveCaller(request);
-    if (!caller) throw unauthenticated();
+  /** Sets `request.auth`; the error to answer when the caller may not call this route. */
+  /** Sets `request.auth`; the error to answer when the caller may not call a route needing `access`. */
+  function authorize(request: FastifyRequest, caller: AuthContext | null, access: RouteAccess): AppError | undefined {
+    if (!caller) return unauthenticated();
     request.auth = caller;
-    const access = routeAccess(request.method, request.routeOptions.url ?? '', request.routeOptions.config.access);
     if (!roleAllows(caller.user.role, access, request.method))
-      throw forbidden(access === 'admin' ? ACCOUNT_MESSAGES.adminOnly : ACCOUNT_MESSAGES.forbidden);
+      return forbidden(access === 'admin' ? ACCOUNT_MESSAGES.adminOnly : ACCOUNT_MESSAGES.forbidden);
+    return undefined;
   }
+
+  /**
+   * The authentication hook of one route, given what each method of it needs (`accessFor`). Callback
+   * hooks, not async ones: on SQLite the whole check runs without a promise.
+   */
+  function authenticateRoute(accessFor: (request: FastifyRequest) => RouteAccess): onRequestHookHandler {
+    return (request, _reply, done) => {
+      let caller: CallerNow;
+      try {
+        caller = resolveCaller(request);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      if (caller instanceof Promise) caller.then((value) => done(authorize(request, value, accessFor(request))), done);
+      else done(authorize(request, caller, accessFor(request)));
+    };
+  }
+
+  /**
+   * What routes name as their hook (`onRequest: app.authenticate`); `onRoute` below puts in its
+   * place one that knows the route's access, so no request reads `request.routeOptions` (a getter
+   * that builds an object) to find it. Used anywhere else, it reads it.
+   */
+  const authenticate = authenticateRoute((request) =>
+    routeAccess(request.method, request.routeOptions.url ?? '', request.routeOptions.config.access),
+  );
   app.decorate('authenticate', authenticate);
 
   /**
@@ -113,18 +165,40 @@ export function registerAuth(app: FastifyInstance, deps: Deps): void {
    * document's own business (the owner previewing their link is not "the client viewed it"): they
    * learn who calls here, without being refused when nobody (or an invalid token) does.
    */
-  async function identify(request: FastifyRequest): Promise<void> {
-    request.auth = await resolveCaller(request);
-  }
+  const identify: onRequestHookHandler = (request, _reply, done) => {
+    let caller: CallerNow;
+    try {
+      caller = resolveCaller(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (caller instanceof Promise)
+      caller.then((value) => {
+        request.auth = value;
+        done();
+      }, done);
+    else {
+      request.auth = caller;
+      done();
+    }
+  };
   app.decorate('identify', identify);
 
   app.addHook('onRoute', (route) => {
     const hooks = Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : [];
     if (!hooks.includes(authenticate)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const declared = route.config?.access;
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      app.authRoutes.push({ method, url: route.url, access: routeAccess(method, route.url, route.config?.access) });
+      app.authRoutes.push({ method, url: route.url, access: routeAccess(method, route.url, declared) });
     }
+    // Resolved once per route and method, not on every request.
+    const known = new Map(methods.map((method) => [method, routeAccess(method, route.url, declared)]));
+    const forRoute = authenticateRoute(
+      (request) => known.get(request.method) ?? routeAccess(request.method, route.url, declared),
+    );
+    route.onRequest = hooks.map((hook) => (hook === authenticate ? forRoute : hook));
   });
 }

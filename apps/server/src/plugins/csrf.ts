@@ -52,7 +52,9 @@ export function registerCsrf(app: FastifyInstance, deps: Deps): void {
       done();
       return;
     }
-    const cookie = request.cookies[XSRF_COOKIE];
+    // Parsed here, the only reader: the cookie plugin does not parse cookies on every request.
+    const cookieHeader = request.headers.cookie;
+    const cookie = cookieHeader ? app.parseCookie(cookieHeader)[XSRF_COOKIE] : undefined;
     const header = request.headers[XSRF_HEADER];
     const echoed = typeof header === 'string' ? header : undefined;
     if (

@@ -47,18 +47,20 @@ export function preferredEncoding(header: string | string[] | undefined): Encodi
 
 /** The SPA's index.html, re-read when the file changes, with the CSP hashes of its inline scripts. */
 class SpaIndex {
-  private cached: { mtimeMs: number; html: string; scriptHashes: string[]; br: Buffer; gzip: Buffer } | undefined;
+  private cached:
+    { mtimeMs: number; html: string; scriptHashes: string[]; hashesText: string; br: Buffer; gzip: Buffer } | undefined;
   private checkedAt = 0;
 
   constructor(private readonly file: string) {}
 
   /** The CSP hashes, looked up on every response: the file is checked at most once a second. */
   scriptHashes(): string {
-    if (Date.now() - this.checkedAt > 1000) {
-      this.checkedAt = Date.now();
+    const now = Date.now();
+    if (now - this.checkedAt > 1000) {
+      this.checkedAt = now;
       this.read();
     }
-    return this.cached?.scriptHashes.join(' ') ?? '';
+    return this.cached?.hashesText ?? '';
   }
 
   exists(): boolean {
@@ -84,7 +86,8 @@ class SpaIndex {
       }
       // Compressed once per change of the file, like the assets that are compressed at build time.
       const br = brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
-      this.cached = { mtimeMs, html, scriptHashes, br, gzip: gzipSync(html, { level: 9 }) };
+      const hashesText = scriptHashes.join(' ');
+      this.cached = { mtimeMs, html, scriptHashes, hashesText, br, gzip: gzipSync(html, { level: 9 }) };
     }
     return this.cached;
   }

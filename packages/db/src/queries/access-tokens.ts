@@ -57,18 +57,60 @@ const activeTokenQuery = preparedQuery(['tokenHash', 'now'] as const, (db: Db, p
     .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', p.now)])),
 );
 
+type ActiveTokenRow = Awaited<ReturnType<typeof activeTokenQuery>>[number];
+
+function toAuthenticatedToken(rows: ActiveTokenRow[]): AuthenticatedToken | undefined {
+  const row = rows[0];
+  if (!row) return undefined;
+  // Field by field (not a rest spread of the row): one object shape, built once.
+  return {
+    tokenId: row.token_id,
+    lastUsedAt: row.last_used_at,
+    user: {
+      id: row.id,
+      business_id: row.business_id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      role: row.role,
+      avatar_path: row.avatar_path,
+      business_name: row.business_name,
+      company_logo: row.company_logo,
+      date_format: row.date_format,
+      first_day_of_week: row.first_day_of_week,
+    },
+  };
+}
+
+/** The last `now` bound and its text: requests in the same millisecond share one `toISOString`. */
+let lastNow = { time: Number.NaN, text: '' };
+
+function nowText(now: Date): string {
+  const time = now.getTime();
+  if (time !== lastNow.time) lastNow = { time, text: toDbTime(now) };
+  return lastNow.text;
+}
+
 /**
- * The live token with this hash and its user, in one query (the hot path of every authenticated
- * request, hence compiled once). Revoked and expired tokens answer undefined.
+ * The live token with this hash and its user, business, role and display preferences, in one
+ * query (the hot path of every authenticated request, hence compiled once), read from the database
+ * on every call. Revoked and expired tokens answer undefined. On SQLite outside a transaction the
+ * answer comes synchronously (no promise on the hot path); a promise otherwise.
  */
+export function findActiveTokenNow(
+  db: Db,
+  params: { tokenHash: string; now: Date },
+): AuthenticatedToken | undefined | Promise<AuthenticatedToken | undefined> {
+  const rows = activeTokenQuery.now(db, { tokenHash: params.tokenHash, now: nowText(params.now) });
+  return Array.isArray(rows) ? toAuthenticatedToken(rows) : rows.then(toAuthenticatedToken);
+}
+
+/** `findActiveTokenNow`, always as a promise. */
 export async function findActiveToken(
   db: Db,
   params: { tokenHash: string; now: Date },
 ): Promise<AuthenticatedToken | undefined> {
-  const [row] = await activeTokenQuery(db, { tokenHash: params.tokenHash, now: toDbTime(params.now) });
-  if (!row) return undefined;
-  const { token_id: tokenId, last_used_at: lastUsedAt, ...user } = row;
-  return { tokenId, lastUsedAt, user };
+  return findActiveTokenNow(db, params);
 }
 
 export async function touchAccessToken(db: Db, params: { tokenId: number; now: Date }): Promise<void> {
