@@ -4,7 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { DatesProvider } from '@mantine/dates';
 import { initializeAuth, useAppDispatch, useAppSelector, useDateFormat, type AppStore } from '@ledgerleaf/api';
 import { FullPageLoader, UiProvider } from '@ledgerleaf/ui';
-import { createRoutes } from './routes';
+import { createRoutes, discoverAuthenticatedRoutes } from './routes';
 
 type RouterFactory = typeof createBrowserRouter;
 
@@ -35,7 +35,8 @@ export function DatePreferencesProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * Created only after initialisation, so that the route guards see the validated session.
+ * Created only after initialisation, so that the route guards see the validated session. The
+ * signed-in area's routes are discovered on the first navigation into it (routes.tsx).
  *
  * Navigation is not a React transition (`useTransitions={false}`): the new page replaces the old
  * one in the same task as the address changes. As a transition, React kept the old page on
@@ -45,7 +46,10 @@ export function DatePreferencesProvider({ children }: { children: ReactNode }) {
  * "detached from the DOM").
  */
 function AppRouter({ store, createRouter }: { store: AppStore; createRouter: RouterFactory }) {
-  const router = useMemo(() => createRouter(createRoutes(store)), [store, createRouter]);
+  const router = useMemo(() => {
+    const routes = createRoutes(store);
+    return createRouter(routes, { patchRoutesOnNavigation: discoverAuthenticatedRoutes(store, routes) });
+  }, [store, createRouter]);
   return <RouterProvider router={router} useTransitions={false} />;
 }
 
