@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { DatesProvider } from '@mantine/dates';
 import { initializeAuth, useAppDispatch, useAppSelector, useDateFormat, type AppStore } from '@ledgerleaf/api';
 import { FullPageLoader, UiProvider } from '@ledgerleaf/ui';
-import { createRoutes, discoverAuthenticatedRoutes } from './routes';
+import { createRoutes, discoverAuthenticatedRoutes, preloadRoute } from './routes';
 
 type RouterFactory = typeof createBrowserRouter;
 
@@ -12,7 +12,7 @@ type RouterFactory = typeof createBrowserRouter;
  * Runs the start-up of SPEC.md sections 1 and 4 once (anti-forgery cookie, then token validation)
  * and shows 'Initializing application...' until it has finished.
  */
-export function AuthInitializer({ children }: { children: ReactNode }) {
+export function AuthInitializer({ children, onStart }: { children: ReactNode; onStart?: () => void }) {
   const dispatch = useAppDispatch();
   const initialized = useAppSelector((state) => state.auth.initialized);
   const started = useRef(false);
@@ -20,7 +20,8 @@ export function AuthInitializer({ children }: { children: ReactNode }) {
     if (started.current) return;
     started.current = true;
     void dispatch(initializeAuth());
-  }, [dispatch]);
+    onStart?.();
+  }, [dispatch, onStart]);
   if (!initialized) return <FullPageLoader label="Initializing application..." />;
   return children;
 }
@@ -57,15 +58,22 @@ export interface AppProps {
   store: AppStore;
   /** createBrowserRouter in the browser; createMemoryRouter (with initialEntries) in tests. */
   createRouter?: RouterFactory;
+  /** The address the page was opened at, whose screen starts loading during start-up (none in tests). */
+  pathname?: string;
 }
 
 /** The providers (store, Mantine theme, toasts, confirmation dialog, date preferences) around the router. */
-export function App({ store, createRouter = createBrowserRouter }: AppProps) {
+export function App({ store, createRouter = createBrowserRouter, pathname }: AppProps) {
+  // While start-up runs, the address's screen loads (routes.tsx, preloadRoute).
+  const preload = useCallback(() => {
+    if (pathname === undefined) return;
+    void preloadRoute(store, createRoutes(store), pathname).catch(() => undefined);
+  }, [store, pathname]);
   return (
     <Provider store={store}>
       <UiProvider>
         <DatePreferencesProvider>
-          <AuthInitializer>
+          <AuthInitializer onStart={preload}>
             <AppRouter store={store} createRouter={createRouter} />
           </AuthInitializer>
         </DatePreferencesProvider>

@@ -1,21 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { makeStore, pathPatterns, paths } from '@ledgerleaf/api';
 import { authenticatedRoutes, notAvailable, UPCOMING_PATHS } from './authenticated-routes';
-import { AUTHENTICATED_ROUTE_ID, createRoutes, discoverAuthenticatedRoutes } from './routes';
+import {
+  AUTHENTICATED_ROUTE_ID,
+  createRoutes,
+  discoverAuthenticatedRoutes,
+  preloadRoute,
+  withAuthenticatedRoutes,
+} from './routes';
 
 const store = makeStore();
 
 /** The whole table, as the router has it once the authenticated area's routes are discovered. */
-function withAuthenticated(list: RouteObject[]): RouteObject[] {
-  return list.map((route) =>
-    route.id === AUTHENTICATED_ROUTE_ID
-      ? { ...route, children: authenticatedRoutes(store) }
-      : { ...route, ...(route.children ? { children: withAuthenticated(route.children) } : {}) },
-  ) as RouteObject[];
-}
-
-const routes = withAuthenticated(createRoutes(store));
+const routes = withAuthenticatedRoutes(createRoutes(store), authenticatedRoutes(store));
 
 /** A concrete address for a route path: `/invoices/:id` -> `/invoices/1`. */
 const sample = (pattern: string) => pattern.replace(/:[a-z]+/g, '1');
@@ -102,5 +100,45 @@ describe('the signed-in area is discovered, not in the table the app starts with
     expect(router.state.matches.at(-1)?.route.path).toBe(paths.publicInvoice.pattern);
     expect(router.routes[0]!.children!.find((route) => route.id === AUTHENTICATED_ROUTE_ID)!.children).toEqual([]);
     router.dispose();
+  });
+});
+
+describe('preloadRoute: the screen of the address loads while start-up runs', () => {
+  const table = () => {
+    const login = vi.fn(async () => ({}));
+    const notFound = vi.fn(async () => ({}));
+    const layout = vi.fn(async () => ({}));
+    const routes: RouteObject[] = [
+      {
+        id: 'root',
+        children: [
+          { path: paths.login, lazy: login },
+          { id: AUTHENTICATED_ROUTE_ID, lazy: layout, children: [] },
+          { path: '*', lazy: notFound },
+        ],
+      },
+    ];
+    return { routes, login, notFound, layout };
+  };
+
+  it('a public address: its route module starts loading', async () => {
+    const { routes, login, notFound, layout } = table();
+    await preloadRoute(makeStore(), routes, paths.login);
+    expect(login).toHaveBeenCalledTimes(1);
+    expect(notFound).not.toHaveBeenCalled();
+    expect(layout).not.toHaveBeenCalled();
+  });
+
+  it('a signed-in address without a token loads nothing (the guard sends it to /login)', async () => {
+    const { routes, login, notFound, layout } = table();
+    await preloadRoute(makeStore(), routes, paths.dashboard);
+    expect([login, notFound, layout].map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0]);
+  });
+
+  it('a signed-in address with a token: the authenticated layout (and its screen) start loading', async () => {
+    const { routes, notFound, layout } = table();
+    await preloadRoute(makeStore({ auth: { token: 'tok' } }), routes, paths.clients.list);
+    expect(layout).toHaveBeenCalledTimes(1);
+    expect(notFound).not.toHaveBeenCalled();
   });
 });
