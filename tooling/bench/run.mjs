@@ -227,8 +227,16 @@ async function lighthouseRuns() {
           onlyCategories: ['performance', 'accessibility'],
           disableStorageReset: path !== '/login',
         };
-        const load = loadavg()[0];
-        const runnerResult = await lighthouse(`${base}${path}`, flags, config);
+        let load = loadavg()[0];
+        let runnerResult = await lighthouse(`${base}${path}`, flags, config);
+        // Lighthouse now and then fails to record the trace (NO_NAVSTART, NO_FCP): a run without
+        // figures. Run it again, twice at most.
+        for (let retry = 0; retry < 2 && runnerResult.lhr.runtimeError; retry += 1) {
+          console.warn(`${path} ${form}: ${runnerResult.lhr.runtimeError.code}, running it again`);
+          load = loadavg()[0];
+          runnerResult = await lighthouse(`${base}${path}`, flags, config);
+        }
+        if (runnerResult.lhr.runtimeError) throw new Error(`Lighthouse on ${path} (${form}): ${runnerResult.lhr.runtimeError.message}`);
         const { categories, audits } = runnerResult.lhr;
         // BENCH_LIGHTHOUSE_REPORTS=<dir>: each run's whole report (lhr JSON), to see what costs the points.
         if (process.env.BENCH_LIGHTHOUSE_REPORTS) {
