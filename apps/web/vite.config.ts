@@ -127,6 +127,16 @@ export default defineConfig({
             // Mantine's own core (provider, Box, factories, styles API, colour functions): every screen
             // needs it, and left to per-route splitting it came as a dozen files of a few hundred bytes.
             { name: 'mantine-core', test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/, priority: 15 },
+            // The components nearly every screen draws (inputs, buttons, layout, text, alerts), the two
+            // internal input helpers and hooks they share, and the icons' factory: left to per-route
+            // splitting they came as 24 files of 0.2 to 3.5 KiB, each compressed on its own with its own
+            // import preamble; as one file /login loads 6.3 KiB less (bench: 159.2 -> 152.8 KiB, 31 -> 14
+            // files). A screen that uses none of them (there is none today) would still load the file.
+            {
+              name: 'mantine-common',
+              test: /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/](components[\\/](Input|InputBase|TextInput|PasswordInput|Checkbox|ActionIcon|Group|Stack|Paper|Title|Text|Container|Anchor|Button|ThemeIcon|Loader|CloseButton|UnstyledButton|Transition|Alert|List|SimpleGrid)[\\/]|utils[\\/](InlineInput|InputsGroupFieldset)[\\/])|@mantine[\\/]hooks[\\/]esm[\\/](use-merged-ref|use-uncontrolled|use-id|use-reduced-motion|use-did-update|use-isomorphic-effect)[\\/]|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes))/,
+              priority: 14,
+            },
             { name: 'boot', tags: ['$initial'], priority: 5 },
           ],
         },

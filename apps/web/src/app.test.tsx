@@ -20,8 +20,11 @@ function start(path: string, routes: Parameters<typeof stubFetch>[0] = {}) {
   const calls = stubFetch({ 'GET /sanctum/csrf-cookie': json(204, undefined), ...routes });
   const store = makeStore();
   let router: ReturnType<typeof createMemoryRouter> | undefined;
-  const createRouter = ((routeObjects: Parameters<typeof createMemoryRouter>[0]) => {
-    router = createMemoryRouter(routeObjects, { initialEntries: [path] });
+  const createRouter = ((
+    routeObjects: Parameters<typeof createMemoryRouter>[0],
+    options?: Parameters<typeof createMemoryRouter>[1],
+  ) => {
+    router = createMemoryRouter(routeObjects, { ...options, initialEntries: [path] });
     return router;
   }) as unknown as typeof createBrowserRouter;
   render(<App store={store} createRouter={createRouter} />);

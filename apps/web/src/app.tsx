@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { DatesProvider } from '@mantine/dates';
 import { initializeAuth, useAppDispatch, useAppSelector, useDateFormat, type AppStore } from '@ledgerleaf/api';
 import { FullPageLoader, UiProvider } from '@ledgerleaf/ui';
-import { createRoutes } from './routes';
+import { createRoutes, discoverAuthenticatedRoutes, preloadRoute } from './routes';
 
 type RouterFactory = typeof createBrowserRouter;
 
@@ -12,7 +12,7 @@ type RouterFactory = typeof createBrowserRouter;
  * Runs the start-up of SPEC.md sections 1 and 4 once (anti-forgery cookie, then token validation)
  * and shows 'Initializing application...' until it has finished.
  */
-export function AuthInitializer({ children }: { children: ReactNode }) {
+export function AuthInitializer({ children, onStart }: { children: ReactNode; onStart?: () => void }) {
   const dispatch = useAppDispatch();
   const initialized = useAppSelector((state) => state.auth.initialized);
   const started = useRef(false);
@@ -20,7 +20,8 @@ export function AuthInitializer({ children }: { children: ReactNode }) {
     if (started.current) return;
     started.current = true;
     void dispatch(initializeAuth());
-  }, [dispatch]);
+    onStart?.();
+  }, [dispatch, onStart]);
   if (!initialized) return <FullPageLoader label="Initializing application..." />;
   return children;
 }
@@ -35,7 +36,8 @@ export function DatePreferencesProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * Created only after initialisation, so that the route guards see the validated session.
+ * Created only after initialisation, so that the route guards see the validated session. The
+ * signed-in area's routes are discovered on the first navigation into it (routes.tsx).
  *
  * Navigation is not a React transition (`useTransitions={false}`): the new page replaces the old
  * one in the same task as the address changes. As a transition, React kept the old page on
@@ -45,7 +47,10 @@ export function DatePreferencesProvider({ children }: { children: ReactNode }) {
  * "detached from the DOM").
  */
 function AppRouter({ store, createRouter }: { store: AppStore; createRouter: RouterFactory }) {
-  const router = useMemo(() => createRouter(createRoutes(store)), [store, createRouter]);
+  const router = useMemo(() => {
+    const routes = createRoutes(store);
+    return createRouter(routes, { patchRoutesOnNavigation: discoverAuthenticatedRoutes(store, routes) });
+  }, [store, createRouter]);
   return <RouterProvider router={router} useTransitions={false} />;
 }
 
@@ -53,15 +58,22 @@ export interface AppProps {
   store: AppStore;
   /** createBrowserRouter in the browser; createMemoryRouter (with initialEntries) in tests. */
   createRouter?: RouterFactory;
+  /** The address the page was opened at, whose screen starts loading during start-up (none in tests). */
+  pathname?: string;
 }
 
 /** The providers (store, Mantine theme, toasts, confirmation dialog, date preferences) around the router. */
-export function App({ store, createRouter = createBrowserRouter }: AppProps) {
+export function App({ store, createRouter = createBrowserRouter, pathname }: AppProps) {
+  // While start-up runs, the address's screen loads (routes.tsx, preloadRoute).
+  const preload = useCallback(() => {
+    if (pathname === undefined) return;
+    void preloadRoute(store, createRoutes(store), pathname).catch(() => undefined);
+  }, [store, pathname]);
   return (
     <Provider store={store}>
       <UiProvider>
         <DatePreferencesProvider>
-          <AuthInitializer>
+          <AuthInitializer onStart={preload}>
             <AppRouter store={store} createRouter={createRouter} />
           </AuthInitializer>
         </DatePreferencesProvider>

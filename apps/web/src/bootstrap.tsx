@@ -15,7 +15,7 @@ export function mount(doc: Document = document): Root | null {
   const root = createRoot(element);
   root.render(
     <StrictMode>
-      <App store={makeStore({ listen: true })} />
+      <App store={makeStore({ listen: true })} pathname={doc.defaultView?.location.pathname} />
     </StrictMode>,
   );
   return root;

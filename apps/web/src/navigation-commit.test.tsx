@@ -29,8 +29,11 @@ describe('navigation', () => {
     localStorage.setItem('user', JSON.stringify(user));
     stubFetch({ 'GET /sanctum/csrf-cookie': json(204, undefined), 'GET /api/user': json(200, user) });
     let router: ReturnType<typeof createMemoryRouter> | undefined;
-    const createRouter = ((routes: Parameters<typeof createMemoryRouter>[0]) => {
-      router = createMemoryRouter(routes, { initialEntries: ['/legal/terms'] });
+    const createRouter = ((
+      routes: Parameters<typeof createMemoryRouter>[0],
+      options?: Parameters<typeof createMemoryRouter>[1],
+    ) => {
+      router = createMemoryRouter(routes, { ...options, initialEntries: ['/legal/terms'] });
       return router;
     }) as unknown as typeof createBrowserRouter;
     render(<App store={makeStore()} createRouter={createRouter} />);

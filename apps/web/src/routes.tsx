@@ -1,77 +1,23 @@
-import { Outlet, redirect, type RouteObject } from 'react-router';
-import { fetchCurrentUser, type AppStore, paths } from '@ledgerleaf/api';
+import { matchRoutes, Outlet, redirect, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { type AppStore, paths } from '@ledgerleaf/api';
 import { authRoutes } from '@ledgerleaf/features-auth';
-import {
-  estimateRoutes,
-  invoiceRoutes,
-  catalogRoutes,
-  publicEstimateRoutes,
-  publicInvoiceRoutes,
-  recurringRoutes,
-} from '@ledgerleaf/features-invoicing';
-import { goalRoutes } from '@ledgerleaf/features-goals';
-import { crmRoutes } from '@ledgerleaf/features-crm';
-import { calendarRoutes } from '@ledgerleaf/features-calendar';
-import { reportsRoutes } from '@ledgerleaf/features-reports';
-import { loadDashboardPage } from '@ledgerleaf/features-dashboard';
-import { accountGuestRoutes, accountRoutes } from '@ledgerleaf/features-account';
+import { publicEstimateRoutes, publicInvoiceRoutes } from '@ledgerleaf/features-invoicing';
+import { accountGuestRoutes } from '@ledgerleaf/features-account';
 import { FullPageLoader } from '@ledgerleaf/ui';
 import { RouteError } from './pages/route-error';
-import { shellRoutes } from './pages/shell-routes';
+
+/** The id of the authenticated layout route, whose children are discovered after start-up. */
+export const AUTHENTICATED_ROUTE_ID = 'authenticated';
 
 /**
- * Screens of SPEC.md section 2 that later releases build. Under the authenticated layout they show
- * "This page is not available yet" rather than a 404, so links to them never crash.
+ * The route table (SPEC.md section 2) the app starts with: the public pages (sign-in, sign-up,
+ * password reset, invitations, the public invoice and estimate links, the landing page, the 404)
+ * and the authenticated layout with its guard, without its children. Those, every screen behind
+ * sign-in, are in `authenticated-routes.tsx`, added by `discoverAuthenticatedRoutes` on the first
+ * navigation that needs them: `/login` loads no route table of the signed-in area.
  */
-export const UPCOMING_PATHS = [
-  'goals-info',
-  'goals/*',
-  'legal/*',
-  'resources/*',
-  'invoices/*',
-  'recurring-invoices/*',
-  'estimates/*',
-  'user/settings/*',
-  'profile',
-  'notifications',
-  'settings/invoice-reminders',
-  'admin/roles',
-] as const;
-
-/** The lazy route of every upcoming path: "This page is not available yet". */
-export const notAvailable = async () => ({ Component: (await import('./pages/not-available-page')).NotAvailablePage });
-
-/** The route table (SPEC.md section 2) for what exists now. The store backs the guards. */
 export function createRoutes(store: AppStore): RouteObject[] {
   const hasToken = () => store.getState().auth.token !== null;
-  // The built screens of the authenticated area. An upcoming path that one of them now serves is
-  // dropped; the others (`goals/*`, …) rank below any static or dynamic route, so they only catch
-  // what no feature serves yet.
-  const featureRoutes: RouteObject[] = [
-    // Clients, products and services (features-invoicing).
-    ...catalogRoutes,
-    // Invoices and payments, estimates, recurring invoices (features-invoicing).
-    ...invoiceRoutes,
-    ...estimateRoutes,
-    ...recurringRoutes,
-    // Goals, other income, badges (features-goals).
-    ...goalRoutes,
-    // Leads, opportunities and the pipeline, configuration, reminders, client 360 (features-crm).
-    ...crmRoutes,
-    // The calendar and its private feed's settings (features-calendar).
-    ...calendarRoutes,
-    // The standard reports and dynamic reports (features-reports).
-    ...reportsRoutes,
-    // Profile, settings, email templates, reminders, roles (features-account).
-    ...accountRoutes,
-    // Notifications, legal and resources pages (the shell).
-    ...shellRoutes,
-  ];
-  // A layout route (the admin area) serves its children's paths too: they carry their whole path.
-  const built = new Set(
-    featureRoutes.flatMap((route) => [route.path, ...(route.children ?? []).map((child) => child.path)]),
-  );
-
   return [
     {
       id: 'root',
@@ -93,31 +39,71 @@ export function createRoutes(store: AppStore): RouteObject[] {
           lazy: async () => ({ Component: (await import('./pages/landing-page')).LandingPage }),
         },
         {
-          // The authenticated area: no stored token, back to /login.
-          id: 'authenticated',
+          // The authenticated area: no stored token, back to /login. Its children are discovered.
+          id: AUTHENTICATED_ROUTE_ID,
           loader: () => (hasToken() ? null : redirect(paths.login)),
           lazy: async () => ({ Component: (await import('./layout/authenticated-layout')).AuthenticatedLayout }),
-          children: [
-            {
-              path: paths.dashboard,
-              // Dashboard entry with a token but no known user: fetch it; on failure, to /login.
-              loader: async () => {
-                if (!hasToken()) return redirect(paths.login);
-                if (store.getState().auth.user) return null;
-                const result = await store.dispatch(fetchCurrentUser());
-                return fetchCurrentUser.rejected.match(result) ? redirect(paths.login) : null;
-              },
-              lazy: loadDashboardPage,
-            },
-            ...featureRoutes,
-            ...UPCOMING_PATHS.filter((path) => !built.has(`/${path}`)).map((path) => ({
-              path: `/${path}`,
-              lazy: notAvailable,
-            })),
-          ],
+          children: [],
         },
         { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }) },
       ],
     },
   ];
+}
+
+/**
+ * The router's `patchRoutesOnNavigation`: the first navigation that no public route serves (in the
+ * table the app starts with, only the 404's `*` matches it) loads the authenticated area's route
+ * table and adds it under the authenticated layout; the router then matches again, so `/dashboard`
+ * or `/invoices/all` open their screen and a path nobody serves still reaches the 404. A public page
+ * (`/login`, `/i/:token`) never loads it. After the first time there is nothing left to discover.
+ */
+export function discoverAuthenticatedRoutes(store: AppStore, routes: RouteObject[]): PatchRoutesOnNavigationFunction {
+  let loading: Promise<RouteObject[]> | null = null;
+  let patched = false;
+  return async ({ path, patch, signal }) => {
+    if (patched) return;
+    const leaf = matchRoutes(routes, path)?.at(-1)?.route;
+    if (leaf && leaf.path !== '*') return;
+    loading ??= import('./authenticated-routes').then((module) => module.authenticatedRoutes(store));
+    const children = await loading;
+    // A later navigation interrupted this one: its `patch` would change nothing; the next one patches.
+    if (patched || signal.aborted) return;
+    patch(AUTHENTICATED_ROUTE_ID, children);
+    patched = true;
+  };
+}
+
+/** `routes` with `children` under the authenticated layout: the table once they are discovered. */
+export function withAuthenticatedRoutes(routes: RouteObject[], children: RouteObject[]): RouteObject[] {
+  return routes.map((route) =>
+    route.id === AUTHENTICATED_ROUTE_ID
+      ? { ...route, children }
+      : route.children
+        ? { ...route, children: withAuthenticatedRoutes(route.children, children) }
+        : route,
+  ) as RouteObject[];
+}
+
+/**
+ * Starts loading the modules of the address's screen while start-up runs (the anti-forgery cookie,
+ * then the token's validation; the router is only made after them): its route modules (`lazy`),
+ * and for an address of the signed-in area with a token, the authenticated area's table first.
+ * Without this each was a round trip after start-up, one after the other (slow 4G: LCP of
+ * `/dashboard` at 4.4 s). The router asks for the same modules later and gets them from the module
+ * cache; a failure here is left to the router, which reports it as it would have.
+ */
+export async function preloadRoute(store: AppStore, routes: RouteObject[], pathname: string): Promise<void> {
+  let table = routes;
+  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route;
+  if (!leaf || leaf.path === '*') {
+    // Signed out, the guard sends a signed-in address to /login: nothing of it to load.
+    if (store.getState().auth.token === null) return;
+    const { authenticatedRoutes } = await import('./authenticated-routes');
+    table = withAuthenticatedRoutes(routes, authenticatedRoutes(store));
+  }
+  for (const match of matchRoutes(table, pathname) ?? []) {
+    const { lazy } = match.route;
+    if (typeof lazy === 'function') void Promise.resolve(lazy()).catch(() => undefined);
+  }
 }

@@ -1,4 +1,5 @@
 export { catalogRoutes } from './routes';
 export * from './invoices';
-export { estimateRoutes, publicEstimateRoutes } from './estimates/routes';
+export { estimateRoutes } from './estimates/routes';
+export { publicEstimateRoutes, publicInvoiceRoutes } from './public-routes';
 export { recurringRoutes } from './recurring/routes';

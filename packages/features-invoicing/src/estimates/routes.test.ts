@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recurringRoutes } from '../recurring/routes';
-import { estimateRoutes, publicEstimateRoutes } from './routes';
+import { publicEstimateRoutes } from '../public-routes';
+import { estimateRoutes } from './routes';
 
 describe('estimate and recurring routes (SPEC.md section 2)', () => {
   it('has every path, and the dashboard quick action’s /estimates/create is there (it redirects)', () => {

@@ -21,11 +21,3 @@ export const estimateRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./estimate-detail-page')).EstimateDetailPage }),
   },
 ];
-
-/** Guest route: the public estimate page `/e/:token`, outside the authenticated layout. */
-export const publicEstimateRoutes: RouteObject[] = [
-  {
-    path: paths.publicEstimate.pattern,
-    lazy: async () => ({ Component: (await import('./public-estimate-page')).PublicEstimatePage }),
-  },
-];

@@ -46,6 +46,19 @@ describe('invoice list', () => {
     expect(within(totals).getByText('$1,089.38')).toBeInTheDocument();
   });
 
+  it('holds the totals’ place while the first page loads, so the table does not move when it arrives', async () => {
+    let release: (response: Response) => void = () => {};
+    stubFetch({ 'GET /api/invoices': () => new Promise<Response>((resolve) => (release = resolve)) });
+    renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all' });
+    const placeholder = await screen.findByRole('group', { name: 'Totals of the invoices shown' });
+    expect(placeholder).toHaveAttribute('aria-busy', 'true');
+    expect(within(placeholder).getAllByText('—')).toHaveLength(4);
+    release(json(200, invoicePage([invoiceItem()], { total: 1089.38, amount_paid: 0, balance_due: 1089.38 })));
+    const totals = () => screen.getByRole('group', { name: 'Totals of the invoices shown' });
+    await waitFor(() => expect(totals()).not.toHaveAttribute('aria-busy'));
+    expect(within(totals()).getAllByText('$1,089.38').length).toBeGreaterThan(0);
+  });
+
   it('a status tab asks the server for that status', async () => {
     const calls = stubFetch({ 'GET /api/invoices': json(200, invoicePage([invoiceItem()])) });
     const { user } = renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all' });

@@ -25,6 +25,7 @@ import { toListQuery, useInvoiceListParams } from './list-query';
 import { InvoiceStatusBadge, invoiceListLabel } from './status-badge';
 import { DocumentFilters, documentColumns } from './document-list';
 import { MoneyText } from '../shared/money-text';
+import { PER_PAGE } from '../shared/list-params';
 import { InvoiceBulkBar } from './invoice-bulk-bar';
 
 /** The status tabs of the list, in the order an owner follows an invoice. */
@@ -69,7 +70,12 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<InvoiceListItem>
   },
 ];
 
-function Summary({ count, total, paid, balance }: { count: number; total: number; paid: number; balance: number }) {
+/**
+ * The totals of the invoices shown. Without figures (`totals` absent) it holds their place while the
+ * first page loads, a dash for each figure: the table below then stays where it is when the page
+ * arrives (the summary appearing above it moved it down, Lighthouse's layout shift of 0.3 to 0.4).
+ */
+function Summary({ totals }: { totals?: { count: number; total: number; paid: number; balance: number } }) {
   const item = (label: string, value: string) => (
     <Stack gap={0}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -81,11 +87,18 @@ function Summary({ count, total, paid, balance }: { count: number; total: number
     </Stack>
   );
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" maw={720} aria-label="Totals of the invoices shown" role="group">
-      {item('Invoices', count.toLocaleString('en-US'))}
-      {item('Total', formatCurrency(total))}
-      {item('Paid', formatCurrency(paid))}
-      {item('Balance due', formatCurrency(balance))}
+    <SimpleGrid
+      cols={{ base: 2, sm: 4 }}
+      spacing="md"
+      maw={720}
+      aria-label="Totals of the invoices shown"
+      aria-busy={totals ? undefined : true}
+      role="group"
+    >
+      {item('Invoices', totals ? totals.count.toLocaleString('en-US') : '—')}
+      {item('Total', totals ? formatCurrency(totals.total) : '—')}
+      {item('Paid', totals ? formatCurrency(totals.paid) : '—')}
+      {item('Balance due', totals ? formatCurrency(totals.balance) : '—')}
     </SimpleGrid>
   );
 }
@@ -213,10 +226,12 @@ export function InvoicesPage() {
           page && !empty ? (
             <Stack gap="sm">
               <Summary
-                count={page.summary.count}
-                total={page.summary.total}
-                paid={page.summary.amount_paid}
-                balance={page.summary.balance_due}
+                totals={{
+                  count: page.summary.count,
+                  total: page.summary.total,
+                  paid: page.summary.amount_paid,
+                  balance: page.summary.balance_due,
+                }}
               />
               <InvoiceBulkBar
                 selected={rows.filter((row) => selected.has(row.id)).map((row) => row.id)}
@@ -224,6 +239,8 @@ export function InvoicesPage() {
                 onClear={() => setSelected(new Set())}
               />
             </Stack>
+          ) : !page && !query.isError ? (
+            <Summary />
           ) : undefined
         }
         state={queryState(query)}
@@ -247,6 +264,8 @@ export function InvoicesPage() {
         table={{
           label: 'Invoices',
           columns,
+          // A full page of skeleton rows: the table is as tall before its first page as after it.
+          skeletonRows: PER_PAGE,
           rowKey: (invoice) => invoice.id,
           sort: { field: params.sort, direction: params.direction },
           onSortChange: list.setSort,

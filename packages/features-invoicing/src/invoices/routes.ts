@@ -18,11 +18,3 @@ export const invoiceRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./invoice-detail-page')).InvoiceDetailPage }),
   },
 ];
-
-/** Guest routes: the public invoice page `/i/:token`, outside the authenticated layout. */
-export const publicInvoiceRoutes: RouteObject[] = [
-  {
-    path: paths.publicInvoice.pattern,
-    lazy: async () => ({ Component: (await import('../public/public-invoice-page')).PublicInvoicePage }),
-  },
-];

@@ -135,7 +135,10 @@ export function DataTable<T>({
                     {columns.map((column, columnIndex) => (
                       <Table.Td key={column.key} visibleFrom={column.visibleFrom}>
                         {index === 0 && columnIndex === 0 ? <VisuallyHidden>Loading...</VisuallyHidden> : null}
-                        <Skeleton height={12} radius="xl" width={columnIndex === 0 ? '80%' : '60%'} aria-hidden />
+                        {/* A line of the cell's text tall, like the rows that replace it: the page below does not move. */}
+                        <div style={{ height: '1lh', display: 'flex', alignItems: 'center' }}>
+                          <Skeleton height={12} radius="xl" width={columnIndex === 0 ? '80%' : '60%'} aria-hidden />
+                        </div>
                       </Table.Td>
                     ))}
                   </Table.Tr>
