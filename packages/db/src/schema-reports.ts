@@ -5,6 +5,41 @@ export interface ReportsTables {
   dynamic_reports: DynamicReportsTable;
   report_product_days: ReportProductDaysTable;
   report_tax_days: ReportTaxDaysTable;
+  report_payment_taxes: ReportPaymentTaxesTable;
+  report_invoice_products: ReportInvoiceProductsTable;
+  report_invoice_taxes: ReportInvoiceTaxesTable;
+}
+
+/** How many lines of each product (0: none) an invoice has, kept by triggers (migration 0021). */
+export interface ReportInvoiceProductsTable {
+  business_id: number;
+  invoice_id: number;
+  product_key: number;
+  lines: number;
+}
+
+/** How many line taxes of each tax (name and rate) an invoice has, kept by triggers (migration 0021). */
+export interface ReportInvoiceTaxesTable {
+  business_id: number;
+  invoice_id: number;
+  name: string;
+  rate_thousandths: number;
+  lines: number;
+}
+
+/**
+ * Each payment's share of each tax of its invoice (the tax summary's cash basis), on sold invoices
+ * with a total above 0, kept by triggers (migration 0021).
+ */
+export interface ReportPaymentTaxesTable {
+  business_id: number;
+  payment_date: string;
+  invoice_id: number;
+  payment_id: number;
+  name: string;
+  rate_thousandths: number;
+  base_cents: number;
+  tax_cents: number;
 }
 
 /**

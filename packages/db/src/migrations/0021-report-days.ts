@@ -26,6 +26,7 @@ import { dialectOf } from '../dialect';
 
 const PRODUCT_TABLE = 'report_product_days';
 const TAX_TABLE = 'report_tax_days';
+const PAYMENT_TAXES = 'report_payment_taxes';
 const SOLD = (ref: string) => `${ref}.status not in ('draft', 'void')`;
 
 const PRODUCT_FIGURES = ['quantity_thousandths', 'net_cents', 'tax_cents', 'total_cents', 'paid_cents'] as const;
@@ -98,7 +99,7 @@ function invoiceTaxStatement(ref: 'new' | 'old', sign: 1 | -1): string {
 // triggers after the whole statement, when every row of it is visible, while each trigger's own
 // writes are seen by the next one (SQLite runs them row by row). A line is its invoice's first of
 // a product when the count goes to 1, and its last when it goes to 0.
-const LINE_INSERT = `insert into ${PRODUCT_KEYS} (invoice_id, product_key, lines) values (new.invoice_id, ${lineKey('new')}, 1)
+const LINE_INSERT = `insert into ${PRODUCT_KEYS} (business_id, invoice_id, product_key, lines) values (new.business_id, new.invoice_id, ${lineKey('new')}, 1)
     on conflict (invoice_id, product_key) do update set lines = ${PRODUCT_KEYS}.lines + 1;
   ${lineStatement('new', 1, `case when ${linesOfKey('new')} = 1 then 1 else 0 end`)}`;
 const LINE_DELETE = `update ${PRODUCT_KEYS} set lines = lines - 1 where ${productKeyOf('old')};
@@ -108,7 +109,7 @@ const LINE_UPDATE = `${LINE_DELETE} ${LINE_INSERT}`;
 const LINE_CHANGED = `old.invoice_id <> new.invoice_id or ${lineKey('old')} <> ${lineKey('new')}
   or old.quantity_thousandths <> new.quantity_thousandths or old.total_cents <> new.total_cents or old.tax_cents <> new.tax_cents`;
 
-const TAX_INSERT = `insert into ${TAX_KEYS} (invoice_id, name, rate_thousandths, lines) values (new.invoice_id, new.name, new.rate_thousandths, 1)
+const TAX_INSERT = `insert into ${TAX_KEYS} (business_id, invoice_id, name, rate_thousandths, lines) values (new.business_id, new.invoice_id, new.name, new.rate_thousandths, 1)
     on conflict (invoice_id, name, rate_thousandths) do update set lines = ${TAX_KEYS}.lines + 1;
   ${taxStatement('new', 1, `case when ${taxesOfKey('new')} = 1 then 1 else 0 end`)}`;
 const TAX_DELETE = `update ${TAX_KEYS} set lines = lines - 1 where ${taxKeyOf('old')};
@@ -121,13 +122,51 @@ const TAX_CHANGED = `old.invoice_id <> new.invoice_id or old.name <> new.name or
 /** An invoice deleted: its lines' and taxes' figures go, and its counts (its lines go after it, by cascade). */
 const INVOICE_DELETE = `${invoiceProductStatement('old', -1)} ${invoiceTaxStatement('old', -1)}
   delete from ${PRODUCT_KEYS} where invoice_id = old.id;
-  delete from ${TAX_KEYS} where invoice_id = old.id;`;
+  delete from ${TAX_KEYS} where invoice_id = old.id;
+  delete from ${PAYMENT_TAXES} where invoice_id = old.id;`;
+
+const PAYMENT_TAX_COLUMNS =
+  '(business_id, payment_date, invoice_id, payment_id, name, rate_thousandths, base_cents, tax_cents)';
+
+/**
+ * The cash tax shares of the payments of the invoices that `invoices` picks (`where` on the
+ * payments, e.g. `invoice_id = new.invoice_id`): each payment carries each tax's share of what it
+ * paid, `floor(paid after x tax / total) - floor(paid before x tax / total)` in payment order (date,
+ * id), on sold invoices with a total above 0: the tax summary's cash basis, row for row.
+ */
+function paymentTaxShares(where: string): string {
+  return `insert into ${PAYMENT_TAXES} ${PAYMENT_TAX_COLUMNS}
+    select p.business_id, p.payment_date, p.invoice_id, p.id, x.name, x.rate_thousandths,
+      p.after_cents * x.base / i.total_cents - (p.after_cents - p.amount_cents) * x.base / i.total_cents,
+      p.after_cents * x.tax / i.total_cents - (p.after_cents - p.amount_cents) * x.tax / i.total_cents
+    from (
+      select id, business_id, invoice_id, payment_date, amount_cents,
+        cast(sum(amount_cents) over (partition by invoice_id order by payment_date, id) as bigint) as after_cents
+      from payments where ${where}
+    ) p
+    join invoices i on i.id = p.invoice_id
+    join (
+      select invoice_id, name, rate_thousandths, cast(sum(base_cents) as bigint) as base, cast(sum(amount_cents) as bigint) as tax
+      from invoice_line_taxes where ${where}
+      group by invoice_id, name, rate_thousandths
+    ) x on x.invoice_id = p.invoice_id
+    where ${SOLD('i')} and i.total_cents > 0`;
+}
+
+/**
+ * An invoice's payment tax shares written anew from its payments, taxes and state. A refresh is
+ * idempotent, so PostgreSQL's row triggers of a multi-row statement (run after the statement, each
+ * seeing all of it) give the same rows as SQLite's row by row.
+ */
+const refreshPaymentTaxes = (invoice: string) => `delete from ${PAYMENT_TAXES} where invoice_id = ${invoice};
+  ${paymentTaxShares(`invoice_id = ${invoice}`)};`;
 
 const sold = (ref: string) => `(${SOLD(ref)})`;
 const fullyPaid = (ref: string) => `(${ref}.paid_cents >= ${ref}.total_cents)`;
 const INVOICE_PRODUCT_CHANGED = `${sold('old')} <> ${sold('new')} or old.issue_date <> new.issue_date
   or ((${sold('old')} or ${sold('new')}) and ${fullyPaid('old')} <> ${fullyPaid('new')})`;
 const INVOICE_TAX_CHANGED = `${sold('old')} <> ${sold('new')} or old.issue_date <> new.issue_date`;
+const PAYMENT_TAXES_INVOICE_CHANGED = `${sold('old')} <> ${sold('new')} or old.total_cents <> new.total_cents`;
 
 /** The figures of every invoice there is (the back-fill). */
 const BACKFILL_PRODUCTS = `insert into ${PRODUCT_TABLE} ${PRODUCT_COLUMNS}
@@ -169,6 +208,39 @@ const SQLITE_TRIGGERS: Array<[name: string, definition: string]> = [
     `after update of status, issue_date on invoices when ${INVOICE_TAX_CHANGED}
      begin ${invoiceTaxStatement('old', -1)} ${invoiceTaxStatement('new', 1)} end`,
   ],
+  // The cash tax shares: an invoice's are written anew whenever its payments, its taxes, its total
+  // or whether it is sold change.
+  [
+    'report_payment_taxes_payment_insert',
+    `after insert on payments begin ${refreshPaymentTaxes('new.invoice_id')} end`,
+  ],
+  [
+    'report_payment_taxes_payment_delete',
+    `after delete on payments begin ${refreshPaymentTaxes('old.invoice_id')} end`,
+  ],
+  [
+    'report_payment_taxes_payment_update',
+    `after update of invoice_id, payment_date, amount_cents on payments
+     begin ${refreshPaymentTaxes('old.invoice_id')} ${refreshPaymentTaxes('new.invoice_id')} end`,
+  ],
+  [
+    'report_payment_taxes_tax_insert',
+    `after insert on invoice_line_taxes begin ${refreshPaymentTaxes('new.invoice_id')} end`,
+  ],
+  [
+    'report_payment_taxes_tax_delete',
+    `after delete on invoice_line_taxes begin ${refreshPaymentTaxes('old.invoice_id')} end`,
+  ],
+  [
+    'report_payment_taxes_tax_update',
+    `after update of invoice_id, name, rate_thousandths, base_cents, amount_cents on invoice_line_taxes
+     begin ${refreshPaymentTaxes('old.invoice_id')} ${refreshPaymentTaxes('new.invoice_id')} end`,
+  ],
+  [
+    'report_payment_taxes_invoice_update',
+    `after update of status, total_cents on invoices when ${PAYMENT_TAXES_INVOICE_CHANGED}
+     begin ${refreshPaymentTaxes('new.id')} end`,
+  ],
   // Before the row goes: its lines and taxes are still there (their own delete triggers, fired by
   // the cascade after the invoice is gone, find no invoice and add nothing).
   ['report_days_invoice_delete', `before delete on invoices begin ${INVOICE_DELETE} end`],
@@ -192,6 +264,12 @@ const POSTGRES_FUNCTIONS: Array<[name: string, body: string]> = [
      return null;`,
   ],
   [
+    'ledgerleaf_report_payment_taxes_refresh',
+    `if tg_op in ('UPDATE', 'DELETE') then ${refreshPaymentTaxes('old.invoice_id')} end if;
+     if tg_op in ('INSERT', 'UPDATE') then ${refreshPaymentTaxes('new.invoice_id')} end if;
+     return null;`,
+  ],
+  [
     'ledgerleaf_report_days_invoice',
     `if tg_op = 'DELETE' then
        ${INVOICE_DELETE}
@@ -199,11 +277,20 @@ const POSTGRES_FUNCTIONS: Array<[name: string, body: string]> = [
      end if;
      if ${INVOICE_PRODUCT_CHANGED} then ${invoiceProductStatement('old', -1)} ${invoiceProductStatement('new', 1)} end if;
      if ${INVOICE_TAX_CHANGED} then ${invoiceTaxStatement('old', -1)} ${invoiceTaxStatement('new', 1)} end if;
+     if ${PAYMENT_TAXES_INVOICE_CHANGED} then ${refreshPaymentTaxes('new.id')} end if;
      return null;`,
   ],
 ];
 
 const POSTGRES_TRIGGERS: Array<[name: string, definition: string]> = [
+  [
+    'report_payment_taxes_payment',
+    'after insert or delete or update of invoice_id, payment_date, amount_cents on payments for each row execute function ledgerleaf_report_payment_taxes_refresh()',
+  ],
+  [
+    'report_payment_taxes_tax',
+    'after insert or update or delete on invoice_line_taxes for each row execute function ledgerleaf_report_payment_taxes_refresh()',
+  ],
   [
     'report_product_days_line',
     'after insert or update or delete on invoice_lines for each row execute function ledgerleaf_report_product_days_line()',
@@ -246,29 +333,47 @@ export const reportDaysMigration: Migration = {
       .execute(db);
     await sql
       .raw(
-        `create table ${PRODUCT_KEYS} (invoice_id integer not null, product_key integer not null,
+        `create table ${PRODUCT_KEYS} (business_id integer not null, invoice_id integer not null, product_key integer not null,
           lines bigint not null, primary key (invoice_id, product_key))${rowid}`,
       )
       .execute(db);
     await sql
       .raw(
-        `create table ${TAX_KEYS} (invoice_id integer not null, name varchar(100) not null,
+        `create table ${TAX_KEYS} (business_id integer not null, invoice_id integer not null, name varchar(100) not null,
           rate_thousandths integer not null, lines bigint not null,
           primary key (invoice_id, name, rate_thousandths))${rowid}`,
       )
       .execute(db);
     await sql
       .raw(
-        `insert into ${PRODUCT_KEYS} (invoice_id, product_key, lines)
-         select invoice_id, ${lineKey('l')}, count(*) from invoice_lines l group by invoice_id, ${lineKey('l')}`,
+        `insert into ${PRODUCT_KEYS} (business_id, invoice_id, product_key, lines)
+         select min(business_id), invoice_id, ${lineKey('l')}, count(*) from invoice_lines l group by invoice_id, ${lineKey('l')}`,
       )
       .execute(db);
     await sql
       .raw(
-        `insert into ${TAX_KEYS} (invoice_id, name, rate_thousandths, lines)
-         select invoice_id, name, rate_thousandths, count(*) from invoice_line_taxes group by invoice_id, name, rate_thousandths`,
+        `insert into ${TAX_KEYS} (business_id, invoice_id, name, rate_thousandths, lines)
+         select min(business_id), invoice_id, name, rate_thousandths, count(*) from invoice_line_taxes
+         group by invoice_id, name, rate_thousandths`,
       )
       .execute(db);
+    await sql
+      .raw(
+        `create table ${PAYMENT_TAXES} (business_id integer not null, payment_date varchar(10) not null,
+          invoice_id integer not null, payment_id integer not null, name varchar(100) not null,
+          rate_thousandths integer not null, base_cents bigint not null, tax_cents bigint not null,
+          primary key (payment_id, name, rate_thousandths))${rowid}`,
+      )
+      .execute(db);
+    // The cash tax summary reads a period of them from this index alone.
+    await sql
+      .raw(
+        `create index ${PAYMENT_TAXES}_report_index on ${PAYMENT_TAXES}
+          (business_id, payment_date, name, rate_thousandths, invoice_id, base_cents, tax_cents)`,
+      )
+      .execute(db);
+    await sql.raw(`create index ${PAYMENT_TAXES}_invoice_index on ${PAYMENT_TAXES} (invoice_id)`).execute(db);
+    await sql.raw(paymentTaxShares('1 = 1')).execute(db);
     await sql.raw(BACKFILL_PRODUCTS).execute(db);
     await sql.raw(BACKFILL_TAXES).execute(db);
 
@@ -295,6 +400,7 @@ export const reportDaysMigration: Migration = {
     } else {
       for (const [name] of SQLITE_TRIGGERS) await sql.raw(`drop trigger if exists ${name}`).execute(db);
     }
+    await db.schema.dropTable(PAYMENT_TAXES).ifExists().execute();
     await db.schema.dropTable(TAX_KEYS).ifExists().execute();
     await db.schema.dropTable(PRODUCT_KEYS).ifExists().execute();
     await db.schema.dropTable(TAX_TABLE).ifExists().execute();

@@ -496,4 +496,7 @@ export async function deleteBusiness(db: Db, params: { businessId: number }): Pr
   await db.deleteFrom('businesses').where('id', '=', params.businessId).execute();
   await db.deleteFrom('report_product_days').where('business_id', '=', params.businessId).execute();
   await db.deleteFrom('report_tax_days').where('business_id', '=', params.businessId).execute();
+  await db.deleteFrom('report_payment_taxes').where('business_id', '=', params.businessId).execute();
+  await db.deleteFrom('report_invoice_products').where('business_id', '=', params.businessId).execute();
+  await db.deleteFrom('report_invoice_taxes').where('business_id', '=', params.businessId).execute();
 }

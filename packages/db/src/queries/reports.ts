@@ -14,8 +14,6 @@ import type { Db } from './types';
 /** An invoice that counts as sales: issued and not void. */
 const SOLD = sql`i.status not in ('draft', 'void')`;
 
-const big = (expression: RawBuilder<unknown>) => sql`cast(${expression} as bigint)`;
-
 /**
  * The invoices open on `asOf` (a business date) with their balance then: issued by that day (issue
  * date on or before it, or sent before `cutoff`, the first instant of the next day), not voided by
@@ -266,42 +264,22 @@ function taxRow(row: Record<string, unknown>): TaxFigures {
  * invoices: a payment carries the share of each tax (and of its taxable base) that it pays of the
  * invoice's total. Shares are cumulative differences, floor(paid after x tax / total) - floor(paid
  * before x tax / total), payments in date order: a fully paid invoice's shares add up to its tax exactly.
- * The taxes are read by invoice id alone (the ids are the business's payments', and the invoice's
- * business is checked): the covering index of taxes by invoice has no business column.
+ * The shares are kept per payment and tax (`report_payment_taxes`, migration 0021).
  */
 export async function taxCashFigures(
   db: Db,
   params: { businessId: number; from: string; to: string },
 ): Promise<TaxFigures[]> {
-  const b = params.businessId;
-  const cumulative = big(sql`sum(p.amount_cents) over (partition by p.invoice_id order by p.payment_date, p.id)`);
+  // Each payment's shares are kept by triggers (migration 0021, `report_payment_taxes`, written with
+  // this rule whenever an invoice's payments, taxes, total or state change): a period is an index
+  // range of them.
   const result = await sql<Record<string, unknown>>`
-    with paid as (
-      select p.invoice_id, p.payment_date, p.amount_cents, ${cumulative} as after_cents
-      from payments p
-      where p.business_id = ${b} and p.invoice_id in (
-        select invoice_id from payments where business_id = ${b} and payment_date >= ${params.from} and payment_date <= ${params.to}
-      )
-    ),
-    taxes as (
-      select t.invoice_id, t.name, t.rate_thousandths, ${big(sql`sum(t.base_cents)`)} as base, ${big(sql`sum(t.amount_cents)`)} as tax
-      from invoice_line_taxes t
-      where t.invoice_id in (
-        select invoice_id from payments where business_id = ${b} and payment_date >= ${params.from} and payment_date <= ${params.to}
-      )
-      group by t.invoice_id, t.name, t.rate_thousandths
-    )
-    select x.name, x.rate_thousandths,
-      sum(paid.after_cents * x.base / i.total_cents - (paid.after_cents - paid.amount_cents) * x.base / i.total_cents) as base,
-      sum(paid.after_cents * x.tax / i.total_cents - (paid.after_cents - paid.amount_cents) * x.tax / i.total_cents) as tax,
-      count(distinct paid.invoice_id) as n
-    from paid
-    join invoices i on i.id = paid.invoice_id
-    join taxes x on x.invoice_id = paid.invoice_id
-    where paid.payment_date >= ${params.from} and paid.payment_date <= ${params.to}
-      and i.business_id = ${b} and ${SOLD} and i.total_cents > 0
-    group by x.name, x.rate_thousandths
-    order by x.name, x.rate_thousandths`.execute(db);
+    select s.name, s.rate_thousandths, sum(s.base_cents) as base, sum(s.tax_cents) as tax,
+      count(distinct s.invoice_id) as n
+    from report_payment_taxes s
+    where s.business_id = ${params.businessId} and s.payment_date >= ${params.from} and s.payment_date <= ${params.to}
+    group by s.name, s.rate_thousandths
+    order by s.name, s.rate_thousandths`.execute(db);
   return result.rows.map(taxRow);
 }
 

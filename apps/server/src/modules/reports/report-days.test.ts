@@ -30,7 +30,7 @@ type Op =
   | { kind: 'create'; day: number; draft: boolean; lines: Array<{ product: number; taxes: number[]; price: number }> }
   | { kind: 'edit'; invoice: number; lines: Array<{ product: number; taxes: number[]; price: number }> }
   | { kind: 'send' | 'void' | 'deleteDraft' | 'deleteRow' | 'payFull' | 'unpay'; invoice: number }
-  | { kind: 'payPart'; invoice: number; share: number }
+  | { kind: 'payPart'; invoice: number; share: number; day: number }
   | { kind: 'moveDay'; invoice: number; day: number }
   | { kind: 'lineProduct'; invoice: number; product: number };
 
@@ -162,7 +162,7 @@ async function apply(s: Setup, ops: Op[]): Promise<void> {
         ok(
           await t.post(
             `/api/invoices/${String(id)}/payments`,
-            { amount: amount / 100, payment_date: today, method: 'cash' },
+            { amount: amount / 100, payment_date: o.kind === 'payPart' ? DAYS[o.day]! : today, method: 'cash' },
             { token: s.token },
           ),
         );
@@ -228,6 +228,47 @@ async function keptAndRecomputed(businessId: number) {
     entry.figures = [entry.figures[0]! + n(tax.base_cents), entry.figures[1]! + n(tax.amount_cents)];
     taxes.set(key, entry);
   }
+  // Each payment's share of each tax: cumulative differences in payment order (date, id).
+  const payments = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .orderBy('payment_date')
+    .orderBy('id')
+    .execute();
+  const allTaxes = await db
+    .selectFrom('invoice_line_taxes')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .execute();
+  const shares: Record<string, number[]> = {};
+  const paidBefore = new Map<number, number>();
+  for (const payment of payments) {
+    const invoice = byId.get(payment.invoice_id);
+    const before = paidBefore.get(payment.invoice_id) ?? 0;
+    const after = before + n(payment.amount_cents);
+    paidBefore.set(payment.invoice_id, after);
+    if (!invoice || n(invoice.total_cents) <= 0) continue;
+    const total = n(invoice.total_cents);
+    const perTax = new Map<string, [number, number]>();
+    for (const tax of allTaxes.filter((x) => x.invoice_id === invoice.id)) {
+      const key = `${tax.name}|${String(tax.rate_thousandths)}`;
+      const sum = perTax.get(key) ?? [0, 0];
+      perTax.set(key, [sum[0] + n(tax.base_cents), sum[1] + n(tax.amount_cents)]);
+    }
+    const share = (amount: number) => Math.floor((after * amount) / total) - Math.floor((before * amount) / total);
+    for (const [key, [base, amount]] of perTax)
+      shares[`${String(payment.id)}|${key}`] = [payment.invoice_id, share(base), share(amount)];
+  }
+  const keptShares = await db
+    .selectFrom('report_payment_taxes')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .execute();
+  for (const row of keptShares) {
+    const payment = payments.find((p) => p.id === row.payment_id);
+    expect(row.payment_date, 'a share is dated by its payment').toBe(payment?.payment_date);
+  }
   const recomputed = (map: Map<string, { invoices: Set<number>; figures: number[] }>) =>
     Object.fromEntries([...map.entries()].map(([key, entry]) => [key, [entry.invoices.size, ...entry.figures]]));
   const keptProducts = await db
@@ -268,8 +309,14 @@ async function keptAndRecomputed(businessId: number) {
           )
           .filter(([, values]) => nonZero(values)),
       ),
+      shares: Object.fromEntries(
+        keptShares.map((row) => [
+          `${String(row.payment_id)}|${row.name}|${String(row.rate_thousandths)}`,
+          [row.invoice_id, row.base_cents, row.tax_cents].map(n),
+        ]),
+      ),
     },
-    recomputed: { products: recomputed(products), taxes: recomputed(taxes) },
+    recomputed: { products: recomputed(products), taxes: recomputed(taxes), shares },
   };
 }
 
@@ -331,9 +378,9 @@ describe('report figures kept per day', () => {
     ]);
     expect(Object.keys((await keptAndRecomputed(s.businessId)).kept.products).length).toBe(2);
     await t.database.db.transaction().execute((tx) => deleteBusiness(tx, { businessId: s.businessId }));
-    for (const table of ['report_product_days', 'report_tax_days'] as const)
+    for (const table of ['report_product_days', 'report_tax_days', 'report_payment_taxes'] as const)
       expect(
-        await t.database.db.selectFrom(table).select('day').where('business_id', '=', s.businessId).execute(),
+        await t.database.db.selectFrom(table).select('business_id').where('business_id', '=', s.businessId).execute(),
         table,
       ).toEqual([]);
   });
