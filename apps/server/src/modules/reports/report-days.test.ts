@@ -62,8 +62,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       kind: fc.constant('payPart' as const),
       invoice: pick,
       share: fc.integer({ min: 1, max: 90 }),
+      day: fc.integer({ min: 0, max: 2 }),
     }),
-    weight: 2,
+    weight: 3,
   },
   fc.record({ kind: fc.constant('moveDay' as const), invoice: pick, day: fc.integer({ min: 0, max: 2 }) }),
   fc.record({ kind: fc.constant('lineProduct' as const), invoice: pick, product: fc.integer({ min: 0, max: 2 }) }),
@@ -157,7 +158,7 @@ async function apply(s: Setup, ops: Op[]): Promise<void> {
       case 'payFull':
       case 'payPart': {
         const balance = Number(invoice.total_cents) - Number(invoice.paid_cents);
-        const amount = o.kind === 'payFull' ? balance : Math.floor((Number(invoice.total_cents) * o.share) / 100);
+        const amount = o.kind === 'payPart' ? Math.floor((Number(invoice.total_cents) * o.share) / 100) : balance;
         if (amount <= 0 || amount > balance) break;
         ok(
           await t.post(
@@ -346,7 +347,7 @@ describe('report figures kept per day', () => {
         ],
       },
       { kind: 'create', day: 2, draft: false, lines: [{ product: 1, taxes: [0], price: 5_000 }] },
-      { kind: 'payPart', invoice: 0, share: 40 },
+      { kind: 'payPart', invoice: 0, share: 40, day: 2 },
     ]);
     const sales = (
       await t.get(`/api/reports/sales_by_product?from=${DAYS[0]!}&to=${today}`, { token: s.token })
@@ -364,7 +365,18 @@ describe('report figures kept per day', () => {
       ['City', 1],
       ['State', 2],
     ]);
-    const { kept } = await keptAndRecomputed(s.businessId);
+    const cash = (
+      await t.get(`/api/reports/tax_summary?from=${DAYS[0]!}&to=${today}&basis=cash`, { token: s.token })
+    ).json();
+    expect(
+      cash.rows.map((row: { cells: { tax: string; invoices: number } }) => [row.cells.tax, row.cells.invoices]),
+    ).toEqual([
+      ['City', 1],
+      ['State', 1],
+    ]);
+    const { kept, recomputed } = await keptAndRecomputed(s.businessId);
+    expect(Object.keys(kept.shares).length).toBe(2);
+    expect(kept).toEqual(recomputed);
     const total = Object.values(kept.products).reduce((sum, values) => sum + values[4]!, 0);
     expect(toCents(sales.totals.total)).toBe(total);
   });
