@@ -24,7 +24,34 @@ export function openSqlite(options: SqliteOpenOptions): DatabaseSync {
   database.exec('PRAGMA synchronous = FULL');
   database.exec('PRAGMA foreign_keys = ON');
   database.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
+  database.function('ledgerleaf_local_date', { deterministic: true }, localDateFunction);
   return database;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * SQL `ledgerleaf_local_date(instant, time_zone)`: the calendar date (`yyyy-MM-dd`) of a stored
+ * instant (ISO-8601 text) in an IANA time zone, what PostgreSQL's `to_char(instant at time zone
+ * zone, 'YYYY-MM-DD')` gives (SQLite has no time zone rules of its own). Null for a null instant,
+ * an unreadable instant or an unknown zone.
+ */
+function localDateFunction(instant: unknown, timeZone: unknown): string | null {
+  if (typeof instant !== 'string' || typeof timeZone !== 'string') return null;
+  const time = Date.parse(instant);
+  if (Number.isNaN(time)) return null;
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      return null;
+    }
+    dayFormats.set(timeZone, format);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of format.formatToParts(time)) parts[part.type] = part.value;
+  return `${parts.year!}-${parts.month!}-${parts.day!}`;
 }
 
 /** node:sqlite binds only null, numbers, bigints, strings and byte arrays. */

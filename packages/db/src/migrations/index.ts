@@ -20,6 +20,7 @@ import { calendarMigration } from './0017-calendar';
 import { dynamicReportsMigration } from './0018-dynamic-reports';
 import { openInvoiceIndexesMigration } from './0019-open-invoice-indexes';
 import { invoiceQuantityMigration } from './0020-invoice-quantity';
+import { reportDaysMigration } from './0021-report-days';
 
 // Migrations work on any schema version, so they take an untyped instance.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0018-dynamic-reports': dynamicReportsMigration,
   '0019-open-invoice-indexes': openInvoiceIndexesMigration,
   '0020-invoice-quantity': invoiceQuantityMigration,
+  '0021-report-days': reportDaysMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

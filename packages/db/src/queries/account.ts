@@ -481,7 +481,9 @@ export async function exportBusinessTable(
  * Deletes a business and everything of it: its mail log first (the foreign key would only null it),
  * its invoice lines next (their trigger keeps the invoice's quantity, migration 0020: cascaded from
  * the business row, a line could go before its invoice, whose update would then write totals for a
- * business already gone), then the business row, which cascades to every business-scoped table.
+ * business already gone), then the business row, which cascades to every business-scoped table, and
+ * last the reports' kept figures per day (migration 0021: no foreign key, so that the cascade's
+ * triggers never fail; they are written by triggers, also during the cascade).
  */
 export async function deleteBusiness(db: Db, params: { businessId: number }): Promise<void> {
   await db.deleteFrom('outbox_emails').where('business_id', '=', params.businessId).execute();
@@ -492,4 +494,9 @@ export async function deleteBusiness(db: Db, params: { businessId: number }): Pr
     )
     .execute();
   await db.deleteFrom('businesses').where('id', '=', params.businessId).execute();
+  await db.deleteFrom('report_product_days').where('business_id', '=', params.businessId).execute();
+  await db.deleteFrom('report_tax_days').where('business_id', '=', params.businessId).execute();
+  await db.deleteFrom('report_payment_taxes').where('business_id', '=', params.businessId).execute();
+  await db.deleteFrom('report_invoice_products').where('business_id', '=', params.businessId).execute();
+  await db.deleteFrom('report_invoice_taxes').where('business_id', '=', params.businessId).execute();
 }

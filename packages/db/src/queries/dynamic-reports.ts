@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import { dialectOf } from '../dialect';
+import { addCalendarDays, startOfZonedDay } from '@ledgerleaf/domain';
+import { dialectOf, toDbTime } from '../dialect';
 import { num } from './crm-shared';
 import type { Db } from './types';
 
@@ -17,6 +18,12 @@ interface SourceSpec {
   scope: (businessId: number) => Expr;
   id: Expr;
   fields: Record<string, Expr>;
+  /**
+   * The fields stored as instants (timestamps): each is the instant's calendar date in the
+   * business's time zone (`localDate`), and a date filter compares the instant with the start of
+   * the business's day (an index range, exact across daylight saving changes).
+   */
+  instants?: Record<string, Expr>;
 }
 
 const r = (ref: string) => sql.ref(ref);
@@ -141,6 +148,7 @@ export const DYNAMIC_SOURCE_SPECS: Record<string, SourceSpec> = {
       source_name: r('s.name'),
       estimated_value: r('t.estimated_value_cents'),
     },
+    instants: { created_at: r('t.created_at') },
   },
   opportunities: {
     from: sql`crm_opportunities t join crm_pipeline_stages st on st.id = t.stage_id left join clients c on c.id = t.client_id left join crm_lead_sources s on s.id = t.source_id`,
@@ -155,6 +163,7 @@ export const DYNAMIC_SOURCE_SPECS: Record<string, SourceSpec> = {
       amount: r('t.amount_cents'),
       probability: r('t.probability'),
     },
+    instants: { created_at: r('t.created_at'), closed_at: r('t.closed_at') },
   },
   activities: {
     from: sql`crm_activities t join crm_activity_types ty on ty.id = t.type_id left join clients c on c.id = t.client_id`,
@@ -165,6 +174,7 @@ export const DYNAMIC_SOURCE_SPECS: Record<string, SourceSpec> = {
       type_name: r('ty.name'),
       client_name: r('c.name'),
     },
+    instants: { due_at: r('t.due_at'), done_at: r('t.done_at'), created_at: r('t.created_at') },
   },
 };
 
@@ -178,6 +188,8 @@ export interface CompiledCondition {
 
 export interface DynamicQuery {
   businessId: number;
+  /** The business's time zone: instants are compared and grouped as its calendar dates. */
+  timeZone: string;
   source: string;
   columns: string[];
   match: 'all' | 'any';
@@ -192,6 +204,41 @@ export interface DynamicQuery {
 }
 
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * An instant's calendar date (`yyyy-MM-dd`) in `timeZone`: PostgreSQL's own zone rules, and on SQLite
+ * the `ledgerleaf_local_date` function that `openSqlite` registers (the same IANA rules through Intl).
+ */
+export function localDate(db: Db, instant: Expr, timeZone: string): Expr {
+  // The zone is written into the SQL text (a group-by key must be the same expression in the select
+  // list and the GROUP BY, which two bound parameters are not for PostgreSQL); only a name made of
+  // an IANA name's characters is, anything else is UTC.
+  const zone = sql.lit(/^[A-Za-z0-9_+\-/]{1,64}$/.test(timeZone) ? timeZone : 'UTC');
+  return dialectOf(db as never) === 'postgres'
+    ? sql`to_char(${instant} at time zone ${zone}, 'YYYY-MM-DD')`
+    : sql`ledgerleaf_local_date(${instant}, ${zone})`;
+}
+
+/**
+ * A date condition on an instant: the business's day `value` is the instants from its local
+ * midnight up to (excluding) the next day's, so "is", "is not", "before" and "after" compare with
+ * those two instants (bound as parameters; an index on the instant serves them).
+ */
+function instantCondition(expr: Expr, c: CompiledCondition, timeZone: string): Expr {
+  const date = String(c.value);
+  const start = toDbTime(startOfZonedDay(date, timeZone));
+  const end = toDbTime(startOfZonedDay(addCalendarDays(date, 1), timeZone));
+  switch (c.mode) {
+    case 'dateIs':
+      return sql`(${expr} >= ${start} and ${expr} < ${end})`;
+    case 'dateIsNot':
+      return sql`(${expr} is null or ${expr} < ${start} or ${expr} >= ${end})`;
+    case 'dateBefore':
+      return sql`${expr} < ${start}`;
+    default:
+      return sql`${expr} >= ${end}`;
+  }
+}
 
 function condition(expr: Expr, c: CompiledCondition): Expr {
   if (c.kind === 'text') {
@@ -258,11 +305,16 @@ export async function runDynamicQuery(db: Db, query: DynamicQuery): Promise<Dyna
   const spec = DYNAMIC_SOURCE_SPECS[query.source];
   if (!spec) throw new Error(`unknown source ${query.source}`);
   const field = (key: string): Expr => {
+    const instant = spec.instants?.[key];
+    if (instant) return localDate(db, instant, query.timeZone);
     const expr = spec.fields[key];
     if (!expr) throw new Error(`unknown field ${key}`);
     return expr;
   };
-  const conditions = query.conditions.map((c) => condition(field(c.field), c));
+  const conditions = query.conditions.map((c) => {
+    const instant = spec.instants?.[c.field];
+    return instant && c.kind === 'date' ? instantCondition(instant, c, query.timeZone) : condition(field(c.field), c);
+  });
   const filter =
     conditions.length === 0
       ? sql`1 = 1`

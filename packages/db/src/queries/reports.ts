@@ -14,8 +14,6 @@ import type { Db } from './types';
 /** An invoice that counts as sales: issued and not void. */
 const SOLD = sql`i.status not in ('draft', 'void')`;
 
-const big = (expression: RawBuilder<unknown>) => sql`cast(${expression} as bigint)`;
-
 /**
  * The invoices open on `asOf` (a business date) with their balance then: issued by that day (issue
  * date on or before it, or sent before `cutoff`, the first instant of the next day), not voided by
@@ -145,20 +143,20 @@ export async function salesByProductFigures(
 ): Promise<SalesFigures[]> {
   const range = sql`i.business_id = ${params.businessId} and ${SOLD} and i.issue_date >= ${params.from} and i.issue_date <= ${params.to}`;
   const [totals, partial] = await Promise.all([
-    // Products are named after the lines are added up (one lookup per product, not per line).
+    // The kept figures per issue date and product (migration 0021: a year is ~365 rows a product,
+    // not its 130,000 lines); products are named after they are added up.
     sql<Record<string, unknown>>`
-      select s.product_id, p.name, s.n, s.quantity, s.net, s.tax, s.total, s.paid
+      select s.product_key, p.name, s.n, s.quantity, s.net, s.tax, s.total, s.paid
       from (
-        select l.product_id, count(distinct l.invoice_id) as n, sum(l.quantity_thousandths) as quantity,
-          sum(l.total_cents - l.tax_cents) as net, sum(l.tax_cents) as tax, sum(l.total_cents) as total,
-          sum(case when i.paid_cents >= i.total_cents then l.total_cents else 0 end) as paid
-        from invoices i
-        join invoice_lines l on l.invoice_id = i.id
-        where ${range}
-        group by l.product_id
+        select d.product_key, sum(d.invoices) as n, sum(d.quantity_thousandths) as quantity,
+          sum(d.net_cents) as net, sum(d.tax_cents) as tax, sum(d.total_cents) as total, sum(d.paid_cents) as paid
+        from report_product_days d
+        where d.business_id = ${params.businessId} and d.day >= ${params.from} and d.day <= ${params.to}
+        group by d.product_key
+        having sum(d.invoices) > 0
       ) s
-      left join products p on p.id = s.product_id
-      order by s.total desc, s.product_id`.execute(db),
+      left join products p on p.id = s.product_key
+      order by s.total desc, s.product_key`.execute(db),
     sql<Record<string, unknown>>`
       select l.invoice_id, l.product_id, l.total_cents, i.paid_cents, i.total_cents as invoice_total
       from invoice_lines l join invoices i on i.id = l.invoice_id
@@ -187,7 +185,7 @@ export async function salesByProductFigures(
       add(lines[i]!.key, share);
   }
   return totals.rows.map((row) => {
-    const key = row.product_id === null ? null : Number(row.product_id);
+    const key = num(row.product_key) === 0 ? null : Number(row.product_key);
     const total = num(row.total);
     const paid = num(row.paid) + (paidShare.get(key) ?? 0);
     return {
@@ -232,18 +230,22 @@ export interface TaxFigures {
   invoices: number;
 }
 
-/** Per tax (name and rate) on issued, non-void invoices issued from..to: the taxable base and the tax. */
+/**
+ * Per tax (name and rate) on issued, non-void invoices issued from..to: the taxable base and the
+ * tax, from the figures kept per day (`report_tax_days`).
+ */
 export async function taxAccrualFigures(
   db: Db,
   params: { businessId: number; from: string; to: string },
 ): Promise<TaxFigures[]> {
+  // The kept figures per issue date and tax (migration 0021), not the year's line taxes.
   const result = await sql<Record<string, unknown>>`
-    select t.name, t.rate_thousandths, sum(t.base_cents) as base, sum(t.amount_cents) as tax, count(distinct t.invoice_id) as n
-    from invoices i join invoice_line_taxes t on t.invoice_id = i.id
-    where i.business_id = ${params.businessId} and ${SOLD}
-      and i.issue_date >= ${params.from} and i.issue_date <= ${params.to}
-    group by t.name, t.rate_thousandths
-    order by t.name, t.rate_thousandths`.execute(db);
+    select d.name, d.rate_thousandths, sum(d.base_cents) as base, sum(d.tax_cents) as tax, sum(d.invoices) as n
+    from report_tax_days d
+    where d.business_id = ${params.businessId} and d.day >= ${params.from} and d.day <= ${params.to}
+    group by d.name, d.rate_thousandths
+    having sum(d.invoices) > 0
+    order by d.name, d.rate_thousandths`.execute(db);
   return result.rows.map(taxRow);
 }
 
@@ -262,42 +264,22 @@ function taxRow(row: Record<string, unknown>): TaxFigures {
  * invoices: a payment carries the share of each tax (and of its taxable base) that it pays of the
  * invoice's total. Shares are cumulative differences, floor(paid after x tax / total) - floor(paid
  * before x tax / total), payments in date order: a fully paid invoice's shares add up to its tax exactly.
- * The taxes are read by invoice id alone (the ids are the business's payments', and the invoice's
- * business is checked): the covering index of taxes by invoice has no business column.
+ * The shares are kept per payment and tax (`report_payment_taxes`, migration 0021).
  */
 export async function taxCashFigures(
   db: Db,
   params: { businessId: number; from: string; to: string },
 ): Promise<TaxFigures[]> {
-  const b = params.businessId;
-  const cumulative = big(sql`sum(p.amount_cents) over (partition by p.invoice_id order by p.payment_date, p.id)`);
+  // Each payment's shares are kept by triggers (migration 0021, `report_payment_taxes`, written with
+  // this rule whenever an invoice's payments, taxes, total or state change): a period is an index
+  // range of them.
   const result = await sql<Record<string, unknown>>`
-    with paid as (
-      select p.invoice_id, p.payment_date, p.amount_cents, ${cumulative} as after_cents
-      from payments p
-      where p.business_id = ${b} and p.invoice_id in (
-        select invoice_id from payments where business_id = ${b} and payment_date >= ${params.from} and payment_date <= ${params.to}
-      )
-    ),
-    taxes as (
-      select t.invoice_id, t.name, t.rate_thousandths, ${big(sql`sum(t.base_cents)`)} as base, ${big(sql`sum(t.amount_cents)`)} as tax
-      from invoice_line_taxes t
-      where t.invoice_id in (
-        select invoice_id from payments where business_id = ${b} and payment_date >= ${params.from} and payment_date <= ${params.to}
-      )
-      group by t.invoice_id, t.name, t.rate_thousandths
-    )
-    select x.name, x.rate_thousandths,
-      sum(paid.after_cents * x.base / i.total_cents - (paid.after_cents - paid.amount_cents) * x.base / i.total_cents) as base,
-      sum(paid.after_cents * x.tax / i.total_cents - (paid.after_cents - paid.amount_cents) * x.tax / i.total_cents) as tax,
-      count(distinct paid.invoice_id) as n
-    from paid
-    join invoices i on i.id = paid.invoice_id
-    join taxes x on x.invoice_id = paid.invoice_id
-    where paid.payment_date >= ${params.from} and paid.payment_date <= ${params.to}
-      and i.business_id = ${b} and ${SOLD} and i.total_cents > 0
-    group by x.name, x.rate_thousandths
-    order by x.name, x.rate_thousandths`.execute(db);
+    select s.name, s.rate_thousandths, sum(s.base_cents) as base, sum(s.tax_cents) as tax,
+      count(distinct s.invoice_id) as n
+    from report_payment_taxes s
+    where s.business_id = ${params.businessId} and s.payment_date >= ${params.from} and s.payment_date <= ${params.to}
+    group by s.name, s.rate_thousandths
+    order by s.name, s.rate_thousandths`.execute(db);
   return result.rows.map(taxRow);
 }
 

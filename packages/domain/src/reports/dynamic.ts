@@ -35,7 +35,12 @@ export interface DynamicField {
 
 const f = (key: string, label: string, type: DynamicFieldType): DynamicField => ({ key, label, type });
 
-/** Every source's fields, its own and its obvious joins' (an invoice's client name, a line's product). */
+/**
+ * Every source's fields, its own and its obvious joins' (an invoice's client name, a line's product).
+ * A `date` field is a plain date; the ones that are stored as instants (a lead's or activity's
+ * created, due and done times) are that instant's date in the business's time zone, for columns,
+ * filters and group-by alike, so no report shifts a day.
+ */
 export const DYNAMIC_FIELDS: Record<DynamicSource, readonly DynamicField[]> = {
   invoices: [
     f('invoice_number', 'Invoice number', 'text'),
@@ -111,6 +116,7 @@ export const DYNAMIC_FIELDS: Record<DynamicSource, readonly DynamicField[]> = {
     f('status', 'Status', 'text'),
     f('source_name', 'Source', 'text'),
     f('estimated_value', 'Estimated value', 'money'),
+    f('created_at', 'Created', 'date'),
   ],
   opportunities: [
     f('title', 'Title', 'text'),
@@ -120,8 +126,17 @@ export const DYNAMIC_FIELDS: Record<DynamicSource, readonly DynamicField[]> = {
     f('expected_close_date', 'Expected close', 'date'),
     f('amount', 'Amount', 'money'),
     f('probability', 'Probability', 'number'),
+    f('created_at', 'Created', 'date'),
+    f('closed_at', 'Closed', 'date'),
   ],
-  activities: [f('subject', 'Subject', 'text'), f('type_name', 'Type', 'text'), f('client_name', 'Client', 'text')],
+  activities: [
+    f('subject', 'Subject', 'text'),
+    f('type_name', 'Type', 'text'),
+    f('client_name', 'Client', 'text'),
+    f('due_at', 'Due', 'date'),
+    f('done_at', 'Done', 'date'),
+    f('created_at', 'Created', 'date'),
+  ],
 };
 
 export const TEXT_MODES = ['startsWith', 'contains', 'notContains', 'endsWith', 'equals', 'notEquals'] as const;

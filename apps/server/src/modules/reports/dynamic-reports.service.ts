@@ -49,6 +49,7 @@ export async function runDynamicReport(
     : null;
   const result = await runDynamicQuery(ctx.db, {
     businessId: ctx.businessId,
+    timeZone: ctx.timeZone,
     source: definition.source,
     columns: definition.columns,
     match: definition.filters.match,

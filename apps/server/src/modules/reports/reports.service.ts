@@ -121,6 +121,8 @@ interface ReportParts {
   asOf?: string | null;
   group?: PaymentsGroup | null;
   totalsDrill?: ReportDrill | null;
+  /** Every row's cells have exactly the columns' keys and belong to this answer (converted in place). */
+  exactCells?: boolean;
 }
 
 const shown = (kind: ReportColumnKind, value: ReportCell): ReportCell => {
@@ -144,6 +146,7 @@ function shape(report: ReportKind, ctx: ReportContext, parts: ReportParts): Repo
     else totals[column.key] = index === 0 ? 'Total' : null;
   }
   const basis = parts.basis ?? null;
+  const converted = parts.columns.filter((column) => column.kind === 'money' || column.kind === 'quantity');
   return {
     report,
     title: REPORTS[report].title,
@@ -160,12 +163,19 @@ function shape(report: ReportKind, ctx: ReportContext, parts: ReportParts): Repo
       kind: column.kind,
       drill_params: column.drill_params ?? null,
     })),
-    // A plain loop per row (tens of thousands of rows: no intermediate arrays).
-    rows: parts.rows.map((row) => {
-      const cells: Record<string, ReportCell> = {};
-      for (const column of parts.columns) cells[column.key] = shown(column.kind, row.cells[column.key] ?? null);
-      return { key: row.key, cells, drill: row.drill };
-    }),
+    // A plain loop per row (tens of thousands of rows: no intermediate arrays). Rows whose cells are
+    // exactly the columns (`exactCells`, made for this answer) are converted in place: the totals
+    // above were added up first, in cents.
+    rows: parts.exactCells
+      ? parts.rows.map((row) => {
+          for (const column of converted) row.cells[column.key] = shown(column.kind, row.cells[column.key] ?? null);
+          return { key: row.key, cells: row.cells, drill: row.drill };
+        })
+      : parts.rows.map((row) => {
+          const cells: Record<string, ReportCell> = {};
+          for (const column of parts.columns) cells[column.key] = shown(column.kind, row.cells[column.key] ?? null);
+          return { key: row.key, cells, drill: row.drill };
+        }),
     totals,
     totals_drill: parts.totalsDrill ?? null,
     summary: parts.summary ?? [],
@@ -257,6 +267,7 @@ async function aging(ctx: ReportContext, query: ReportQuery): Promise<Report> {
   return shape('aging', ctx, {
     columns,
     rows,
+    exactCells: true,
     asOf,
     totalsDrill: { target: 'invoices', params: { as_of: asOf } },
     chart: {
@@ -304,24 +315,24 @@ async function sales(ctx: ReportContext, report: 'sales_by_client' | 'sales_by_p
   const byClient = report === 'sales_by_client';
   const figures = byClient ? await salesByClientFigures(ctx.db, params) : await salesByProductFigures(ctx.db, params);
   const nameKey = byClient ? 'client' : 'product';
-  const rows = figures.map((figure) => ({
-    key: figure.key === null ? 'none' : String(figure.key),
-    cells: salesCells(figure.key === null ? 'Lines without a product' : figure.name, figure, nameKey),
-    drill: {
-      target: 'invoices' as const,
-      params: {
-        from: period.from,
-        to: period.to,
-        ...(byClient
-          ? { client_id: String(figure.key) }
-          : { product_id: figure.key === null ? 'none' : String(figure.key) }),
+  const rows = figures.map((figure): RowSpec => {
+    const key = figure.key === null ? 'none' : String(figure.key);
+    return {
+      key,
+      cells: salesCells(figure.key === null ? 'Lines without a product' : figure.name, figure, nameKey),
+      drill: {
+        target: 'invoices' as const,
+        params: byClient
+          ? { from: period.from, to: period.to, client_id: key }
+          : { from: period.from, to: period.to, product_id: key },
       },
-    },
-  }));
-  const top = [...figures].slice(0, 10);
+    };
+  });
+  const top = figures.slice(0, 10);
   return shape(report, ctx, {
     columns: salesColumns(text(nameKey, byClient ? 'Client' : 'Product or service')),
     rows,
+    exactCells: true,
     period,
     basis: 'accrual',
     totalsDrill: { target: 'invoices', params: { from: period.from, to: period.to } },
