@@ -13,8 +13,12 @@ import { recurringConfig } from '../recurring/recurring.service';
  * business's time zone, the 422 for ids that are not the business's, and the error documents.
  */
 
-/** Businesses whose CRM defaults this process has already made sure of (one read per business and process). */
-const seeded = new Set<string>();
+/**
+ * Businesses whose CRM defaults this process has already made sure of (one read per business and
+ * process), per database: one process may serve several databases (tests, the CLI), whose business
+ * ids mean different businesses.
+ */
+const seeded = new WeakMap<object, Set<number>>();
 
 /**
  * The business's CRM defaults (pipeline, sources, lost reasons, activity types, settings), created
@@ -22,10 +26,11 @@ const seeded = new Set<string>();
  * CRM). `seedCrmDefaults` is idempotent and safe under concurrency.
  */
 export async function ensureCrmDefaults(deps: Deps, businessId: number): Promise<void> {
-  const key = `${deps.config.appKey}:${String(businessId)}:${deps.dialect}`;
-  if (seeded.has(key)) return;
+  let businesses = seeded.get(deps.database);
+  if (businesses?.has(businessId)) return;
   await seedCrmDefaults(deps.db, { businessId, now: deps.clock() });
-  seeded.add(key);
+  if (!businesses) seeded.set(deps.database, (businesses = new Set()));
+  businesses.add(businessId);
 }
 
 /** The caller of a CRM route, its business's CRM defaults in place. */
