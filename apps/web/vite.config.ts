@@ -78,6 +78,50 @@ function workspaceSources(): Plugin {
   };
 }
 
+const nm = String.raw`node_modules[\\/]`;
+const sep = String.raw`[\\/]`;
+/** Modules /login loads (beside the vendor groups and the entry) that the signed-in shell imports too. */
+const PUBLIC_SHARED_MODULES = new RegExp(
+  [
+    String.raw`packages${sep}ui${sep}src${sep}(layout${sep}brand-logo|theme${sep}color-scheme-toggle)\.tsx$`,
+    String.raw`${nm}@tabler${sep}icons-react${sep}dist${sep}esm${sep}icons${sep}Icon(Leaf|Moon|Sun|FileInvoice|ChartBar|Users)\.mjs$`,
+  ].join('|'),
+);
+/**
+ * What every signed-in screen loads with the shell (`signed-in` chunk): the authenticated layout and
+ * route table, the API and its shell endpoints, the domain modules they share, the Mantine components
+ * and icons of the shell, the dashboard and the invoice list, and the dashboard page itself. Not the
+ * dashboard's widgets (they load in stages, and two of them bring ECharts).
+ */
+const SIGNED_IN_MODULES = new RegExp(
+  [
+    String.raw`apps${sep}web${sep}src${sep}(authenticated-routes|navigation|layout${sep}(?!font-size\.ts)|pages${sep}shell-routes)`,
+    String.raw`packages${sep}features-[a-z]+${sep}src${sep}(routes|invoices${sep}routes|estimates${sep}routes|recurring${sep}routes)\.ts$`,
+    String.raw`packages${sep}features-dashboard${sep}src${sep}(dashboard-page|use-dashboard|shared${sep})`,
+    String.raw`packages${sep}features-goals${sep}src${sep}(host|shared${sep}events)`,
+    String.raw`packages${sep}api${sep}src${sep}(api|csrf|base-query|access|query-state|shell-endpoints|goal-endpoints|catalog-endpoints|invoice-endpoints)\.ts$`,
+    String.raw`packages${sep}domain${sep}src${sep}(user|account${sep}roles|shell${sep}index|format|common|money|dashboard${sep}|goals${sep}progress)`,
+    String.raw`packages${sep}ui${sep}src${sep}(shell${sep}|navigation${sep}|layout${sep}(app-layout|font-size-buttons|initials|use-nav-collapse)|feedback${sep}(error-boundary|page-header|load-error)|confirmation${sep}confirmation-dialog|dashboard${sep})`,
+    String.raw`${nm}@reduxjs${sep}toolkit${sep}dist${sep}query${sep}`,
+    String.raw`${nm}@standard-schema${sep}`,
+    String.raw`${nm}(@floating-ui|tslib)${sep}`,
+    String.raw`${nm}@mantine${sep}core${sep}esm${sep}(components${sep}(Modal|ModalBase|FocusTrap|Overlay|VisuallyHidden|ScrollArea|Portal|Avatar|Menu|Divider|Popover|NavLink|Accordion|Collapse|Tooltip|Code|Combobox|Select|Textarea|Badge|Card|Skeleton|Table|Tabs|Pagination|AppShell|Burger|Affix|LoadingOverlay|Indicator|Kbd)${sep}|utils${sep}Floating${sep})`,
+    String.raw`${nm}@mantine${sep}hooks${sep}esm${sep}(use-window-scroll|use-window-event|use-focus-return|use-focus-trap|use-click-outside|use-long-press|use-collapse|use-debounced-callback|use-callback-ref|use-previous|use-force-update|use-pagination|use-debounced-value|utils${sep}clamp)${sep}`,
+    String.raw`${nm}@tabler${sep}icons-react${sep}dist${sep}esm${sep}icons${sep}Icon(UsersGroup|ChevronDown|Logout|Target|TargetArrow|AlertCircle|AlertTriangle|Refresh|ArrowUp|ArrowDown|Bell|Cash|FileText|FilePlus|User|UserPlus|Repeat|Settings|CircleCheck|CircleX|Plus|InfoCircle|HelpCircle|Sparkles|Alarm|BellCheck|Checks|FileDollar)\.mjs$`,
+  ].join('|'),
+);
+/** What the invoice list loads beyond the shell (`invoice-list` chunk): its page, table, filters and date field. */
+const INVOICE_LIST_MODULES = new RegExp(
+  [
+    String.raw`packages${sep}features-invoicing${sep}src${sep}(invoices${sep}(invoices-page|invoice-bulk-bar|area-tabs|payment-hooks|pickers|status-badge|list-query|document-list|pdf)|shared${sep}(date-range-filter|money-text))\.tsx?$`,
+    String.raw`packages${sep}ui${sep}src${sep}(data-table${sep}|data-import${sep}(download|export-csv-button)|routing${sep}(list-scaffold|url-params)|feedback${sep}empty-state|forms${sep}date-field)`,
+    String.raw`packages${sep}api${sep}src${sep}csv-import\.ts$`,
+    String.raw`packages${sep}domain${sep}src${sep}(auth|catalog${sep}shared|invoicing${sep})`,
+    String.raw`${nm}@mantine${sep}core${sep}esm${sep}components${sep}EmptyState${sep}`,
+    String.raw`${nm}@tabler${sep}icons-react${sep}dist${sep}esm${sep}icons${sep}Icon(ArrowsSort|Download|Inbox|Search|Send|Mail|X|Trash)\.mjs$`,
+  ].join('|'),
+);
+
 /** The API server (apps/server) in development; `pnpm --filter @ledgerleaf/server dev` starts it. */
 const API = process.env.LEDGERLEAF_API ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/sanctum', '/web-login', '/early-access', '/storage', '/healthz'];
@@ -138,6 +182,21 @@ export default defineConfig({
               priority: 14,
             },
             { name: 'boot', tags: ['$initial'], priority: 5 },
+            // What /login draws and the signed-in shell draws too (the brand logo, the colour scheme toggle,
+            // the icons of the sign-in page's aside): its own group, above `signed-in`, so that group's
+            // dependencies never pull it in (and /login loads it as one file instead of four).
+            { name: 'public-shared', test: PUBLIC_SHARED_MODULES, priority: 6 },
+            // The signed-in shell and the first screens: the modules the authenticated layout, the route
+            // table, the dashboard and the invoice list load at once, with their dependencies. Left to
+            // per-route splitting they came as 56 to 95 files of 0.2 to 18 KiB; over HTTP/1.1 (six at a
+            // time; slow 4G adds a round trip each) that queue was most of the signed-in pages' LCP.
+            // Below `boot`, `public-shared` and the vendor groups, which keep what /login loads: nothing
+            // /login loads may match here or be a dependency of what matches (the bench and
+            // e2e/delivery.spec.ts check /login's KiB). A group without its dependencies
+            // (`includeDependenciesRecursively: false`) made chunks import each other in a circle, and
+            // a domain schema ran before the one it extends (a TypeError on every signed-in page).
+            { name: 'signed-in', test: SIGNED_IN_MODULES, priority: 4 },
+            { name: 'invoice-list', test: INVOICE_LIST_MODULES, priority: 3 },
           ],
         },
       },
