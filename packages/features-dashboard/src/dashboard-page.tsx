@@ -14,18 +14,14 @@ import { DASHBOARD_DEFINITIONS, DASHBOARD_MESSAGES, type DashboardSummary } from
 import { paths, useCanWrite, useDateFormat } from '@ledgerleaf/api';
 import { ErrorBoundary, PageHeader, SummaryCard } from '@ledgerleaf/ui';
 import { useDashboard } from './use-dashboard';
-import { CHART_TIMEOUT_MS } from './shared/constants';
+import RevenueChart from './widgets/revenue-chart';
 import { count, money } from './shared/format';
-import { lazyWithTimeout } from './shared/lazy-with-timeout';
 import { TrendLine } from './shared/trend-line';
 import { Widget } from './shared/widget';
 
-// Each widget is its own chunk; the charts bring ECharts with them (never loaded by /login).
-const RevenueChart = lazyWithTimeout(
-  () => import('./widgets/revenue-chart'),
-  CHART_TIMEOUT_MS,
-  DASHBOARD_MESSAGES.chartTimeout,
-);
+// Each widget is its own chunk; the charts bring ECharts with them (never loaded by /login). The
+// revenue widget is part of the page: its summary shows with its data, and it loads its chart's
+// code itself (widgets/revenue-chart.tsx).
 const PipelineChart = lazy(() => import('./widgets/pipeline-chart'));
 const ClientAnalytics = lazy(() => import('./widgets/client-analytics'));
 const GoalsWidget = lazy(() => import('./widgets/goals-widget'));
