@@ -96,25 +96,26 @@ export interface SalesFigures {
   balance_cents: number;
 }
 
-/** Sales by client over issue dates from..to (accrual): issued, non-void invoices. */
+/**
+ * Sales by client over issue dates from..to (accrual): issued, non-void invoices, from the figures
+ * kept per issue date and client (`report_client_days`, migration 0022).
+ */
 export async function salesByClientFigures(
   db: Db,
   params: { businessId: number; from: string; to: string },
 ): Promise<SalesFigures[]> {
-  const range = sql`i.business_id = ${params.businessId} and ${SOLD} and i.issue_date >= ${params.from} and i.issue_date <= ${params.to}`;
-  // `client_id + 0`: group after reading the issue-date range from its covering index (grouping by
-  // the bare column makes SQLite walk the client index over every invoice instead). The quantity is
-  // the invoice's own sum of its lines' quantities (kept by triggers, migration 0020), in that index
-  // too: no line is read.
+  // Added up per client, then named; clients whose kept rows add up to no invoice (moved, voided,
+  // deleted) are not sales in the period.
   const totals = await sql<Record<string, unknown>>`
     select s.client_id, c.name, s.n, s.quantity, s.net, s.tax, s.total, s.paid, s.balance
     from (
-      select i.client_id + 0 as client_id, count(*) as n, sum(i.quantity_thousandths) as quantity,
-        sum(i.total_cents - i.tax_cents) as net, sum(i.tax_cents) as tax,
-        sum(i.total_cents) as total, sum(i.paid_cents) as paid, sum(i.balance_cents) as balance
-      from invoices i
-      where ${range}
-      group by i.client_id + 0
+      select d.client_id, sum(d.invoices) as n, sum(d.quantity_thousandths) as quantity,
+        sum(d.net_cents) as net, sum(d.tax_cents) as tax, sum(d.total_cents) as total,
+        sum(d.paid_cents) as paid, sum(d.balance_cents) as balance
+      from report_client_days d
+      where d.business_id = ${params.businessId} and d.day >= ${params.from} and d.day <= ${params.to}
+      group by d.client_id
+      having sum(d.invoices) > 0
     ) s join clients c on c.id = s.client_id
     order by s.total desc, c.sort_name, s.client_id`.execute(db);
   return totals.rows.map((row) => ({
