@@ -4,6 +4,7 @@ import type { Generated, Selectable } from 'kysely';
 export interface ReportsTables {
   dynamic_reports: DynamicReportsTable;
   report_product_days: ReportProductDaysTable;
+  report_client_days: ReportClientDaysTable;
   report_tax_days: ReportTaxDaysTable;
   report_payment_taxes: ReportPaymentTaxesTable;
   report_invoice_products: ReportInvoiceProductsTable;
@@ -57,6 +58,23 @@ export interface ReportProductDaysTable {
   tax_cents: number;
   total_cents: number;
   paid_cents: number;
+}
+
+/**
+ * Sales of sold invoices (issued, not void) per business, issue date and client, kept by triggers on
+ * invoices (migration 0022): the invoices' count, quantity, net, tax, total, paid and balance.
+ */
+export interface ReportClientDaysTable {
+  business_id: number;
+  day: string;
+  client_id: number;
+  invoices: number;
+  quantity_thousandths: number;
+  net_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  paid_cents: number;
+  balance_cents: number;
 }
 
 /** Taxes of sold invoices per business, issue date and tax (name and rate), kept by triggers (migration 0021). */

@@ -21,6 +21,7 @@ import { dynamicReportsMigration } from './0018-dynamic-reports';
 import { openInvoiceIndexesMigration } from './0019-open-invoice-indexes';
 import { invoiceQuantityMigration } from './0020-invoice-quantity';
 import { reportDaysMigration } from './0021-report-days';
+import { reportClientDaysMigration } from './0022-report-client-days';
 
 // Migrations work on any schema version, so they take an untyped instance.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0019-open-invoice-indexes': openInvoiceIndexesMigration,
   '0020-invoice-quantity': invoiceQuantityMigration,
   '0021-report-days': reportDaysMigration,
+  '0022-report-client-days': reportClientDaysMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -482,7 +482,7 @@ export async function exportBusinessTable(
  * its invoice lines next (their trigger keeps the invoice's quantity, migration 0020: cascaded from
  * the business row, a line could go before its invoice, whose update would then write totals for a
  * business already gone), then the business row, which cascades to every business-scoped table, and
- * last the reports' kept figures per day (migration 0021: no foreign key, so that the cascade's
+ * last the reports' kept figures per day (migrations 0021 and 0022: no foreign key, so that the cascade's
  * triggers never fail; they are written by triggers, also during the cascade).
  */
 export async function deleteBusiness(db: Db, params: { businessId: number }): Promise<void> {
@@ -496,6 +496,7 @@ export async function deleteBusiness(db: Db, params: { businessId: number }): Pr
   await db.deleteFrom('businesses').where('id', '=', params.businessId).execute();
   await db.deleteFrom('report_product_days').where('business_id', '=', params.businessId).execute();
   await db.deleteFrom('report_tax_days').where('business_id', '=', params.businessId).execute();
+  await db.deleteFrom('report_client_days').where('business_id', '=', params.businessId).execute();
   await db.deleteFrom('report_payment_taxes').where('business_id', '=', params.businessId).execute();
   await db.deleteFrom('report_invoice_products').where('business_id', '=', params.businessId).execute();
   await db.deleteFrom('report_invoice_taxes').where('business_id', '=', params.businessId).execute();

@@ -6,12 +6,13 @@ import { createMigrator, deleteBusiness, migrateToLatest } from '@ledgerleaf/db'
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /*
- * The reports' figures kept per day (migration 0021: `report_product_days`, `report_tax_days`) are
- * written by triggers. After random sequences of every kind of write (issue, edit the lines, void,
- * delete drafts through the API, delete issued invoices and change lines, products and issue dates
- * in the database directly, add and delete payments, delete the business), they equal a
+ * The reports' figures kept per day (migration 0021: `report_product_days`, `report_tax_days`,
+ * `report_payment_taxes`; migration 0022: `report_client_days`) are written by triggers. After
+ * random sequences of every kind of write (issue for one of two clients, edit the lines, void,
+ * delete drafts through the API, delete issued invoices and change lines, products, issue dates and
+ * clients in the database directly, add and delete payments, delete the business), they equal a
  * recomputation from the raw rows, on the database of the run (SQLite, or PostgreSQL with
- * TEST_DATABASE_URL). The back-fill of migration 0021 is checked the same way.
+ * TEST_DATABASE_URL). The back-fills of migrations 0021 and 0022 are checked the same way.
  */
 
 let t: TestApp;
@@ -27,12 +28,19 @@ afterAll(async () => {
 });
 
 type Op =
-  | { kind: 'create'; day: number; draft: boolean; lines: Array<{ product: number; taxes: number[]; price: number }> }
+  | {
+      kind: 'create';
+      day: number;
+      draft: boolean;
+      client?: number;
+      lines: Array<{ product: number; taxes: number[]; price: number }>;
+    }
   | { kind: 'edit'; invoice: number; lines: Array<{ product: number; taxes: number[]; price: number }> }
   | { kind: 'send' | 'void' | 'deleteDraft' | 'deleteRow' | 'payFull' | 'unpay'; invoice: number }
   | { kind: 'payPart'; invoice: number; share: number; day: number }
   | { kind: 'moveDay'; invoice: number; day: number }
-  | { kind: 'lineProduct'; invoice: number; product: number };
+  | { kind: 'lineProduct'; invoice: number; product: number }
+  | { kind: 'moveClient'; invoice: number; client: number };
 
 const pick = fc.nat({ max: 20 });
 const lines = fc.array(
@@ -49,6 +57,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       kind: fc.constant('create' as const),
       day: fc.integer({ min: 0, max: 2 }),
       draft: fc.boolean(),
+      client: fc.integer({ min: 0, max: 1 }),
       lines,
     }),
     weight: 5,
@@ -68,12 +77,13 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
   fc.record({ kind: fc.constant('moveDay' as const), invoice: pick, day: fc.integer({ min: 0, max: 2 }) }),
   fc.record({ kind: fc.constant('lineProduct' as const), invoice: pick, product: fc.integer({ min: 0, max: 2 }) }),
+  fc.record({ kind: fc.constant('moveClient' as const), invoice: pick, client: fc.integer({ min: 0, max: 1 }) }),
 );
 
 interface Setup {
   token: string;
   businessId: number;
-  client: number;
+  clients: number[];
   products: number[];
   taxes: number[];
 }
@@ -103,15 +113,17 @@ async function setup(): Promise<Setup> {
   const products: number[] = [];
   for (const name of ['Alpha', 'Beta'])
     products.push((await t.post('/api/products', { name, unit_price: 10 }, { token })).json().data.id);
-  const client = (await t.post('/api/clients', { name: 'Days Client', contacts: [] }, { token })).json().data.id;
-  return { token, businessId, client, products, taxes };
+  const clients: number[] = [];
+  for (const name of ['Days Client', 'Other Client'])
+    clients.push((await t.post('/api/clients', { name, contacts: [] }, { token })).json().data.id);
+  return { token, businessId, clients, products, taxes };
 }
 
 async function apply(s: Setup, ops: Op[]): Promise<void> {
   const invoices: number[] = [];
   const at = (index: number) => (invoices.length === 0 ? undefined : invoices[index % invoices.length]);
-  const body = (day: string, ls: Extract<Op, { kind: 'edit' }>['lines']) => ({
-    client_id: s.client,
+  const body = (day: string, ls: Extract<Op, { kind: 'edit' }>['lines'], client: number) => ({
+    client_id: client,
     issue_date: day,
     due_date: addCalendarDays(day, 30),
     lines: ls.map((line) => ({
@@ -129,7 +141,7 @@ async function apply(s: Setup, ops: Op[]): Promise<void> {
     if (o.kind === 'create') {
       const created = await t.post(
         '/api/invoices',
-        { ...body(DAYS[o.day]!, o.lines), send: !o.draft },
+        { ...body(DAYS[o.day]!, o.lines, s.clients[o.client ?? 0]!), send: !o.draft },
         { token: s.token },
       );
       expect(created.statusCode, created.body).toBe(201);
@@ -141,7 +153,11 @@ async function apply(s: Setup, ops: Op[]): Promise<void> {
     const invoice = await db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     switch (o.kind) {
       case 'edit':
-        ok(await t.put(`/api/invoices/${String(id)}`, body(invoice.issue_date, o.lines), { token: s.token }));
+        ok(
+          await t.put(`/api/invoices/${String(id)}`, body(invoice.issue_date, o.lines, invoice.client_id), {
+            token: s.token,
+          }),
+        );
         break;
       case 'send':
         ok(await t.post(`/api/invoices/${String(id)}/mark-sent`, {}, { token: s.token }));
@@ -177,6 +193,9 @@ async function apply(s: Setup, ops: Op[]): Promise<void> {
       }
       case 'moveDay':
         await db.updateTable('invoices').set({ issue_date: DAYS[o.day]! }).where('id', '=', id).execute();
+        break;
+      case 'moveClient':
+        await db.updateTable('invoices').set({ client_id: s.clients[o.client]! }).where('id', '=', id).execute();
         break;
       case 'lineProduct':
         await sql`update invoice_lines set product_id = ${o.product > 0 ? s.products[o.product - 1]! : null}
@@ -214,6 +233,23 @@ async function keptAndRecomputed(businessId: number) {
     ];
     entry.figures = entry.figures.map((value, i) => value + add[i]!);
     products.set(key, entry);
+  }
+  // Per issue date and client: the invoice's own figures (count, quantity, net, tax, total, paid, balance).
+  const clients = new Map<string, { invoices: Set<number>; figures: number[] }>();
+  for (const invoice of sold) {
+    const key = `${invoice.issue_date}|${String(invoice.client_id)}`;
+    const entry = clients.get(key) ?? { invoices: new Set<number>(), figures: [0, 0, 0, 0, 0, 0] };
+    entry.invoices.add(invoice.id);
+    const add = [
+      n(invoice.quantity_thousandths),
+      n(invoice.total_cents) - n(invoice.tax_cents),
+      n(invoice.tax_cents),
+      n(invoice.total_cents),
+      n(invoice.paid_cents),
+      n(invoice.balance_cents),
+    ];
+    entry.figures = entry.figures.map((value, i) => value + add[i]!);
+    clients.set(key, entry);
   }
   const taxes = new Map<string, { invoices: Set<number>; figures: number[] }>();
   for (const tax of await db
@@ -278,6 +314,11 @@ async function keptAndRecomputed(businessId: number) {
     .where('business_id', '=', businessId)
     .execute();
   const keptTaxes = await db.selectFrom('report_tax_days').selectAll().where('business_id', '=', businessId).execute();
+  const keptClients = await db
+    .selectFrom('report_client_days')
+    .selectAll()
+    .where('business_id', '=', businessId)
+    .execute();
   const nonZero = (values: number[]) => values.some((value) => value !== 0);
   return {
     kept: {
@@ -310,6 +351,25 @@ async function keptAndRecomputed(businessId: number) {
           )
           .filter(([, values]) => nonZero(values)),
       ),
+      clients: Object.fromEntries(
+        keptClients
+          .map(
+            (row) =>
+              [
+                `${row.day}|${String(row.client_id)}`,
+                [
+                  row.invoices,
+                  row.quantity_thousandths,
+                  row.net_cents,
+                  row.tax_cents,
+                  row.total_cents,
+                  row.paid_cents,
+                  row.balance_cents,
+                ].map(n),
+              ] as const,
+          )
+          .filter(([, values]) => nonZero(values)),
+      ),
       shares: Object.fromEntries(
         keptShares.map((row) => [
           `${String(row.payment_id)}|${row.name}|${String(row.rate_thousandths)}`,
@@ -317,7 +377,7 @@ async function keptAndRecomputed(businessId: number) {
         ]),
       ),
     },
-    recomputed: { products: recomputed(products), taxes: recomputed(taxes), shares },
+    recomputed: { products: recomputed(products), taxes: recomputed(taxes), clients: recomputed(clients), shares },
   };
 }
 
@@ -334,7 +394,7 @@ describe('report figures kept per day', () => {
     );
   });
 
-  it('the sales by product and tax summary reports read them', async () => {
+  it('the sales by client, sales by product and tax summary reports read them', async () => {
     const s = await setup();
     await apply(s, [
       {
@@ -347,8 +407,25 @@ describe('report figures kept per day', () => {
         ],
       },
       { kind: 'create', day: 2, draft: false, lines: [{ product: 1, taxes: [0], price: 5_000 }] },
+      { kind: 'create', day: 1, draft: false, client: 1, lines: [{ product: 2, taxes: [], price: 700 }] },
+      { kind: 'create', day: 1, draft: true, client: 1, lines: [{ product: 2, taxes: [], price: 900 }] },
       { kind: 'payPart', invoice: 0, share: 40, day: 2 },
     ]);
+    const byClient = (
+      await t.get(`/api/reports/sales_by_client?from=${DAYS[0]!}&to=${today}`, { token: s.token })
+    ).json();
+    expect(
+      byClient.rows.map((row: { key: string; cells: { invoices: number; total: number } }) => [
+        row.key,
+        row.cells.invoices,
+        row.cells.total,
+      ]),
+    ).toEqual([
+      [String(s.clients[0]), 2, expect.any(Number)],
+      [String(s.clients[1]), 1, 10.5],
+    ]);
+    const onDay = (await t.get(`/api/reports/sales_by_client?from=${DAYS[2]!}&to=${today}`, { token: s.token })).json();
+    expect(onDay.rows.map((row: { key: string }) => row.key)).toEqual([String(s.clients[0])]);
     const sales = (
       await t.get(`/api/reports/sales_by_product?from=${DAYS[0]!}&to=${today}`, { token: s.token })
     ).json();
@@ -390,14 +467,19 @@ describe('report figures kept per day', () => {
     ]);
     expect(Object.keys((await keptAndRecomputed(s.businessId)).kept.products).length).toBe(2);
     await t.database.db.transaction().execute((tx) => deleteBusiness(tx, { businessId: s.businessId }));
-    for (const table of ['report_product_days', 'report_tax_days', 'report_payment_taxes'] as const)
+    for (const table of [
+      'report_product_days',
+      'report_tax_days',
+      'report_client_days',
+      'report_payment_taxes',
+    ] as const)
       expect(
         await t.database.db.selectFrom(table).select('business_id').where('business_id', '=', s.businessId).execute(),
         table,
       ).toEqual([]);
   });
 
-  it('are back-filled by migration 0021 for the invoices written before it', async () => {
+  it('are back-filled by migrations 0021 and 0022 for the invoices written before them', async () => {
     const db = t.database.db;
     const s = await setup();
     await t.database.ddl(async () => {
@@ -430,6 +512,7 @@ describe('report figures kept per day', () => {
     await t.database.ddl(() => migrateToLatest(db, { schema: t.database.schema }));
     const { kept, recomputed } = await keptAndRecomputed(s.businessId);
     expect(Object.keys(kept.products).length).toBe(3);
+    expect(Object.keys(kept.clients).length).toBe(2);
     expect(kept).toEqual(recomputed);
   });
 });

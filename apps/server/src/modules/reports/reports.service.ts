@@ -164,12 +164,12 @@ function shape(report: ReportKind, ctx: ReportContext, parts: ReportParts): Repo
       drill_params: column.drill_params ?? null,
     })),
     // A plain loop per row (tens of thousands of rows: no intermediate arrays). Rows whose cells are
-    // exactly the columns (`exactCells`, made for this answer) are converted in place: the totals
-    // above were added up first, in cents.
+    // exactly the columns (`exactCells`, made for this answer as `{ key, cells, drill }`) are
+    // converted in place and answered as they are: the totals above were added up first, in cents.
     rows: parts.exactCells
       ? parts.rows.map((row) => {
           for (const column of converted) row.cells[column.key] = shown(column.kind, row.cells[column.key] ?? null);
-          return { key: row.key, cells: row.cells, drill: row.drill };
+          return row;
         })
       : parts.rows.map((row) => {
           const cells: Record<string, ReportCell> = {};
