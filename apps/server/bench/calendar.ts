@@ -6,20 +6,18 @@
  * requests/s. Target: p50 under 20 ms. Writes bench/calendar-results.json.
  * Alone: `pnpm --filter @ledgerleaf/server bench:calendar`.
  */
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { addCalendarDays } from '@ledgerleaf/domain';
 import { listActivityTypes, seedCrmDefaults } from '@ledgerleaf/db';
-import { DURATION, measureOk, registerOwner, startBenchApp } from './harness';
+import { benchInvoiceRow, DURATION, measureOk, registerOwner, startBenchApp } from './harness';
 
 const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 1);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 10_000);
 const SCHEDULES = Number(process.env.BENCH_SCHEDULES ?? 1_000);
 const CLIENTS = 2_000;
-const STATUSES = ['draft', 'sent', 'viewed', 'partial', 'paid', 'paid', 'paid', 'overdue', 'void'] as const;
 
 async function main(): Promise<void> {
   const { database, base, close } = await startBenchApp('bench-calendar');
@@ -67,30 +65,14 @@ async function main(): Promise<void> {
       for (let start = 0; start < INVOICES; start += 250) {
         const rows = Array.from({ length: Math.min(250, INVOICES - start) }, (_, offset) => {
           const i = start + offset;
-          const status = STATUSES[i % STATUSES.length]!;
-          const total = 10_000 + ((i * 7919) % 500_000);
-          const paid = status === 'paid' ? total : status === 'partial' ? Math.floor(total / 2) : 0;
           const due = addCalendarDays(today, 365 - ((i * 13) % 2_920));
-          return {
-            business_id: businessId,
-            client_id: clientIds[i % clientIds.length]!,
-            invoice_number: status === 'draft' ? null : `INV-${String(i + 1).padStart(6, '0')}`,
-            status,
-            issue_date: addCalendarDays(due, -30),
-            due_date: due,
-            currency: 'USD',
-            prices_include_tax: false,
-            subtotal_cents: total,
-            line_discount_cents: 0,
-            discount_cents: 0,
-            tax_cents: 0,
-            total_cents: total,
-            paid_cents: paid,
-            balance_cents: status === 'void' ? 0 : total - paid,
-            public_token: randomBytes(32).toString('base64url'),
-            created_at: iso,
-            updated_at: iso,
-          };
+          return benchInvoiceRow(i, {
+            businessId,
+            clientIds,
+            issueDate: addCalendarDays(due, -30),
+            dueDate: due,
+            at: iso,
+          });
         });
         await tx.insertInto('invoices').values(rows).execute();
       }

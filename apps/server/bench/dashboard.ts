@@ -7,12 +7,11 @@
  * Target: p50 under 15 ms for every figure. Writes bench/dashboard-results.json.
  * Alone: `pnpm --filter @ledgerleaf/server bench:dashboard`.
  */
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { listStages } from '@ledgerleaf/db';
-import { DURATION, measureOk, registerOwner, startBenchApp } from './harness';
+import { benchInvoiceRow, DURATION, measureOk, registerOwner, startBenchApp } from './harness';
 
 const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 1);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20_000);
@@ -21,7 +20,6 @@ const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
 const OPPORTUNITIES = Number(process.env.BENCH_OPPORTUNITIES ?? 10_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
 const AFTER_WRITE_RUNS = Number(process.env.BENCH_AFTER_WRITE_RUNS ?? 100);
-const STATUSES = ['draft', 'sent', 'viewed', 'partial', 'paid', 'paid', 'paid', 'overdue', 'void'] as const;
 
 /** Each sample: one write through the API, then the call timed alone. */
 async function afterWrite(url: string, headers: Record<string, string>, write: () => Promise<void>) {
@@ -93,30 +91,14 @@ async function main(): Promise<void> {
       for (let start = 0; start < INVOICES; start += 250) {
         const rows = Array.from({ length: Math.min(250, INVOICES - start) }, (_, offset) => {
           const i = start + offset;
-          const status = STATUSES[i % STATUSES.length]!;
-          const total = 10_000 + ((i * 7919) % 500_000);
-          const paid = status === 'paid' ? total : status === 'partial' ? Math.floor(total / 2) : 0;
           const issued = (i * 13) % 1095;
-          return {
-            business_id: businessId,
-            client_id: clientIds[i % clientIds.length]!,
-            invoice_number: status === 'draft' ? null : `INV-${String(i + 1).padStart(6, '0')}`,
-            status,
-            issue_date: isoDay(issued),
-            due_date: isoDay(issued - 30),
-            currency: 'USD',
-            prices_include_tax: false,
-            subtotal_cents: total,
-            line_discount_cents: 0,
-            discount_cents: 0,
-            tax_cents: 0,
-            total_cents: total,
-            paid_cents: paid,
-            balance_cents: status === 'void' ? 0 : total - paid,
-            public_token: randomBytes(32).toString('base64url'),
-            created_at: now,
-            updated_at: now,
-          };
+          return benchInvoiceRow(i, {
+            businessId,
+            clientIds,
+            issueDate: isoDay(issued),
+            dueDate: isoDay(issued - 30),
+            at: now,
+          });
         });
         await tx.insertInto('invoices').values(rows).execute();
       }

@@ -3,6 +3,7 @@
  * database in a temporary folder, listening on loopback; a bare Fastify route to compare with; an
  * owner registered through the API like a person would; and autocannon runs.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,4 +116,59 @@ export async function measureOk(
   if (figures.non2xx > 0 || figures.errors > 0)
     throw new Error(`${url}: ${figures.non2xx} non-2xx answers, ${figures.errors} errors`);
   return { rps: figures.rps, p50: figures.p50, p99: figures.p99 };
+}
+
+/** The invoice statuses of the seeded benches, in the order the i-th invoice takes them. */
+export const BENCH_INVOICE_STATUSES = [
+  'draft',
+  'sent',
+  'viewed',
+  'partial',
+  'paid',
+  'paid',
+  'paid',
+  'overdue',
+  'void',
+] as const;
+
+/**
+ * The i-th seeded invoice row (no lines, no tax): its status the i-th of `statuses`, a total between
+ * $100 and $5,100, paid in full when paid and half when partial, nothing owed when void.
+ */
+export function benchInvoiceRow(
+  i: number,
+  params: {
+    businessId: number;
+    clientIds: readonly number[];
+    issueDate: string;
+    dueDate: string;
+    /** created_at and updated_at. */
+    at: string;
+    statuses?: readonly (typeof BENCH_INVOICE_STATUSES)[number][];
+  },
+) {
+  const statuses = params.statuses ?? BENCH_INVOICE_STATUSES;
+  const status = statuses[i % statuses.length]!;
+  const total = 10_000 + ((i * 7919) % 500_000);
+  const paid = status === 'paid' ? total : status === 'partial' ? Math.floor(total / 2) : 0;
+  return {
+    business_id: params.businessId,
+    client_id: params.clientIds[i % params.clientIds.length]!,
+    invoice_number: status === 'draft' ? null : `INV-${String(i + 1).padStart(6, '0')}`,
+    status,
+    issue_date: params.issueDate,
+    due_date: params.dueDate,
+    currency: 'USD',
+    prices_include_tax: false,
+    subtotal_cents: total,
+    line_discount_cents: 0,
+    discount_cents: 0,
+    tax_cents: 0,
+    total_cents: total,
+    paid_cents: paid,
+    balance_cents: status === 'void' ? 0 : total - paid,
+    public_token: randomBytes(32).toString('base64url'),
+    created_at: params.at,
+    updated_at: params.at,
+  };
 }

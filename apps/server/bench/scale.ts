@@ -4,19 +4,18 @@
  * started in the same run; p50/p99 latency and requests/s. Loopback only, bounded in time.
  * Writes bench/scale-results.json.
  */
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { BENCH_WORDS as WORDS } from '@ledgerleaf/db/testing';
-import { DURATION, measureOk, registerOwner, startBareServer, startBenchApp } from './harness';
+import { benchInvoiceRow, DURATION, measureOk, registerOwner, startBareServer, startBenchApp } from './harness';
 
 // One connection: the figures are the latency a person waits for, not queueing behind nine others
 // on a single SQLite connection (GET /api/user's bench measures throughput with 10).
 const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 1);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20_000);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
-const STATUSES = ['draft', 'sent', 'viewed', 'partial', 'paid', 'paid', 'paid', 'void'];
+const STATUSES = ['draft', 'sent', 'viewed', 'partial', 'paid', 'paid', 'paid', 'void'] as const;
 const run = (url: string, headers: Record<string, string>, seconds: number) =>
   measureOk(url, headers, { seconds, connections: CONNECTIONS });
 
@@ -90,30 +89,15 @@ async function main(): Promise<void> {
     for (let start = 0; start < INVOICES; start += 250) {
       const rows = Array.from({ length: Math.min(250, INVOICES - start) }, (_, offset) => {
         const i = start + offset;
-        const status = STATUSES[i % STATUSES.length]!;
-        const total = 10_000 + ((i * 7919) % 500_000);
-        const paid = status === 'paid' ? total : status === 'partial' ? Math.floor(total / 2) : 0;
         const issued = (i * 13) % 365;
-        return {
-          business_id: business.id,
-          client_id: clientIds[i % clientIds.length]!,
-          invoice_number: status === 'draft' ? null : `INV-${String(i + 1).padStart(6, '0')}`,
-          status,
-          issue_date: isoDay(issued),
-          due_date: isoDay(issued - 30),
-          currency: 'USD',
-          prices_include_tax: false,
-          subtotal_cents: total,
-          line_discount_cents: 0,
-          discount_cents: 0,
-          tax_cents: 0,
-          total_cents: total,
-          paid_cents: paid,
-          balance_cents: status === 'void' ? 0 : total - paid,
-          public_token: randomBytes(32).toString('base64url'),
-          created_at: now,
-          updated_at: now,
-        };
+        return benchInvoiceRow(i, {
+          businessId: business.id,
+          clientIds,
+          issueDate: isoDay(issued),
+          dueDate: isoDay(issued - 30),
+          at: now,
+          statuses: STATUSES,
+        });
       });
       await db.insertInto('invoices').values(rows).execute();
     }
