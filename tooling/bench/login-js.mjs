@@ -2,42 +2,17 @@
 // served by the real server and opened in Debian's chromium: every script gzipped at level 9, and
 // with BENCH_ATTRIBUTE=1 each script's bytes attributed to its sources through the private source
 // maps (apps/web/sourcemaps). A tool for analysing the budget, not part of `pnpm bench`'s figures.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { startBuiltServer } from './built-server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const target = process.argv[2] ?? '/login';
 
-const freePort = () =>
-  new Promise((done, fail) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-    probe.on('error', fail);
-  });
-
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-login-js-'));
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO: '0',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const { port, stop } = await startBuiltServer({ prefix: 'ledgerleaf-login-js-', demo: false });
 const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
 /** Decodes a source map's VLQ mappings into (generated line, column) -> source index segments. */
@@ -141,6 +116,5 @@ try {
       console.log(`${(size / 1024).toFixed(2).padStart(6)} KiB ~ ${source}`);
   }
 } finally {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  stop();
 }

@@ -22,60 +22,21 @@
 // `BENCH_ONLY=web node tooling/bench/run.mjs` runs 7 and 8 alone and rewrites only BENCHMARKS.md's web
 // sections (BENCH_SKIP_LIGHTHOUSE=1 leaves Lighthouse out); `tooling/bench/login-js.mjs` says what
 // each file /login loads holds, from the build's private source maps.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir, cpus, loadavg, totalmem } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { startBuiltServer } from './built-server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(url, timeoutMs = 30000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
 async function loginJavaScript() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-bench-web-'));
-  const port = await freePort();
-  const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const { port, stop } = await startBuiltServer({ prefix: 'ledgerleaf-bench-web-', demo: false });
   try {
-    await waitFor(`http://127.0.0.1:${port}/healthz`);
     const browser = await chromium.launch({
       executablePath: chromiumPath,
       args: [
@@ -121,8 +82,7 @@ async function loginJavaScript() {
     parts.sort((a, b) => b.gzip - a.gzip);
     return { files: scripts.size, raw, gzip, parts };
   } finally {
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    stop();
   }
 }
 
@@ -189,21 +149,7 @@ async function lighthouseRuns() {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
   const { launch } = await import('chrome-launcher');
-  const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-bench-lh-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const { base, dataDir, stop } = await startBuiltServer({ prefix: 'ledgerleaf-bench-lh-', demo: true });
   mkdirSync(join(dataDir, 'profile'));
   let chrome;
   const results = [];
@@ -213,7 +159,6 @@ async function lighthouseRuns() {
       userDataDir: join(dataDir, 'profile'),
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
-    await waitFor(`${base}/healthz`);
     const session = await demoSession(base);
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const page = await browser.contexts()[0].newPage();
@@ -283,8 +228,7 @@ async function lighthouseRuns() {
     }
   } finally {
     chrome?.kill();
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    stop();
   }
   return results;
 }

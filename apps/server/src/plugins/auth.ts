@@ -133,21 +133,33 @@ export function registerAuth(app: FastifyInstance, deps: Deps): void {
   }
 
   /**
+   * Resolves the caller, then ends the hook with what `next` answers (an error refuses the request):
+   * at once when the caller was read synchronously (SQLite outside a transaction), else when its
+   * read settles. A failed read ends the hook with that error.
+   */
+  function withCaller(
+    request: FastifyRequest,
+    done: (error?: Error) => void,
+    next: (caller: AuthContext | null) => Error | undefined,
+  ): void {
+    let caller: CallerNow;
+    try {
+      caller = resolveCaller(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (caller instanceof Promise) caller.then((value) => done(next(value)), done);
+    else done(next(caller));
+  }
+
+  /**
    * The authentication hook of one route, given what each method of it needs (`accessFor`). Callback
    * hooks, not async ones: on SQLite the whole check runs without a promise.
    */
   function authenticateRoute(accessFor: (request: FastifyRequest) => RouteAccess): onRequestHookHandler {
-    return (request, _reply, done) => {
-      let caller: CallerNow;
-      try {
-        caller = resolveCaller(request);
-      } catch (error) {
-        done(error as Error);
-        return;
-      }
-      if (caller instanceof Promise) caller.then((value) => done(authorize(request, value, accessFor(request))), done);
-      else done(authorize(request, caller, accessFor(request)));
-    };
+    return (request, _reply, done) =>
+      withCaller(request, done, (caller) => authorize(request, caller, accessFor(request)));
   }
 
   /**
@@ -165,24 +177,11 @@ export function registerAuth(app: FastifyInstance, deps: Deps): void {
    * document's own business (the owner previewing their link is not "the client viewed it"): they
    * learn who calls here, without being refused when nobody (or an invalid token) does.
    */
-  const identify: onRequestHookHandler = (request, _reply, done) => {
-    let caller: CallerNow;
-    try {
-      caller = resolveCaller(request);
-    } catch (error) {
-      done(error as Error);
-      return;
-    }
-    if (caller instanceof Promise)
-      caller.then((value) => {
-        request.auth = value;
-        done();
-      }, done);
-    else {
+  const identify: onRequestHookHandler = (request, _reply, done) =>
+    withCaller(request, done, (caller) => {
       request.auth = caller;
-      done();
-    }
-  };
+      return undefined;
+    });
   app.decorate('identify', identify);
 
   app.addHook('onRoute', (route) => {

@@ -1,0 +1,68 @@
+// The real server on the built SPA, for the browser benches (`run.mjs`, `login-js.mjs`): a fresh
+// SQLite database in a temporary folder, production settings, on a free loopback port.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor(url, timeoutMs = 30000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts apps/server/dist/main.js (with the demo business when `demo`) and waits until it answers.
+ * `stop()` ends it and deletes its data folder.
+ */
+export async function startBuiltServer({ prefix, demo }) {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: demo ? '1' : '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = () => {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`${base}/healthz`);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { port, base, dataDir, stop };
+}
