@@ -92,4 +92,23 @@ test.describe('dashboard (issue 15)', () => {
     for (const title of ['Revenue', 'Client Analytics', 'Goals', 'CRM Pipeline', 'Lead Analytics', 'Recent Activity'])
       await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
   });
+
+  test('1440 px at 150 % text: every KPI figure stays on one line', async ({ page }) => {
+    // Four columns at 150 % text once broke $108,896.59 inside the number; the cards now take as
+    // many columns as 15rem fits.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.addInitScript(() => localStorage.setItem('fontSizePreference', '6'));
+    await demoLogin(page);
+    await expect(page.getByTestId('last-refresh')).toContainText('Updated');
+    const values = page.getByTestId('summary-card-value');
+    await expect(values).toHaveCount(4);
+    for (const value of await values.all()) {
+      const lines = await value.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, await value.textContent()).toBe(1);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Link } from 'react-router';
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconFilePlus,
   IconFileText,
@@ -131,7 +131,16 @@ function DashboardContent() {
         </Alert>
       )}
 
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" data-testid="kpis">
+      {/* As many columns as 15rem cards fit: the width follows the text size, so at 150 % text a wide
+          screen shows two columns and a figure like $108,896.59 never breaks inside. */}
+      <Box
+        data-testid="kpis"
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 15rem), 1fr))',
+          gap: 'var(--mantine-spacing-md)',
+        }}
+      >
         {!summary && d.summary.isLoading ? (
           Array.from({ length: 4 }, (_, index) => (
             <Skeleton key={index} h={132} radius="md" data-testid="kpi-skeleton" />
@@ -185,7 +194,7 @@ function DashboardContent() {
             </SummaryCard>
           </>
         )}
-      </SimpleGrid>
+      </Box>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Widget widget="chart" title="Revenue" failed={d.revenue.isError} loading={!d.reached('clients')} height={320}>
