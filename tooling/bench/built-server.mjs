@@ -35,10 +35,11 @@ async function waitFor(url, timeoutMs = 30000) {
 }
 
 /**
- * Starts apps/server/dist/main.js (with the demo business when `demo`) and waits until it answers.
- * `stop()` ends it and deletes its data folder.
+ * Starts apps/server/dist/main.js (with the demo business when `demo`) and waits until it answers;
+ * `env` adds to its environment (`WEB_DIST_DIR`: another build of the SPA). `stop()` ends it and
+ * deletes its data folder.
  */
-export async function startBuiltServer({ prefix, demo }) {
+export async function startBuiltServer({ prefix, demo, env = {} }) {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -51,6 +52,7 @@ export async function startBuiltServer({ prefix, demo }) {
       DEMO: demo ? '1' : '0',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -65,4 +67,23 @@ export async function startBuiltServer({ prefix, demo }) {
     throw error;
   }
   return { port, base, dataDir, stop };
+}
+
+/** Token and user of the demo business, signed in through the API like the browser does. */
+export async function demoSession(base) {
+  const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
+  const cookies = csrf.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+  const xsrf = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
+  const response = await fetch(`${base}/web-login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      cookie: cookies.join('; '),
+      ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
+    },
+    body: JSON.stringify({ email: 'demo@ledgerleaf.app', password: 'ledgerleaf-demo' }),
+  });
+  if (!response.ok) throw new Error(`demo sign-in answered ${response.status}: ${await response.text()}`);
+  return response.json();
 }

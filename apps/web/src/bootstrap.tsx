@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { makeStore } from '@ledgerleaf/api';
 import { App } from './app';
@@ -13,10 +13,14 @@ export function mount(doc: Document = document): Root | null {
   }
   applyFontSize(readFontSizeIndex(), doc);
   const root = createRoot(element);
-  root.render(
-    <StrictMode>
-      <App store={makeStore({ listen: true })} pathname={doc.defaultView?.location.pathname} />
-    </StrictMode>,
+  // The first render as a transition: React renders it in slices between which the browser can
+  // paint and handle input, rather than in one task (100 ms on a phone).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App store={makeStore({ listen: true })} pathname={doc.defaultView?.location.pathname} />
+      </StrictMode>,
+    ),
   );
   return root;
 }

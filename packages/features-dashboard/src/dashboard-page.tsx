@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, memo, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
@@ -10,7 +10,7 @@ import {
   IconTargetArrow,
   IconUserPlus,
 } from '@tabler/icons-react';
-import { DASHBOARD_DEFINITIONS, DASHBOARD_MESSAGES, type DashboardSummary } from '@ledgerleaf/domain';
+import { DASHBOARD_DEFINITIONS, DASHBOARD_MESSAGES, type CrmOverview, type DashboardSummary } from '@ledgerleaf/domain';
 import { paths, useCanWrite, useDateFormat } from '@ledgerleaf/api';
 import { ErrorBoundary, PageHeader, SummaryCard } from '@ledgerleaf/ui';
 import { useDashboard } from './use-dashboard';
@@ -22,11 +22,14 @@ import { Widget } from './shared/widget';
 // Each widget is its own chunk; the charts bring ECharts with them (never loaded by /login). The
 // revenue widget is part of the page: its summary shows with its data, and it loads its chart's
 // code itself (widgets/revenue-chart.tsx).
-const PipelineChart = lazy(() => import('./widgets/pipeline-chart'));
-const ClientAnalytics = lazy(() => import('./widgets/client-analytics'));
-const GoalsWidget = lazy(() => import('./widgets/goals-widget'));
-const LeadAnalyticsPanel = lazy(() => import('./widgets/lead-analytics'));
-const RecentActivity = lazy(() => import('./widgets/recent-activity'));
+// Each is memoised, like the KPI cards: the page renders again at every load stage, and a widget
+// whose data is the same (RTK Query keeps it the same object) is not drawn again.
+const PipelineChart = memo(lazy(() => import('./widgets/pipeline-chart')));
+const ClientAnalytics = memo(lazy(() => import('./widgets/client-analytics')));
+const GoalsWidget = memo(lazy(() => import('./widgets/goals-widget')));
+const LeadAnalyticsPanel = memo(lazy(() => import('./widgets/lead-analytics')));
+const RecentActivity = memo(lazy(() => import('./widgets/recent-activity')));
+const Revenue = memo(RevenueChart);
 
 /** The dashboard's Quick Actions (SPEC.md section 2): New Estimate is `/estimates/create`, which redirects. */
 export const QUICK_ACTIONS = [
@@ -69,6 +72,13 @@ function DashboardContent() {
   const { formatDateTime } = useDateFormat();
   const summary = d.summary.data;
   const crm = d.crm.data;
+  // The cards draw in a transition after their figures arrive (the skeletons stay until then), like
+  // the widgets (shared/widget.tsx): a store update renders in one go, and on a phone this was a long task.
+  const summaryLoading = !summary && d.summary.isLoading;
+  const crmLoading = !d.reached('activity');
+  const kpis = useDeferredValue(
+    useMemo(() => ({ summary, summaryLoading, crm, crmLoading }), [summary, summaryLoading, crm, crmLoading]),
+  );
 
   return (
     <Stack gap="lg">
@@ -141,64 +151,12 @@ function DashboardContent() {
           gap: 'var(--mantine-spacing-md)',
         }}
       >
-        {!summary && d.summary.isLoading ? (
-          Array.from({ length: 4 }, (_, index) => (
-            <Skeleton key={index} h={132} radius="md" data-testid="kpi-skeleton" />
-          ))
-        ) : (
-          <>
-            <SummaryCard
-              title="Outstanding"
-              value={money(summary?.totalOutstanding)}
-              caption={count(summary?.outstandingInvoices ?? 0, 'invoice')}
-              icon="cash"
-              color="warning"
-              help={DASHBOARD_DEFINITIONS.outstanding}
-            >
-              <KpiLink to={`${paths.invoices.list}?status=unpaid`}>Unpaid invoices</KpiLink>
-            </SummaryCard>
-            <SummaryCard
-              title="Due This Week"
-              value={money(summary?.dueThisWeek)}
-              caption={`${count(summary?.dueThisWeekCount ?? 0, 'invoice')} · ${DASHBOARD_MESSAGES.dueThisWeekHint}`}
-              icon="clock"
-              color="danger"
-              help={DASHBOARD_MESSAGES.dueThisWeekTooltip}
-            >
-              <KpiLink to={dueThisWeekUrl(summary)}>Invoices due this week</KpiLink>
-            </SummaryCard>
-            <SummaryCard
-              title="Monthly Revenue"
-              value={money(summary?.thisMonthRevenue)}
-              icon="chart"
-              color="success"
-              help={DASHBOARD_DEFINITIONS.monthlyRevenue}
-              trend={{
-                value: summary?.revenueTrend ?? null,
-                label: 'from last month',
-                newHelp: DASHBOARD_DEFINITIONS.revenueNew,
-              }}
-            >
-              <TrendLine values={(summary?.revenueLast30Days ?? []).map((day) => day.amount)} />
-            </SummaryCard>
-            <SummaryCard
-              title="Pipeline Value"
-              value={money(crm?.openOpportunitiesValue)}
-              caption={count(crm?.openOpportunitiesCount ?? 0, 'opportunity', 'opportunities')}
-              icon="user"
-              color="primary"
-              loading={!d.reached('activity')}
-              help={DASHBOARD_DEFINITIONS.pipeline}
-            >
-              <KpiLink to={paths.crm.opportunities.list}>Pipeline board</KpiLink>
-            </SummaryCard>
-          </>
-        )}
+        <KpiCards {...kpis} />
       </Box>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Widget widget="chart" title="Revenue" failed={d.revenue.isError} loading={!d.reached('clients')} height={320}>
-          {d.revenue.data && <RevenueChart data={d.revenue.data} />}
+          {d.revenue.data && <Revenue data={d.revenue.data} />}
         </Widget>
         <Widget
           widget="chart"
@@ -252,5 +210,70 @@ function DashboardContent() {
     </Stack>
   );
 }
+
+/** The four KPI cards (a memo: the page renders again at every load stage, the cards only when their figures change). */
+const KpiCards = memo(function KpiCards({
+  summary,
+  summaryLoading,
+  crm,
+  crmLoading,
+}: {
+  summary: DashboardSummary | undefined;
+  summaryLoading: boolean;
+  crm: CrmOverview | undefined;
+  crmLoading: boolean;
+}) {
+  return summaryLoading ? (
+    Array.from({ length: 4 }, (_, index) => <Skeleton key={index} h={132} radius="md" data-testid="kpi-skeleton" />)
+  ) : (
+    <>
+      <SummaryCard
+        title="Outstanding"
+        value={money(summary?.totalOutstanding)}
+        caption={count(summary?.outstandingInvoices ?? 0, 'invoice')}
+        icon="cash"
+        color="warning"
+        help={DASHBOARD_DEFINITIONS.outstanding}
+      >
+        <KpiLink to={`${paths.invoices.list}?status=unpaid`}>Unpaid invoices</KpiLink>
+      </SummaryCard>
+      <SummaryCard
+        title="Due This Week"
+        value={money(summary?.dueThisWeek)}
+        caption={`${count(summary?.dueThisWeekCount ?? 0, 'invoice')} · ${DASHBOARD_MESSAGES.dueThisWeekHint}`}
+        icon="clock"
+        color="danger"
+        help={DASHBOARD_MESSAGES.dueThisWeekTooltip}
+      >
+        <KpiLink to={dueThisWeekUrl(summary)}>Invoices due this week</KpiLink>
+      </SummaryCard>
+      <SummaryCard
+        title="Monthly Revenue"
+        value={money(summary?.thisMonthRevenue)}
+        icon="chart"
+        color="success"
+        help={DASHBOARD_DEFINITIONS.monthlyRevenue}
+        trend={{
+          value: summary?.revenueTrend ?? null,
+          label: 'from last month',
+          newHelp: DASHBOARD_DEFINITIONS.revenueNew,
+        }}
+      >
+        <TrendLine values={(summary?.revenueLast30Days ?? []).map((day) => day.amount)} />
+      </SummaryCard>
+      <SummaryCard
+        title="Pipeline Value"
+        value={money(crm?.openOpportunitiesValue)}
+        caption={count(crm?.openOpportunitiesCount ?? 0, 'opportunity', 'opportunities')}
+        icon="user"
+        color="primary"
+        loading={crmLoading}
+        help={DASHBOARD_DEFINITIONS.pipeline}
+      >
+        <KpiLink to={paths.crm.opportunities.list}>Pipeline board</KpiLink>
+      </SummaryCard>
+    </>
+  );
+});
 
 export default DashboardPage;

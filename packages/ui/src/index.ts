@@ -41,6 +41,8 @@ export type { AppFontSize } from './layout/font-size-buttons';
 export { BrandLogo } from './layout/brand-logo';
 export type { BrandLogoProps } from './layout/brand-logo';
 export { getInitials } from './layout/initials';
+export { DeferredMount } from './layout/deferred-mount';
+export type { DeferredMountProps } from './layout/deferred-mount';
 
 export { FullPageLoader } from './feedback/full-page-loader';
 export type { FullPageLoaderProps } from './feedback/full-page-loader';

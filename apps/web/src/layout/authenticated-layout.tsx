@@ -1,8 +1,9 @@
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Box } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { isAdmin, storageUrl } from '@ledgerleaf/domain';
 import { logout, useAppDispatch, useAppSelector, paths } from '@ledgerleaf/api';
-import { AppLayout, ErrorBoundary, ScrollToTop } from '@ledgerleaf/ui';
+import { AppLayout, DeferredMount, ErrorBoundary, FullPageLoader, ScrollToTop } from '@ledgerleaf/ui';
 import { GOALS_HREF, goalsActive, navItems } from '../navigation';
 import { AppFooter } from './app-footer';
 import { BetaFeedback } from './beta-feedback';
@@ -30,34 +31,42 @@ export function AuthenticatedLayout() {
     ? [{ label: 'Team and roles', href: paths.admin.roles, icon: <IconUsersGroup size={16} aria-hidden /> }]
     : [];
 
+  // The shell and then the screen render after start-up's loader, each in a transition of its own
+  // (DeferredMount): a phone draws the first signed-in page in short slices, not one long task.
   return (
-    <FeatureHosts>
-      <AppLayout
-        user={{
-          name: user?.name ?? null,
-          email: user?.email ?? '',
-          businessName: user?.business_name ?? '',
-          avatarUrl: storageUrl(user?.avatar_path),
-          logoUrl: storageUrl(user?.company_logo),
-        }}
-        userMenuItems={userMenuItems}
-        navItems={navItems(pathname)}
-        goalsHref={GOALS_HREF}
-        goalsActive={goalsActive(pathname)}
-        linkComponent={Link}
-        onSignOut={() => void dispatch(logout())}
-        fontSize={fontSize}
-        headerExtra={<HeaderNotifications />}
-        footer={<AppFooter />}
-      >
-        <ErrorBoundary key={pathname}>
-          <Outlet />
-        </ErrorBoundary>
-      </AppLayout>
-      <QuickAdd />
-      <ScrollToTop />
-      <BetaFeedback />
-    </FeatureHosts>
+    <DeferredMount fallback={<FullPageLoader label="Loading..." />}>
+      <FeatureHosts>
+        <AppLayout
+          user={{
+            name: user?.name ?? null,
+            email: user?.email ?? '',
+            businessName: user?.business_name ?? '',
+            avatarUrl: storageUrl(user?.avatar_path),
+            logoUrl: storageUrl(user?.company_logo),
+          }}
+          userMenuItems={userMenuItems}
+          navItems={navItems(pathname)}
+          goalsHref={GOALS_HREF}
+          goalsActive={goalsActive(pathname)}
+          linkComponent={Link}
+          onSignOut={() => void dispatch(logout())}
+          fontSize={fontSize}
+          headerExtra={<HeaderNotifications />}
+          footer={<AppFooter />}
+        >
+          {/* Until the screen renders, its room is held so the footer starts below the fold: it does
+            not jump down when the screen arrives (layout shift). */}
+          <DeferredMount fallback={<Box mih="100vh" />}>
+            <ErrorBoundary key={pathname}>
+              <Outlet />
+            </ErrorBoundary>
+          </DeferredMount>
+        </AppLayout>
+        <QuickAdd />
+        <ScrollToTop />
+        <BetaFeedback />
+      </FeatureHosts>
+    </DeferredMount>
   );
 }
 

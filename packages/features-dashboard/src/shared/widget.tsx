@@ -1,4 +1,4 @@
-import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Component, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Box, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { DASHBOARD_MESSAGES, DASHBOARD_WIDGET_FALLBACKS, type DashboardWidget } from '@ledgerleaf/domain';
@@ -81,6 +81,10 @@ export interface WidgetProps {
  * 200-300 ms, and shows its yellow fallback when its data or its code fails.
  */
 export function Widget({ widget, title, action, failed, loading, height = 280, children }: WidgetProps) {
+  // The content mounts in a transition after its data arrives (the placeholder stays until then):
+  // the data comes through a store update, which React renders in one go, and the widgets' first
+  // render (charts, tables, the activity feed) was a long task each on a phone.
+  const ready = useDeferredValue(!failed && !loading, false);
   return (
     <Card withBorder radius="md" padding="md" h="100%" data-testid={`widget-${widget}`}>
       <Group justify="space-between" mb="sm" gap="xs">
@@ -91,7 +95,7 @@ export function Widget({ widget, title, action, failed, loading, height = 280, c
       </Group>
       {failed ? (
         <WidgetFallback widget={widget} />
-      ) : loading ? (
+      ) : !ready ? (
         <DelayedPlaceholder height={height} />
       ) : (
         <WidgetBoundary widget={widget}>

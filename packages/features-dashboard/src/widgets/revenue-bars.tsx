@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { RevenueData } from '@ledgerleaf/domain';
 import { Chart } from '@ledgerleaf/ui/chart';
@@ -10,18 +11,21 @@ import { monthPaymentsUrl } from './revenue-chart';
  */
 export default function RevenueBars({ data, summary }: { data: RevenueData; summary: string }) {
   const navigate = useNavigate();
-  const labels = data.series.map((month) => monthLabel(month.month));
-  const option = {
-    tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => money(value) },
-    legend: { bottom: 0 },
-    grid: { left: 8, right: 8, top: 16, bottom: 40, containLabel: true },
-    xAxis: { type: 'category', data: labels },
-    yAxis: { type: 'value', axisLabel: { formatter: (value: number) => `$${value.toLocaleString('en-US')}` } },
-    series: [
-      { name: 'Payments', type: 'bar', stack: 'revenue', data: data.series.map((month) => month.payments) },
-      { name: 'Other income', type: 'bar', stack: 'revenue', data: data.series.map((month) => month.otherIncome) },
-    ],
-  };
+  // The same option while the data is the same: a new one draws the chart again.
+  const option = useMemo(() => {
+    const labels = data.series.map((month) => monthLabel(month.month));
+    return {
+      tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => money(value) },
+      legend: { bottom: 0 },
+      grid: { left: 8, right: 8, top: 16, bottom: 40, containLabel: true },
+      xAxis: { type: 'category', data: labels },
+      yAxis: { type: 'value', axisLabel: { formatter: (value: number) => `$${value.toLocaleString('en-US')}` } },
+      series: [
+        { name: 'Payments', type: 'bar', stack: 'revenue', data: data.series.map((month) => month.payments) },
+        { name: 'Other income', type: 'bar', stack: 'revenue', data: data.series.map((month) => month.otherIncome) },
+      ],
+    };
+  }, [data]);
   return (
     <Chart
       height={280}

@@ -1,24 +1,52 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithUi } from '../test-utils';
 import { Chart } from './chart';
 
+const option = {
+  animation: false,
+  xAxis: { type: 'category', data: ['Sep', 'Oct'] },
+  yAxis: { type: 'value' },
+  series: [{ type: 'bar', data: [10, 20] }],
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
 describe('Chart', () => {
   it('draws the option in SVG inside a box named for screen readers', async () => {
-    renderWithUi(
-      <Chart
-        label="Revenue per month"
-        height={200}
-        option={{
-          animation: false,
-          xAxis: { type: 'category', data: ['Sep', 'Oct'] },
-          yAxis: { type: 'value' },
-          series: [{ type: 'bar', data: [10, 20] }],
-        }}
-      />,
-    );
+    renderWithUi(<Chart label="Revenue per month" height={200} option={option} />);
     const box = screen.getByRole('img', { name: 'Revenue per month' });
     // ECharts drew with its SVG renderer.
     expect(box.querySelector('svg')).not.toBeNull();
+  });
+
+  it('draws only once its box comes into view', async () => {
+    const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.useFakeTimers();
+    try {
+      renderWithUi(<Chart label="Revenue per month" height={200} option={option} />);
+      const box = screen.getByRole('img', { name: 'Revenue per month' });
+      // Below the fold: the box holds its place, nothing is drawn.
+      act(() => observers[0]?.([{ isIntersecting: false }]));
+      act(() => vi.runAllTimers());
+      expect(box.querySelector('svg')).toBeNull();
+      // Scrolled into view: drawn in a task of its own.
+      act(() => observers[0]?.([{ isIntersecting: true }]));
+      expect(box.querySelector('svg')).toBeNull();
+      act(() => vi.runAllTimers());
+      expect(box.querySelector('svg')).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, memo, useDeferredValue, type ReactNode } from 'react';
 import { Group, Pagination, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 
@@ -63,8 +63,18 @@ function SortIcon({ direction }: { direction: SortDirection | null }) {
 /**
  * A server-driven table: the caller owns the rows, the sort and the page and asks the server for
  * them; this draws sortable headers (`aria-sort`), skeleton rows and the pager with its range.
+ *
+ * The table draws in a transition: new rows usually arrive through a store update, which React
+ * renders in one go, and 25 rows of a list were a task of 60 ms and more on a phone. While they
+ * render (in slices, between which the page takes input), the table shows what it showed before.
  */
-export function DataTable<T>({
+export function DataTable<T>(props: DataTableProps<T>) {
+  const deferred = useDeferredValue(props);
+  return <DataTableView {...(deferred as DataTableProps<unknown>)} />;
+}
+
+/** The table itself; a memo, so the urgent render with the previous props draws nothing again. */
+const DataTableView = memo(function DataTableView<T>({
   label,
   columns,
   rows,
@@ -189,4 +199,4 @@ export function DataTable<T>({
       )}
     </div>
   );
-}
+});

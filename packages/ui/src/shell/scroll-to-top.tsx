@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { ActionIcon, Affix, Tooltip, Transition } from '@mantine/core';
-import { useWindowScroll } from '@mantine/hooks';
+import { useWindowEvent } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
 import { SCROLL_TO_TOP_THRESHOLD_PX } from './notification-rules';
 
@@ -14,8 +15,7 @@ export function ScrollToTop({
   offset = { bottom: 96, right: 32 },
   threshold = SCROLL_TO_TOP_THRESHOLD_PX,
 }: ScrollToTopProps) {
-  const [scroll] = useWindowScroll();
-  const visible = scroll.y > threshold;
+  const visible = useScrolledPast(threshold);
   return (
     <Affix position={offset} zIndex={180}>
       <Transition transition="slide-up" mounted={visible}>
@@ -42,4 +42,16 @@ export function ScrollToTop({
       </Transition>
     </Affix>
   );
+}
+
+/**
+ * Whether the window is scrolled more than `threshold` px down, read on scroll events only. Mantine's
+ * `useWindowScroll` also reads the position when it mounts, in the same task as the page's first
+ * render, which makes the browser lay out the whole new page there (130 ms of a phone's start-up
+ * task); and it renders again on every scroll event, where this renders only when the answer changes.
+ */
+function useScrolledPast(threshold: number): boolean {
+  const [past, setPast] = useState(false);
+  useWindowEvent('scroll', () => setPast(window.scrollY > threshold), { passive: true });
+  return past;
 }
