@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { DatesProvider } from '@mantine/dates';
@@ -14,7 +14,9 @@ type RouterFactory = typeof createBrowserRouter;
  */
 export function AuthInitializer({ children, onStart }: { children: ReactNode; onStart?: () => void }) {
   const dispatch = useAppDispatch();
-  const initialized = useAppSelector((state) => state.auth.initialized);
+  // What follows start-up (the router is made, the first page drawn) renders in a transition: the
+  // flag changes through a store update, which React would render in one go (a phone's 35 ms task).
+  const initialized = useDeferredValue(useAppSelector((state) => state.auth.initialized));
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;

@@ -105,4 +105,53 @@ describe('DataTable', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(onPageChange).toHaveBeenCalledWith(3);
   });
+
+  it('draws its rows again only when they, the columns or the sort change, not when the page renders again', async () => {
+    const render = vi.fn((row: Row) => row.name);
+    const counted: DataTableColumn<Row>[] = [{ key: 'name', header: 'Name', sortable: true, render }];
+    const rows = [
+      { id: 1, name: 'Acme' },
+      { id: 2, name: 'Globex' },
+    ];
+    // What a page passes inline: a new key function, handler and sort object on every render.
+    const table = (sortDirection: 'asc' | 'desc', shown: Row[]) => (
+      <DataTable
+        label="Clients"
+        columns={counted}
+        rows={shown}
+        rowKey={(row) => row.id}
+        sort={{ field: 'name', direction: sortDirection }}
+        onSortChange={() => undefined}
+      />
+    );
+    const view = renderWithUi(table('asc', rows));
+    expect(await screen.findByText('Globex')).toBeInTheDocument();
+    const drawn = render.mock.calls.length;
+    view.rerender(table('asc', rows));
+    expect(render.mock.calls.length).toBe(drawn);
+    view.rerender(table('desc', rows));
+    expect(render.mock.calls.length).toBe(drawn + 2);
+    view.rerender(table('desc', [...rows, { id: 3, name: 'Initech' }]));
+    expect(await screen.findByText('Initech')).toBeInTheDocument();
+  });
+
+  it('a handler passed inline is the latest one when clicked', async () => {
+    const user = userEvent.setup();
+    const first = vi.fn();
+    const second = vi.fn();
+    const table = (onSortChange: () => void) => (
+      <DataTable
+        label="Clients"
+        columns={columns}
+        rows={[{ id: 1, name: 'Acme' }]}
+        rowKey={(row) => row.id}
+        onSortChange={onSortChange}
+      />
+    );
+    const view = renderWithUi(table(first));
+    view.rerender(table(second));
+    await user.click(screen.getByRole('button', { name: /Name/ }));
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledWith({ field: 'name', direction: 'asc' });
+  });
 });

@@ -1,4 +1,4 @@
-import { Fragment, memo, useDeferredValue, type ReactNode } from 'react';
+import { Fragment, memo, useCallback, useDeferredValue, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Group, Pagination, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 
@@ -69,8 +69,25 @@ function SortIcon({ direction }: { direction: SortDirection | null }) {
  * render (in slices, between which the page takes input), the table shows what it showed before.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
+  // The key and the handlers reach the table through stable functions that call the latest ones: a
+  // page passes them inline, and a new function each time made every render of the page draw every
+  // row again.
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const rowKey = useCallback((row: T) => latest.current.rowKey(row), []);
+  const onSortChange = useCallback((sort: DataTableSort) => latest.current.onSortChange?.(sort), []);
+  const onPageChange = useCallback((page: number) => latest.current.onPageChange?.(page), []);
   const deferred = useDeferredValue(props);
-  return <DataTableView {...(deferred as DataTableProps<unknown>)} />;
+  return (
+    <DataTableView
+      {...(deferred as DataTableProps<unknown>)}
+      rowKey={rowKey as (row: unknown) => string | number}
+      onSortChange={deferred.onSortChange && onSortChange}
+      onPageChange={deferred.onPageChange && onPageChange}
+    />
+  );
 }
 
 /** The table itself; a memo, so the urgent render with the previous props draws nothing again. */
@@ -199,4 +216,15 @@ const DataTableView = memo(function DataTableView<T>({
       )}
     </div>
   );
-});
+}, sameProps);
+
+/** Shallow equality, with the sort compared by its field and direction (pages pass it inline). */
+function sameProps(a: DataTableProps<unknown>, b: DataTableProps<unknown>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as Array<keyof DataTableProps<unknown>>);
+  for (const key of keys) {
+    if (key === 'sort') {
+      if (a.sort?.field !== b.sort?.field || a.sort?.direction !== b.sort?.direction) return false;
+    } else if (!Object.is(a[key], b[key])) return false;
+  }
+  return true;
+}

@@ -1,6 +1,6 @@
 import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Box, Card, CloseButton, ScrollArea, Stack, Tabs, TextInput } from '@mantine/core';
+import { Box, Card, CloseButton, Stack, Tabs, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { DataTable, type DataTableProps } from '../data-table/data-table';
 import { EmptyState, type EmptyStateProps } from '../feedback/empty-state';
@@ -143,11 +143,7 @@ export function StatusTabs({ label, value, onChange, tabs, scroll = true }: Stat
       </Tabs.List>
     </Tabs>
   );
-  return scroll ? (
-    <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
-      {control}
-    </ScrollArea>
-  ) : (
-    control
-  );
+  // The browser's own sideways scrolling: Mantine's ScrollArea measured the tabs as they mounted
+  // (a forced layout of the page, 10 ms of a phone's invoice list).
+  return scroll ? <Box style={{ overflowX: 'auto', paddingBottom: 4 }}>{control}</Box> : control;
 }

@@ -44,6 +44,14 @@ export const theme = createTheme({
     Paper: { defaultProps: { radius: 'lg' } },
     Modal: { defaultProps: { radius: 'lg', centered: true } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 250 } },
+    // A select's options mount when it opens. Mantine keeps a closed dropdown in the page (hidden),
+    // and positions it once as it mounts: a forced layout of the whole page, 20 ms on a phone for the
+    // invoice list's client filter alone, and its options and scroll area rendered for nothing.
+    Combobox: { defaultProps: { keepMounted: false } },
+    // Wide tables scroll sideways with the browser's own scrolling (momentum on phones, the keyboard)
+    // rather than Mantine's ScrollArea, which measures the table as it mounts (a forced layout, 10 ms
+    // of a phone's invoice list) and again on every scroll.
+    TableScrollContainer: { defaultProps: { type: 'native' } },
   },
 });
 
