@@ -64,9 +64,10 @@ function SortIcon({ direction }: { direction: SortDirection | null }) {
  * A server-driven table: the caller owns the rows, the sort and the page and asks the server for
  * them; this draws sortable headers (`aria-sort`), skeleton rows and the pager with its range.
  *
- * The table draws in a transition: new rows usually arrive through a store update, which React
- * renders in one go, and 25 rows of a list were a task of 60 ms and more on a phone. While they
- * render (in slices, between which the page takes input), the table shows what it showed before.
+ * New rows draw in a transition: they usually arrive through a store update, which React renders in
+ * one go, and 25 rows of a list were a task of 60 ms and more on a phone. Until they have rendered
+ * (in slices, between which the page takes input), the table shows what it showed before. Anything
+ * else (a checkbox of the selection, the sort) draws at once, as the person acts.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   // The key and the handlers reach the table through stable functions that call the latest ones: a
@@ -79,13 +80,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const rowKey = useCallback((row: T) => latest.current.rowKey(row), []);
   const onSortChange = useCallback((sort: DataTableSort) => latest.current.onSortChange?.(sort), []);
   const onPageChange = useCallback((page: number) => latest.current.onPageChange?.(page), []);
-  const deferred = useDeferredValue(props);
+  const deferredRows = useDeferredValue(props.rows);
+  // New rows not rendered yet: the last props whose rows were (the same object, so the memo skips it).
+  const settled = useRef(props);
+  const waiting = deferredRows !== props.rows;
+  const shown = waiting ? settled.current : props;
+  useLayoutEffect(() => {
+    if (!waiting) settled.current = props;
+  });
   return (
     <DataTableView
-      {...(deferred as DataTableProps<unknown>)}
+      {...(shown as DataTableProps<unknown>)}
       rowKey={rowKey as (row: unknown) => string | number}
-      onSortChange={deferred.onSortChange && onSortChange}
-      onPageChange={deferred.onPageChange && onPageChange}
+      onSortChange={shown.onSortChange && onSortChange}
+      onPageChange={shown.onPageChange && onPageChange}
     />
   );
 }
