@@ -49,4 +49,23 @@ describe('Chart', () => {
       vi.useRealTimers();
     }
   });
+
+  it('draws a new option on the chart it has; the same option again draws nothing', async () => {
+    const view = renderWithUi(<Chart label="Revenue per month" height={200} option={option} />);
+    const box = screen.getByRole('img', { name: 'Revenue per month' });
+    expect(box.textContent).toContain('Oct');
+    const svg = box.querySelector('svg');
+    view.rerender(<Chart label="Revenue per month" height={200} option={option} />);
+    expect(box.querySelector('svg')).toBe(svg);
+    view.rerender(
+      <Chart
+        label="Revenue per month"
+        height={200}
+        option={{ ...option, xAxis: { type: 'category', data: ['Nov', 'Dec'] } }}
+      />,
+    );
+    expect(box.textContent).toContain('Dec');
+    expect(box.textContent).not.toContain('Oct');
+    expect(box.querySelector('svg')).toBe(svg);
+  });
 });

@@ -37,11 +37,8 @@ export function Chart({ option, label, height = 300, onBarClick }: ChartProps) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const onClick = useRef(onBarClick);
-  const optionRef = useRef(option);
-  const drawn = useRef<ChartOption | null>(null);
   useEffect(() => {
     onClick.current = onBarClick;
-    optionRef.current = option;
   });
 
   // Drawn once its box comes into view, each chart in a task of its own (ECharts takes some 40 ms
@@ -67,8 +64,6 @@ export function Chart({ option, label, height = 300, onBarClick }: ChartProps) {
     if (!visible || !element.current) return;
     const instance = echarts.init(element.current, scheme === 'dark' ? 'dark' : undefined, { renderer: 'svg' });
     chart.current = instance;
-    instance.setOption({ backgroundColor: 'transparent', ...optionRef.current }, { notMerge: true });
-    drawn.current = optionRef.current;
     instance.on('click', (event) => {
       const { dataIndex, seriesIndex } = event as ECElementEvent;
       onClick.current?.(dataIndex, seriesIndex ?? 0);
@@ -87,12 +82,10 @@ export function Chart({ option, label, height = 300, onBarClick }: ChartProps) {
     };
   }, [visible, scheme]);
 
-  // A new option on a drawn chart: set again (the same object, after a colour scheme change, is not).
+  // The option, on the instance the effect above has just made or when it is a new object.
   useEffect(() => {
-    if (!chart.current || drawn.current === option) return;
-    chart.current.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
-    drawn.current = option;
-  }, [option]);
+    chart.current?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
+  }, [option, visible, scheme]);
 
   return (
     <Box role="img" aria-label={label} h={height} w="100%" style={{ cursor: onBarClick ? 'pointer' : undefined }}>
