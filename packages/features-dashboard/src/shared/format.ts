@@ -22,6 +22,11 @@ export function percent(value: number | null | undefined): string {
     : `${(oneDecimal ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })).format(value)}%`;
 }
 
+/** A chart axis's dollars: "$12,000" (whole dollars, the axis's ticks are round). */
+export function axisDollars(value: number): string {
+  return `$${(integer ??= new Intl.NumberFormat('en-US')).format(value)}`;
+}
+
 /** "3 invoices", "1 invoice". */
 export function count(n: number, one: string, many = `${one}s`): string {
   return `${(integer ??= new Intl.NumberFormat('en-US')).format(n)} ${n === 1 ? one : many}`;

@@ -4,7 +4,7 @@ import { Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { CrmPipeline } from '@ledgerleaf/domain';
 import { paths } from '@ledgerleaf/api';
 import { Chart } from '@ledgerleaf/ui/chart';
-import { count, money } from '../shared/format';
+import { axisDollars, count, money } from '../shared/format';
 
 /** The CRM pipeline chart: value per open stage, with its count; a bar opens the board. */
 export default function PipelineChart({ pipeline }: { pipeline: CrmPipeline }) {
@@ -24,7 +24,7 @@ export default function PipelineChart({ pipeline }: { pipeline: CrmPipeline }) {
       },
       grid: { left: 8, right: 8, top: 16, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: stages.map((stage) => stage.name) },
-      yAxis: { type: 'value', axisLabel: { formatter: (value: number) => `$${value.toLocaleString('en-US')}` } },
+      yAxis: { type: 'value', axisLabel: { formatter: axisDollars } },
       series: [
         {
           name: 'Value',

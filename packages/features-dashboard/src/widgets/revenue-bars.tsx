@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { RevenueData } from '@ledgerleaf/domain';
 import { Chart } from '@ledgerleaf/ui/chart';
-import { money, monthLabel } from '../shared/format';
+import { axisDollars, money, monthLabel } from '../shared/format';
 import { monthPaymentsUrl } from './revenue-chart';
 
 /**
@@ -19,7 +19,7 @@ export default function RevenueBars({ data, summary }: { data: RevenueData; summ
       legend: { bottom: 0 },
       grid: { left: 8, right: 8, top: 16, bottom: 40, containLabel: true },
       xAxis: { type: 'category', data: labels },
-      yAxis: { type: 'value', axisLabel: { formatter: (value: number) => `$${value.toLocaleString('en-US')}` } },
+      yAxis: { type: 'value', axisLabel: { formatter: axisDollars } },
       series: [
         { name: 'Payments', type: 'bar', stack: 'revenue', data: data.series.map((month) => month.payments) },
         { name: 'Other income', type: 'bar', stack: 'revenue', data: data.series.map((month) => month.otherIncome) },
