@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ActionIcon, Affix, Tooltip, Transition } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
@@ -45,13 +45,19 @@ export function ScrollToTop({
 }
 
 /**
- * Whether the window is scrolled more than `threshold` px down, read on scroll events only. Mantine's
- * `useWindowScroll` also reads the position when it mounts, in the same task as the page's first
- * render, which makes the browser lay out the whole new page there (130 ms of a phone's start-up
- * task); and it renders again on every scroll event, where this renders only when the answer changes.
+ * Whether the window is scrolled more than `threshold` px down: on scroll events, and once in a task
+ * of its own after mounting (a page the browser put back where it was). Mantine's `useWindowScroll`
+ * read the position in the mount's own task, which made the browser lay out the whole new page there
+ * (130 ms of a phone's start-up task), and rendered again on every scroll event; this renders only
+ * when the answer changes.
  */
 function useScrolledPast(threshold: number): boolean {
   const [past, setPast] = useState(false);
-  useWindowEvent('scroll', () => setPast(window.scrollY > threshold), { passive: true });
+  const read = useCallback(() => setPast(window.scrollY > threshold), [threshold]);
+  useWindowEvent('scroll', read, { passive: true });
+  useEffect(() => {
+    const timer = setTimeout(read, 0);
+    return () => clearTimeout(timer);
+  }, [read]);
   return past;
 }

@@ -238,6 +238,18 @@ describe('ScrollToTop (SPEC.md section 9: after 300px)', () => {
   });
 });
 
+describe('ScrollToTop on a page that opens scrolled down', () => {
+  it('appears without a scroll event when the page is already past 300px', async () => {
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 800 });
+    try {
+      renderWithUi(<ScrollToTop />);
+      expect(await screen.findByRole('button', { name: 'Scroll to top' })).toBeInTheDocument();
+    } finally {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+    }
+  });
+});
+
 describe('BetaFeedbackDialog', () => {
   const options = {
     typeOptions: [
