@@ -87,3 +87,26 @@ export async function demoSession(base) {
   if (!response.ok) throw new Error(`demo sign-in answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
+
+/**
+ * Stores a session (`demoSession`) in the local storage of `base`'s origin in the Chromium that
+ * listens for DevTools on `chromePort` (Lighthouse's), as the app keeps it after signing in.
+ */
+export async function storeSession(chromePort, base, { token, user }) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${base}/healthz`);
+    await page.evaluate(
+      (stored) => {
+        localStorage.setItem('token', stored.token);
+        localStorage.setItem('user', JSON.stringify(stored.user));
+      },
+      { token, user },
+    );
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}

@@ -10,8 +10,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { demoSession, startBuiltServer } from './built-server.mjs';
+import { demoSession, startBuiltServer, storeSession } from './built-server.mjs';
 
 const [distA, distB, pathList = '/dashboard,/invoices/all', runCount = '5'] = process.argv.slice(2);
 if (!distA || !distB) {
@@ -45,17 +44,7 @@ const chrome = await launch({
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 try {
   // Each origin signed in once: Lighthouse keeps the storage (`disableStorageReset`).
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-  const page = await browser.contexts()[0].newPage();
-  for (const build of builds) {
-    await page.goto(`${build.base}/healthz`);
-    await page.evaluate(({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    }, build.session);
-  }
-  await page.close();
-  await browser.close();
+  for (const build of builds) await storeSession(chrome.port, build.base, build.session);
 
   const results = [];
   for (const path of pathList.split(',')) {

@@ -29,7 +29,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { demoSession, startBuiltServer } from './built-server.mjs';
+import { demoSession, startBuiltServer, storeSession } from './built-server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -141,15 +141,7 @@ async function lighthouseRuns() {
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
     const session = await demoSession(base);
-    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const page = await browser.contexts()[0].newPage();
-    await page.goto(`${base}/login`);
-    await page.evaluate(({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    }, session);
-    await page.close();
-    await browser.close();
+    await storeSession(chrome.port, base, session);
     const pages = process.env.BENCH_LIGHTHOUSE_PATHS?.split(',') ?? ['/login', '/dashboard', '/invoices/all'];
     const forms = process.env.BENCH_LIGHTHOUSE_FORMS?.split(',') ?? ['mobile', 'desktop'];
     for (const path of pages) {
@@ -206,15 +198,7 @@ async function lighthouseRuns() {
         });
         if (path === '/login') {
           // Lighthouse reset the storage for /login: sign the profile in again for the next pages.
-          const again = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-          const tab = await again.contexts()[0].newPage();
-          await tab.goto(`${base}/healthz`);
-          await tab.evaluate(({ token, user }) => {
-            localStorage.setItem('token', token);
-            localStorage.setItem('user', JSON.stringify(user));
-          }, session);
-          await tab.close();
-          await again.close();
+          await storeSession(chrome.port, base, session);
         }
       }
     }
