@@ -10,7 +10,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { demoSession, startBuiltServer, storeSession } from './built-server.mjs';
+import { demoSession, startBuiltServer, storeSession, warmUp } from './built-server.mjs';
 
 const [distA, distB, pathList = '/dashboard,/invoices/all', runCount = '5'] = process.argv.slice(2);
 if (!distA || !distB) {
@@ -43,8 +43,10 @@ const chrome = await launch({
 });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 try {
-  // Each origin signed in once: Lighthouse keeps the storage (`disableStorageReset`).
+  // Each origin signed in once: Lighthouse keeps the origin's local storage between runs.
   for (const build of builds) await storeSession(chrome.port, build.base, build.session);
+  // One unmeasured load of each page on each server (a server's first answers are slow).
+  for (const build of builds) await warmUp(chrome.port, build.base, pathList.split(','), build.session);
 
   const results = [];
   for (const path of pathList.split(',')) {
@@ -56,7 +58,7 @@ try {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
-          disableStorageReset: true,
+          // Lighthouse empties the browser's cache before each run (a first visit) and keeps the token.
         });
         if (lhr.runtimeError) {
           console.warn(`${build.name} ${path}: ${lhr.runtimeError.code}, run left out`);
