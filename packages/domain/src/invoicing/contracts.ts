@@ -12,7 +12,7 @@ import {
 import { toCents } from '../money';
 import { EMAIL_PATTERN } from '../auth';
 import { DISCOUNT_TYPES, MAX_LINE_TAXES, calculateInvoice, lineSubtotalCents } from './calculate';
-import { INVOICE_STATUSES, invoiceStatusSchema } from './status';
+import { INVOICE_SORT_FIELDS, INVOICE_STATUS_FILTERS, invoiceStatusSchema } from './status';
 import { discountFromFields } from './calculation-adapters';
 import { checkDiscount, hasIssueAt, moneySchema, optionalText } from './contract-helpers';
 import {
@@ -292,22 +292,9 @@ export const invoiceListSummarySchema = z.object({
 export const invoicePageSchema = pageSchema(invoiceListItemSchema).extend({ summary: invoiceListSummarySchema });
 export type InvoicePage = z.infer<typeof invoicePageSchema>;
 
-export const INVOICE_SORT_FIELDS = [
-  'issue_date',
-  'due_date',
-  'invoice_number',
-  'client_name',
-  'total',
-  'balance_due',
-  'status',
-  'created_at',
-] as const;
-/** `all`, a status, or `unpaid` (sent, viewed, partial, overdue). */
-export const INVOICE_STATUS_FILTERS = ['all', 'unpaid', ...INVOICE_STATUSES] as const;
 export const invoiceStatusFilterSchema = z.enum(INVOICE_STATUS_FILTERS, {
   error: INVOICE_MESSAGES.statusFilterInvalid,
 });
-export type InvoiceStatusFilter = z.infer<typeof invoiceStatusFilterSchema>;
 
 /** `GET /api/invoices?status=unpaid&search=acme&date_from=2026-01-01&date_to=2026-03-31&due_from=2026-11-24&due_to=2026-11-30&sort=due_date&direction=asc&page=2` */
 export const invoiceListQuerySchema = listQuerySchema(INVOICE_SORT_FIELDS, 'issue_date')

@@ -10,6 +10,26 @@ export const INVOICE_STATUSES = ['draft', 'sent', 'viewed', 'partial', 'paid', '
 export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 
+/**
+ * The invoice list's filters and sort fields (its query schema is in contracts.ts). Here, beside the
+ * statuses, because the list screen needs them at runtime and contracts.ts builds ~70 zod schemas
+ * when it loads: importing the constants from there evaluated every invoice schema on a phone before
+ * the list could draw.
+ */
+export const INVOICE_SORT_FIELDS = [
+  'issue_date',
+  'due_date',
+  'invoice_number',
+  'client_name',
+  'total',
+  'balance_due',
+  'status',
+  'created_at',
+] as const;
+/** `all`, a status, or `unpaid` (sent, viewed, partial, overdue). */
+export const INVOICE_STATUS_FILTERS = ['all', 'unpaid', ...INVOICE_STATUSES] as const;
+export type InvoiceStatusFilter = (typeof INVOICE_STATUS_FILTERS)[number];
+
 /** What a small-business owner reads on the status badge. */
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   draft: 'Draft',
