@@ -78,6 +78,75 @@ function workspaceSources(): Plugin {
   };
 }
 
+/**
+ * The screens whose own scripts a signed-in visit starts fetching with the page too, when it opens
+ * at their address: the invoice list (the dashboard page is in the `signed-in` chunk already).
+ */
+const SCREEN_PRELOADS: ReadonlyArray<{ path: string; module: RegExp }> = [
+  { path: '/invoices/all', module: /features-invoicing[\\/]src[\\/]invoices[\\/]invoices-page\.tsx$/ },
+];
+
+/**
+ * A signed-in visit (a token in local storage) starts fetching the signed-in area's scripts from the
+ * page's first lines, beside the entry's, instead of after the entry has loaded, run and drawn its
+ * first frame (which is when `routes.tsx` imports `authenticated-routes.tsx`), and then the
+ * screen's (SCREEN_PRELOADS) after that. On a phone over slow 4G each wait was one more round of
+ * requests on the way to the first screen. The lists are the chunk holding the module and the
+ * chunks it imports, without those already fetched; /login (no token) fetches none of them. An
+ * inline script: the server allows it by its hash, like the colour-scheme one.
+ */
+function signedInPreload(): Plugin {
+  let base = '/';
+  return {
+    name: 'ledgerleaf:signed-in-preload',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const chunkOf = (module: RegExp) => {
+          const found = chunks.find((chunk) => chunk.moduleIds.some((id) => module.test(id)));
+          if (!found) throw new Error(`signed-in preload: no chunk holds ${module}`);
+          return found.fileName;
+        };
+        const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
+          if (seen.has(fileName)) return seen;
+          seen.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') for (const imported of chunk.imports) closure(imported, seen);
+          return seen;
+        };
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) throw new Error('signed-in preload: no entry chunk');
+        const preloaded = closure(entry.fileName);
+        const signedIn = [...closure(chunkOf(/[\\/]src[\\/]authenticated-routes\.tsx$/))].filter(
+          (file) => !preloaded.has(file),
+        );
+        const screens = Object.fromEntries(
+          SCREEN_PRELOADS.map(({ path, module }) => [
+            path,
+            [...closure(chunkOf(module))]
+              .filter((file) => !preloaded.has(file) && !signedIn.includes(file))
+              .map((file) => base + file),
+          ]),
+        );
+        const files = signedIn.map((file) => base + file);
+        const script =
+          `try{if(localStorage.getItem('token'))for(var f of ${JSON.stringify(files)}.concat(${JSON.stringify(screens)}[location.pathname]||[]))` +
+          `{var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)}}catch(e){}`;
+        // Before the stylesheet: an inline script after one waits until it has loaded.
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('signed-in preload: index.html has no module script');
+        return `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`;
+      },
+    },
+  };
+}
+
 const nm = String.raw`node_modules[\\/]`;
 const sep = String.raw`[\\/]`;
 /** Modules /login loads (beside the vendor groups and the entry) that the signed-in shell imports too. */
@@ -125,7 +194,7 @@ const API_CORE_MODULES = new RegExp(
  */
 const APP_COMMON_MODULES = new RegExp(
   [
-    String.raw`packages${sep}domain${sep}src${sep}(common|money|format|user|auth|account${sep}roles|catalog${sep}shared|invoicing${sep}[a-z-]+)\.ts$`,
+    String.raw`packages${sep}domain${sep}src${sep}(common|money|format|user|auth|account${sep}roles|catalog${sep}shared|invoicing${sep}(calculate|status|numbering|due-date|invoice-messages|contract-helpers|calculation-adapters))\.ts$`,
     String.raw`packages${sep}ui${sep}src${sep}(feedback${sep}(error-boundary|page-header|load-error|empty-state)|routing${sep}url-params)\.tsx?$`,
     String.raw`packages${sep}features-invoicing${sep}src${sep}(invoices${sep}(status-badge|pdf)|shared${sep}money-text)\.tsx?$`,
     String.raw`packages${sep}api${sep}src${sep}(access|query-state)\.ts$`,
@@ -183,6 +252,7 @@ export default defineConfig({
     workspaceSources(),
     react(),
     privateSourcemaps(),
+    signedInPreload(),
     // Brotli and gzip copies of every text asset, made once at build time; the server sends the
     // one the browser accepts (@fastify/static `preCompressed`) instead of compressing per request.
     compression({

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { demoLogin } from './helpers';
 
 /**
  * The speed budget of the first page people load (issue 18): the JavaScript /login loads, each script
@@ -61,4 +62,58 @@ test(`/login loads at most ${LOGIN_JS_BUDGET_KIB} KiB of gzipped JavaScript`, as
     files.push(`${new URL(url).pathname} ${(size / 1024).toFixed(1)} KiB`);
   }
   expect(gzip / 1024, `/login's scripts (gzipped):\n${files.join('\n')}`).toBeLessThanOrEqual(LOGIN_JS_BUDGET_KIB);
+});
+
+/** The `<link rel=modulepreload>` the page itself makes (its HTML and inline scripts), none of its scripts running. */
+async function pagePreloads(page: Page, path: string): Promise<string[]> {
+  const scripts = /\/assets\/[^/]+\.js$/;
+  await page.route(scripts, (route) => route.abort());
+  await page.goto(path);
+  const links = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map(
+      (link) => new URL(link.href).pathname,
+    ),
+  );
+  await page.unroute(scripts);
+  return links;
+}
+
+/**
+ * A signed-in visit starts fetching the signed-in area's scripts and its screen's from the page's
+ * first lines (the inline script vite.config.ts writes, signedInPreload), not after the entry has
+ * run; a visit without a token (the sign-in page) fetches none of them.
+ */
+test('a signed-in visit to the invoice list preloads the shell and the list from the page; /login does not', async ({
+  page,
+  request,
+}) => {
+  const signedOut = await pagePreloads(page, '/login');
+  await demoLogin(page);
+  const signedIn = await pagePreloads(page, '/invoices/all');
+  const onDashboard = await pagePreloads(page, '/dashboard');
+
+  expect(signedOut.length).toBeGreaterThan(0);
+  for (const file of signedOut) expect(signedIn, file).toContain(file);
+  const holding = async (files: string[], text: string) => {
+    const found = [];
+    for (const file of files) if ((await (await request.get(file)).text()).includes(text)) found.push(file);
+    return found;
+  };
+  // The signed-in layout (its skip link) and the list page (its description) are among the page's links.
+  expect(await holding(signedIn, 'Skip to main content')).toHaveLength(1);
+  expect(await holding(signedIn, 'Bill your clients, follow what is paid and what is due.')).toHaveLength(1);
+  expect(await holding(onDashboard, 'Skip to main content')).toHaveLength(1);
+  expect(await holding(onDashboard, 'Bill your clients, follow what is paid and what is due.')).toHaveLength(0);
+  expect(await holding(signedOut, 'Skip to main content')).toHaveLength(0);
+
+  // And the list draws from them.
+  await page.goto('/invoices/all');
+  await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+});
+
+/** The page draws its start-up screen itself, before (and without) any of its scripts. */
+test("the page shows 'Initializing application...' before its scripts have loaded", async ({ page }) => {
+  await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/login');
+  await expect(page.getByRole('status')).toHaveText('Initializing application...');
 });
