@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { DEFAULT_PER_PAGE, MAX_AMOUNT, MAX_DATE_YEAR, MAX_ID, MAX_PER_PAGE, MIN_DATE_YEAR } from './limits';
 
 /**
  * Building blocks shared by every business area's contracts: decimal amounts as the JSON API
  * carries them (converted to integer cents with `toCents` at the boundary), percentages, quantities,
  * dates, ids, and the list query / page shapes every list endpoint uses.
  */
-
-/** The largest amount anything in Ledgerleaf may hold: 999,999,999.99. */
-export const MAX_AMOUNT = 999_999_999.99;
-export const MAX_AMOUNT_CENTS = 99_999_999_999;
 
 export const COMMON_MESSAGES = {
   amountInvalid: 'Please enter a valid amount',
@@ -55,13 +52,6 @@ export const quantitySchema = z
   .max(1_000_000_000, COMMON_MESSAGES.quantityInvalid)
   .refine((value) => hasAtMostDecimals(value, 3), COMMON_MESSAGES.quantityDecimals);
 
-/**
- * The years a business date may fall in. Payments, income, invoices and estimates are dated within
- * them; a year such as 0001 or 9999 is a typing slip, and would break date arithmetic and reports.
- */
-export const MIN_DATE_YEAR = 1900;
-export const MAX_DATE_YEAR = 2200;
-
 /** A calendar date `yyyy-MM-dd` that exists (no 2026-02-30), in the years 1900 to 2200. */
 export const isoDateSchema = z
   .string({ error: COMMON_MESSAGES.dateInvalid })
@@ -79,13 +69,6 @@ export const isoDateSchema = z
     return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
   }, COMMON_MESSAGES.dateOutOfRange);
 
-/**
- * The largest id a record can have: ids are PostgreSQL `integer` columns (SQLite's are wider, but
- * both databases must refuse the same ids). A larger one names no record, and passed to PostgreSQL
- * it would fail the query ("out of range for type integer") instead of finding nothing.
- */
-export const MAX_ID = 2_147_483_647;
-
 /** Path ids: positive integers up to MAX_ID, also when they arrive as strings. */
 export const idSchema = z.coerce
   .number({ error: COMMON_MESSAGES.idInvalid })
@@ -93,9 +76,6 @@ export const idSchema = z.coerce
   .positive(COMMON_MESSAGES.idInvalid)
   .max(MAX_ID, COMMON_MESSAGES.idInvalid);
 export const idParamsSchema = z.object({ id: idSchema });
-
-export const MAX_PER_PAGE = 100;
-export const DEFAULT_PER_PAGE = 25;
 
 /** Query of every list endpoint: `?page=1&per_page=25&search=&sort=name&direction=asc`. */
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortFields: S, defaultSort: S[number]) {

@@ -7,7 +7,8 @@ import {
   formatDisplayDateTime,
   toDateFormat,
 } from './date-display';
-import { displayPreferencesOf, displayPreferencesSchema, userSchema } from './user';
+import { displayPreferencesSchema, userSchema } from './user';
+import { displayPreferencesOf } from './user-helpers';
 
 describe('formatDisplayDate', () => {
   it('formats a yyyy-MM-dd date in every format, padding month and day', () => {

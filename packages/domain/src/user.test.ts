@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { hasRole, initials, roleNames, storageUrl, userSchema } from './user';
+import { userSchema } from './user';
+import { hasRole, initials, roleNames, storageUrl } from './user-helpers';
 import { readUserValue } from './stored-user';
 
 describe('roles (SPEC.md section 6)', () => {

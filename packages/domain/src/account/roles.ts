@@ -1,4 +1,5 @@
-import { hasRole, roleNames, type User } from '../user';
+import { hasRole, roleNames } from '../user-helpers';
+import type { User } from '../user';
 
 /**
  * Team roles (issue 5; SPEC.md section 6 names no roles). `owner` and `admin` manage the team and

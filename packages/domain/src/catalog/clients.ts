@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { MAX_ID, listQuerySchema, pageSchema } from '../common';
+import { listQuerySchema, pageSchema } from '../common';
+import { MAX_ID } from '../limits';
 import {
-  CATALOG_MESSAGES,
-  MAX_CONTACTS,
-  NOTES_MAX_LENGTH,
   catalogStatusFilterSchema,
   importPreviewSchema,
   catalogNameSchema,
@@ -15,6 +13,7 @@ import {
   paymentTermsDaysSchema,
   recordStatusSchema,
 } from './shared';
+import { CATALOG_MESSAGES, MAX_CONTACTS, NOTES_MAX_LENGTH } from './messages';
 
 export const clientKindSchema = z.enum(['company', 'person'], { error: CATALOG_MESSAGES.kindInvalid });
 export type ClientKind = z.infer<typeof clientKindSchema>;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { MAX_ID, amountSchema, listQuerySchema, pageSchema } from '../common';
+import { amountSchema, listQuerySchema, pageSchema } from '../common';
+import { MAX_ID } from '../limits';
 import {
-  CATALOG_MESSAGES,
-  NOTES_MAX_LENGTH,
   catalogStatusFilterSchema,
   importPreviewSchema,
   catalogNameSchema,
@@ -11,6 +10,7 @@ import {
   parseCsvNumber,
   recordStatusSchema,
 } from './shared';
+import { CATALOG_MESSAGES, NOTES_MAX_LENGTH } from './messages';
 import { taxRateRefSchema } from './tax-rates';
 
 export const productTypeSchema = z.enum(['product', 'service'], { error: CATALOG_MESSAGES.typeInvalid });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAYMENT_TERMS_DAYS, paymentTermsDaysSchema } from './shared';
+import { paymentTermsDaysSchema } from './shared';
+import { DEFAULT_PAYMENT_TERMS_DAYS } from './messages';
 
 /** `GET/PUT /api/settings/invoicing`: the business's invoicing defaults. */
 export const invoicingSettingsSchema = z.strictObject({

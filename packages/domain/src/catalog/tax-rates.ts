@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { percentSchema } from '../common';
-import { CATALOG_MESSAGES, catalogStatusFilterSchema, recordStatusSchema } from './shared';
+import { catalogStatusFilterSchema, recordStatusSchema } from './shared';
+import { CATALOG_MESSAGES } from './messages';
 
 /**
  * Tax rates are stored as integer thousandths of a percent (8.875 % -> 8875), so three decimals are

@@ -2,6 +2,7 @@
 // the figures the dashboard reads. Contracts (zod) and pure rules; see crm/README.md.
 export * from './messages';
 export * from './shared';
+export * from './zoned-time';
 export * from './pipeline';
 export * from './rates';
 export * from './reminders';

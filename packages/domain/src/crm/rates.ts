@@ -1,5 +1,5 @@
 import { addCalendarDays } from '../invoicing/due-date';
-import { startOfZonedDay, zonedToday } from './shared';
+import { startOfZonedDay, zonedToday } from './zoned-time';
 
 /*
  * The CRM's rates, as the dashboard's crm-overview and the CRM screens show them. Both are

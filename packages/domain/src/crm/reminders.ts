@@ -1,5 +1,5 @@
 import { addCalendarDays, calendarDaysBetween } from '../invoicing/due-date';
-import { endOfZonedToday, zonedInstant, zonedToday } from './shared';
+import { endOfZonedToday, zonedInstant, zonedToday } from './zoned-time';
 
 /*
  * Activities' due times, reminders and snoozes. An activity is due at an instant; each reminder is

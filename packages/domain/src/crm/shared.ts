@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { MAX_ID, amountSchema, isoDateSchema, MAX_PER_PAGE } from '../common';
-import { addCalendarDays } from '../invoicing/due-date';
-import { localCalendarDate, periodDueAt } from '../estimates/schedule';
+import { amountSchema, isoDateSchema } from '../common';
+import { MAX_ID, MAX_PER_PAGE } from '../limits';
 import { CRM_MESSAGES, CRM_NAME_MAX_LENGTH } from './messages';
 
 /*
@@ -92,44 +91,3 @@ export const crmPagingSchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(25),
 });
-
-// ---------------------------------------------------------------- time zones
-
-/** The instant `time` (`HH:mm`) on `date` (`yyyy-MM-dd`) in `timeZone` (a skipped time moves forward by the gap). */
-export function zonedInstant(date: string, time: string, timeZone: string): Date {
-  return periodDueAt(date, time, timeZone);
-}
-
-/** The business's calendar date at `now`. */
-export function zonedToday(now: Date, timeZone: string): string {
-  return localCalendarDate(now, timeZone);
-}
-
-/** The first instant of `date` in `timeZone` (its local midnight). */
-export function startOfZonedDay(date: string, timeZone: string): Date {
-  return zonedInstant(date, '00:00', timeZone);
-}
-
-/** The first instant of the business's day after `now`'s: the end (exclusive) of "today". */
-export function endOfZonedToday(now: Date, timeZone: string): Date {
-  return startOfZonedDay(addCalendarDays(zonedToday(now, timeZone), 1), timeZone);
-}
-
-/** The first instant of the business's current month: "this month" starts here. */
-export function startOfZonedMonth(now: Date, timeZone: string): Date {
-  return startOfZonedDay(`${zonedToday(now, timeZone).slice(0, 8)}01`, timeZone);
-}
-
-/**
- * A `[from, to]` date filter (dates in the business's time zone, both inclusive) as instants:
- * `from` at the start of its day, `to` up to (excluding) the start of the day after it.
- */
-export function zonedDateRange(
-  range: { from?: string | null | undefined; to?: string | null | undefined },
-  timeZone: string,
-): { since: Date | undefined; before: Date | undefined } {
-  return {
-    since: range.from ? startOfZonedDay(range.from, timeZone) : undefined,
-    before: range.to ? startOfZonedDay(addCalendarDays(range.to, 1), timeZone) : undefined,
-  };
-}

@@ -1,5 +1,5 @@
 import { addCalendarDays } from '../invoicing/due-date';
-import { startOfZonedMonth, zonedToday } from '../crm/shared';
+import { startOfZonedMonth, zonedToday } from '../crm/zoned-time';
 
 /*
  * The dashboard's figures (issue 15; SPEC.md sections 2, 3 and 9), each defined once here. The

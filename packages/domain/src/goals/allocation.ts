@@ -1,4 +1,4 @@
-import { MAX_AMOUNT_CENTS } from '../common';
+import { MAX_AMOUNT_CENTS } from '../limits';
 
 /**
  * "Payment allocation to goals" (SPEC.md section 5) and the other income form's number rules

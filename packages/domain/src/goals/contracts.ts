@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_ID, amountSchema, isoDateSchema, listQuerySchema, pageSchema } from '../common';
+import { amountSchema, isoDateSchema, listQuerySchema, pageSchema } from '../common';
+import { MAX_ID } from '../limits';
 import { formatCurrency } from '../format';
 
 /**

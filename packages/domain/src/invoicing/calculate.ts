@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MAX_AMOUNT_CENTS, percentSchema, quantitySchema } from '../common';
+import { percentSchema, quantitySchema } from '../common';
+import { MAX_AMOUNT_CENTS } from '../limits';
+import { MAX_LINE_TAXES } from './invoice-messages';
 
 /**
  * The ONE invoice calculation engine. The editor (while typing), the API (what it stores and
@@ -35,8 +37,6 @@ import { MAX_AMOUNT_CENTS, percentSchema, quantitySchema } from '../common';
 export const DISCOUNT_TYPES = ['percent', 'amount'] as const;
 export const discountTypeSchema = z.enum(DISCOUNT_TYPES);
 export type DiscountType = z.infer<typeof discountTypeSchema>;
-
-export const MAX_LINE_TAXES = 2;
 
 export const CALCULATION_MESSAGES = {
   discountPercentTooLarge: 'A discount may not be more than 100%',

@@ -1,8 +1,7 @@
-import { MAX_AMOUNT_CENTS } from '../common';
+import { MAX_AMOUNT_CENTS } from '../limits';
 import type { FieldErrors } from '../errors';
 import { fromCents, toCents } from '../money';
 import {
-  MAX_LINE_TAXES,
   calculateInvoice,
   type CalculationInput,
   type Discount,
@@ -10,6 +9,7 @@ import {
   type LineCalculation,
   type TaxInput,
 } from './calculate';
+import { MAX_LINE_TAXES } from './invoice-messages';
 import type { DiscountFields } from './contract-helpers';
 import type { InvoiceLineAmounts, InvoiceLineTax, InvoiceRequest, InvoiceTotals } from './contracts';
 import { INVOICE_MESSAGES, LINE_DESCRIPTION_MAX_LENGTH } from './invoice-messages';

@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import {
-  MAX_AMOUNT_CENTS,
-  MAX_ID,
-  idSchema,
-  isoDateSchema,
-  listQuerySchema,
-  pageSchema,
-  quantitySchema,
-  amountSchema,
-} from '../common';
+import { idSchema, isoDateSchema, listQuerySchema, pageSchema, quantitySchema, amountSchema } from '../common';
+import { MAX_AMOUNT_CENTS, MAX_ID } from '../limits';
 import { toCents } from '../money';
 import { EMAIL_PATTERN } from '../auth';
-import { DISCOUNT_TYPES, MAX_LINE_TAXES, calculateInvoice, lineSubtotalCents } from './calculate';
-import { INVOICE_SORT_FIELDS, INVOICE_STATUS_FILTERS, invoiceStatusSchema } from './status';
+import { DISCOUNT_TYPES, calculateInvoice, lineSubtotalCents } from './calculate';
+import { MAX_LINE_TAXES } from './invoice-messages';
+import { INVOICE_SORT_FIELDS, INVOICE_STATUSES, INVOICE_STATUS_FILTERS } from './status';
 import { discountFromFields } from './calculation-adapters';
 import { checkDiscount, hasIssueAt, moneySchema, optionalText } from './contract-helpers';
 import {
@@ -31,6 +24,9 @@ import { paymentReceiptSchema, paymentSchema } from './payments';
  * the server converts with `toCents` and computes with `calculateInvoice` (calculation-adapters.ts).
  * Errors are keyed by field path (`lines.3.quantity`), worded in invoice-messages.ts.
  */
+
+/** An invoice's status as the API answers it (status.ts has the statuses and their rules). */
+export const invoiceStatusSchema = z.enum(INVOICE_STATUSES);
 
 const discountTypeInputSchema = z.enum(DISCOUNT_TYPES, { error: INVOICE_MESSAGES.discountTypeInvalid }).nullish();
 const discountValueInputSchema = z

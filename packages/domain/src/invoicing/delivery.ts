@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { pageSchema } from '../common';
 import { DATE_FORMATS } from '../date-display';
 import { DISCOUNT_TYPES } from './calculate';
-import { invoiceSchema } from './contracts';
+import { invoiceSchema, invoiceStatusSchema } from './contracts';
 import { INVOICE_CURRENCY } from './invoice-messages';
 import { paymentMethodSchema, paymentReceiptSchema } from './payments';
-import { invoiceStatusSchema } from './status';
 import { documentPartiesSchema } from './parties';
 
 /*

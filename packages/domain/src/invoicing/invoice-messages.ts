@@ -1,6 +1,5 @@
 import { fromCents } from '../money';
 import { formatCurrency } from '../format';
-import { MAX_LINE_TAXES } from './calculate';
 
 /**
  * Limits of invoices and payments, and every message their contracts and the server answer with,
@@ -8,6 +7,7 @@ import { MAX_LINE_TAXES } from './calculate';
  */
 
 export const MAX_INVOICE_LINES = 500;
+export const MAX_LINE_TAXES = 2;
 export const LINE_DESCRIPTION_MAX_LENGTH = 2000;
 /** As long as a product's unit (and the `unit` columns), so that picking any product fills a valid line. */
 export const LINE_UNIT_MAX_LENGTH = 32;

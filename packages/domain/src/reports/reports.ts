@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema, MAX_PER_PAGE } from '../common';
+import { idSchema, isoDateSchema } from '../common';
+import { MAX_PER_PAGE } from '../limits';
 import { addCalendarDays } from '../invoicing/due-date';
 
 /**

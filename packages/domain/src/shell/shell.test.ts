@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   SHELL_MESSAGES,
-  betaFeedbackListQuerySchema,
-  betaFeedbackSchema,
   canReviewFeedback,
   feedbackFeatureLabel,
   feedbackTypeLabel,
   notificationKind,
-  notificationListQuerySchema,
   parseNotificationData,
 } from './index';
+import { betaFeedbackListQuerySchema, betaFeedbackSchema, notificationListQuerySchema } from './contracts';
 import { toFieldErrors } from '../errors';
 
 describe('notification list query (SPEC.md section 7)', () => {
