@@ -164,12 +164,12 @@ const PUBLIC_SHARED_MODULES = new RegExp(
  */
 const SIGNED_IN_MODULES = new RegExp(
   [
-    String.raw`apps${sep}web${sep}src${sep}(authenticated-routes|navigation|layout${sep}(?!font-size\.ts)|pages${sep}shell-routes)`,
+    String.raw`apps${sep}web${sep}src${sep}(authenticated-routes|navigation|layout${sep}(?!font-size\.ts|beta-feedback)|pages${sep}shell-routes)`,
     String.raw`packages${sep}features-[a-z]+${sep}src${sep}(routes|invoices${sep}routes|estimates${sep}routes|recurring${sep}routes)\.ts$`,
     String.raw`packages${sep}features-dashboard${sep}src${sep}(dashboard-page|use-dashboard|shared${sep})`,
     String.raw`packages${sep}features-goals${sep}src${sep}(host|shared${sep}events)`,
     String.raw`packages${sep}api${sep}src${sep}(shell-endpoints|goal-endpoints|catalog-endpoints|invoice-endpoints)\.ts$`,
-    String.raw`packages${sep}domain${sep}src${sep}(shell${sep}index|dashboard${sep}|goals${sep}progress)`,
+    String.raw`packages${sep}domain${sep}src${sep}(shell${sep}index|dashboard${sep}(?!contracts)|goals${sep}progress)`,
     String.raw`packages${sep}ui${sep}src${sep}(shell${sep}|navigation${sep}|layout${sep}(app-layout|font-size-buttons|initials|use-nav-collapse)|dashboard${sep})`,
     String.raw`${nm}@tabler${sep}icons-react${sep}dist${sep}esm${sep}icons${sep}Icon(UsersGroup|ChevronDown|Logout|Target|TargetArrow|AlertCircle|AlertTriangle|Refresh|ArrowUp|ArrowDown|Bell|Cash|FileText|FilePlus|User|UserPlus|Repeat|Settings|CircleCheck|CircleX|Plus|InfoCircle|HelpCircle|Sparkles|Alarm|BellCheck|Checks|FileDollar)\.mjs$`,
   ].join('|'),
@@ -188,13 +188,15 @@ const API_CORE_MODULES = new RegExp(
 );
 /**
  * The domain's and the ui's small shared modules that the shell, the first screens and the guest
- * pages all use (money and dates, the user, the invoice rules, the error boundary, the page header…;
- * `app-common` chunk). A group of their own, above `signed-in`: as its dependencies they were pulled
+ * pages all use (money and dates, limits, roles, invoice statuses and messages, the error boundary,
+ * the page header…; `app-common` chunk). None of the domain's modules here builds a zod schema: the
+ * first screens load no zod (domain modules that do are split, e.g. user.ts / user-helpers.ts, and
+ * e2e/delivery.spec.ts checks). A group of their own, above `signed-in`: as its dependencies they were pulled
  * into it, and every guest page (sign-up, password reset, the public invoice) then loaded the shell.
  */
 const APP_COMMON_MODULES = new RegExp(
   [
-    String.raw`packages${sep}domain${sep}src${sep}(common|money|format|user|auth|account${sep}roles|catalog${sep}shared|invoicing${sep}(calculate|status|numbering|due-date|invoice-messages|contract-helpers|calculation-adapters))\.ts$`,
+    String.raw`packages${sep}domain${sep}src${sep}(money|format|limits|user-helpers|account${sep}roles|catalog${sep}messages|invoicing${sep}(status|due-date|invoice-messages))\.ts$`,
     String.raw`packages${sep}ui${sep}src${sep}(feedback${sep}(error-boundary|page-header|load-error|empty-state)|routing${sep}url-params)\.tsx?$`,
     String.raw`packages${sep}features-invoicing${sep}src${sep}(invoices${sep}(status-badge|pdf)|shared${sep}money-text)\.tsx?$`,
     String.raw`packages${sep}api${sep}src${sep}(access|query-state)\.ts$`,

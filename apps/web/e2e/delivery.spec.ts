@@ -111,6 +111,31 @@ test('a signed-in visit to the invoice list preloads the shell and the list from
   await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
 });
 
+/**
+ * The first signed-in screens load no zod: the domain's modules they use build no schemas (those are
+ * split off, e.g. user.ts and user-helpers.ts), and the forms that validate load it with themselves.
+ * zod (24 KiB compressed) and its ~150 schemas at start-up were a second of a phone's slow 4G and
+ * main thread.
+ */
+test('the dashboard and the invoice list load no zod; a form does', async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+  });
+  const zodLoaded = async () => (await Promise.all(scripts)).some((body) => body.includes('$ZodType'));
+  await demoLogin(page);
+  await page.goto('/invoices/all');
+  await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await zodLoaded()).toBe(false);
+  // The same check sees zod when a screen that validates loads it.
+  await page.getByRole('link', { name: 'New Invoice' }).first().click();
+  await expect(page.getByRole('heading', { name: 'New Invoice', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await zodLoaded()).toBe(true);
+});
+
 /** The page draws its start-up screen itself, before (and without) any of its scripts. */
 test("the page shows 'Initializing application...' before its scripts have loaded", async ({ page }) => {
   await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Box } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
@@ -6,11 +7,17 @@ import { logout, useAppDispatch, useAppSelector, paths } from '@ledgerleaf/api';
 import { AppLayout, DeferredMount, ErrorBoundary, FullPageLoader, ScrollToTop } from '@ledgerleaf/ui';
 import { GOALS_HREF, goalsActive, navItems } from '../navigation';
 import { AppFooter } from './app-footer';
-import { BetaFeedback } from './beta-feedback';
+import { isBetaVersion } from './beta-flag';
 import { FeatureHosts } from './feature-hosts';
 import { useFontSize } from './font-size-control';
 import { HeaderNotifications } from './header-notifications';
 import { QuickAdd } from './quick-add';
+
+/**
+ * The beta feedback button and form, loaded only where the beta flag is on: the form validates with
+ * the server's schema (zod), which every signed-in page loaded and ran before its first draw.
+ */
+const BetaFeedback = lazy(() => import('./beta-feedback').then((module) => ({ default: module.BetaFeedback })));
 
 /**
  * The authenticated area (SPEC.md section 2): the route guard (no token, back to /login) around
@@ -23,6 +30,7 @@ export function AuthenticatedLayout() {
   const token = useAppSelector((state) => state.auth.token);
   const user = useAppSelector((state) => state.auth.user);
   const fontSize = useFontSize();
+  const [betaVersion] = useState(isBetaVersion);
 
   if (!token) return <Navigate to={paths.login} replace />;
 
@@ -64,7 +72,11 @@ export function AuthenticatedLayout() {
         </AppLayout>
         <QuickAdd />
         <ScrollToTop />
-        <BetaFeedback />
+        {betaVersion && (
+          <Suspense fallback={null}>
+            <BetaFeedback />
+          </Suspense>
+        )}
       </FeatureHosts>
     </DeferredMount>
   );

@@ -5,7 +5,6 @@ import {
   FEEDBACK_TYPES,
   FEEDBACK_TYPE_LABELS,
   SHELL_MESSAGES,
-  STORAGE_KEYS,
   betaFeedbackSchema,
   firstFieldErrors,
   validateWith,
@@ -13,6 +12,7 @@ import {
   type FeedbackSystemInfo,
 } from '@ledgerleaf/domain';
 import { errorStatus, fieldErrors, useSendBetaFeedbackMutation } from '@ledgerleaf/api';
+import { isBetaVersion } from './beta-flag';
 import {
   BetaFeedbackButton,
   BetaFeedbackDialog,
@@ -22,14 +22,7 @@ import {
   type BetaFeedbackValues,
 } from '@ledgerleaf/ui';
 
-/** SPEC.md section 2: the button shows only when the local flag `betaVersion` is 'true'. */
-export function isBetaVersion(): boolean {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.betaVersion) === 'true';
-  } catch {
-    return false;
-  }
-}
+export { isBetaVersion };
 
 /** What the browser says about itself (SPEC.md section 3): browser, os, screen size, current page. */
 export function collectSystemInfo(win: Window = window): FeedbackSystemInfo {

@@ -1,4 +1,4 @@
-import { catalogStatusFilterSchema, type CatalogStatusFilter } from '@ledgerleaf/domain';
+import { CATALOG_STATUS_FILTERS, type CatalogStatusFilter } from '@ledgerleaf/domain';
 import { useListParams } from '@ledgerleaf/ui/routing';
 
 /** Rows per page of the invoicing area's lists. */
@@ -17,6 +17,6 @@ export const CATALOG_STATUS_OPTIONS: { label: string; value: CatalogStatusFilter
  */
 export function useCatalogListParams<Sort extends string>(defaultSort: Sort, sortFields: readonly Sort[]) {
   const list = useListParams({ sortFields, defaultSort });
-  const status = list.oneOf('status', catalogStatusFilterSchema.options, 'active');
+  const status = list.oneOf('status', CATALOG_STATUS_FILTERS, 'active');
   return { ...list, status, setStatus: (next: CatalogStatusFilter) => list.setFilter('status', next) };
 }
