@@ -90,8 +90,8 @@ const SCREEN_PRELOADS: ReadonlyArray<{ path: string; module: RegExp }> = [
  * A signed-in visit (a token in local storage) starts fetching the signed-in area's scripts from the
  * page's first lines, beside the entry's, instead of after the entry has loaded, run and drawn its
  * first frame (which is when `routes.tsx` imports `authenticated-routes.tsx`), and then the
- * screen's (SCREEN_PRELOADS) after that. On a phone over slow 4G each wait was one more round of
- * requests on the way to the first screen. The lists are the chunk holding the module and the
+ * screen's (SCREEN_PRELOADS) after that, and the start-up's API module (the session check). On a
+ * phone over slow 4G each wait was one more round of requests on the way to the first screen. The lists are the chunk holding the module and the
  * chunks it imports, without those already fetched; /login (no token) fetches none of them. An
  * inline script: the server allows it by its hash, like the colour-scheme one.
  */
@@ -123,9 +123,12 @@ function signedInPreload(): Plugin {
         const entry = chunks.find((chunk) => chunk.isEntry);
         if (!entry) throw new Error('signed-in preload: no entry chunk');
         const preloaded = closure(entry.fileName);
-        const signedIn = [...closure(chunkOf(/[\\/]src[\\/]authenticated-routes\.tsx$/))].filter(
-          (file) => !preloaded.has(file),
-        );
+        // The start-up's API calls (auth-endpoints.ts, which auth-slice.ts imports when start-up
+        // begins) and the signed-in area's route table with its layout.
+        const signedIn = [
+          ...closure(chunkOf(/packages[\\/]api[\\/]src[\\/]auth-endpoints\.ts$/)),
+          ...closure(chunkOf(/[\\/]src[\\/]authenticated-routes\.tsx$/)),
+        ].filter((file, index, files) => !preloaded.has(file) && files.indexOf(file) === index);
         const screens = Object.fromEntries(
           SCREEN_PRELOADS.map(({ path, module }) => [
             path,

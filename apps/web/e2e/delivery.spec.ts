@@ -102,6 +102,8 @@ test('a signed-in visit to the invoice list preloads the shell and the list from
   // The signed-in layout (its skip link) and the list page (its description) are among the page's links.
   expect(await holding(signedIn, 'Skip to main content')).toHaveLength(1);
   expect(await holding(signedIn, 'Bill your clients, follow what is paid and what is due.')).toHaveLength(1);
+  // So is the start-up's session check (the auth endpoints).
+  expect(await holding(signedIn, '/api/debug/demo-login')).toHaveLength(1);
   expect(await holding(onDashboard, 'Skip to main content')).toHaveLength(1);
   expect(await holding(onDashboard, 'Bill your clients, follow what is paid and what is due.')).toHaveLength(0);
   expect(await holding(signedOut, 'Skip to main content')).toHaveLength(0);
