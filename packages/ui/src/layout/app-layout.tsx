@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AnchorHTMLAttributes, ElementType, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ElementType, ReactElement, ReactNode } from 'react';
 import {
   ActionIcon,
   AppShell,
@@ -277,6 +277,20 @@ interface NavContentProps {
   onNavigate?: () => void;
 }
 
+/**
+ * A navigation entry's tooltip, there only when the navigation shows icons alone (the label is the
+ * entry's text otherwise). A disabled Mantine tooltip still sets up its positioning for each of the
+ * fifteen entries, a good part of the shell's first draw on a phone.
+ */
+function NavTooltip({ label, iconsOnly, children }: { label: string; iconsOnly: boolean; children: ReactElement }) {
+  if (!iconsOnly) return children;
+  return (
+    <Tooltip label={label} position="right">
+      {children}
+    </Tooltip>
+  );
+}
+
 function NavContent({
   navItems,
   goalsHref,
@@ -290,7 +304,7 @@ function NavContent({
   return (
     <Stack h="100%" gap="sm" justify="space-between">
       <Box>
-        <Tooltip label="Goals Tracker" position="right" disabled={!iconsOnly}>
+        <NavTooltip label="Goals Tracker" iconsOnly={iconsOnly}>
           <Button
             component={linkComponent}
             to={goalsHref}
@@ -312,13 +326,13 @@ function NavContent({
           >
             {iconsOnly ? <IconTarget size={20} aria-hidden /> : 'Goals Tracker'}
           </Button>
-        </Tooltip>
+        </NavTooltip>
       </Box>
 
       <ScrollArea style={{ flex: 1 }} type="hover" scrollbarSize={6}>
         <Stack gap={2}>
           {navItems.map((item) => (
-            <Tooltip key={item.href} label={item.label} position="right" disabled={!iconsOnly}>
+            <NavTooltip key={item.href} label={item.label} iconsOnly={iconsOnly}>
               <NavLink
                 component={linkComponent}
                 to={item.href}
@@ -340,7 +354,7 @@ function NavContent({
                   label: { fontWeight: 500, fontSize: 'var(--mantine-font-size-sm)' },
                 }}
               />
-            </Tooltip>
+            </NavTooltip>
           ))}
         </Stack>
       </ScrollArea>
@@ -348,7 +362,7 @@ function NavContent({
       <Box>
         <Divider mb="sm" />
         <Stack gap={4}>
-          <Tooltip label="Sign out" position="right" disabled={!iconsOnly}>
+          <NavTooltip label="Sign out" iconsOnly={iconsOnly}>
             <NavLink
               component="button"
               type="button"
@@ -367,7 +381,7 @@ function NavContent({
                 label: { fontWeight: 500, fontSize: 'var(--mantine-font-size-sm)' },
               }}
             />
-          </Tooltip>
+          </NavTooltip>
           {collapseToggle !== undefined && (
             <Group justify={iconsOnly ? 'center' : 'flex-end'} visibleFrom="sm">
               {collapseToggle}
