@@ -108,9 +108,22 @@ test('a signed-in visit to the invoice list preloads the shell and the list from
   expect(await holding(onDashboard, 'Bill your clients, follow what is paid and what is due.')).toHaveLength(0);
   expect(await holding(signedOut, 'Skip to main content')).toHaveLength(0);
 
-  // And the list draws from them.
+  // And the list draws from them, with its first page asked for during start-up, beside the session
+  // check (routes.tsx preloadRoute, the route's handle.prefetch), and not again by the page.
+  const calls: string[] = [];
+  page.on('request', (call) => {
+    const path = new URL(call.url()).pathname;
+    if (path === '/api/invoices' || path === '/api/user') calls.push(`request ${path}`);
+  });
+  page.on('response', (answer) => {
+    if (new URL(answer.url()).pathname === '/api/user') calls.push('response /api/user');
+  });
   await page.goto('/invoices/all');
   await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(calls.filter((call) => call === 'request /api/invoices')).toHaveLength(1);
+  expect(calls.indexOf('request /api/invoices')).toBeLessThan(calls.indexOf('response /api/user'));
 });
 
 /**

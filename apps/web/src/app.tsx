@@ -62,15 +62,17 @@ export interface AppProps {
   createRouter?: RouterFactory;
   /** The address the page was opened at, whose screen starts loading during start-up (none in tests). */
   pathname?: string;
+  /** Its query string (`?status=paid`), for a screen that asks for its data during start-up. */
+  search?: string;
 }
 
 /** The providers (store, Mantine theme, toasts, confirmation dialog, date preferences) around the router. */
-export function App({ store, createRouter = createBrowserRouter, pathname }: AppProps) {
+export function App({ store, createRouter = createBrowserRouter, pathname, search = '' }: AppProps) {
   // While start-up runs, the address's screen loads (routes.tsx, preloadRoute).
   const preload = useCallback(() => {
     if (pathname === undefined) return;
-    void preloadRoute(store, createRoutes(store), pathname).catch(() => undefined);
-  }, [store, pathname]);
+    void preloadRoute(store, createRoutes(store), pathname, search).catch(() => undefined);
+  }, [store, pathname, search]);
   return (
     <Provider store={store}>
       <UiProvider>

@@ -18,7 +18,11 @@ export function mount(doc: Document = document): Root | null {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App store={makeStore({ listen: true })} pathname={doc.defaultView?.location.pathname} />
+        <App
+          store={makeStore({ listen: true })}
+          pathname={doc.defaultView?.location.pathname}
+          search={doc.defaultView?.location.search}
+        />
       </StrictMode>,
     ),
   );

@@ -135,6 +135,20 @@ describe('preloadRoute: the screen of the address loads while start-up runs', ()
     expect([login, notFound, layout].map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0]);
   });
 
+  it("a route's handle.prefetch asks for the screen's data with the store and the query string, with a token only", async () => {
+    const prefetch = vi.fn();
+    const routes: RouteObject[] = [
+      { id: 'root', children: [{ path: paths.login, lazy: async () => ({ handle: { prefetch } }) }] },
+    ];
+    const signedIn = makeStore({ auth: { token: 'tok' } });
+    await preloadRoute(signedIn, routes, paths.login, '?status=paid');
+    await vi.waitFor(() => expect(prefetch).toHaveBeenCalledWith(signedIn, '?status=paid'));
+    prefetch.mockClear();
+    await preloadRoute(makeStore(), routes, paths.login, '');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(prefetch).not.toHaveBeenCalled();
+  });
+
   it('a signed-in address with a token: the authenticated layout (and its screen) start loading', async () => {
     const { routes, notFound, layout } = table();
     await preloadRoute(makeStore({ auth: { token: 'tok' } }), routes, paths.clients.list);

@@ -28,6 +28,7 @@ import { MoneyText } from '../shared/money-text';
 import { PER_PAGE } from '../shared/list-params';
 import { InvoiceBulkBar } from './invoice-bulk-bar';
 
+export { prefetchInvoiceList } from './list-prefetch';
 /** The status tabs of the list, in the order an owner follows an invoice. */
 export const INVOICE_LIST_TABS: { value: InvoiceStatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },

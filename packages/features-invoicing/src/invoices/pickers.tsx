@@ -5,7 +5,7 @@ import { formatCurrency, type ClientPickerItem, type ProductPickerItem } from '@
 import { useGetGoalQuery, useListAllGoalsQuery, useSearchClientsQuery, useSearchProductsQuery } from '@ledgerleaf/api';
 import { SEARCH_DEBOUNCE_MS } from '@ledgerleaf/ui/routing';
 
-const PICKER_LIMIT = 20;
+export const PICKER_LIMIT = 20;
 /** The server filters; the Select shows what it answered. */
 const serverFiltered = ({ options }: { options: unknown[] }) => options as never;
 

@@ -8,7 +8,14 @@ import { paths } from '@ledgerleaf/api';
  */
 export const invoiceRoutes: RouteObject[] = [
   { path: paths.invoices.root, loader: () => redirect(paths.invoices.list) },
-  { path: paths.invoices.list, lazy: async () => ({ Component: (await import('./invoices-page')).InvoicesPage }) },
+  {
+    path: paths.invoices.list,
+    lazy: async () => {
+      const page = await import('./invoices-page');
+      // `prefetch`: the app asks for the list's data while start-up runs (apps/web/src/routes.tsx).
+      return { Component: page.InvoicesPage, handle: { prefetch: page.prefetchInvoiceList } };
+    },
+  },
   {
     path: paths.invoices.create,
     lazy: async () => ({ Component: (await import('./invoice-editor')).InvoiceCreatePage }),
