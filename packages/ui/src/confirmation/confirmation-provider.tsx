@@ -9,8 +9,8 @@ let loadedDialog: typeof DialogComponent | null = null;
 let loadingDialog: Promise<void> | null = null;
 
 /**
- * Loads the confirmation dialog's code. `useConfirm` calls it when its screen mounts, so the
- * dialog is there by the time a person clicks; test setups await it so the first question renders
+ * Loads the confirmation dialog's code. `useConfirm` calls it once the browser is idle after its
+ * screen mounts, so the dialog is there by the time a person clicks; test setups await it so the first question renders
  * in the same act() as in the browser.
  */
 export function preloadConfirmationDialog(): Promise<void> {
@@ -101,7 +101,15 @@ export function ConfirmationProvider({ children }: { children?: ReactNode }) {
 export function useConfirm(): ConfirmFn {
   const confirm = useContext(ConfirmContext);
   useEffect(() => {
-    void preloadConfirmationDialog();
+    // Once the browser is idle: the screen draws first (on slow 4G the dialog's file was one more
+    // request before the first screen's paint), and the code is there long before anyone clicks.
+    // A question asked before still loads it (the provider's `asked`).
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => void preloadConfirmationDialog(), 200);
+      return () => clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(() => void preloadConfirmationDialog(), { timeout: 2000 });
+    return () => window.cancelIdleCallback(idle);
   }, []);
   if (!confirm) throw new Error('useConfirm must be used inside <ConfirmationProvider> (or <UiProvider>)');
   return confirm;

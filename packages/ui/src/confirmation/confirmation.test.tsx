@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { renderWithUi } from '../test-utils';
@@ -136,6 +136,22 @@ describe('confirmation dialog (SPEC.md sections 3, 4, 5, 9)', () => {
   it('falls back to default styling for an unknown type', () => {
     open({ type: 'catastrophic' });
     expect(document.querySelector('[data-confirmation-type]')).toHaveAttribute('data-confirmation-type', 'default');
+  });
+
+  it("loads the dialog's code once the browser is idle after the screen mounts, not during its first draw", () => {
+    const requestIdleCallback = vi.fn((_callback: IdleRequestCallback, _options?: IdleRequestOptions) => 7);
+    const cancelIdleCallback = vi.fn();
+    vi.stubGlobal('requestIdleCallback', requestIdleCallback);
+    vi.stubGlobal('cancelIdleCallback', cancelIdleCallback);
+    try {
+      const { unmount } = renderWithUi(<Harness onOutcome={() => undefined} />);
+      expect(requestIdleCallback).toHaveBeenCalledTimes(1);
+      expect(requestIdleCallback.mock.calls[0]![1]).toEqual({ timeout: 2000 });
+      unmount();
+      expect(cancelIdleCallback).toHaveBeenCalledWith(7);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('throws a helpful error when used outside the provider', () => {
