@@ -150,6 +150,38 @@ function signedInPreload(): Plugin {
   };
 }
 
+/**
+ * The stylesheet neither blocks the page's first paint nor its parser: the `<link>` Vite writes into
+ * the head is replaced by an inline script, between the page's start-up screen (`#ll-boot`, styled
+ * by its own inline style) and `#root`, that adds the same link there. A stylesheet in the head
+ * held the start-up screen back until Mantine's 33 KiB of styles had arrived (on a phone over slow
+ * 4G the page stayed blank), and one in the body stopped the parser. The entry waits for it before
+ * React draws (`main.tsx`, `stylesheetsLoaded`), and the styles Mantine renders inside `#root` (the
+ * theme's CSS variables) come after it and win.
+ */
+function stylesheetAfterStartScreen(): Plugin {
+  return {
+    name: 'ledgerleaf:stylesheet-after-start-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links = [...html.matchAll(/[ \t]*<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>\n?/g)];
+        if (links.length === 0 || !html.includes('<div id="root">') || !html.includes('id="ll-boot"'))
+          throw new Error('stylesheet after start screen: index.html needs a stylesheet, #ll-boot and #root');
+        let out = html;
+        for (const [link] of links) out = out.replace(link, '');
+        const hrefs = JSON.stringify(links.map((link) => link[1]));
+        const script =
+          `<script>for(var h of ${hrefs}){var l=document.createElement('link');l.rel='stylesheet';` +
+          `l.crossOrigin='';l.href=h;document.currentScript.before(l)}</script>`;
+        const at = out.indexOf('<div id="root">');
+        return `${out.slice(0, at)}${script}\n    ${out.slice(at)}`;
+      },
+    },
+  };
+}
+
 const nm = String.raw`node_modules[\\/]`;
 const sep = String.raw`[\\/]`;
 /** Modules /login loads (beside the vendor groups and the entry) that the signed-in shell imports too. */
@@ -258,6 +290,7 @@ export default defineConfig({
     react(),
     privateSourcemaps(),
     signedInPreload(),
+    stylesheetAfterStartScreen(),
     // Brotli and gzip copies of every text asset, made once at build time; the server sends the
     // one the browser accepts (@fastify/static `preCompressed`) instead of compressing per request.
     compression({

@@ -156,4 +156,13 @@ test("the page shows 'Initializing application...' before its scripts have loade
   await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
   await page.goto('/login');
   await expect(page.getByRole('status')).toHaveText('Initializing application...');
+  // Nor does it wait for the stylesheet: that is added by a script beside #root, not in the head.
+  expect(await page.locator('head link[rel=stylesheet]').count()).toBe(0);
+  await page.unroute(/\/assets\/index-[^/]*\.js$/);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // React drew the page, styled, and its start-up screen replaced the page's own.
+  await expect(page.locator('#ll-boot')).toHaveCount(0);
+  expect(await page.locator('body > link[rel=stylesheet] ~ div#root').count()).toBe(1);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCSS('cursor', 'pointer');
 });

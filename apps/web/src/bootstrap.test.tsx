@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mount } from './bootstrap';
+import { render, screen } from '@testing-library/react';
+import { mount, PAGE_START_SCREEN_ID, ReplacesPageStartScreen, stylesheetsLoaded } from './bootstrap';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -10,5 +11,43 @@ describe('mount', () => {
     expect(mount(doc)).toBeNull();
     expect(error).toHaveBeenCalledTimes(1);
     expect(doc.body.innerHTML).toBe('');
+  });
+});
+
+describe('the page start-up screen and stylesheet (index.html, vite.config.ts)', () => {
+  it("React's first commit removes the page's own start-up screen", async () => {
+    const boot = document.createElement('div');
+    boot.id = PAGE_START_SCREEN_ID;
+    document.body.append(boot);
+    render(
+      <ReplacesPageStartScreen doc={document}>
+        <p>drawn by React</p>
+      </ReplacesPageStartScreen>,
+    );
+    expect(screen.getByText('drawn by React')).toBeInTheDocument();
+    expect(document.getElementById(PAGE_START_SCREEN_ID)).toBeNull();
+  });
+
+  it('stylesheetsLoaded waits for every stylesheet still loading, and for one that fails', async () => {
+    const doc = document.implementation.createHTMLDocument('page');
+    const first = doc.createElement('link');
+    first.rel = 'stylesheet';
+    const second = doc.createElement('link');
+    second.rel = 'stylesheet';
+    doc.head.append(first, second);
+    let done = false;
+    const loaded = stylesheetsLoaded(doc).then(() => {
+      done = true;
+    });
+    first.dispatchEvent(new Event('load'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(done).toBe(false);
+    second.dispatchEvent(new Event('error'));
+    await loaded;
+    expect(done).toBe(true);
+  });
+
+  it('stylesheetsLoaded resolves at once without stylesheets (the dev server injects styles)', async () => {
+    await expect(stylesheetsLoaded(document.implementation.createHTMLDocument('dev'))).resolves.toBeUndefined();
   });
 });
