@@ -269,11 +269,11 @@ const FEEDBACK_VIEWS_MODULES = new RegExp(
     String.raw`${nm}@mantine${sep}core${sep}esm${sep}components${sep}(Portal|Progress|Notification)${sep}`,
   ].join('|'),
 );
-/** What the invoice list loads beyond the shell (`invoice-list` chunk): its page, table, filters and date field. */
+/** What the invoice list loads beyond the shell (`invoice-list` chunk): its page, table and filters (the date field loads when idle: ui DeferredDateField). */
 const INVOICE_LIST_MODULES = new RegExp(
   [
     String.raw`packages${sep}features-invoicing${sep}src${sep}(invoices${sep}(invoices-page|invoice-bulk-bar|area-tabs|payment-hooks|pickers|status-badge|list-query|list-prefetch|document-list|pdf)|shared${sep}(date-range-filter|money-text))\.tsx?$`,
-    String.raw`packages${sep}ui${sep}src${sep}(data-table${sep}|data-import${sep}(download|export-csv-button)|routing${sep}list-scaffold|forms${sep}date-field)`,
+    String.raw`packages${sep}ui${sep}src${sep}(data-table${sep}|data-import${sep}(download|export-csv-button)|routing${sep}list-scaffold)`,
     String.raw`packages${sep}api${sep}src${sep}csv-import\.ts$`,
     String.raw`${nm}@tabler${sep}icons-react${sep}dist${sep}esm${sep}icons${sep}Icon(ArrowsSort|Inbox|Search|Send|Mail|X)\.mjs$`,
   ].join('|'),

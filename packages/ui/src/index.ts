@@ -79,6 +79,7 @@ export {
 
 export { DateField, DEFAULT_DATE_FIELD_FORMAT, parseDateInput } from './forms/date-field';
 export type { DateFieldProps } from './forms/date-field';
+export { DeferredDateField, formatDateValue, preloadDateField } from './forms/deferred-date-field';
 
 export { DataTable } from './data-table/data-table';
 export type { DataTableColumn, DataTableProps, DataTableSort, SortDirection } from './data-table/data-table';

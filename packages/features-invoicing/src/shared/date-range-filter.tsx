@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { INVOICE_MESSAGES } from '@ledgerleaf/domain';
 import { useDateFormat } from '@ledgerleaf/api';
-import { DateField } from '@ledgerleaf/ui';
+import { DeferredDateField } from '@ledgerleaf/ui';
 
 /** An open end (empty) or the start on or before the end. */
 export function isDateRangeValid(from: string, to: string): boolean {
@@ -31,7 +31,7 @@ export function DateRangeFilter({
   return (
     <>
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <DateField
+        <DeferredDateField
           label="From"
           clearable
           valueFormat={inputFormat}
@@ -39,7 +39,7 @@ export function DateRangeFilter({
           onChange={(value) => onChange({ date_from: value, date_to: to })}
           w={150}
         />
-        <DateField
+        <DeferredDateField
           label="To"
           clearable
           valueFormat={inputFormat}

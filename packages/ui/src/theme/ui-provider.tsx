@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import type { MantineProviderProps } from '@mantine/core';
+import { preloadDateField } from '../forms/deferred-date-field';
 import { ConfirmationProvider, preloadConfirmationDialog } from '../confirmation/confirmation-provider';
 import { preloadToastViewport, ToastProvider } from '../toast/toast-provider';
 import type { ToastStore } from '../toast/toast-store';
@@ -24,12 +25,13 @@ export interface UiProviderProps {
  * confirmation dialog. Import `@mantine/core/styles.css` once in the app entry.
  */
 /**
- * Loads the views UiProvider renders on demand (the confirmation dialog, the toasts). The app does not
+ * Loads the views UiProvider renders on demand (the confirmation dialog, the toasts) and the
+ * deferred date field of list filters. The app does not
  * call it; test setups await it so that a question or a toast appears in the same act() as the
  * action that raised it.
  */
 export async function preloadUiViews(): Promise<void> {
-  await Promise.all([preloadConfirmationDialog(), preloadToastViewport()]);
+  await Promise.all([preloadConfirmationDialog(), preloadToastViewport(), preloadDateField()]);
 }
 
 export function UiProvider({ children, defaultColorScheme = 'auto', toastStore, env }: UiProviderProps) {
