@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useReducer, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { whenIdle } from '../layout/when-idle';
 import type { ConfirmationDialog as DialogComponent, ConfirmationOptions } from './confirmation-dialog';
 
 // The dialog (Mantine's Modal with its focus trap, scroll lock and scroll area: about 30 KiB
@@ -104,12 +105,7 @@ export function useConfirm(): ConfirmFn {
     // Once the browser is idle: the screen draws first (on slow 4G the dialog's file was one more
     // request before the first screen's paint), and the code is there long before anyone clicks.
     // A question asked before still loads it (the provider's `asked`).
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => void preloadConfirmationDialog(), 200);
-      return () => clearTimeout(timer);
-    }
-    const idle = window.requestIdleCallback(() => void preloadConfirmationDialog(), { timeout: 2000 });
-    return () => window.cancelIdleCallback(idle);
+    return whenIdle(() => void preloadConfirmationDialog(), 2000, 200);
   }, []);
   if (!confirm) throw new Error('useConfirm must be used inside <ConfirmationProvider> (or <UiProvider>)');
   return confirm;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TextInput } from '@mantine/core';
+import { whenIdle } from '../layout/when-idle';
 import type { DateField as DateFieldComponent, DateFieldProps } from './date-field';
 
 // The date field (Mantine's DateInput with its calendar, and dayjs: about 13 KiB compressed) of a
@@ -44,18 +45,13 @@ export function DeferredDateField(props: DateFieldProps) {
   useEffect(() => {
     if (Field) return undefined;
     let active = true;
-    const load = () => void preloadDateField().then((component) => active && setField(() => component));
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(load, 50);
-      return () => {
-        active = false;
-        clearTimeout(timer);
-      };
-    }
-    const idle = window.requestIdleCallback(load, { timeout: 1000 });
+    const cancel = whenIdle(
+      () => void preloadDateField().then((component) => active && setField(() => component)),
+      1000,
+    );
     return () => {
       active = false;
-      window.cancelIdleCallback(idle);
+      cancel();
     };
   }, [Field]);
   if (Field) return <Field {...props} />;
