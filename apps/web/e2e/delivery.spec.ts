@@ -109,7 +109,13 @@ test('a signed-in visit to the invoice list preloads the shell and the list from
   expect(await holding(signedOut, 'Skip to main content')).toHaveLength(0);
 
   // And the list draws from them, with its first page asked for during start-up, beside the session
-  // check (routes.tsx preloadRoute, the route's handle.prefetch), and not again by the page.
+  // check (routes.tsx preloadRoute, the route's handle.prefetch), and not again by the page. The
+  // session check answers after 1.5 s here: locally it answered before the list's chunk had even
+  // run on a busy machine, and the order of the two was a race (CI saw it).
+  await page.route('**/api/user', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   const calls: string[] = [];
   page.on('request', (call) => {
     const path = new URL(call.url()).pathname;
