@@ -156,8 +156,9 @@ function signedInPreload(): Plugin {
  * by its own inline style) and `#root`, that adds the same link there. A stylesheet in the head
  * held the start-up screen back until Mantine's 33 KiB of styles had arrived (on a phone over slow
  * 4G the page stayed blank), and one in the body stopped the parser. The entry waits for it before
- * React draws (`main.tsx`, `stylesheetsLoaded`), and the styles Mantine renders inside `#root` (the
- * theme's CSS variables) come after it and win.
+ * React draws (`main.tsx`, `stylesheetsLoaded`; `data-settled` marks a link that has loaded or
+ * failed before the entry ran), and the styles Mantine renders inside `#root` (the theme's CSS
+ * variables) come after it and win.
  */
 function stylesheetAfterStartScreen(): Plugin {
   return {
@@ -174,7 +175,8 @@ function stylesheetAfterStartScreen(): Plugin {
         const hrefs = JSON.stringify(links.map((link) => link[1]));
         const script =
           `<script>for(var h of ${hrefs}){var l=document.createElement('link');l.rel='stylesheet';` +
-          `l.crossOrigin='';l.href=h;document.currentScript.before(l)}</script>`;
+          `l.crossOrigin='';l.href=h;l.onload=l.onerror=function(){this.setAttribute('data-settled','')};` +
+          `document.currentScript.before(l)}</script>`;
         const at = out.indexOf('<div id="root">');
         return `${out.slice(0, at)}${script}\n    ${out.slice(at)}`;
       },

@@ -172,3 +172,16 @@ test("the page shows 'Initializing application...' before its scripts have loade
   expect(await page.locator('body > link[rel=stylesheet] ~ div#root').count()).toBe(1);
   await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCSS('cursor', 'pointer');
 });
+
+/** A stylesheet that fails (a deploy swapped the files) leaves the app unstyled, never blank. */
+test('the app starts when its stylesheet fails to load', async ({ page }) => {
+  await page.route(/\/assets\/[^/]+\.css$/, (route) => route.abort());
+  // The entry arrives after the stylesheet has failed: no event is left for it to wait for.
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('#ll-boot')).toHaveCount(0);
+});

@@ -47,6 +47,15 @@ describe('the page start-up screen and stylesheet (index.html, vite.config.ts)',
     expect(done).toBe(true);
   });
 
+  it('stylesheetsLoaded does not wait for a stylesheet that failed before it was asked (data-settled)', async () => {
+    const doc = document.implementation.createHTMLDocument('page');
+    const failed = doc.createElement('link');
+    failed.rel = 'stylesheet';
+    failed.setAttribute('data-settled', '');
+    doc.head.append(failed);
+    await expect(stylesheetsLoaded(doc)).resolves.toBeUndefined();
+  });
+
   it('stylesheetsLoaded resolves at once without stylesheets (the dev server injects styles)', async () => {
     await expect(stylesheetsLoaded(document.implementation.createHTMLDocument('dev'))).resolves.toBeUndefined();
   });

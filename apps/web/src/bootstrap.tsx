@@ -21,10 +21,14 @@ export function ReplacesPageStartScreen({ doc, children }: { doc: Document; chil
 /**
  * Resolves when every stylesheet of the page has loaded (or failed: the app then starts unstyled
  * rather than never). The built page adds its stylesheet from a script, which the module scripts do
- * not wait for as they wait for one the parser inserted.
+ * not wait for as they wait for one the parser inserted; that script marks a link `data-settled`
+ * once it has loaded or failed: a link that failed before the entry ran has no event left to wait
+ * for, and only some browsers give it an (empty) sheet (Chromium does).
  */
 export function stylesheetsLoaded(doc: Document = document): Promise<void> {
-  const pending = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter((link) => !link.sheet);
+  const pending = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
+    (link) => !link.sheet && !link.hasAttribute('data-settled'),
+  );
   return Promise.all(
     pending.map(
       (link) =>
