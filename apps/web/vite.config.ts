@@ -91,9 +91,10 @@ const SCREEN_PRELOADS: ReadonlyArray<{ path: string; module: RegExp }> = [
  * page's first lines, beside the entry's, instead of after the entry has loaded, run and drawn its
  * first frame (which is when `routes.tsx` imports `authenticated-routes.tsx`), and then the
  * screen's (SCREEN_PRELOADS) after that, and the start-up's API module (the session check). On a
- * phone over slow 4G each wait was one more round of requests on the way to the first screen. The lists are the chunk holding the module and the
- * chunks it imports, without those already fetched; /login (no token) fetches none of them. An
- * inline script: the server allows it by its hash, like the colour-scheme one.
+ * phone over slow 4G each wait was one more round of requests on the way to the first screen. The
+ * lists are the chunk holding the module and the chunks it imports, without those already fetched;
+ * /login (no token) fetches none of them. An inline script: the server allows it by its hash, like
+ * the colour-scheme one.
  */
 function signedInPreload(): Plugin {
   let base = '/';
@@ -141,7 +142,7 @@ function signedInPreload(): Plugin {
         const script =
           `try{if(localStorage.getItem('token'))for(var f of ${JSON.stringify(files)}.concat(${JSON.stringify(screens)}[location.pathname]||[]))` +
           `{var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f;document.head.appendChild(l)}}catch(e){}`;
-        // Before the stylesheet: an inline script after one waits until it has loaded.
+        // Before the entry's script, so the links go out with the entry's own.
         const at = html.indexOf('<script type="module"');
         if (at < 0) throw new Error('signed-in preload: index.html has no module script');
         return `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`;

@@ -22,8 +22,6 @@ import {
   type BetaFeedbackValues,
 } from '@ledgerleaf/ui';
 
-export { isBetaVersion };
-
 /** What the browser says about itself (SPEC.md section 3): browser, os, screen size, current page. */
 export function collectSystemInfo(win: Window = window): FeedbackSystemInfo {
   const nav = win.navigator as Navigator & { userAgentData?: { platform?: string } };
