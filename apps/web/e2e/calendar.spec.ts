@@ -60,6 +60,10 @@ test('drag an activity to tomorrow: the CRM record has the new due date', async 
   await expect(event).toBeVisible();
   const day = await event.evaluate((element) => element.closest('td')?.getAttribute('data-date') ?? '');
   const target = page.locator(`td.fc-day[data-date="${nextDay(day)}"]`);
+  // A person drags where they can see both days. Near the window's edge FullCalendar scrolls the page
+  // while dragging (its autoscroll), which moves the target from under a pointer that does not follow
+  // it: on a Saturday tomorrow is the first cell of the next row, at the bottom of a 720 px window.
+  await target.evaluate((cell) => cell.scrollIntoView({ block: 'center' }));
   const from = (await event.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
