@@ -1,8 +1,12 @@
 // The jsdom setup every React package's tests share (import it from the package's setup file):
 // testing-library matchers and cleanup, and the browser APIs jsdom lacks that Mantine uses.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Only catches hangs: on two busy cores (CI runs two packages' tests at once) a first render can take
+// more than testing-library's default second, and a findBy that gives up early is a flaky test.
+configure({ asyncUtilTimeout: 5000 });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

@@ -1,12 +1,8 @@
 /// <reference types="@testing-library/jest-dom/vitest" />
 // Shared jsdom setup: testing-library matchers and cleanup, the browser APIs Mantine needs.
 import '@ledgerleaf/vitest-config/dom-setup';
-import { configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { toastStore } from '@ledgerleaf/ui';
-
-// Only catches hangs: on two busy cores a modal's first render can take more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 // Toasts live in one app-wide store: start every test without the previous test's toasts.
 afterEach(() => toastStore.clear());
