@@ -214,12 +214,13 @@ export function choiceLabel(field: DynamicField | undefined, value: string): str
   return field?.options?.find((option) => option.value === value)?.label ?? value;
 }
 
-const textMatch: Record<'startsWith' | 'contains' | 'endsWith' | 'equals', (value: string, needle: string) => boolean> = {
-  startsWith: (value, needle) => value.startsWith(needle),
-  contains: (value, needle) => value.includes(needle),
-  endsWith: (value, needle) => value.endsWith(needle),
-  equals: (value, needle) => value === needle,
-};
+const textMatch: Record<'startsWith' | 'contains' | 'endsWith' | 'equals', (value: string, needle: string) => boolean> =
+  {
+    startsWith: (value, needle) => value.startsWith(needle),
+    contains: (value, needle) => value.includes(needle),
+    endsWith: (value, needle) => value.endsWith(needle),
+    equals: (value, needle) => value === needle,
+  };
 
 /**
  * A text condition on a fixed-value field as the set of codes it matches: a code matches when the
@@ -264,12 +265,13 @@ export function scaledBounds(value: number, scale: number): { floor: number; cei
     exact = digits % divisor === 0n;
   }
   const ceil = exact ? floor : floor + 1n;
-  return value < 0 ? { floor: -Number(ceil), ceil: -Number(floor) } : { floor: Number(floor), ceil: Number(ceil) };
+  // `|| 0`: never a negative zero.
+  return value < 0
+    ? { floor: -Number(ceil) || 0, ceil: -Number(floor) || 0 }
+    : { floor: Number(floor), ceil: Number(ceil) };
 }
 
-export type WholeComparison =
-  | { op: '=' | '<>' | '<' | '<=' | '>' | '>='; value: number }
-  | { always: boolean };
+export type WholeComparison = { op: '=' | '<>' | '<' | '<=' | '>' | '>='; value: number } | { always: boolean };
 
 const NUMERIC_OPS = { equals: '=', notEquals: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 
@@ -326,6 +328,7 @@ export const DYNAMIC_MESSAGES = {
   columnsRequired: 'Please choose at least one column',
   aggregateInvalid: 'Sum and average need a number or money field; minimum and maximum a number, money or date field',
   datePartInvalid: 'Only a date field is grouped by day, week, month, quarter or year',
+  figuresRequired: 'Please add at least one figure',
   nameRequired: 'Please name the report',
   nameTooLong: 'Please use up to 120 characters',
   saved: 'Report saved',
@@ -468,61 +471,66 @@ function definitionVariant(source: DynamicSource): JsonSchema {
   };
 }
 
-export const dynamicDefinitionSchema = dynamicDefinitionShape.superRefine((definition, ctx) => {
-  const fields = new Map(DYNAMIC_FIELDS[definition.source].map((field) => [field.key, field]));
-  const unknown = (path: (string | number)[]) =>
-    ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.fieldUnknown, path });
-  if (definition.columns.length === 0 && !definition.group_by)
-    ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.columnsRequired, path: ['columns'] });
-  definition.columns.forEach((key, index) => {
-    if (!fields.has(key)) unknown(['columns', index]);
-  });
-  definition.filters.conditions.forEach((condition, index) => {
-    const field = fields.get(condition.field);
-    if (!field) return unknown(['filters', 'conditions', index, 'field']);
-    if (!modesFor(field.type).includes(condition.mode as MatchMode))
-      return ctx.addIssue({
-        code: 'custom',
-        message: DYNAMIC_MESSAGES.modeInvalid,
-        path: ['filters', 'conditions', index, 'mode'],
-      });
-    const path = ['filters', 'conditions', index, 'value'];
-    if (field.type === 'date') {
-      if (typeof condition.value !== 'string' || !isoDateSchema.safeParse(condition.value).success)
-        ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueDate, path });
-    } else if (field.type === 'text') {
-      if (typeof condition.value !== 'string')
-        ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueText, path });
-      // A picker's value: one is chosen (a free-text mode of a report saved before the pickers takes any text).
-      else if (isChoiceField(field) && CHOICE_MODES.includes(condition.mode as 'equals') && !condition.value.trim())
-        ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueChoice, path });
-    } else {
-      const value = typeof condition.value === 'string' ? condition.value.trim() : condition.value;
-      const number = value === '' ? Number.NaN : Number(value);
-      if (!Number.isFinite(number)) ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueNumber, path });
-      else if (Math.abs(number) > numberLimitOf(field))
-        ctx.addIssue({ code: 'custom', message: dynamicValueRangeMessage(numberLimitOf(field)), path });
-    }
-  });
-  if (definition.sort && !fields.has(definition.sort.field)) unknown(['sort', 'field']);
-  if (definition.group_by) {
-    const group = fields.get(definition.group_by.field);
-    if (!group) unknown(['group_by', 'field']);
-    else if (definition.group_by.date_part && group.type !== 'date')
-      ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.datePartInvalid, path: ['group_by', 'date_part'] });
-    definition.group_by.aggregates.forEach((aggregate, index) => {
-      if (aggregate.fn === 'count' && !aggregate.field) return;
-      const field = aggregate.field ? fields.get(aggregate.field) : undefined;
-      if (!field) return unknown(['group_by', 'aggregates', index, 'field']);
-      if (!aggregatesFor(field.type).includes(aggregate.fn))
-        ctx.addIssue({
-          code: 'custom',
-          message: DYNAMIC_MESSAGES.aggregateInvalid,
-          path: ['group_by', 'aggregates', index, 'fn'],
-        });
+export const dynamicDefinitionSchema = dynamicDefinitionShape
+  .superRefine((definition, ctx) => {
+    const fields = new Map(DYNAMIC_FIELDS[definition.source].map((field) => [field.key, field]));
+    const unknown = (path: (string | number)[]) =>
+      ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.fieldUnknown, path });
+    if (definition.columns.length === 0 && !definition.group_by)
+      ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.columnsRequired, path: ['columns'] });
+    definition.columns.forEach((key, index) => {
+      if (!fields.has(key)) unknown(['columns', index]);
     });
-  }
-}).meta({ anyOf: DYNAMIC_SOURCES.map(definitionVariant) });
+    definition.filters.conditions.forEach((condition, index) => {
+      const field = fields.get(condition.field);
+      if (!field) return unknown(['filters', 'conditions', index, 'field']);
+      if (!modesFor(field.type).includes(condition.mode as MatchMode))
+        return ctx.addIssue({
+          code: 'custom',
+          message: DYNAMIC_MESSAGES.modeInvalid,
+          path: ['filters', 'conditions', index, 'mode'],
+        });
+      const path = ['filters', 'conditions', index, 'value'];
+      if (field.type === 'date') {
+        if (typeof condition.value !== 'string' || !isoDateSchema.safeParse(condition.value).success)
+          ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueDate, path });
+      } else if (field.type === 'text') {
+        if (typeof condition.value !== 'string')
+          ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueText, path });
+        // A picker's value: one is chosen (a free-text mode of a report saved before the pickers takes any text).
+        else if (isChoiceField(field) && CHOICE_MODES.includes(condition.mode as 'equals') && !condition.value.trim())
+          ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueChoice, path });
+      } else {
+        const value = typeof condition.value === 'string' ? condition.value.trim() : condition.value;
+        const number = value === '' ? Number.NaN : Number(value);
+        if (!Number.isFinite(number)) ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueNumber, path });
+        else if (Math.abs(number) > numberLimitOf(field))
+          ctx.addIssue({ code: 'custom', message: dynamicValueRangeMessage(numberLimitOf(field)), path });
+      }
+    });
+    if (definition.sort && !fields.has(definition.sort.field)) unknown(['sort', 'field']);
+    if (definition.group_by) {
+      const group = fields.get(definition.group_by.field);
+      if (!group) unknown(['group_by', 'field']);
+      else if (definition.group_by.date_part && group.type !== 'date')
+        ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.datePartInvalid, path: ['group_by', 'date_part'] });
+      // Here, not in the shape: a report saved with none before this rule still opens (to be given one).
+      if (definition.group_by.aggregates.length === 0)
+        ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.figuresRequired, path: ['group_by', 'aggregates'] });
+      definition.group_by.aggregates.forEach((aggregate, index) => {
+        if (aggregate.fn === 'count' && !aggregate.field) return;
+        const field = aggregate.field ? fields.get(aggregate.field) : undefined;
+        if (!field) return unknown(['group_by', 'aggregates', index, 'field']);
+        if (!aggregatesFor(field.type).includes(aggregate.fn))
+          ctx.addIssue({
+            code: 'custom',
+            message: DYNAMIC_MESSAGES.aggregateInvalid,
+            path: ['group_by', 'aggregates', index, 'fn'],
+          });
+      });
+    }
+  })
+  .meta({ anyOf: DYNAMIC_SOURCES.map(definitionVariant) });
 export type DynamicDefinition = z.infer<typeof dynamicDefinitionSchema>;
 export type DynamicDefinitionInput = z.input<typeof dynamicDefinitionSchema>;
 

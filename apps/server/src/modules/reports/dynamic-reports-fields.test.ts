@@ -34,14 +34,19 @@ beforeAll(async () => {
   token = registered.token;
   userId = registered.user.id;
   otherToken = (await t.register({ email: 'fields-other@example.com', business_name: 'Other' })).token;
-  const user = await t.database.db.selectFrom('users').select('business_id').where('id', '=', userId).executeTakeFirst();
+  const user = await t.database.db
+    .selectFrom('users')
+    .select('business_id')
+    .where('id', '=', userId)
+    .executeTakeFirst();
   businessId = Number(user!.business_id);
 
   const clients: number[] = [];
   for (const [index, days] of terms.entries())
     clients.push(
-      (await t.post('/api/clients', { name: `Client ${index}`, payment_terms_days: days, contacts: [] }, { token })).json()
-        .data.id,
+      (
+        await t.post('/api/clients', { name: `Client ${index}`, payment_terms_days: days, contacts: [] }, { token })
+      ).json().data.id,
     );
   // Two partly paid (not yet due), one paid, one sent, one draft.
   const plan: Array<[string, number, string]> = [
@@ -75,7 +80,10 @@ beforeAll(async () => {
     }
     invoices.set(data.invoice_number ?? `draft-${index}`, status);
   }
-  const stages = (await t.get('/api/crm/pipeline-stages', { token })).json().data as Array<{ id: number; type: string }>;
+  const stages = (await t.get('/api/crm/pipeline-stages', { token })).json().data as Array<{
+    id: number;
+    type: string;
+  }>;
   const open = stages.find((stage) => stage.type === 'open')!;
   for (const [index, probability] of probabilities.entries()) {
     const created = await t.post(
@@ -170,7 +178,10 @@ describe('dates have a count, a minimum and a maximum, never a sum or an average
     for (const source of DYNAMIC_SOURCES)
       for (const field of DYNAMIC_FIELDS[source].filter((item) => item.type === 'date'))
         for (const fn of ['sum', 'avg']) {
-          const response = await run({ source, group_by: { field: field.key, aggregates: [{ fn, field: field.key }] } });
+          const response = await run({
+            source,
+            group_by: { field: field.key, aggregates: [{ fn, field: field.key }] },
+          });
           expect(response.statusCode, `${source} ${fn} of ${field.key}: ${response.body}`).toBe(422);
           expect(response.json().errors['group_by.aggregates.0.fn']).toEqual([DYNAMIC_MESSAGES.aggregateInvalid]);
         }
@@ -207,9 +218,9 @@ describe('numbers on whole-number fields compare as they mean, on both databases
       filters: { conditions: [{ field: 'payment_terms_days', mode, value }] },
     });
     expect(response.statusCode, `${mode} ${String(value)}: ${response.body}`).toBe(200);
-    return (response.json().rows as Array<{ payment_terms_days: number }>).map((row) => row.payment_terms_days).sort(
-      (a, b) => a - b,
-    );
+    return (response.json().rows as Array<{ payment_terms_days: number }>)
+      .map((row) => row.payment_terms_days)
+      .sort((a, b) => a - b);
   };
 
   it('payment terms against 30.5 (and its string) in every numeric mode', async () => {
@@ -236,7 +247,12 @@ describe('numbers on whole-number fields compare as they mean, on both databases
       filters: { conditions: [{ field: 'probability', mode: 'gt', value: 50.5 }] },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().rows.map((row: { probability: number }) => row.probability).sort()).toEqual([100, 51]);
+    expect(
+      response
+        .json()
+        .rows.map((row: { probability: number }) => row.probability)
+        .sort(),
+    ).toEqual([100, 51]);
   });
 
   it('money to the fraction of a cent: total greater than 1000.005 is 1000.01 and up', async () => {
@@ -336,6 +352,30 @@ describe('reports saved before the pickers and the date rules', () => {
   });
 });
 
+describe('what the contract fuzz found once it could build definitions that run', () => {
+  it('a group-by without a figure is 422 on its figures (it was a query that did not parse)', async () => {
+    const response = await run({
+      source: 'leads',
+      group_by: { field: 'created_at', date_part: 'month', aggregates: [] },
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().errors['group_by.aggregates']).toEqual([DYNAMIC_MESSAGES.figuresRequired]);
+  });
+
+  it('a saved report named as Excel refuses a sheet (History, an apostrophe last) exports as XLSX', async () => {
+    for (const name of ['History', "Q3 'draft'", "'"]) {
+      const created = await t.post(
+        '/api/dynamic-reports',
+        { name, definition: { source: 'clients', columns: ['name'] } },
+        { token },
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const xlsx = await t.get(`/api/dynamic-reports/${created.json().data.id}/export.xlsx`, { token });
+      expect(xlsx.statusCode, `${name}: ${xlsx.body.slice(0, 200)}`).toBe(200);
+    }
+  });
+});
+
 describe('the pickers of the business’s own records', () => {
   it('lists the stages, sources, lost reasons and activity types by name, the business’s only', async () => {
     await t.post('/api/crm/lead-sources', { name: 'Trade fair' }, { token });
@@ -352,7 +392,9 @@ describe('the pickers of the business’s own records', () => {
   });
 
   it('a picked stage name filters the opportunities', async () => {
-    const stage = ((await t.get('/api/dynamic-reports/choices', { token })).json().data.pipeline_stages as string[])[0]!;
+    const stage = (
+      (await t.get('/api/dynamic-reports/choices', { token })).json().data.pipeline_stages as string[]
+    )[0]!;
     const response = await run({
       source: 'opportunities',
       columns: ['title', 'stage_name'],

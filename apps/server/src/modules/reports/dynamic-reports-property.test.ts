@@ -271,9 +271,7 @@ function figure(field: DynamicField | undefined, fn: Aggregate, rows: Row[]): Ce
   if (values.length === 0) return null;
   if (fn === 'min' || fn === 'max') {
     const sorted =
-      field.type === 'date'
-        ? [...values].map(String).sort()
-        : [...values].map(Number).sort((a, b) => a - b);
+      field.type === 'date' ? [...values].map(String).sort() : [...values].map(Number).sort((a, b) => a - b);
     return fn === 'min' ? sorted[0]! : sorted[sorted.length - 1]!;
   }
   if (field.type === 'money') {
@@ -297,7 +295,8 @@ function valueArb(source: DynamicSource, field: DynamicField): fc.Arbitrary<stri
     .get(source)!
     .map((row) => row[field.key])
     .filter((value): value is string | number => value !== null && value !== undefined);
-  const pick = <T>(values: T[], fallback: T) => (values.length > 0 ? fc.constantFrom(...values) : fc.constant(fallback));
+  const pick = <T>(values: T[], fallback: T) =>
+    values.length > 0 ? fc.constantFrom(...values) : fc.constant(fallback);
   if (field.type === 'date')
     return fc
       .tuple(pick(seen.map(String), TODAY), fc.constantFrom(-1, 0, 0, 1))
@@ -305,12 +304,10 @@ function valueArb(source: DynamicSource, field: DynamicField): fc.Arbitrary<stri
   if (field.type === 'text') {
     const shown = pick(seen.map(String), 'x');
     const pieces = shown.chain((text) =>
-      fc
-        .tuple(fc.nat({ max: text.length }), fc.nat({ max: text.length }), fc.boolean())
-        .map(([a, b, upper]) => {
-          const piece = text.slice(Math.min(a, b), Math.max(a, b) + 1);
-          return upper ? piece.toUpperCase() : piece;
-        }),
+      fc.tuple(fc.nat({ max: text.length }), fc.nat({ max: text.length }), fc.boolean()).map(([a, b, upper]) => {
+        const piece = text.slice(Math.min(a, b), Math.max(a, b) + 1);
+        return upper ? piece.toUpperCase() : piece;
+      }),
     );
     const codes = field.options ? [fc.constantFrom(...field.options.map((option) => option.value))] : [];
     return fc.oneof(shown, pieces, ...codes, fc.constantFrom('', '%', '_', 'zz', 'Partially paid', 'paid'));
@@ -334,7 +331,10 @@ function conditionArb(source: DynamicSource): fc.Arbitrary<Condition> {
       .map(({ mode, value }) => ({ field: field.key, mode, value }))
       .filter(
         // A picker's equals needs a value (422 otherwise: another property checks that).
-        (condition) => !(field.options ?? field.records) || String(condition.value).trim() !== '' || !['equals', 'notEquals'].includes(condition.mode),
+        (condition) =>
+          !(field.options ?? field.records) ||
+          String(condition.value).trim() !== '' ||
+          !['equals', 'notEquals'].includes(condition.mode),
       );
   });
 }
@@ -350,8 +350,7 @@ function groupArb(source: DynamicSource) {
   return fc.constantFrom(...fields).chain((field) =>
     fc.record({
       field: fc.constant(field.key),
-      date_part:
-        field.type === 'date' ? fc.option(fc.constantFrom(...DATE_PARTS), { nil: null }) : fc.constant(null),
+      date_part: field.type === 'date' ? fc.option(fc.constantFrom(...DATE_PARTS), { nil: null }) : fc.constant(null),
       aggregates: fc.array(aggregate, { minLength: 1, maxLength: 3 }),
     }),
   );
@@ -429,13 +428,18 @@ const byJson = (rows: Row[]) => rows.map((row) => JSON.stringify(row)).sort();
 function expectSameRows(actual: Row[], expected: Row[], label: string) {
   expect(actual.length, label).toBe(expected.length);
   const key = (row: Row) =>
-    JSON.stringify(Object.entries(row).map(([name, value]) => [name, typeof value === 'number' ? Math.round(value * 1000) : value]));
+    JSON.stringify(
+      Object.entries(row).map(([name, value]) => [name, typeof value === 'number' ? Math.round(value * 1000) : value]),
+    );
   const a = [...actual].sort((x, y) => key(x).localeCompare(key(y)));
   const e = [...expected].sort((x, y) => key(x).localeCompare(key(y)));
   a.forEach((row, index) => {
     const want = e[index]!;
     for (const name of Object.keys(want))
-      expect(sameNumber(row[name] ?? null, want[name] ?? null), `${label}\n${name}: ${JSON.stringify(row)} vs ${JSON.stringify(want)}`).toBe(true);
+      expect(
+        sameNumber(row[name] ?? null, want[name] ?? null),
+        `${label}\n${name}: ${JSON.stringify(row)} vs ${JSON.stringify(want)}`,
+      ).toBe(true);
   });
   void byJson;
 }
@@ -458,7 +462,10 @@ describe(`dynamic reports against a plain TypeScript reference (seed ${String(SE
         expect(answer.total, label).toBe(expected.total);
         expectSameRows(answer.rows, expected.rows, label);
         // A sort by a number, money or date field orders the rows (nulls aside: where they go differs by database).
-        const sortField = definition.sort && !definition.group_by ? fieldsOf(definition.source).find((field) => field.key === definition.sort!.field) : undefined;
+        const sortField =
+          definition.sort && !definition.group_by
+            ? fieldsOf(definition.source).find((field) => field.key === definition.sort!.field)
+            : undefined;
         if (sortField && sortField.type !== 'text' && definition.columns.includes(sortField.key)) {
           const values = answer.rows.map((row) => row[sortField.key] ?? null).filter((value) => value !== null);
           const ordered = [...values].sort((a, b) =>
