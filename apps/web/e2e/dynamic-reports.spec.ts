@@ -179,7 +179,7 @@ test('dynamic reports: a date figure offers a count, a minimum and a maximum onl
   await expect(page.getByRole('table', { name: 'Dynamic report: Invoices' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Group by' }).selectOption('client_name');
   // A sum is of numbers and money: no date offered.
-  await page.getByRole('combobox', { name: 'Figure 1' }).selectOption('sum');
+  await page.getByRole('combobox', { name: 'Figure 1', exact: true }).selectOption('sum');
   await expect(page.getByRole('combobox', { name: 'Figure 1 of' }).locator('option')).toHaveText([
     'Subtotal',
     'Tax',
@@ -187,9 +187,9 @@ test('dynamic reports: a date figure offers a count, a minimum and a maximum onl
     'Paid',
     'Balance',
   ]);
-  await page.getByRole('combobox', { name: 'Figure 1' }).selectOption('min');
+  await page.getByRole('combobox', { name: 'Figure 1', exact: true }).selectOption('min');
   await page.getByRole('combobox', { name: 'Figure 1 of' }).selectOption('issue_date');
-  await expect(page.getByRole('combobox', { name: 'Figure 1' }).locator('option')).toHaveText([
+  await expect(page.getByRole('combobox', { name: 'Figure 1', exact: true }).locator('option')).toHaveText([
     'Count',
     'Minimum',
     'Maximum',

@@ -415,8 +415,15 @@ function definitionVariant(source: DynamicSource): JsonSchema {
         items: {
           anyOf: [
             aggregateOf(['count'], () => true, true),
-            aggregateOf(['sum', 'avg'], (field) => field.type === 'number' || field.type === 'money'),
-            aggregateOf(['min', 'max'], (field) => field.type !== 'text'),
+            // Only the figures some field of the source has (activities have no sum).
+            ...(
+              [
+                ['sum', 'avg'],
+                ['min', 'max'],
+              ] as const
+            )
+              .filter(([fn]) => fields.some((field) => aggregatesFor(field.type).includes(fn)))
+              .map((fns) => aggregateOf(fns, (field) => aggregatesFor(field.type).includes(fns[0]))),
           ],
         },
       },
