@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { blockingViolations, demoLogin, overlappingControls, settle } from './helpers';
+import { blockingViolations, demoLogin, overlappingControls, settle, shownDate } from './helpers';
 
 /*
  * Dynamic reports (issue 16): build the issue's example on the demo business (invoices, client
@@ -119,6 +119,97 @@ test('dynamic reports: the issue’s example built, saved, reloaded, opened agai
     .click();
   await expect(list.getByRole('link', { name, exact: true })).toHaveCount(0);
   await expect(page).toHaveURL(/\/dynamic-reports\?def=/);
+});
+
+test('dynamic reports: a status is picked by the label people read, and matches (“Partially paid”)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await demoLogin(page);
+  await page.goto('/dynamic-reports');
+  const table = page.getByRole('table', { name: 'Dynamic report: Invoices' });
+  await expect(table).toBeVisible();
+  // A new report of invoices shows its number, client, status and issue date.
+  await expect(table.getByRole('columnheader')).toHaveText(['Invoice number', 'Client', 'Status', 'Issue date']);
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('combobox', { name: 'Filter 1 field' }).selectOption('status');
+  // A picker of the labels, with the modes that fit it.
+  await expect(page.getByRole('combobox', { name: 'Filter 1 match mode' }).locator('option')).toHaveText([
+    'equals',
+    'does not equal',
+  ]);
+  const picker = page.getByRole('combobox', { name: 'Filter 1 value' });
+  await expect(picker.locator('option')).toHaveText([
+    'Choose a status',
+    'Draft',
+    'Sent',
+    'Viewed',
+    'Partially paid',
+    'Paid',
+    'Overdue',
+    'Void',
+  ]);
+  await picker.selectOption({ label: 'Partially paid' });
+  await expect(page.getByTestId('dynamic-description')).toContainText('Status equals Partially paid');
+
+  // The same as the server's count of the code, and every row says so in words.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const run = await page.request.post('/api/dynamic-reports/run', {
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    data: {
+      source: 'invoices',
+      columns: ['invoice_number'],
+      filters: { conditions: [{ field: 'status', mode: 'equals', value: 'partial' }] },
+    },
+  });
+  const { total } = (await run.json()) as { total: number };
+  expect(total).toBeGreaterThan(0);
+  await expect(page.getByTestId('dynamic-count')).toHaveText(total === 1 ? '1 row' : `${String(total)} rows`);
+  const statuses = table.locator('tbody tr > :nth-child(3)');
+  await expect(statuses).toHaveCount(Math.min(total, 1000));
+  expect(new Set(await statuses.allTextContents())).toEqual(new Set(['Partially paid']));
+});
+
+test('dynamic reports: a date figure offers a count, a minimum and a maximum only, shown as dates', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await demoLogin(page);
+  await page.goto('/dynamic-reports');
+  await expect(page.getByRole('table', { name: 'Dynamic report: Invoices' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Group by' }).selectOption('client_name');
+  // A sum is of numbers and money: no date offered.
+  await page.getByRole('combobox', { name: 'Figure 1', exact: true }).selectOption('sum');
+  await expect(page.getByRole('combobox', { name: 'Figure 1 of' }).locator('option')).toHaveText([
+    'Subtotal',
+    'Tax',
+    'Total',
+    'Paid',
+    'Balance',
+  ]);
+  await page.getByRole('combobox', { name: 'Figure 1', exact: true }).selectOption('min');
+  await page.getByRole('combobox', { name: 'Figure 1 of' }).selectOption('issue_date');
+  await expect(page.getByRole('combobox', { name: 'Figure 1', exact: true }).locator('option')).toHaveText([
+    'Count',
+    'Minimum',
+    'Maximum',
+  ]);
+  const table = page.getByRole('table', { name: 'Dynamic report: Invoices' });
+  await expect(table.getByRole('columnheader', { name: 'Minimum of Issue date' })).toBeVisible();
+
+  // The earliest issue date of each client, as the server has it, shown as a date (mm/dd/yy).
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const run = await page.request.post('/api/dynamic-reports/run', {
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    data: { source: 'invoices', group_by: { field: 'client_name', aggregates: [{ fn: 'min', field: 'issue_date' }] } },
+  });
+  const { rows } = (await run.json()) as { rows: Array<{ group: string; a0: string }> };
+  expect(rows.length).toBeGreaterThan(0);
+  const first = table.locator('tbody tr').first();
+  await expect(first.locator('th')).toHaveText(rows[0]!.group);
+  await expect(first.locator('td').last()).toHaveText(shownDate(rows[0]!.a0));
+  // Dates are not added up: the totals row has none.
+  await expect(table.locator('tfoot td').last()).toHaveText('');
 });
 
 for (const scheme of ['light', 'dark'] as const) {

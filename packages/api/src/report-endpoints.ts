@@ -1,5 +1,6 @@
 import type {
   DynamicDefinitionInput,
+  DynamicRecordChoices,
   DynamicResult,
   Report,
   ReportFormat,
@@ -50,6 +51,16 @@ const reportEndpoints = api.enhanceEndpoints({ addTagTypes: ['DynamicReport'] })
     runDynamicReport: build.query<DynamicResult, DynamicDefinitionInput>({
       query: (body) => ({ url: '/api/dynamic-reports/run', method: 'POST', body }),
       keepUnusedDataFor: 60,
+    }),
+    /**
+     * `GET /api/dynamic-reports/choices`: the names of the business's stages, lead sources, lost
+     * reasons and activity types, what a filter on such a field picks from. Kept briefly: they are
+     * changed on the CRM's screens, and opening the builder again reads them again.
+     */
+    getDynamicChoices: build.query<DynamicRecordChoices, void>({
+      query: () => ({ url: '/api/dynamic-reports/choices' }),
+      transformResponse: (response: { data: DynamicRecordChoices }) => response.data,
+      keepUnusedDataFor: 30,
     }),
     /** The business's saved dynamic reports, each with `can_edit`. */
     listSavedDynamicReports: build.query<SavedDynamicReport[], void>({
@@ -121,6 +132,7 @@ export const {
   useGetReportQuery,
   useGetReportRecordsQuery,
   useRunDynamicReportQuery,
+  useGetDynamicChoicesQuery,
   useListSavedDynamicReportsQuery,
   useGetSavedDynamicReportQuery,
   useCreateSavedDynamicReportMutation,

@@ -151,7 +151,7 @@ export const DYNAMIC_SOURCE_SPECS: Record<string, SourceSpec> = {
     instants: { created_at: r('t.created_at') },
   },
   opportunities: {
-    from: sql`crm_opportunities t join crm_pipeline_stages st on st.id = t.stage_id left join clients c on c.id = t.client_id left join crm_lead_sources s on s.id = t.source_id`,
+    from: sql`crm_opportunities t join crm_pipeline_stages st on st.id = t.stage_id left join clients c on c.id = t.client_id left join crm_lead_sources s on s.id = t.source_id left join crm_lost_reasons lr on lr.id = t.lost_reason_id`,
     scope: (b) => sql`t.business_id = ${b}`,
     id: r('t.id'),
     fields: {
@@ -159,6 +159,7 @@ export const DYNAMIC_SOURCE_SPECS: Record<string, SourceSpec> = {
       client_name: r('c.name'),
       stage_name: r('st.name'),
       source_name: r('s.name'),
+      lost_reason_name: r('lr.name'),
       expected_close_date: r('t.expected_close_date'),
       amount: r('t.amount_cents'),
       probability: r('t.probability'),
@@ -178,13 +179,17 @@ export const DYNAMIC_SOURCE_SPECS: Record<string, SourceSpec> = {
   },
 };
 
-export interface CompiledCondition {
-  field: string;
-  kind: 'text' | 'number' | 'date';
-  mode: string;
-  /** Text and dates as strings; numbers (money in cents) as numbers. */
-  value: string | number;
-}
+/**
+ * A condition as the query compares it: text and dates by their mode; numbers by an operator (the
+ * server has made a decimal on a whole-number column, or a money amount in cents, the whole-number
+ * comparison it means); a fixed-value field as the codes it matches (`negate`: every other value);
+ * or a condition that holds for every row or none.
+ */
+export type CompiledCondition =
+  | { field: string; kind: 'text' | 'date'; mode: string; value: string }
+  | { field: string; kind: 'number'; op: '=' | '<>' | '<' | '<=' | '>' | '>='; value: number }
+  | { field: string; kind: 'in'; values: string[]; negate: boolean }
+  | { field: string; kind: 'always'; value: boolean };
 
 export interface DynamicQuery {
   businessId: number;
@@ -194,6 +199,11 @@ export interface DynamicQuery {
   columns: string[];
   match: 'all' | 'any';
   conditions: CompiledCondition[];
+  /**
+   * Fields of fixed values, with the label of each code: rows show, sort and group by the label
+   * (conditions compare the stored code).
+   */
+  labels?: Record<string, Record<string, string>>;
   sort: { field: string; direction: 'asc' | 'desc' } | null;
   group: {
     field: string;
@@ -224,7 +234,7 @@ export function localDate(db: Db, instant: Expr, timeZone: string): Expr {
  * midnight up to (excluding) the next day's, so "is", "is not", "before" and "after" compare with
  * those two instants (bound as parameters; an index on the instant serves them).
  */
-function instantCondition(expr: Expr, c: CompiledCondition, timeZone: string): Expr {
+function instantCondition(expr: Expr, c: { mode: string; value: string }, timeZone: string): Expr {
   const date = String(c.value);
   const start = toDbTime(startOfZonedDay(date, timeZone));
   const end = toDbTime(startOfZonedDay(addCalendarDays(date, 1), timeZone));
@@ -241,6 +251,16 @@ function instantCondition(expr: Expr, c: CompiledCondition, timeZone: string): E
 }
 
 function condition(expr: Expr, c: CompiledCondition): Expr {
+  if (c.kind === 'always') return c.value ? sql`1 = 1` : sql`1 = 0`;
+  if (c.kind === 'in') {
+    if (c.values.length === 0) return c.negate ? sql`1 = 1` : sql`1 = 0`;
+    const list = sql.join(c.values.map((value) => sql`${value}`));
+    return c.negate ? sql`(${expr} is null or ${expr} not in (${list}))` : sql`${expr} in (${list})`;
+  }
+  if (c.kind === 'number') {
+    if (c.op === '<>') return sql`(${expr} is null or ${expr} <> ${c.value})`;
+    return sql`${expr} ${sql.raw(c.op)} ${c.value}`;
+  }
   if (c.kind === 'text') {
     const v = String(c.value).toLowerCase();
     const lowered = sql`lower(${expr})`;
@@ -260,21 +280,16 @@ function condition(expr: Expr, c: CompiledCondition): Expr {
         return sql`(${expr} is null or ${lowered} <> ${v})`;
     }
   }
-  if (c.kind === 'date') {
-    switch (c.mode) {
-      case 'dateIs':
-        return sql`${expr} = ${c.value}`;
-      case 'dateIsNot':
-        return sql`(${expr} is null or ${expr} <> ${c.value})`;
-      case 'dateBefore':
-        return sql`${expr} < ${c.value}`;
-      default:
-        return sql`${expr} > ${c.value}`;
-    }
+  switch (c.mode) {
+    case 'dateIs':
+      return sql`${expr} = ${c.value}`;
+    case 'dateIsNot':
+      return sql`(${expr} is null or ${expr} <> ${c.value})`;
+    case 'dateBefore':
+      return sql`${expr} < ${c.value}`;
+    default:
+      return sql`${expr} > ${c.value}`;
   }
-  const op = { equals: '=', notEquals: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' }[c.mode] ?? '=';
-  if (c.mode === 'notEquals') return sql`(${expr} is null or ${expr} <> ${c.value})`;
-  return sql`${expr} ${sql.raw(op)} ${c.value}`;
 }
 
 /** A date (`yyyy-MM-dd` text) as its day, week (its Monday), month, quarter (`2026-Q3`) or year. */
@@ -304,16 +319,25 @@ export interface DynamicRows {
 export async function runDynamicQuery(db: Db, query: DynamicQuery): Promise<DynamicRows> {
   const spec = DYNAMIC_SOURCE_SPECS[query.source];
   if (!spec) throw new Error(`unknown source ${query.source}`);
-  const field = (key: string): Expr => {
+  /** What a condition compares: the stored value (a code, an instant's local date). */
+  const stored = (key: string): Expr => {
     const instant = spec.instants?.[key];
     if (instant) return localDate(db, instant, query.timeZone);
     const expr = spec.fields[key];
     if (!expr) throw new Error(`unknown field ${key}`);
     return expr;
   };
+  /** What a row shows, sorts and groups by: a fixed-value field's label (literals: the same expression in select and group by). */
+  const field = (key: string): Expr => {
+    const labels = query.labels?.[key];
+    if (!labels || Object.keys(labels).length === 0) return stored(key);
+    const expr = stored(key);
+    const cases = Object.entries(labels).map(([code, label]) => sql`when ${sql.lit(code)} then ${sql.lit(label)}`);
+    return sql`(case ${expr} ${sql.join(cases, sql` `)} else ${expr} end)`;
+  };
   const conditions = query.conditions.map((c) => {
     const instant = spec.instants?.[c.field];
-    return instant && c.kind === 'date' ? instantCondition(instant, c, query.timeZone) : condition(field(c.field), c);
+    return instant && c.kind === 'date' ? instantCondition(instant, c, query.timeZone) : condition(stored(c.field), c);
   });
   const filter =
     conditions.length === 0
@@ -342,7 +366,8 @@ export async function runDynamicQuery(db: Db, query: DynamicQuery): Promise<Dyna
     ]);
     return {
       rows: result.rows.map((row) => ({
-        group: row.g === null || row.g === undefined ? null : String(row.g),
+        // A number stays a number (a group of money or days), anything else is text.
+        group: row.g === null || row.g === undefined ? null : typeof row.g === 'number' ? row.g : String(row.g),
         ...Object.fromEntries(
           query.group!.aggregates.map((_, index) => {
             const value = row[`a${String(index)}`];
@@ -389,5 +414,44 @@ export async function runDynamicQuery(db: Db, query: DynamicQuery): Promise<Dyna
       ),
     ),
     total: num(count.rows[0]?.n),
+  };
+}
+
+/**
+ * The names of the business's own records that dynamic report fields name (stages in pipeline
+ * order; lead sources, lost reasons and activity types in their order, archived ones last, since
+ * older records still carry them): what a filter's picker offers.
+ */
+export async function listDynamicChoiceNames(
+  db: Db,
+  params: { businessId: number },
+): Promise<Record<'pipeline_stages' | 'lead_sources' | 'lost_reasons' | 'activity_types', string[]>> {
+  const named = (table: 'crm_lead_sources' | 'crm_lost_reasons' | 'crm_activity_types') =>
+    db
+      .selectFrom(table)
+      .select('name')
+      .where('business_id', '=', params.businessId)
+      .orderBy(sql`case when archived_at is null then 0 else 1 end`)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+  const [stages, sources, reasons, types] = await Promise.all([
+    db
+      .selectFrom('crm_pipeline_stages')
+      .select('name')
+      .where('business_id', '=', params.businessId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    named('crm_lead_sources'),
+    named('crm_lost_reasons'),
+    named('crm_activity_types'),
+  ]);
+  const names = (rows: Array<{ name: string }>) => rows.map((row) => row.name);
+  return {
+    pipeline_stages: names(stages),
+    lead_sources: names(sources),
+    lost_reasons: names(reasons),
+    activity_types: names(types),
   };
 }

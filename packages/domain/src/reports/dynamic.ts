@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../common';
+import { LEAD_STATUS_LABELS } from '../crm/leads';
+import { ESTIMATE_STATUS_LABELS } from '../estimates/estimates';
+import { RECURRING_STATUS_LABELS } from '../estimates/recurring';
+import type { RecurringFrequency } from '../estimates/schedule';
+import { PAYMENT_METHOD_LABELS } from '../invoicing/payments';
+import { INVOICE_STATUS_LABELS } from '../invoicing/status';
 
 /*
  * Dynamic reports (issue 16): a report built without SQL. A definition names a data source, the
@@ -27,13 +33,48 @@ export type DynamicSource = (typeof DYNAMIC_SOURCES)[number];
 export const DYNAMIC_FIELD_TYPES = ['text', 'number', 'money', 'date'] as const;
 export type DynamicFieldType = (typeof DYNAMIC_FIELD_TYPES)[number];
 
+/** One of a fixed-value field's values: the code the records store and the label people read. */
+export interface DynamicChoice {
+  value: string;
+  label: string;
+}
+
+/** The business's own records a field names (CRM configuration), listed by `GET /api/dynamic-reports/choices`. */
+export const DYNAMIC_RECORD_KINDS = ['pipeline_stages', 'lead_sources', 'lost_reasons', 'activity_types'] as const;
+export type DynamicRecordKind = (typeof DYNAMIC_RECORD_KINDS)[number];
+
 export interface DynamicField {
   key: string;
   label: string;
   type: DynamicFieldType;
+  /**
+   * A field with a fixed set of values (a status, a method, a type): the codes it stores with their
+   * labels. A filter picks one of them (equals, does not equal) and the rows show the label.
+   */
+  options?: readonly DynamicChoice[];
+  /** A field naming one of the business's own records (a stage, a source): a filter picks one by name. */
+  records?: DynamicRecordKind;
+  /** A number stored whole (days, percent): a decimal in a filter is compared as what it means for whole numbers. */
+  integer?: boolean;
 }
 
-const f = (key: string, label: string, type: DynamicFieldType): DynamicField => ({ key, label, type });
+const f = (key: string, label: string, type: DynamicFieldType, extra: Partial<DynamicField> = {}): DynamicField => ({
+  key,
+  label,
+  type,
+  ...extra,
+});
+const choices = (labels: Record<string, string>): readonly DynamicChoice[] =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+const fixed = (labels: Record<string, string>) => ({ options: choices(labels) });
+
+const FREQUENCY_LABELS: Record<RecurringFrequency, string> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+};
+const PRODUCT_TYPE_LABELS = { service: 'Service', product: 'Product' } as const;
 
 /**
  * Every source's fields, its own and its obvious joins' (an invoice's client name, a line's product).
@@ -45,7 +86,7 @@ export const DYNAMIC_FIELDS: Record<DynamicSource, readonly DynamicField[]> = {
   invoices: [
     f('invoice_number', 'Invoice number', 'text'),
     f('client_name', 'Client', 'text'),
-    f('status', 'Status', 'text'),
+    f('status', 'Status', 'text', fixed(INVOICE_STATUS_LABELS)),
     f('issue_date', 'Issue date', 'date'),
     f('due_date', 'Due date', 'date'),
     f('subtotal', 'Subtotal', 'money'),
@@ -69,7 +110,7 @@ export const DYNAMIC_FIELDS: Record<DynamicSource, readonly DynamicField[]> = {
     f('payment_date', 'Payment date', 'date'),
     f('invoice_number', 'Invoice number', 'text'),
     f('client_name', 'Client', 'text'),
-    f('method', 'Method', 'text'),
+    f('method', 'Method', 'text', fixed(PAYMENT_METHOD_LABELS)),
     f('reference', 'Reference', 'text'),
     f('amount', 'Amount', 'money'),
   ],
@@ -78,11 +119,11 @@ export const DYNAMIC_FIELDS: Record<DynamicSource, readonly DynamicField[]> = {
     f('email', 'Email', 'text'),
     f('city', 'City', 'text'),
     f('country', 'Country', 'text'),
-    f('payment_terms_days', 'Payment terms (days)', 'number'),
+    f('payment_terms_days', 'Payment terms (days)', 'number', { integer: true }),
   ],
   products: [
     f('name', 'Name', 'text'),
-    f('type', 'Type', 'text'),
+    f('type', 'Type', 'text', fixed(PRODUCT_TYPE_LABELS)),
     f('sku', 'SKU', 'text'),
     f('unit', 'Unit', 'text'),
     f('unit_price', 'Unit price', 'money'),
@@ -90,15 +131,15 @@ export const DYNAMIC_FIELDS: Record<DynamicSource, readonly DynamicField[]> = {
   estimates: [
     f('estimate_number', 'Estimate number', 'text'),
     f('client_name', 'Client', 'text'),
-    f('status', 'Status', 'text'),
+    f('status', 'Status', 'text', fixed(ESTIMATE_STATUS_LABELS)),
     f('issue_date', 'Issue date', 'date'),
     f('expiry_date', 'Expiry date', 'date'),
     f('total', 'Total', 'money'),
   ],
   recurring_invoices: [
     f('client_name', 'Client', 'text'),
-    f('status', 'Status', 'text'),
-    f('frequency', 'Frequency', 'text'),
+    f('status', 'Status', 'text', fixed(RECURRING_STATUS_LABELS)),
+    f('frequency', 'Frequency', 'text', fixed(FREQUENCY_LABELS)),
     f('start_date', 'Start date', 'date'),
     f('next_run_date', 'Next run', 'date'),
     f('total', 'Amount per run', 'money'),
@@ -113,25 +154,26 @@ export const DYNAMIC_FIELDS: Record<DynamicSource, readonly DynamicField[]> = {
     f('person_name', 'Person', 'text'),
     f('company_name', 'Company', 'text'),
     f('email', 'Email', 'text'),
-    f('status', 'Status', 'text'),
-    f('source_name', 'Source', 'text'),
+    f('status', 'Status', 'text', fixed(LEAD_STATUS_LABELS)),
+    f('source_name', 'Source', 'text', { records: 'lead_sources' }),
     f('estimated_value', 'Estimated value', 'money'),
     f('created_at', 'Created', 'date'),
   ],
   opportunities: [
     f('title', 'Title', 'text'),
     f('client_name', 'Client', 'text'),
-    f('stage_name', 'Stage', 'text'),
-    f('source_name', 'Source', 'text'),
+    f('stage_name', 'Stage', 'text', { records: 'pipeline_stages' }),
+    f('source_name', 'Source', 'text', { records: 'lead_sources' }),
+    f('lost_reason_name', 'Lost reason', 'text', { records: 'lost_reasons' }),
     f('expected_close_date', 'Expected close', 'date'),
     f('amount', 'Amount', 'money'),
-    f('probability', 'Probability', 'number'),
+    f('probability', 'Probability', 'number', { integer: true }),
     f('created_at', 'Created', 'date'),
     f('closed_at', 'Closed', 'date'),
   ],
   activities: [
     f('subject', 'Subject', 'text'),
-    f('type_name', 'Type', 'text'),
+    f('type_name', 'Type', 'text', { records: 'activity_types' }),
     f('client_name', 'Client', 'text'),
     f('due_at', 'Due', 'date'),
     f('done_at', 'Done', 'date'),
@@ -150,10 +192,129 @@ export function modesFor(type: DynamicFieldType): readonly MatchMode[] {
   return type === 'text' ? TEXT_MODES : type === 'date' ? DATE_MODES : NUMERIC_MODES;
 }
 
+/** The text modes a picker offers: one of the values, or any but it. */
+export const CHOICE_MODES = ['equals', 'notEquals'] as const satisfies readonly MatchMode[];
+
+/** Whether a filter on this field picks one of its values (a fixed set, or the business's records). */
+export function isChoiceField(field: DynamicField): boolean {
+  return Boolean(field.options ?? field.records);
+}
+
+/**
+ * The match modes the builder offers for a field: a picker's (equals, does not equal) for a field
+ * of fixed values or records, else its type's. The server also takes the other text modes on such
+ * a field, so a report saved with a free-text filter on it (before the pickers) still runs.
+ */
+export function modesForField(field: DynamicField): readonly MatchMode[] {
+  return isChoiceField(field) ? CHOICE_MODES : modesFor(field.type);
+}
+
+/** The label of a fixed-value field's code (the code itself when it is not one of them). */
+export function choiceLabel(field: DynamicField | undefined, value: string): string {
+  return field?.options?.find((option) => option.value === value)?.label ?? value;
+}
+
+const textMatch: Record<'startsWith' | 'contains' | 'endsWith' | 'equals', (value: string, needle: string) => boolean> =
+  {
+    startsWith: (value, needle) => value.startsWith(needle),
+    contains: (value, needle) => value.includes(needle),
+    endsWith: (value, needle) => value.endsWith(needle),
+    equals: (value, needle) => value === needle,
+  };
+
+/**
+ * A text condition on a fixed-value field as the set of codes it matches: a code matches when the
+ * mode holds for its code or its label, case-insensitively ("equals Partially paid" and "equals
+ * partial" are the same filter; a saved "contains part" still finds the partly paid). A negative
+ * mode (does not contain, does not equal) is every value but those: `negate`.
+ */
+export function choiceCodesMatching(
+  field: DynamicField,
+  mode: MatchMode,
+  value: string,
+): { codes: string[]; negate: boolean } {
+  const needle = value.toLowerCase();
+  const negate = mode === 'notContains' || mode === 'notEquals';
+  const positive = mode === 'notContains' ? 'contains' : mode === 'notEquals' ? 'equals' : mode;
+  const test = textMatch[positive as keyof typeof textMatch] ?? textMatch.equals;
+  const codes = (field.options ?? [])
+    .filter((option) => test(option.value.toLowerCase(), needle) || test(option.label.toLowerCase(), needle))
+    .map((option) => option.value);
+  return { codes, negate };
+}
+
+/** The largest number (either side of zero) a filter compares a field with: what its column holds. */
+export function numberLimitOf(field: DynamicField): number {
+  return field.integer ? 2_147_483_647 : 10_000_000_000_000;
+}
+
+/** `value` times 10^`scale` rounded down and up, exactly (from its shortest decimal form, never by float arithmetic). */
+export function scaledBounds(value: number, scale: number): { floor: number; ceil: number } {
+  const [mantissa = '0', exponent = '0'] = Math.abs(value).toString().split('e');
+  const [whole = '0', fraction = ''] = mantissa.split('.');
+  const digits = BigInt(`${whole}${fraction}`);
+  const shift = Number(exponent) - fraction.length + scale;
+  let floor: bigint;
+  let exact: boolean;
+  if (shift >= 0) {
+    floor = digits * 10n ** BigInt(shift);
+    exact = true;
+  } else {
+    const divisor = 10n ** BigInt(-shift);
+    floor = digits / divisor;
+    exact = digits % divisor === 0n;
+  }
+  const ceil = exact ? floor : floor + 1n;
+  // `|| 0`: never a negative zero.
+  return value < 0
+    ? { floor: -Number(ceil) || 0, ceil: -Number(floor) || 0 }
+    : { floor: Number(floor), ceil: Number(ceil) };
+}
+
+export type WholeComparison = { op: '=' | '<>' | '<' | '<=' | '>' | '>='; value: number } | { always: boolean };
+
+const NUMERIC_OPS = { equals: '=', notEquals: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
+
+/**
+ * A number filter on a field stored in whole units (a whole number; money as cents: `scale` 2) as
+ * the whole-unit comparison that means the same: "payment terms at least 30.5" is `>= 31`, "greater
+ * than 30.5" `> 30`, "less than 30.5" `< 31`, "at most 30.5" `<= 30`, "total greater than 1000.005"
+ * `> 100000` cents; "equals 30.5" matches nothing and "does not equal 30.5" everything. So the
+ * database always compares whole numbers with whole numbers, and the answer is the exact one.
+ */
+export function wholeComparison(mode: MatchMode, value: number, scale: number): WholeComparison {
+  const { floor, ceil } = scaledBounds(value, scale);
+  const exact = floor === ceil;
+  switch (mode) {
+    case 'equals':
+      return exact ? { op: '=', value: floor } : { always: false };
+    case 'notEquals':
+      return exact ? { op: '<>', value: floor } : { always: true };
+    case 'gt':
+      return { op: '>', value: floor };
+    case 'gte':
+      return { op: '>=', value: ceil };
+    case 'lt':
+      return { op: '<', value: ceil };
+    case 'lte':
+      return { op: '<=', value: floor };
+    default:
+      return { op: NUMERIC_OPS[mode as keyof typeof NUMERIC_OPS] ?? '=', value: floor };
+  }
+}
+
 export const DATE_PARTS = ['day', 'week', 'month', 'quarter', 'year'] as const;
 export type DatePart = (typeof DATE_PARTS)[number];
 export const AGGREGATES = ['count', 'sum', 'avg', 'min', 'max'] as const;
 export type Aggregate = (typeof AGGREGATES)[number];
+
+/**
+ * The figures a field of this type has: a text field is counted; a date has a count, its earliest
+ * and its latest (a sum or an average of dates means nothing); numbers and money have them all.
+ */
+export function aggregatesFor(type: DynamicFieldType): readonly Aggregate[] {
+  return type === 'text' ? ['count'] : type === 'date' ? ['count', 'min', 'max'] : AGGREGATES;
+}
 export const DYNAMIC_CHARTS = ['table', 'bar', 'line', 'pie'] as const;
 
 export const DYNAMIC_MESSAGES = {
@@ -163,9 +324,11 @@ export const DYNAMIC_MESSAGES = {
   valueNumber: 'Please enter a number',
   valueDate: 'Please enter a date',
   valueText: 'Please enter up to 200 characters',
+  valueChoice: 'Please choose a value',
   columnsRequired: 'Please choose at least one column',
-  aggregateInvalid: 'Sum, average, minimum and maximum need a number, money or date field',
+  aggregateInvalid: 'Sum and average need a number or money field; minimum and maximum a number, money or date field',
   datePartInvalid: 'Only a date field is grouped by day, week, month, quarter or year',
+  figuresRequired: 'Please add at least one figure',
   nameRequired: 'Please name the report',
   nameTooLong: 'Please use up to 120 characters',
   saved: 'Report saved',
@@ -174,6 +337,10 @@ export const DYNAMIC_MESSAGES = {
   deleted: 'Report deleted',
   notOwner: 'Only the person who saved this report, or a role that may change the business’s data, may change it.',
 } as const;
+
+/** A number beyond what the field holds. */
+export const dynamicValueRangeMessage = (limit: number) =>
+  `Please enter a number from -${limit.toLocaleString('en-US')} to ${limit.toLocaleString('en-US')}`;
 
 const conditionSchema = z.object({
   field: z.string().max(100),
@@ -205,57 +372,172 @@ export const dynamicDefinitionShape = z.object({
   chart: z.enum(DYNAMIC_CHARTS).default('table'),
 });
 
-export const dynamicDefinitionSchema = dynamicDefinitionShape.superRefine((definition, ctx) => {
-  const fields = new Map(DYNAMIC_FIELDS[definition.source].map((field) => [field.key, field]));
-  const unknown = (path: (string | number)[]) =>
-    ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.fieldUnknown, path });
-  if (definition.columns.length === 0 && !definition.group_by)
-    ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.columnsRequired, path: ['columns'] });
-  definition.columns.forEach((key, index) => {
-    if (!fields.has(key)) unknown(['columns', index]);
+type JsonSchema = Record<string, unknown>;
+const enumOf = (values: readonly string[]): JsonSchema => ({ type: 'string', enum: [...values] });
+const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
+
+/** A condition's value as a field of this kind takes it (what the builder sends). */
+function valueSchemaOf(field: DynamicField): JsonSchema {
+  if (field.options) return enumOf(field.options.map((option) => option.value));
+  if (field.type === 'text') return { type: 'string', maxLength: 200, ...(field.records ? { minLength: 1 } : {}) };
+  if (field.type === 'date') return { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
+  const limit = numberLimitOf(field);
+  return { type: 'number', minimum: -limit, maximum: limit };
+}
+
+/**
+ * The definitions of one source as JSON Schema, for the OpenAPI document (the zod schema's checks of
+ * fields against the source are refinements JSON Schema cannot say otherwise): its field keys, each
+ * condition's modes and value by the field's kind, the group-by's date part only on a date, and
+ * which figures a field has. So a client (and the contract fuzz) can build definitions that run.
+ */
+function definitionVariant(source: DynamicSource): JsonSchema {
+  const fields = DYNAMIC_FIELDS[source];
+  const keys = (keep: (field: DynamicField) => boolean = () => true) =>
+    enumOf(fields.filter(keep).map((field) => field.key));
+  const dates = fields.filter((field) => field.type === 'date');
+  const others = fields.filter((field) => field.type !== 'date');
+  const aggregateOf = (fns: readonly Aggregate[], keep: (field: DynamicField) => boolean, optional = false) => ({
+    type: 'object',
+    properties: { fn: enumOf(fns), field: optional ? nullable(keys(keep)) : keys(keep) },
+    required: optional ? ['fn'] : ['fn', 'field'],
+    additionalProperties: false,
   });
-  definition.filters.conditions.forEach((condition, index) => {
-    const field = fields.get(condition.field);
-    if (!field) return unknown(['filters', 'conditions', index, 'field']);
-    if (!modesFor(field.type).includes(condition.mode as MatchMode))
-      return ctx.addIssue({
-        code: 'custom',
-        message: DYNAMIC_MESSAGES.modeInvalid,
-        path: ['filters', 'conditions', index, 'mode'],
-      });
-    const path = ['filters', 'conditions', index, 'value'];
-    if (field.type === 'date') {
-      if (typeof condition.value !== 'string' || !isoDateSchema.safeParse(condition.value).success)
-        ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueDate, path });
-    } else if (field.type === 'text') {
-      if (typeof condition.value !== 'string')
-        ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueText, path });
-    } else if (
-      typeof condition.value === 'string'
-        ? condition.value.trim() === '' || !Number.isFinite(Number(condition.value))
-        : !Number.isFinite(condition.value)
-    )
-      ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueNumber, path });
+  const groupOf = (group: readonly DynamicField[], parts: readonly DatePart[] | null) => ({
+    type: 'object',
+    properties: {
+      field: enumOf(group.map((field) => field.key)),
+      date_part: parts ? nullable(enumOf(parts)) : { type: 'null' },
+      aggregates: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 10,
+        items: {
+          anyOf: [
+            aggregateOf(['count'], () => true, true),
+            // Only the figures some field of the source has (activities have no sum).
+            ...(
+              [
+                ['sum', 'avg'],
+                ['min', 'max'],
+              ] as const
+            )
+              .filter(([fn]) => fields.some((field) => aggregatesFor(field.type).includes(fn)))
+              .map((fns) => aggregateOf(fns, (field) => aggregatesFor(field.type).includes(fns[0]))),
+          ],
+        },
+      },
+    },
+    required: ['field', 'aggregates'],
+    additionalProperties: false,
   });
-  if (definition.sort && !fields.has(definition.sort.field)) unknown(['sort', 'field']);
-  if (definition.group_by) {
-    const group = fields.get(definition.group_by.field);
-    if (!group) unknown(['group_by', 'field']);
-    else if (definition.group_by.date_part && group.type !== 'date')
-      ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.datePartInvalid, path: ['group_by', 'date_part'] });
-    definition.group_by.aggregates.forEach((aggregate, index) => {
-      if (aggregate.fn === 'count' && !aggregate.field) return;
-      const field = aggregate.field ? fields.get(aggregate.field) : undefined;
-      if (!field) return unknown(['group_by', 'aggregates', index, 'field']);
-      if (aggregate.fn !== 'count' && field.type === 'text')
-        ctx.addIssue({
-          code: 'custom',
-          message: DYNAMIC_MESSAGES.aggregateInvalid,
-          path: ['group_by', 'aggregates', index, 'fn'],
-        });
+  return {
+    type: 'object',
+    properties: {
+      source: { type: 'string', const: source },
+      columns: { type: 'array', items: keys(), minItems: 1, maxItems: 30 },
+      filters: {
+        type: 'object',
+        properties: {
+          match: enumOf(['all', 'any']),
+          conditions: {
+            type: 'array',
+            maxItems: 30,
+            items: {
+              anyOf: fields.map((field) => ({
+                type: 'object',
+                properties: {
+                  field: { type: 'string', const: field.key },
+                  mode: enumOf(modesForField(field)),
+                  value: valueSchemaOf(field),
+                },
+                required: ['field', 'mode', 'value'],
+                additionalProperties: false,
+              })),
+            },
+          },
+        },
+        additionalProperties: false,
+      },
+      sort: nullable({
+        type: 'object',
+        properties: { field: keys(), direction: enumOf(['asc', 'desc']) },
+        required: ['field'],
+        additionalProperties: false,
+      }),
+      group_by: nullable({
+        anyOf: [
+          ...(dates.length > 0 ? [groupOf(dates, DATE_PARTS)] : []),
+          ...(others.length > 0 ? [groupOf(others, null)] : []),
+        ],
+      }),
+      chart: enumOf(DYNAMIC_CHARTS),
+    },
+    required: ['source', 'columns'],
+    additionalProperties: false,
+  };
+}
+
+export const dynamicDefinitionSchema = dynamicDefinitionShape
+  .superRefine((definition, ctx) => {
+    const fields = new Map(DYNAMIC_FIELDS[definition.source].map((field) => [field.key, field]));
+    const unknown = (path: (string | number)[]) =>
+      ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.fieldUnknown, path });
+    if (definition.columns.length === 0 && !definition.group_by)
+      ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.columnsRequired, path: ['columns'] });
+    definition.columns.forEach((key, index) => {
+      if (!fields.has(key)) unknown(['columns', index]);
     });
-  }
-});
+    definition.filters.conditions.forEach((condition, index) => {
+      const field = fields.get(condition.field);
+      if (!field) return unknown(['filters', 'conditions', index, 'field']);
+      if (!modesFor(field.type).includes(condition.mode as MatchMode))
+        return ctx.addIssue({
+          code: 'custom',
+          message: DYNAMIC_MESSAGES.modeInvalid,
+          path: ['filters', 'conditions', index, 'mode'],
+        });
+      const path = ['filters', 'conditions', index, 'value'];
+      if (field.type === 'date') {
+        if (typeof condition.value !== 'string' || !isoDateSchema.safeParse(condition.value).success)
+          ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueDate, path });
+      } else if (field.type === 'text') {
+        if (typeof condition.value !== 'string')
+          ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueText, path });
+        // A picker's value: one is chosen (a free-text mode of a report saved before the pickers takes any text).
+        else if (isChoiceField(field) && CHOICE_MODES.includes(condition.mode as 'equals') && !condition.value.trim())
+          ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueChoice, path });
+      } else {
+        const value = typeof condition.value === 'string' ? condition.value.trim() : condition.value;
+        const number = value === '' ? Number.NaN : Number(value);
+        if (!Number.isFinite(number)) ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.valueNumber, path });
+        else if (Math.abs(number) > numberLimitOf(field))
+          ctx.addIssue({ code: 'custom', message: dynamicValueRangeMessage(numberLimitOf(field)), path });
+      }
+    });
+    if (definition.sort && !fields.has(definition.sort.field)) unknown(['sort', 'field']);
+    if (definition.group_by) {
+      const group = fields.get(definition.group_by.field);
+      if (!group) unknown(['group_by', 'field']);
+      else if (definition.group_by.date_part && group.type !== 'date')
+        ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.datePartInvalid, path: ['group_by', 'date_part'] });
+      // Here, not in the shape: a report saved with none before this rule still opens (to be given one).
+      if (definition.group_by.aggregates.length === 0)
+        ctx.addIssue({ code: 'custom', message: DYNAMIC_MESSAGES.figuresRequired, path: ['group_by', 'aggregates'] });
+      definition.group_by.aggregates.forEach((aggregate, index) => {
+        if (aggregate.fn === 'count' && !aggregate.field) return;
+        const field = aggregate.field ? fields.get(aggregate.field) : undefined;
+        if (!field) return unknown(['group_by', 'aggregates', index, 'field']);
+        if (!aggregatesFor(field.type).includes(aggregate.fn))
+          ctx.addIssue({
+            code: 'custom',
+            message: DYNAMIC_MESSAGES.aggregateInvalid,
+            path: ['group_by', 'aggregates', index, 'fn'],
+          });
+      });
+    }
+  })
+  .meta({ anyOf: DYNAMIC_SOURCES.map(definitionVariant) });
 export type DynamicDefinition = z.infer<typeof dynamicDefinitionSchema>;
 export type DynamicDefinitionInput = z.input<typeof dynamicDefinitionSchema>;
 
@@ -266,6 +548,17 @@ export const dynamicResultSchema = z.object({
   total: z.number(),
 });
 export type DynamicResult = z.infer<typeof dynamicResultSchema>;
+
+/** `GET /api/dynamic-reports/choices`: the names of the business's records each kind of picker offers. */
+export const dynamicChoicesResponseSchema = z.object({
+  data: z.object(
+    Object.fromEntries(DYNAMIC_RECORD_KINDS.map((kind) => [kind, z.array(z.string())])) as Record<
+      DynamicRecordKind,
+      z.ZodArray<z.ZodString>
+    >,
+  ),
+});
+export type DynamicRecordChoices = z.infer<typeof dynamicChoicesResponseSchema>['data'];
 
 export const DYNAMIC_ROW_LIMIT = 1000;
 
@@ -482,10 +775,15 @@ export function describeDynamicDefinition(definition: DynamicDefinitionInput): A
     lines.push([
       definition.filters?.match === 'any' ? 'Filters (match any)' : 'Filters (match all)',
       conditions
-        .map(
-          (condition) =>
-            `${label(condition.field)} ${MATCH_MODE_LABELS[condition.mode as MatchMode] ?? condition.mode} ${String(condition.value)}`,
-        )
+        .map((condition) => {
+          const field = fields.get(condition.field);
+          // A picked value reads as its label ("Status equals Partially paid").
+          const value =
+            field?.options && CHOICE_MODES.includes(condition.mode as 'equals')
+              ? choiceLabel(field, String(condition.value))
+              : String(condition.value);
+          return `${label(condition.field)} ${MATCH_MODE_LABELS[condition.mode as MatchMode] ?? condition.mode} ${value}`;
+        })
         .join('; '),
     ]);
   if (definition.group_by)

@@ -2,7 +2,7 @@ import {
   DYNAMIC_FIELDS,
   dynamicDefinitionSchema,
   dynamicDefinitionShape,
-  modesFor,
+  modesForField,
   toFieldErrors,
   type DynamicDefinition,
   type DynamicField,
@@ -39,10 +39,10 @@ export function fieldOf(source: DynamicSource, key: string | null | undefined): 
   return DYNAMIC_FIELDS[source].find((field) => field.key === key);
 }
 
-/** A new condition on a field: its type's first match mode and no value. */
+/** A new condition on a field: its first match mode (a picker's "equals" for a field of fixed values) and no value. */
 export function newCondition(source: DynamicSource, key?: string): Condition {
   const field = fieldOf(source, key) ?? DYNAMIC_FIELDS[source][0]!;
-  return { field: field.key, mode: modesFor(field.type)[0]!, value: '' };
+  return { field: field.key, mode: modesForField(field)[0]!, value: '' };
 }
 
 function toBase64Url(text: string): string {

@@ -18,6 +18,7 @@ import {
   DYNAMIC_CHARTS,
   DYNAMIC_SOURCES,
   DYNAMIC_SOURCE_LABELS,
+  aggregatesFor,
   type Aggregate,
   type DatePart,
   type DynamicSource,
@@ -44,20 +45,24 @@ const first = (errors: FieldErrors | null | undefined, key: string) => errors?.[
 /**
  * The dynamic report builder: the data source, the columns (its fields and its obvious joins'), the
  * filters, the sort, a group-by (dates by day, week, month, quarter or year) with count, sum,
- * average, minimum and maximum, and the chart (or a table only). Every change goes to `onChange`,
- * which keeps it in the URL.
+ * average, minimum and maximum (a text field is counted; a date has a count, its earliest and its
+ * latest, shown as dates), and the chart (or a table only). Every change goes to `onChange`, which
+ * keeps it in the URL.
  */
 export function DynamicBuilder({ definition, errors, onChange }: DynamicBuilderProps) {
   const fields = fieldsOf(definition.source);
   const group = definition.group_by ?? null;
   const groupField = fieldOf(definition.source, group?.field);
   const setGroup = (next: GroupBy | null) => onChange({ ...definition, group_by: next });
-  const numeric = fields.filter((field) => field.type !== 'text');
-  // What a new figure adds up: the source's total or amount, else its first money or number field.
-  const preferred =
-    fields.find((field) => field.key === 'total' || field.key === 'amount') ??
-    fields.find((field) => field.type === 'money' || field.type === 'number') ??
-    numeric[0];
+  // What a figure is of when its field has no such figure: the source's total or amount, else its
+  // first field that has it (a minimum of activities: their first date).
+  const preferredFor = (fn: Aggregate) =>
+    fields.find(
+      (field) => (field.key === 'total' || field.key === 'amount') && aggregatesFor(field.type).includes(fn),
+    ) ?? fields.find((field) => aggregatesFor(field.type).includes(fn));
+  const preferred = preferredFor('sum');
+  // The figures the source has at all (a source of text and dates only has no sum).
+  const sourceFns = AGGREGATES.filter((fn) => preferredFor(fn));
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -210,18 +215,31 @@ export function DynamicBuilder({ definition, errors, onChange }: DynamicBuilderP
             const n = index + 1;
             const set = (next: GroupBy['aggregates'][number]) =>
               setGroup({ ...group, aggregates: group.aggregates.map((item, i) => (i === index ? next : item)) });
+            const of = fieldOf(definition.source, aggregate.field);
+            // A date offers only what a date has; a figure saved before that rule stays listed, marked, until changed.
+            const fns = of?.type === 'date' ? aggregatesFor('date') : sourceFns;
+            const shownFns = fns.includes(aggregate.fn) ? fns : [...fns, aggregate.fn];
+            const fitting = fields.filter((field) => aggregatesFor(field.type).includes(aggregate.fn));
+            const shownFields = of && !fitting.includes(of) ? [...fitting, of] : fitting;
             return (
               <Group key={index} gap="xs" align="flex-start" wrap="wrap">
                 <NativeSelect
                   aria-label={`Figure ${n}`}
-                  data={AGGREGATES.map((fn) => ({ value: fn, label: AGGREGATE_LABELS[fn] }))}
+                  data={shownFns.map((fn) => ({ value: fn, label: AGGREGATE_LABELS[fn] }))}
                   value={aggregate.fn}
                   error={first(errors, `group_by.aggregates.${index}.fn`)}
                   onChange={(event) => {
                     const fn = event.currentTarget.value as Aggregate;
+                    // A field that has no such figure (a text field summed) gives way to the one a figure most likely means.
+                    const keeps = !of || aggregatesFor(of.type).includes(fn);
                     set({
                       fn,
-                      field: fn === 'count' ? (aggregate.field ?? null) : (aggregate.field ?? preferred?.key ?? null),
+                      field:
+                        fn === 'count'
+                          ? (aggregate.field ?? null)
+                          : keeps && aggregate.field
+                            ? aggregate.field
+                            : (preferredFor(fn)?.key ?? null),
                     });
                   }}
                   w={140}
@@ -230,7 +248,7 @@ export function DynamicBuilder({ definition, errors, onChange }: DynamicBuilderP
                   aria-label={`Figure ${n} of`}
                   data={[
                     ...(aggregate.fn === 'count' ? [{ value: '', label: 'Every record' }] : []),
-                    ...(aggregate.fn === 'count' ? fields : numeric).map((field) => ({
+                    ...shownFields.map((field) => ({
                       value: field.key,
                       label: field.label,
                     })),

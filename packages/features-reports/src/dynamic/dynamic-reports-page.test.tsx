@@ -285,4 +285,130 @@ describe('DynamicReportsPage', () => {
     open('/dynamic-reports?id=77');
     expect(await screen.findByText('This saved report does not exist')).toBeInTheDocument();
   });
+
+  it('picks a status from the labels people read and sends its code; a saved free-text filter keeps its mode', async () => {
+    const calls = stubFetch({
+      'GET /api/dynamic-reports': json(200, { data: [] }),
+      'POST /api/dynamic-reports/run': () => json(200, dynamicRows()),
+    });
+    const { router, user } = open();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter 1 field' }), 'status');
+    const modes = within(screen.getByRole('combobox', { name: 'Filter 1 match mode' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(modes).toEqual(['equals', 'does not equal']);
+    const picker = screen.getByRole('combobox', { name: 'Filter 1 value' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a status', 'Draft', 'Sent', 'Viewed', 'Partially paid', 'Paid', 'Overdue', 'Void']);
+    // Nothing chosen yet: marked, not run.
+    expect(await screen.findByText('Please choose a value')).toBeInTheDocument();
+    await user.selectOptions(picker, 'Partially paid');
+    expect(urlDefinition(router)?.filters.conditions).toEqual([{ field: 'status', mode: 'equals', value: 'partial' }]);
+    await waitFor(() =>
+      expect(runs(calls).at(-1)!.body).toMatchObject({
+        filters: { conditions: [{ field: 'status', mode: 'equals', value: 'partial' }] },
+      }),
+    );
+    expect(screen.getByTestId('dynamic-description')).toHaveTextContent('Status equals Partially paid');
+  });
+
+  it('opens a report saved with a free-text status filter as it was: its mode, its text', async () => {
+    stubFetch({
+      'GET /api/dynamic-reports': json(200, { data: [] }),
+      'POST /api/dynamic-reports/run': () => json(200, dynamicRows()),
+    });
+    const legacy = {
+      ...newDefinition(),
+      filters: { match: 'all' as const, conditions: [{ field: 'status', mode: 'contains', value: 'part' }] },
+    };
+    const { user } = open(`/dynamic-reports?def=${encodeDefinition(legacy)}`);
+    expect(await screen.findByRole('combobox', { name: 'Filter 1 match mode' })).toHaveValue('contains');
+    expect(screen.getByRole('textbox', { name: 'Filter 1 value' })).toHaveValue('part');
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    // Turned into the picker's mode, a label typed then is that value.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter 1 match mode' }), 'equals');
+    expect(screen.getByRole('combobox', { name: 'Filter 1 value' })).toHaveDisplayValue('part (not one of the values)');
+  });
+
+  it('picks a stage from the business’s own stages', async () => {
+    const calls = stubFetch({
+      'GET /api/dynamic-reports': json(200, { data: [] }),
+      'GET /api/dynamic-reports/choices': json(200, {
+        data: {
+          pipeline_stages: ['Lead in', 'Proposal', 'Won'],
+          lead_sources: [],
+          lost_reasons: [],
+          activity_types: [],
+        },
+      }),
+      'POST /api/dynamic-reports/run': () => json(200, dynamicRows()),
+    });
+    const { user } = open(`/dynamic-reports?def=${encodeDefinition(newDefinition('opportunities'))}`);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter 1 field' }), 'stage_name');
+    const picker = screen.getByRole('combobox', { name: 'Filter 1 value' });
+    await waitFor(() =>
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Choose a stage', 'Lead in', 'Proposal', 'Won']),
+    );
+    await user.selectOptions(picker, 'Proposal');
+    await waitFor(() =>
+      expect(runs(calls).at(-1)!.body).toMatchObject({
+        filters: { conditions: [{ field: 'stage_name', mode: 'equals', value: 'Proposal' }] },
+      }),
+    );
+  });
+
+  it('a date figure offers a count, a minimum and a maximum only; a sum offers no date', async () => {
+    stubFetch({
+      'GET /api/dynamic-reports': json(200, { data: [] }),
+      'POST /api/dynamic-reports/run': () => json(200, dynamicGroups()),
+    });
+    const { user } = open();
+    await screen.findByRole('table');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Group by' }), 'client_name');
+    const fns = () =>
+      within(screen.getByRole('combobox', { name: 'Figure 1' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    const ofs = () =>
+      within(screen.getByRole('combobox', { name: 'Figure 1 of' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Figure 1' }), 'Sum');
+    expect(ofs()).toEqual(['Subtotal', 'Tax', 'Total', 'Paid', 'Balance']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Figure 1' }), 'Minimum');
+    expect(ofs()).toContain('Issue date');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Figure 1 of' }), 'Issue date');
+    expect(fns()).toEqual(['Count', 'Minimum', 'Maximum']);
+  });
+
+  it('a report saved with a sum of dates opens with the figure marked and does not run', async () => {
+    const calls = stubFetch({
+      'GET /api/dynamic-reports': json(200, { data: [] }),
+      'POST /api/dynamic-reports/run': () => json(200, dynamicGroups()),
+    });
+    const legacy = {
+      ...newDefinition(),
+      group_by: { field: 'client_name', date_part: null, aggregates: [{ fn: 'sum' as const, field: 'issue_date' }] },
+    };
+    open(`/dynamic-reports?def=${encodeDefinition(legacy)}`);
+    expect(await screen.findByRole('combobox', { name: 'Figure 1' })).toHaveValue('sum');
+    expect(
+      screen.getByText(
+        'Sum and average need a number or money field; minimum and maximum a number, money or date field',
+      ),
+    ).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(runs(calls)).toHaveLength(0);
+  });
 });

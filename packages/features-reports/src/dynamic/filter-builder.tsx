@@ -1,7 +1,17 @@
 import { ActionIcon, Button, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { MATCH_MODE_LABELS, modesFor, type DynamicSource, type FieldErrors, type MatchMode } from '@ledgerleaf/domain';
+import {
+  CHOICE_MODES,
+  MATCH_MODE_LABELS,
+  isChoiceField,
+  modesForField,
+  type DynamicField,
+  type DynamicSource,
+  type FieldErrors,
+  type MatchMode,
+} from '@ledgerleaf/domain';
 import { useDateFormat } from '@ledgerleaf/api';
+import { useGetDynamicChoicesQuery } from '@ledgerleaf/api/reports';
 import { DateField } from '@ledgerleaf/ui';
 import { fieldOf, fieldsOf, newCondition, type Condition, type Definition } from './definition';
 
@@ -15,12 +25,85 @@ export interface FilterBuilderProps {
 
 const first = (errors: FieldErrors | null | undefined, key: string) => errors?.[key]?.[0];
 
+const isPicked = (mode: string) => (CHOICE_MODES as readonly string[]).includes(mode);
+
+/** The words of a picker that has nothing chosen yet. */
+const PICK_PROMPT: Record<string, string> = {
+  pipeline_stages: 'Choose a stage',
+  lead_sources: 'Choose a source',
+  lost_reasons: 'Choose a reason',
+  activity_types: 'Choose a type',
+};
+
+/**
+ * A picker of a field's values: the labels of a fixed set (the value is its code) or the names of
+ * the business's records. A value that is none of them (a report saved with free text before the
+ * pickers, a record renamed since) stays, as itself, until another is picked; a label typed then
+ * shows as that value. The business's names are read once; while they load the picker waits, and if
+ * they cannot be read the value is typed.
+ */
+function ChoiceValue({
+  field,
+  value,
+  label,
+  error,
+  onChange,
+}: {
+  field: DynamicField;
+  value: string;
+  label: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const records = useGetDynamicChoicesQuery(undefined, { skip: !field.records });
+  const names = field.records ? records.data?.[field.records] : undefined;
+  const width = { base: '100%', xs: 170 } as const;
+  if (field.records && !names && records.isError)
+    return (
+      <TextInput
+        aria-label={label}
+        placeholder="Name"
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        error={error}
+        w={width}
+      />
+    );
+  const options = field.options
+    ? field.options.map((option) => ({ value: option.value, label: option.label }))
+    : (names ?? []).map((name) => ({ value: name, label: name }));
+  const lowered = value.trim().toLowerCase();
+  const known =
+    options.find((option) => option.value === value) ??
+    options.find((option) => option.value.toLowerCase() === lowered || option.label.toLowerCase() === lowered);
+  const prompt = field.records ? PICK_PROMPT[field.records] : `Choose a ${field.label.toLowerCase()}`;
+  const loading = Boolean(field.records && !names);
+  return (
+    <NativeSelect
+      aria-label={label}
+      data={[
+        { value: '', label: loading ? 'Loading…' : (prompt ?? 'Choose a value'), disabled: true },
+        ...options,
+        ...(known || !value ? [] : [{ value, label: `${value} (not one of the values)` }]),
+      ]}
+      value={known ? known.value : value}
+      disabled={loading}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+      w={width}
+    />
+  );
+}
+
 /**
  * The filters of a dynamic report: conditions of a field, a match mode that fits the field's type
  * (SPEC.md section 9: text starts with, contains, does not contain, ends with, equals, does not
  * equal; numbers and money equals, does not equal, less than, at most, greater than, at least; dates
- * on, not on, before, after) and a value, combined by "match all" or "match any". A field may have
- * several conditions (a range: total at least 100 and less than 1,000).
+ * on, not on, before, after) and a value, combined by "match all" or "match any". A field of fixed
+ * values (a status, a method) or of the business's own records (a stage, a source) is picked from
+ * its labels with equals or does not equal; a report saved with another text mode on it keeps that
+ * mode (and a typed value) until it is changed. A field may have several conditions (a range: total
+ * at least 100 and less than 1,000).
  */
 export function FilterBuilder({ source, filters, errors, onChange }: FilterBuilderProps) {
   const { inputFormat } = useDateFormat();
@@ -57,6 +140,12 @@ export function FilterBuilder({ source, filters, errors, onChange }: FilterBuild
       {conditions.map((condition, index) => {
         const field = fieldOf(source, condition.field);
         const type = field?.type ?? 'text';
+        const choice = field ? isChoiceField(field) : false;
+        const modes = field ? modesForField(field) : modesForField({ key: '', label: '', type });
+        // A mode the builder no longer offers for this field (a saved free-text filter) stays listed while chosen.
+        const shownModes = modes.includes(condition.mode as MatchMode)
+          ? modes
+          : [...modes, condition.mode as MatchMode];
         const n = index + 1;
         const valueError = first(errors, `filters.conditions.${index}.value`);
         return (
@@ -69,21 +158,30 @@ export function FilterBuilder({ source, filters, errors, onChange }: FilterBuild
               onChange={(event) => {
                 const next = fieldOf(source, event.currentTarget.value);
                 if (!next) return;
-                // Another type takes other modes and values: start the condition again.
-                if (next.type === type) set(index, { ...condition, field: next.key });
+                // Another type, or a field picked from its values, takes other modes and values: start the condition again.
+                if (next.type === type && !choice && !isChoiceField(next))
+                  set(index, { ...condition, field: next.key });
                 else set(index, newCondition(source, next.key));
               }}
               w={{ base: '100%', xs: 170 }}
             />
             <NativeSelect
               aria-label={`Filter ${n} match mode`}
-              data={modesFor(type).map((mode) => ({ value: mode, label: MATCH_MODE_LABELS[mode] }))}
+              data={shownModes.map((mode) => ({ value: mode, label: MATCH_MODE_LABELS[mode] ?? mode }))}
               value={condition.mode}
               error={first(errors, `filters.conditions.${index}.mode`)}
               onChange={(event) => set(index, { ...condition, mode: event.currentTarget.value as MatchMode })}
               w={{ base: '100%', xs: 160 }}
             />
-            {type === 'date' ? (
+            {field && choice && isPicked(condition.mode) ? (
+              <ChoiceValue
+                field={field}
+                value={String(condition.value)}
+                label={`Filter ${n} value`}
+                error={valueError}
+                onChange={(value) => set(index, { ...condition, value })}
+              />
+            ) : type === 'date' ? (
               <DateField
                 aria-label={`Filter ${n} value`}
                 placeholder="Date"

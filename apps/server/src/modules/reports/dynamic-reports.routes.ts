@@ -7,6 +7,7 @@ import {
   DYNAMIC_SOURCE_LABELS,
   REPORT_FORMATS,
   describeDynamicDefinition,
+  dynamicChoicesResponseSchema,
   dynamicDefinitionSchema,
   dynamicReportDuplicateSchema,
   dynamicReportRenameSchema,
@@ -19,6 +20,7 @@ import {
   type DynamicDefinition,
   type ReportFormat,
 } from '@ledgerleaf/domain';
+import { listDynamicChoiceNames } from '@ledgerleaf/db';
 import type { Deps } from '../../lib/context';
 import { ERROR_DOCS, errorDoc, fileDoc } from '../../lib/error-docs';
 import { defineRoute, requireAuth } from '../../lib/route';
@@ -116,6 +118,22 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
       handler: async ({ request, reply, body }) =>
         sendExport(reply, await reportContext(deps, requireAuth(request)), body, null, format),
     });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/dynamic-reports/choices',
+    summary:
+      'The names of the business’s own records that dynamic report fields name (pipeline stages, lead sources, lost reasons, activity types, archived ones last): what a filter on such a field picks from',
+    tags,
+    auth: true,
+    responses: {
+      200: { description: 'The names by kind', schema: dynamicChoicesResponseSchema },
+      401: ERROR_DOCS.unauthenticated,
+    },
+    handler: async ({ request }) => ({
+      data: await listDynamicChoiceNames(deps.db, { businessId: requireAuth(request).businessId }),
+    }),
+  });
 
   defineRoute(app, {
     method: 'GET',
@@ -254,7 +272,7 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
     defineRoute(app, {
       method: 'GET',
       url: `/api/dynamic-reports/:id/export.${format}`,
-      summary: `A saved dynamic report as ${format.toUpperCase()}: its name, the definition in words, the table (up to ${(format === 'pdf' ? DYNAMIC_PDF_ROW_LIMIT : DYNAMIC_EXPORT_ROW_LIMIT).toLocaleString('en-US')} rows) and its totals row`,
+      summary: `A saved dynamic report as ${format.toUpperCase()}: its name, the definition in words, the table (up to ${(format === 'pdf' ? DYNAMIC_PDF_ROW_LIMIT : DYNAMIC_EXPORT_ROW_LIMIT).toLocaleString('en-US')} rows) and its totals row; a report saved before one of today’s rules (a sum of dates) answers 422 on its field, as the run route would`,
       tags,
       auth: true,
       params: idParamsSchema,
@@ -262,6 +280,7 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
         200: fileDoc(`The ${format.toUpperCase()} file`, MEDIA[format]),
         401: ERROR_DOCS.unauthenticated,
         404: notFound,
+        422: ERROR_DOCS.validation,
       },
       handler: async ({ request, reply, params }) => {
         const caller = requireAuth(request);

@@ -1,20 +1,27 @@
 import {
   DYNAMIC_FIELDS,
   DYNAMIC_ROW_LIMIT,
+  choiceCodesMatching,
   fromCents,
-  toCents,
+  wholeComparison,
   type DynamicDefinition,
   type DynamicResult,
+  type MatchMode,
 } from '@ledgerleaf/domain';
 import { runDynamicQuery, type CompiledCondition } from '@ledgerleaf/db';
 import type { ReportContext } from './reports.service';
 
 /*
  * Dynamic reports (issue 16): a definition the domain has checked against its whitelist
- * (`dynamicDefinitionSchema`: unknown fields, modes of the wrong type and values that do not parse
- * are 422 before this runs) compiled into the db's query: money from dollars to cents, numbers as
- * numbers, the business's scope always. The answer's money is dollars again.
+ * (`dynamicDefinitionSchema`: unknown fields, modes of the wrong type, values that do not parse or
+ * are beyond what the field holds, sums of dates are 422 before this runs) compiled into the db's
+ * query: a fixed-value field's condition as the codes it matches (by code or label), a number on a
+ * whole-number column (money in cents, days, percent) as the whole-number comparison it means,
+ * other numbers as they are, the business's scope always. The answer's money is dollars again, and
+ * a fixed-value field reads as its labels.
  */
+
+const NUMERIC_OPS = { equals: '=', notEquals: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
 
 const AGGREGATE_LABELS = { count: 'Count', sum: 'Sum', avg: 'Average', min: 'Minimum', max: 'Maximum' } as const;
 
@@ -26,17 +33,28 @@ export async function runDynamicReport(
   const fields = new Map(DYNAMIC_FIELDS[definition.source].map((field) => [field.key, field]));
   const typeOf = (key: string) => fields.get(key)!.type;
   const conditions: CompiledCondition[] = definition.filters.conditions.map((condition) => {
-    const type = typeOf(condition.field);
-    if (type === 'text' || type === 'date')
-      return { field: condition.field, kind: type, mode: condition.mode, value: String(condition.value) };
-    const value = Number(condition.value);
-    return {
-      field: condition.field,
-      kind: 'number',
-      mode: condition.mode,
-      value: type === 'money' ? toCents(value) : value,
-    };
+    const field = fields.get(condition.field)!;
+    const mode = condition.mode as MatchMode;
+    if (field.options) {
+      const { codes, negate } = choiceCodesMatching(field, mode, String(condition.value));
+      return { field: field.key, kind: 'in', values: codes, negate };
+    }
+    if (field.type === 'text' || field.type === 'date')
+      return { field: field.key, kind: field.type, mode, value: String(condition.value) };
+    const value = Number(typeof condition.value === 'string' ? condition.value.trim() : condition.value);
+    if (field.type === 'money' || field.integer) {
+      const compared = wholeComparison(mode, value, field.type === 'money' ? 2 : 0);
+      return 'always' in compared
+        ? { field: field.key, kind: 'always', value: compared.always }
+        : { field: field.key, kind: 'number', op: compared.op, value: compared.value };
+    }
+    return { field: field.key, kind: 'number', op: NUMERIC_OPS[mode as keyof typeof NUMERIC_OPS] ?? '=', value };
   });
+  const labels = Object.fromEntries(
+    DYNAMIC_FIELDS[definition.source]
+      .filter((field) => field.options)
+      .map((field) => [field.key, Object.fromEntries(field.options!.map((option) => [option.value, option.label]))]),
+  );
   const group = definition.group_by
     ? {
         field: definition.group_by.field,
@@ -54,6 +72,7 @@ export async function runDynamicReport(
     columns: definition.columns,
     match: definition.filters.match,
     conditions,
+    labels,
     sort: definition.sort ?? null,
     group,
     limit,

@@ -66,14 +66,17 @@ export function reportCsv(report: ExportableReport): string {
 
 const MONEY_FORMAT = '#,##0.00';
 
-/** A worksheet's name: Excel refuses \ / ? * [ ] : and more than 31 characters (a saved report's name may hold any). */
+/**
+ * A worksheet's name: Excel refuses \ / ? * [ ] :, more than 31 characters, an apostrophe first or
+ * last, and the name History (a saved report's name may hold any of them).
+ */
 export function sheetName(title: string): string {
-  return (
-    title
-      .replace(/[\\/?*[\]:]/g, ' ')
-      .trim()
-      .slice(0, 31) || 'Report'
-  );
+  const name = title
+    .replace(/[\\/?*[\]:]/g, ' ')
+    .trim()
+    .slice(0, 31)
+    .replace(/^[\s']+|[\s']+$/g, '');
+  return !name || name.toLowerCase() === 'history' ? 'Report' : name;
 }
 
 export async function reportXlsx(report: ExportableReport): Promise<Buffer> {
