@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { MESSAGES } from '@ledgerleaf/domain';
 import type { DatabaseHandle } from '@ledgerleaf/db';
-import type { AppConfig } from './env';
+import type { AppConfig, TrustProxy } from './env';
 import {
   DEFAULT_RATE_LIMITS,
   DEFAULT_THROTTLE,
@@ -94,6 +94,17 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes proxy-addr's "the N nearest hops" function
+ * (Fastify 5 ignores X-Forwarded-For for a bare number); a list of addresses and ranges is compiled by
+ * Fastify. Either way the client is the address the last trusted hop saw, never the leftmost
+ * X-Forwarded-For entry, which the client writes.
+ */
+export function trustProxyOption(setting: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
@@ -105,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     // Unknown query-string keys and odd URLs must never reach a 500.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
