@@ -15,6 +15,7 @@ import { AppError } from './lib/errors';
 import { jsonDepthExceeds } from './lib/json-depth';
 import { SERVER_MESSAGES } from './lib/messages';
 import { createMailer, type Mailer } from './lib/mailer';
+import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { lazyChildLoggerFactory } from './lib/request-logger';
 import { PasswordHasher, PRODUCTION_PASSWORD_PARAMS, type PasswordHashingParams } from './lib/password';
 import type { RouteDoc } from './lib/route';
@@ -175,6 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie, { hook: false });
   await app.register(rateLimit, {
     global: false,
+    // Counters in the database: a limit holds whatever the number of instances (lib/rate-limit-store.ts).
+    store: databaseRateLimitStore(deps),
     errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyRequests),
   });
 

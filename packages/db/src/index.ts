@@ -21,6 +21,7 @@ export * from './queries/password-resets';
 export * from './queries/waitlist';
 export * from './queries/outbox';
 export * from './queries/login-attempts';
+export * from './queries/rate-limits';
 export * from './queries/health';
 export * from './queries/catalog-helpers';
 export * from './queries/clients';

@@ -24,6 +24,7 @@ import { openInvoiceIndexesMigration } from './0019-open-invoice-indexes';
 import { invoiceQuantityMigration } from './0020-invoice-quantity';
 import { reportDaysMigration } from './0021-report-days';
 import { reportClientDaysMigration } from './0022-report-client-days';
+import { rateLimitsMigration } from './0023-rate-limits';
 
 // Migrations work on any schema version, so they take an untyped instance.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0020-invoice-quantity': invoiceQuantityMigration,
   '0021-report-days': reportDaysMigration,
   '0022-report-client-days': reportClientDaysMigration,
+  '0023-rate-limits': rateLimitsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -130,6 +130,7 @@ describe('migrations', () => {
       'businesses',
       'waitlist_entries',
       'login_attempts',
+      'rate_limit_hits',
       'kysely_migration',
       'kysely_migration_lock',
     ]);
