@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { MESSAGES } from '@ledgerleaf/domain';
 import type { DatabaseHandle } from '@ledgerleaf/db';
-import type { AppConfig } from './env';
+import type { AppConfig, TrustProxy } from './env';
 import {
   DEFAULT_RATE_LIMITS,
   DEFAULT_THROTTLE,
@@ -15,6 +15,7 @@ import { AppError } from './lib/errors';
 import { jsonDepthExceeds } from './lib/json-depth';
 import { SERVER_MESSAGES } from './lib/messages';
 import { createMailer, type Mailer } from './lib/mailer';
+import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { lazyChildLoggerFactory } from './lib/request-logger';
 import { PasswordHasher, PRODUCTION_PASSWORD_PARAMS, type PasswordHashingParams } from './lib/password';
 import type { RouteDoc } from './lib/route';
@@ -65,15 +66,49 @@ export const REDACTED_PATHS = [
   '*.*.token',
 ];
 
-/** Reset and public invoice links carry their token in the path; access logs keep only the route. */
+/**
+ * Paths that carry a secret (a capability: whoever has it may read or act), whether the API's routes
+ * or the pages of the web app the links in emails open: password resets, invitations, public
+ * invoice and estimate links, calendar feeds. The segment after the prefix is the secret. The routes
+ * with a `:token` parameter are redacted from their pattern as well (`redactRequestUrl`), so a
+ * new one is covered the day it is registered; this list covers the pages and the requests that
+ * route nowhere.
+ */
+const SECRET_PATH_PREFIXES: readonly RegExp[] = [
+  /^(\/+reset-password\/+)[^/?#]+/i,
+  /^(\/+(?:api\/+)?invitations\/+)[^/?#]+/i,
+  /^(\/+api\/+calendar\/+feeds\/+)[^/?#]+/i,
+  /^(\/+(?:api\/+public\/+(?:invoices|estimates)|i|e)\/+)[^/?#]+/i,
+];
+
+/** A URL as the access log writes it: every secret in its path and its `token`/`password` query values redacted. */
 export function redactUrl(url: string): string {
-  return (
-    url
-      .replace(/(\/reset-password\/)[^/?#]+/i, '$1[redacted]')
-      // Public invoice links are capabilities: whoever has the token reads the invoice.
-      .replace(/(\/(?:api\/public\/(?:invoices|estimates)|i|e)\/)[A-Za-z0-9_-]{16,}/i, '$1[redacted]')
-      .replace(/([?&](?:token|password)=)[^&#]*/gi, '$1[redacted]')
-  );
+  let redacted = url;
+  for (const pattern of SECRET_PATH_PREFIXES) redacted = redacted.replace(pattern, '$1[redacted]');
+  return redacted.replace(/([?&](?:token|password)=)[^&#]*/gi, '$1[redacted]');
+}
+
+/**
+ * The URL of a request for the log. A request that reached a route with a `:token` parameter is
+ * written as the route's pattern, the token redacted and the other parameters as sent, whatever the
+ * path's case or encoding; any other is written through `redactUrl`.
+ */
+export function redactRequestUrl(request: {
+  url?: string;
+  params?: unknown;
+  routeOptions?: { url?: string | undefined };
+}): string | undefined {
+  if (typeof request.url !== 'string') return undefined;
+  const pattern = request.routeOptions?.url;
+  if (pattern && /:token\b/.test(pattern)) {
+    const params = (request.params ?? {}) as Record<string, unknown>;
+    const path = pattern.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) =>
+      name === 'token' ? '[redacted]' : encodeURIComponent(String(params[name] ?? '')),
+    );
+    const query = request.url.indexOf('?');
+    return redactUrl(query === -1 ? path : `${path}${request.url.slice(query)}`);
+  }
+  return redactUrl(request.url);
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -81,17 +116,35 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
-      // Headers are never logged; the URL loses any token it carries.
-      req(request: { method?: string; url?: string; ip?: string; hostname?: string }) {
+      // Headers are never logged; the URL loses any secret it carries.
+      req(request: {
+        method?: string;
+        url?: string;
+        ip?: string;
+        hostname?: string;
+        params?: unknown;
+        routeOptions?: { url?: string | undefined };
+      }) {
         return {
           method: request.method,
-          url: typeof request.url === 'string' ? redactUrl(request.url) : undefined,
+          url: redactRequestUrl(request),
           host: request.hostname,
           remoteAddress: request.ip,
         };
       },
     },
   };
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes proxy-addr's "the N nearest hops" function
+ * (Fastify 5 ignores X-Forwarded-For for a bare number); a list of addresses and ranges is compiled by
+ * Fastify. Either way the client is the address the last trusted hop saw, never the leftmost
+ * X-Forwarded-For entry, which the client writes.
+ */
+export function trustProxyOption(setting: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
 }
 
 declare module 'fastify' {
@@ -105,7 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     // Unknown query-string keys and odd URLs must never reach a 500.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -164,6 +217,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie, { hook: false });
   await app.register(rateLimit, {
     global: false,
+    // Counters in the database: a limit holds whatever the number of instances (lib/rate-limit-store.ts).
+    store: databaseRateLimitStore(deps),
     errorResponseBuilder: () => new AppError(429, MESSAGES.tooManyRequests),
   });
 

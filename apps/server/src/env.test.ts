@@ -69,7 +69,7 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       demo: false,
       webDistDir: '/srv/web',
-      trustProxy: true,
+      trustProxy: 1,
       scheduler: { enabled: false, intervalMs: 30_000 },
       registerRateLimit: 500,
     });
@@ -81,6 +81,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'info' }).logLevel).toBe('info');
     for (const off of ['0', 'false', 'FALSE', 'no', 'off']) expect(loadConfig({ DEMO: off }).demo).toBe(false);
     for (const on of ['1', 'true', 'yes', '']) expect(loadConfig({ DEMO: on }).demo).toBe(true);
+  });
+
+  it('reads TRUST_PROXY as no proxy, a hop count or a list of proxy addresses and ranges', () => {
+    for (const none of [undefined, '', '0', 'false', 'no', 'off'])
+      expect(loadConfig(none === undefined ? {} : { TRUST_PROXY: none }).trustProxy).toBe(false);
+    // One hop, never "trust every hop": the leftmost X-Forwarded-For entry is the client's own writing.
+    for (const one of ['1', 'true', 'YES', 'on']) expect(loadConfig({ TRUST_PROXY: one }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.7 ,fd00::/8,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      '::1',
+    ]);
+    for (const bad of ['everyone', '10.0.0.0/33', '10.0.0.1, proxy.internal', '1.2.3', '-1', '10.0.0.0/8/1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
   });
 
   it('accepts a sqlite: URL as a file path', () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,51 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** An IP address, or a CIDR range of them (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the server are trusted to say who the client is (`X-Forwarded-For`,
+ * `X-Forwarded-Proto`, `X-Forwarded-Host`), as Fastify's `trustProxy` takes them: unset or `0` none
+ * (the socket's address is the client's); a hop count `N` (`1`, `true`, `yes`, `on` = one) trusts
+ * the N nearest hops, so the client is the address the Nth proxy saw; a comma-separated list of
+ * addresses or CIDR ranges trusts those proxies only. Never "everyone": the leftmost
+ * X-Forwarded-For entry is whatever the client wrote.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .superRefine((value, context) => {
+    const lower = value.toLowerCase();
+    if (['', '0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(lower) || /^\d{1,3}$/.test(value)) return;
+    const bad = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => !isAddressOrRange(entry));
+    if (bad.length > 0)
+      context.addIssue({
+        code: 'custom',
+        message: `expected a hop count (0, 1, 2…) or comma-separated proxy addresses/CIDR ranges; not an address: ${bad.join(', ')}`,
+      });
+  })
+  .transform((value): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (['', '0', 'false', 'no', 'off'].includes(lower)) return false;
+    if (['true', 'yes', 'on'].includes(lower)) return 1;
+    if (/^\d{1,3}$/.test(value)) return Number(value) || false;
+    return value.split(',').map((entry) => entry.trim());
+  });
+
+/** `false`: no proxy; a number: that many hops; a list: those proxy addresses and ranges. */
+export type TrustProxy = false | number | string[];
+
 /** The environment variables the server reads; see apps/server/README.md. */
 export const envSchema = z.object({
   NODE_ENV: optionalString,
@@ -52,7 +98,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
   DEMO: booleanFlag.optional(),
   WEB_DIST_DIR: optionalString,
-  TRUST_PROXY: booleanFlag.optional(),
+  TRUST_PROXY: trustProxySetting.optional(),
   SCHEDULER: booleanFlag.optional(),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000, 'SCHEDULER_INTERVAL_MS must be at least 1000').optional(),
   REGISTER_RATE_LIMIT: z.coerce
@@ -82,7 +128,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   demo: boolean;
   webDistDir: string;
-  trustProxy: boolean;
+  /** TRUST_PROXY (see `trustProxySetting`): Fastify's `trustProxy`. */
+  trustProxy: TrustProxy;
   /** The in-process scheduler (recurring invoices, overdue, expiry, reminders): on unless SCHEDULER=0. */
   scheduler: { enabled: boolean; intervalMs: number };
   /**

@@ -5,11 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '@ledgerleaf/domain';
+import { createDatabase, isPostgresUrl } from '@ledgerleaf/db';
+import { sql } from 'kysely';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
 /** Starts src/main.ts as the real process would run, and answers its base URL once it listens. */
-function start(env: Record<string, string>) {
+function start(env: Record<string, string>, options: { startTimeoutMs?: number } = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
@@ -26,7 +28,10 @@ function start(env: Record<string, string>) {
   });
   let output = '';
   const listening = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output}`)),
+      options.startTimeoutMs ?? 30_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
@@ -41,6 +46,10 @@ function start(env: Record<string, string>) {
   });
   const stop = () =>
     new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        resolve(child.exitCode);
+        return;
+      }
       child.once('exit', (code) => resolve(code));
       child.kill('SIGTERM');
     });
@@ -78,6 +87,64 @@ describe('main', () => {
         expect(await demoLogin(again)).toBe(404);
         expect(await second.stop()).toBe(0);
       } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  /*
+   * Two instances starting together on a fresh database with DEMO on: both migrate and seed, and the
+   * one that loses the race must still start and serve (the seed once failed the loser with
+   * `duplicate key value violates unique constraint "users_email_unique"`).
+   */
+  async function startTogether(env: Record<string, string>) {
+    // Two tsx processes compiling the server at once on a shared 2-core machine: give them time to
+    // listen (the timeout only catches a start that never comes).
+    const instances = [start(env, { startTimeoutMs: 90_000 }), start(env, { startTimeoutMs: 90_000 })];
+    try {
+      const bases = await Promise.all(instances.map((instance) => instance.listening));
+      for (const base of bases) {
+        expect((await fetch(`${base}/healthz`)).status).toBe(200);
+        expect(await demoLogin(base)).toBe(200);
+      }
+      const seeded = instances.filter((instance) => instance.output().includes('demo account seeded'));
+      expect(seeded).toHaveLength(1);
+    } finally {
+      // Both stop cleanly (an instance that failed to start has exited already).
+      for (const instance of instances) await instance.stop();
+    }
+  }
+
+  it(
+    'starts two instances together on a fresh SQLite file with DEMO on: both serve',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-main-'));
+      try {
+        await startTogether({ DATA_DIR: dataDir, DEMO: '1' });
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  it.runIf(isPostgresUrl(postgresUrl))(
+    'starts two instances together on a fresh PostgreSQL database with DEMO on: both serve',
+    { timeout: 180_000 },
+    async () => {
+      // A database of its own (the instances work in its public schema, as a real deployment does).
+      const name = `ledgerleaf_race_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+      const admin = createDatabase({ url: postgresUrl, poolSize: 1 });
+      const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-main-'));
+      try {
+        await sql.raw(`create database ${name}`).execute(admin.db);
+        const url = new URL(postgresUrl!);
+        url.pathname = `/${name}`;
+        await startTogether({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, APP_KEY: 'k'.repeat(40), DEMO: '1' });
+      } finally {
+        await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
+        await admin.destroy();
         rmSync(dataDir, { recursive: true, force: true });
       }
     },

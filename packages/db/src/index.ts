@@ -2,6 +2,7 @@ export * from './schema';
 export * from './dialect';
 export * from './connection';
 export { preparedQuery } from './prepared';
+export { withMigrationLock, isSqliteBusy, MIGRATION_LOCK_WAIT_MS, POSTGRES_MIGRATION_LOCK_ID } from './migration-lock';
 export { NodeSqliteDatabase, openSqlite, type SqliteOpenOptions } from './sqlite-adapter';
 export {
   migrations,
@@ -20,6 +21,7 @@ export * from './queries/password-resets';
 export * from './queries/waitlist';
 export * from './queries/outbox';
 export * from './queries/login-attempts';
+export * from './queries/rate-limits';
 export * from './queries/health';
 export * from './queries/catalog-helpers';
 export * from './queries/clients';

@@ -121,6 +121,17 @@ export interface LoginAttemptsTable {
   attempted_at: Timestamp;
 }
 
+/** Rate-limit counters shared by all instances: one row per limit and client key (migration 0023). */
+export interface RateLimitHitsTable {
+  /** The limit: the route it guards (`POST /api/register`). */
+  limit_name: string;
+  /** Whom it counts: the client's address. */
+  client_key: string;
+  hits: number;
+  /** When the current window ends, epoch milliseconds. */
+  resets_at: number;
+}
+
 export interface ClientsTable {
   id: Generated<number>;
   business_id: number;
@@ -365,6 +376,7 @@ export interface Database
   waitlist_entries: WaitlistEntriesTable;
   outbox_emails: OutboxEmailsTable;
   login_attempts: LoginAttemptsTable;
+  rate_limit_hits: RateLimitHitsTable;
   clients: ClientsTable;
   client_contacts: ClientContactsTable;
   tax_rates: TaxRatesTable;

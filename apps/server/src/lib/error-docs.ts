@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorResponseSchema } from '@ledgerleaf/domain';
+import { errorResponseSchema, MESSAGES } from '@ledgerleaf/domain';
 import type { ResponseDoc } from './route';
 
 /** An error answer (`{ message, errors? }`) as a route documents it for the OpenAPI document. */
@@ -47,4 +47,8 @@ export const ERROR_DOCS = {
     'Anti-forgery check failed: a write without a bearer token must echo the XSRF-TOKEN cookie (GET /sanctum/csrf-cookie) in X-XSRF-TOKEN',
   ),
   throttled: errorDoc('Too many requests from this address'),
+  unexpected: {
+    description: `An unexpected error on the server: \`{ message }\` with the same words every time ("${MESSAGES.unexpected}"); what went wrong is only in the server's log`,
+    schema: z.strictObject({ message: z.string().describe('Always the same sentence; never details of the failure') }),
+  },
 } as const;

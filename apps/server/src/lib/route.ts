@@ -5,6 +5,7 @@ import type { AuthContext } from './context';
 import { routeAccess } from '../plugins/auth';
 import { ERROR_DOCS } from './error-docs';
 import { AppError, notFound, unauthenticated, validationError } from './errors';
+import { idempotencyKeyOf } from './idempotency';
 import { SERVER_MESSAGES } from './messages';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -75,6 +76,8 @@ export interface RouteDoc {
   upload?: UploadDoc | undefined;
   params?: z.ZodType | undefined;
   query?: z.ZodType | undefined;
+  /** Honours an `Idempotency-Key` header (documented as an optional header parameter). */
+  idempotent?: boolean | undefined;
   /** Every status the route can answer: its own and those implied by how it is declared (`documentedResponses`). */
   responses: Record<number, ResponseDoc>;
 }
@@ -87,6 +90,8 @@ export interface HandlerContext<B, P = undefined, Q = undefined> {
   body: BodyOf<B>;
   params: BodyOf<P>;
   query: BodyOf<Q>;
+  /** The request's `Idempotency-Key` (routes declared `idempotent`; undefined when none was sent). */
+  idempotencyKey: string | undefined;
 }
 
 export interface RouteDefinition<
@@ -106,6 +111,18 @@ export interface RouteDefinition<
   /** Role needed beyond being signed in (see RouteAccess); passed to Fastify as `config.access`. */
   access?: RouteAccess;
   body?: B;
+  /**
+   * The body as the OpenAPI document describes it, when `body` only takes it in (`z.unknown()`) and
+   * the handler checks it, because its rules depend on a path parameter (an email template's
+   * placeholders depend on its key). Documentation only: what `body` parses is what is checked here.
+   */
+  documentedBody?: z.ZodType;
+  /**
+   * Honours an `Idempotency-Key` header: it is read (422 keyed `Idempotency-Key` when malformed)
+   * before the handler, which gets it as `idempotencyKey`, and documented as a header parameter.
+   * Routes read the key only this way, so the document names every operation that honours it.
+   */
+  idempotent?: boolean;
   /** Takes a multipart/form-data upload (read by the handler) rather than a JSON body: documented, not parsed here. */
   upload?: UploadDoc;
   /** Path parameters; a value that does not parse (`/api/clients/abc`) answers 404, like a missing record. */
@@ -180,13 +197,24 @@ export function fieldsWithNul(value: unknown, path = ''): string[] {
  *   refuses read-only roles, `admin` everyone but owners and admins);
  * - path parameters: 404 when one does not parse (or names no record of the caller's business), 414
  *   when one is over the router's 200 characters, 400 when the path does not decode (`%E0%A4%A`);
- * - a body, query or upload: 422 with field-keyed errors;
+ * - a body, query, upload or Idempotency-Key: 422 with field-keyed errors;
  * - a rate limit: 429.
+ * (Every operation's 500 is added by the OpenAPI document itself.)
  */
 export function documentedResponses(
   definition: Pick<
     RouteDefinition<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>,
-    'method' | 'url' | 'auth' | 'access' | 'body' | 'upload' | 'params' | 'query' | 'rateLimit' | 'responses'
+    | 'method'
+    | 'url'
+    | 'auth'
+    | 'access'
+    | 'body'
+    | 'upload'
+    | 'params'
+    | 'query'
+    | 'rateLimit'
+    | 'idempotent'
+    | 'responses'
   >,
 ): Record<number, ResponseDoc> {
   const implied: Record<number, ResponseDoc> = {};
@@ -206,7 +234,8 @@ export function documentedResponses(
     implied[404] = ERROR_DOCS.notFound;
     implied[414] = ERROR_DOCS.uriTooLong;
   }
-  if (definition.body || definition.query || definition.upload) implied[422] = ERROR_DOCS.validation;
+  if (definition.body || definition.query || definition.upload || definition.idempotent)
+    implied[422] = ERROR_DOCS.validation;
   if (definition.rateLimit) implied[429] = ERROR_DOCS.throttled;
   const all = { ...implied, ...definition.responses };
   return Object.fromEntries(Object.entries(all).sort(([a], [b]) => Number(a) - Number(b)));
@@ -250,10 +279,11 @@ export function defineRoute<
     optionalAuth: definition.auth === 'optional',
     csrf: writes && definition.auth !== true,
     access: definition.access,
-    body: definition.body,
+    body: definition.documentedBody ?? definition.body,
     upload: definition.upload,
     params: definition.params,
     query: definition.query,
+    idempotent: definition.idempotent === true,
     responses: documentedResponses(definition),
   });
 
@@ -320,6 +350,8 @@ export function defineRoute<
         if (!parsed.success) throw notFound();
         params = parsed.data;
       }
+      // Before the body: a malformed key answers its own 422 whatever the body holds.
+      const idempotencyKey = definition.idempotent ? idempotencyKeyOf(request) : undefined;
       let query: unknown = undefined;
       if (definition.query) {
         const nulFields = fieldsWithNul(request.query);
@@ -349,6 +381,7 @@ export function defineRoute<
         body: body as BodyOf<B>,
         params: params as BodyOf<P>,
         query: query as BodyOf<Q>,
+        idempotencyKey,
       });
       if (isThenable(result)) return Promise.resolve(result).then((value) => answer(request, reply, value));
       // A synchronous answer to send as it is; anything else (nothing, or a reply the handler sent)

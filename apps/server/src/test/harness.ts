@@ -62,16 +62,23 @@ export const validRegistration = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** A fresh database and app per call; `close()` removes both. */
+/**
+ * A fresh database and app per call; `close()` removes both. `database` gives the app that one
+ * instead (another instance on the same database: `close()` then calls its `cleanup`).
+ */
 export async function createTestApp(
-  options: { env?: Record<string, string>; build?: Partial<Omit<BuildAppOptions, 'config' | 'database'>> } = {},
+  options: {
+    env?: Record<string, string>;
+    build?: Partial<Omit<BuildAppOptions, 'config' | 'database'>>;
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-server-'));
   const config = loadConfig(
     { DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'no-web'), APP_URL: 'http://localhost:3000', ...options.env },
     dataDir,
   );
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const clock = createClock();
   const app = await buildApp({
     config: { ...config, appKey: TEST_APP_KEY },

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely/migration';
+import { dialectOf } from '../dialect';
+import { withSqliteWriteLock } from '../migration-lock';
 import { initialMigration } from './0001-initial';
 import { catalogMigration } from './0002-catalog';
 import { invoicesMigration } from './0003-invoices';
@@ -22,6 +24,7 @@ import { openInvoiceIndexesMigration } from './0019-open-invoice-indexes';
 import { invoiceQuantityMigration } from './0020-invoice-quantity';
 import { reportDaysMigration } from './0021-report-days';
 import { reportClientDaysMigration } from './0022-report-client-days';
+import { rateLimitsMigration } from './0023-rate-limits';
 
 // Migrations work on any schema version, so they take an untyped instance.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -54,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0020-invoice-quantity': invoiceQuantityMigration,
   '0021-report-days': reportDaysMigration,
   '0022-report-client-days': reportClientDaysMigration,
+  '0023-rate-limits': rateLimitsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
@@ -87,9 +91,39 @@ export class MigrationError extends Error {
   }
 }
 
-/** Brings the schema to the latest version; returns the names of the migrations applied now. */
+/** Carries a failed run's results out of the locked transaction, which it rolls back. */
+class RolledBack extends Error {
+  constructor(readonly resultSet: MigrationResultSet) {
+    super('migration failed');
+  }
+}
+
+async function migrateSqliteLocked(db: AnyKysely, options: MigrateOptions): Promise<MigrationResultSet> {
+  try {
+    return await withSqliteWriteLock(db, async (locked) => {
+      const resultSet = await createMigrator(locked, options).migrateToLatest();
+      if (resultSet.error) throw new RolledBack(resultSet);
+      return resultSet;
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.resultSet;
+    throw error;
+  }
+}
+
+/**
+ * Brings the schema to the latest version; returns the names of the migrations applied now.
+ * PostgreSQL: Kysely's migrator takes its advisory lock. SQLite: Kysely takes no lock (one connection
+ * per process), so two processes starting on one fresh file both ran the migrations and the second
+ * failed ("table ... already exists"); here they run in one transaction holding the write lock
+ * (`withSqliteWriteLock`), so the second waits and then finds them applied (and a failed migration
+ * leaves nothing half done).
+ */
 export async function migrateToLatest(db: AnyKysely, options: MigrateOptions = {}): Promise<string[]> {
-  const { error, results } = await createMigrator(db, options).migrateToLatest();
+  const { error, results } =
+    dialectOf(db) === 'sqlite'
+      ? await migrateSqliteLocked(db, options)
+      : await createMigrator(db, options).migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
     throw new MigrationError(

@@ -130,6 +130,7 @@ describe('migrations', () => {
       'businesses',
       'waitlist_entries',
       'login_attempts',
+      'rate_limit_hits',
       'kysely_migration',
       'kysely_migration_lock',
     ]);
@@ -203,5 +204,39 @@ describe('sqlite file settings', () => {
     ]);
     if (test.dialect === 'sqlite') expect(order).toEqual(['a:start', 'a:end', 'b:start', 'b:end']);
     expect(await db.selectFrom('waitlist_entries').select('email').orderBy('email').execute()).toHaveLength(2);
+  });
+
+  it('two processes migrating one fresh file at once: both succeed, each migration applied once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerleaf-db-'));
+    // Two connections, as two server processes have (each with its own lock on the file).
+    const handles = [0, 1].map(() => createDatabase({ sqlitePath: join(dir, 'race.sqlite') }));
+    try {
+      const applied = await Promise.all(handles.map((handle) => migrateToLatest(handle.db)));
+      expect(applied.map((names) => names.length).sort((a, b) => a - b)).toEqual([0, Object.keys(migrations).length]);
+      const rows = await handles[0]!.db
+        .selectFrom('kysely_migration' as never)
+        .selectAll()
+        .execute();
+      expect(rows).toHaveLength(Object.keys(migrations).length);
+    } finally {
+      for (const handle of handles) await handle.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a failed migration leaves nothing half done', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerleaf-db-'));
+    const handle = createDatabase({ sqlitePath: join(dir, 'broken.sqlite') });
+    try {
+      // A table the second migration creates, made beforehand: 0002 fails after 0001 ran.
+      await sql`create table clients (id integer primary key)`.execute(handle.db);
+      await expect(migrateToLatest(handle.db)).rejects.toThrow(/0002-catalog/);
+      const tables = (await handle.db.introspection.getTables({ withInternalKyselyTables: true })).map((t) => t.name);
+      expect(tables).not.toContain('businesses');
+      expect(tables).not.toContain('kysely_migration');
+    } finally {
+      await handle.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

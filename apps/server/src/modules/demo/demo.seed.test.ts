@@ -1,6 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '@ledgerleaf/domain';
-import { findUserByEmail, findUserProfile, updateUserPassword } from '@ledgerleaf/db';
+import {
+  createDatabase,
+  findUserByEmail,
+  findUserProfile,
+  migrateToLatest,
+  updateUserPassword,
+  type DatabaseHandle,
+} from '@ledgerleaf/db';
 import { createTestDatabase, type TestDatabase } from '@ledgerleaf/db/testing';
 import { PasswordHasher } from '../../lib/password';
 import { TEST_PASSWORD_PARAMS } from '../../test/harness';
@@ -82,6 +92,46 @@ describe('seedDemo', () => {
     await seedDemo({ db: database.db, hasher, clock });
     const restored = await findUserByEmail(database.db, { email: DEMO_ACCOUNT.email });
     expect(await hasher.verify(restored!.password_hash, DEMO_ACCOUNT.password)).toBe(true);
+  });
+});
+
+describe('two instances starting together', () => {
+  /**
+   * Two connections to one fresh database, as two server processes have: PostgreSQL (a second pool on
+   * this test's schema) when TEST_DATABASE_URL says so, else a SQLite file opened twice.
+   */
+  async function twoInstances(): Promise<{ handles: DatabaseHandle[]; close(): Promise<void> }> {
+    if (database.dialect === 'postgres') {
+      const second = createDatabase({ url: process.env.TEST_DATABASE_URL, searchPath: database.schema, poolSize: 4 });
+      return { handles: [database, second], close: () => second.destroy() };
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'ledgerleaf-seed-'));
+    const handles = [0, 1].map(() => createDatabase({ sqlitePath: join(dir, 'race.sqlite') }));
+    await Promise.all(handles.map((handle) => migrateToLatest(handle.db)));
+    return {
+      handles,
+      async close() {
+        for (const handle of handles) await handle.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  it("seed the demo once: the second finds the first one's account instead of failing", async () => {
+    const { handles, close } = await twoInstances();
+    try {
+      for (let round = 0; round < 2; round += 1) {
+        const results = await Promise.all(handles.map((handle) => seedDemo({ db: handle.db, hasher, clock })));
+        expect(results.map((result) => result.created).sort()).toEqual(round === 0 ? [false, true] : [false, false]);
+        expect(new Set(results.map((result) => result.userId)).size).toBe(1);
+      }
+      const db = handles[0]!.db;
+      expect(await db.selectFrom('users').select('id').execute()).toHaveLength(1);
+      expect(await db.selectFrom('businesses').select('id').execute()).toHaveLength(1);
+      expect(await db.selectFrom('tax_rates').select('id').execute()).toHaveLength(3);
+    } finally {
+      await close();
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import {
   findUserByEmail,
   revokeUserAccessTokens,
   updateUserPassword,
+  withMigrationLock,
   type Db,
 } from '@ledgerleaf/db';
 import type { PasswordHasher } from '../../lib/password';
@@ -37,35 +38,35 @@ async function seedDemoBusinessDetails(tx: Db, params: { businessId: number; now
 /**
  * Creates the demo business and its owner when missing; run on every start while DEMO is on.
  * Running it again changes nothing, except that it restores the demo password if it was changed.
+ * It holds the lock migrations hold (`withMigrationLock`) from its first read to its commit, so two
+ * instances starting together on a fresh database seed once: the second finds the first's account.
  */
 export async function seedDemo(params: {
   db: Db;
   hasher: PasswordHasher;
   clock: () => Date;
 }): Promise<{ created: boolean; userId: number }> {
-  const existing = await findUserByEmail(params.db, { email: DEMO_ACCOUNT.email });
-  if (existing) {
-    if (!(await params.hasher.verify(existing.password_hash, DEMO_ACCOUNT.password))) {
-      await updateUserPassword(params.db, {
-        businessId: existing.business_id,
-        userId: existing.id,
-        passwordHash: await params.hasher.hash(DEMO_ACCOUNT.password),
-        now: params.clock(),
-      });
-    }
-    // An account seeded before the catalogue existed gets it now; one that has any keeps what it has.
-    await params.db.transaction().execute(async (trx) => {
+  return withMigrationLock(params.db, async (trx) => {
+    const existing = await findUserByEmail(trx, { email: DEMO_ACCOUNT.email });
+    if (existing) {
+      if (!(await params.hasher.verify(existing.password_hash, DEMO_ACCOUNT.password))) {
+        await updateUserPassword(trx, {
+          businessId: existing.business_id,
+          userId: existing.id,
+          passwordHash: await params.hasher.hash(DEMO_ACCOUNT.password),
+          now: params.clock(),
+        });
+      }
+      // An account seeded before the catalogue existed gets it now; one that has any keeps what it has.
       await seedDemoBusinessDetails(trx, { businessId: existing.business_id, now: params.clock() });
       await seedDemoCatalog(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() });
       await seedDemoInvoices(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() });
       await seedDemoGoals(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() });
       await seedDemoEstimates(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() });
       await seedDemoCrm(trx, { businessId: existing.business_id, userId: existing.id, now: params.clock() });
-    });
-    return { created: false, userId: existing.id };
-  }
-  const passwordHash = await params.hasher.hash(DEMO_ACCOUNT.password);
-  return params.db.transaction().execute(async (trx) => {
+      return { created: false, userId: existing.id };
+    }
+    const passwordHash = await params.hasher.hash(DEMO_ACCOUNT.password);
     const now = params.clock();
     const business = await createBusiness(trx, {
       name: DEMO_ACCOUNT.business_name,
@@ -106,7 +107,8 @@ export async function disableDemo(params: {
   if (!existing || !(await params.hasher.verify(existing.password_hash, DEMO_ACCOUNT.password)))
     return { disabled: false };
   const passwordHash = await params.hasher.hash(randomBytes(32).toString('base64url'));
-  await params.db.transaction().execute(async (trx) => {
+  // Under the start-up lock: an instance starting with DEMO on at the same moment seeds before or after.
+  await withMigrationLock(params.db, async (trx) => {
     const now = params.clock();
     await updateUserPassword(trx, { businessId: existing.business_id, userId: existing.id, passwordHash, now });
     await revokeUserAccessTokens(trx, { businessId: existing.business_id, userId: existing.id, now });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ACCOUNT_MESSAGES,
+  EMAIL_TEMPLATE_KEYS,
   emailTemplateKeyParamsSchema,
   emailTemplateListResponseSchema,
   emailTemplateRequestSchema,
@@ -33,8 +34,12 @@ export function registerEmailTemplateRoutes(app: FastifyInstance, deps: Deps): v
     auth: true,
     access: 'admin',
     params: emailTemplateKeyParamsSchema,
-    // The allowed placeholders depend on the key, so the body is checked in the handler.
+    // The allowed placeholders depend on the key, so the body is checked in the handler; its shape is
+    // every key's, which the document describes.
     body: z.unknown(),
+    documentedBody: emailTemplateRequestSchema(EMAIL_TEMPLATE_KEYS[0]).describe(
+      "The email's subject (one line) and body; the {{placeholders}} in them must be ones this email has (GET /api/email-templates lists each email's), others answer 422",
+    ),
     responses: {
       200: { description: 'Saved', schema: emailTemplateResponseSchema },
       401: e.unauthenticated,

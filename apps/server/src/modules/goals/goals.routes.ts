@@ -27,7 +27,6 @@ import {
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
 import { ERROR_DOCS, conflictDoc, errorDoc } from '../../lib/error-docs';
-import { idempotencyKeyOf } from '../../lib/idempotency';
 import { defineRoute, requireAuth } from '../../lib/route';
 import * as allocations from './allocations.service';
 import * as badges from './badges.service';
@@ -211,14 +210,14 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
       'Record other income and allocate it to active financial goals in one transaction (amount, date, source and allocations checked by the domain other-income rules: 422 field-keyed). Idempotency-Key header: a retry replays the first answer',
     tags: incomeTags,
     auth: true,
+    idempotent: true,
     body: otherIncomeRequestSchema,
     responses: {
       201: { description: 'Recorded; the goals it raised', schema: otherIncomeResponseSchema },
       401: e.unauthenticated,
       422: e.validation,
     },
-    handler: async ({ request, reply, body }) => {
-      const key = idempotencyKeyOf(request);
+    handler: async ({ request, reply, body, idempotencyKey: key }) => {
       const result = await income.recordOtherIncome(deps, {
         auth: requireAuth(request),
         input: body,
@@ -310,6 +309,7 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
       "Allocate a received payment to active financial goals: the payment must belong to the invoice and the caller's business (404), the total may not exceed what is left of it (422 allocations). One transaction; Idempotency-Key honoured",
     tags: allocationTags,
     auth: true,
+    idempotent: true,
     body: allocationRequestSchema,
     responses: {
       201: {
@@ -320,8 +320,7 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
       404: e.notFound,
       422: e.validation,
     },
-    handler: async ({ request, reply, body }) => {
-      const key = idempotencyKeyOf(request);
+    handler: async ({ request, reply, body, idempotencyKey: key }) => {
       const result = await allocations.allocatePayment(deps, {
         auth: requireAuth(request),
         input: body,

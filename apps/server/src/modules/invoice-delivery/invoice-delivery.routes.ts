@@ -13,7 +13,7 @@ import {
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
 import { ERROR_DOCS, conflictDoc, errorDoc } from '../../lib/error-docs';
-import { idempotencyKeyOf, runIdempotentEffect } from '../../lib/idempotency';
+import { runIdempotentEffect } from '../../lib/idempotency';
 import { defineRoute, requireAuth } from '../../lib/route';
 import {
   PDF_RESPONSE_DOC,
@@ -68,6 +68,7 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
       "Email the invoice with its PDF and public link, to `to` or the client's contacts; a draft is issued (number, status sent) first, an issued one is sent again. Idempotency-Key header: a retry replays the first answer without mailing again",
     tags,
     auth: true,
+    idempotent: true,
     params: idParamsSchema,
     body: invoiceSendInputSchema,
     responses: {
@@ -77,9 +78,8 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
       409: ERRORS.conflictOrRunning,
       422: ERRORS.validation,
     },
-    handler: async ({ request, reply, params, body }) => {
+    handler: async ({ request, reply, params, body, idempotencyKey: key }) => {
       const auth = requireAuth(request);
-      const key = idempotencyKeyOf(request);
       const path = `/api/invoices/${params.id}/send`;
       // Idempotency-Key: a retry (a double click, a timeout) replays the first answer and mails nothing again.
       const result = await runIdempotentEffect(

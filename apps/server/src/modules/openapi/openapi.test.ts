@@ -1,6 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { routeAccess } from '../../plugins/auth';
+import { addMember, upload } from '../account-test-helpers';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { tinyPng } from '../../test/png';
 import {
   createContractChecker,
   operationOf,
@@ -266,5 +272,114 @@ describe('the statuses every operation of a kind can give are documented', () =>
     expect(rows.statusCode).toBe(422);
     expect(rows.json().rows).toBeDefined();
     expectConforms('POST', '/api/clients/import', rows);
+  });
+});
+
+describe('what the document once left out (issue 28)', () => {
+  it('every operation documents its 500: `{ message }` and nothing else', () => {
+    for (const { method, path, doc } of operationsOf(document)) {
+      const schema = doc.responses['500']?.content?.['application/json']?.schema;
+      expect(schema, `${method} ${path}`).toMatchObject({
+        type: 'object',
+        properties: { message: { type: 'string' } },
+        required: ['message'],
+        additionalProperties: false,
+      });
+    }
+  });
+
+  it('a 500 answers as documented', async () => {
+    const broken = await createTestApp();
+    try {
+      const { token } = await broken.register();
+      // The database goes away under the app: every request that needs it fails unexpectedly.
+      await broken.database.destroy();
+      const response = await broken.get('/api/clients', { token });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+      expectConforms('GET', '/api/clients', response);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it("no request body is documented as an empty schema; an email template's is its subject and body", () => {
+    for (const { method, path, doc } of operationsOf(document)) {
+      const schema = doc.requestBody?.content['application/json']?.schema;
+      if (schema) expect(Object.keys(schema).length, `${method} ${path}`).toBeGreaterThan(0);
+    }
+    const template = requestSchema('PUT', '/api/email-templates/{key}') as {
+      properties: Record<string, { type?: string }>;
+      required: string[];
+      additionalProperties: boolean;
+    };
+    expect(Object.keys(template.properties)).toEqual(['subject', 'body']);
+    expect(template.properties.subject?.type).toBe('string');
+    expect(template.required).toEqual(['subject', 'body']);
+    expect(template.additionalProperties).toBe(false);
+    const body = { subject: 'Invoice {{invoice_number}}', body: 'Hello {{client_name}}' };
+    expect(contract.validate(template, body).valid).toBe(true);
+    expect(contract.validate(template, { ...body, extra: 1 }).valid).toBe(false);
+  });
+
+  it('the operations that honour an Idempotency-Key declare the header, and each of them reads it', async () => {
+    const declaring = operationsOf(document).filter(({ doc }) =>
+      (doc.parameters ?? []).some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'),
+    );
+    expect(declaring.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
+      'POST /api/invoice-payments/allocate-to-goals',
+      'POST /api/invoices/{id}/payments',
+      'POST /api/invoices/{id}/payments/{paymentId}/receipt',
+      'POST /api/invoices/{id}/send',
+      'POST /api/other-income/multiple-goals',
+    ]);
+    for (const { method, path } of declaring) {
+      const response = await t.app.inject({
+        method,
+        url: path.replace(/\{[^}]+\}/g, '1'),
+        headers: { authorization: `Bearer ${who.token}`, 'idempotency-key': 'not a valid key' },
+        payload: {},
+      });
+      expect(response.statusCode, `${method} ${path}`).toBe(422);
+      expect(Object.keys(response.json().errors), `${method} ${path}`).toContain('Idempotency-Key');
+      expectConforms(method, path, response);
+    }
+    // Routes read the key only as `idempotent` routes (lib/route.ts), so none honours it undeclared.
+    const modules = fileURLToPath(new URL('..', import.meta.url));
+    const sources = readdirSync(modules, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    for (const file of sources) {
+      const text = readFileSync(join(modules, file), 'utf8');
+      expect(/idempotencyKeyOf\(|headers\[['"]idempotency-key['"]\]/i.test(text), file).toBe(false);
+    }
+  });
+
+  it('self-service operations document no 403: a read-only member changes their own avatar', async () => {
+    for (const route of t.app.routeDocs) {
+      if (route.auth && routeAccess(route.method, route.url, route.access) === 'self')
+        expect(Object.keys(route.responses), `${route.method} ${route.url}`).not.toContain('403');
+    }
+    for (const method of ['POST', 'DELETE'] as const) {
+      expect(Object.keys(operationOf(document, method, '/api/profile/avatar').responses)).not.toContain('403');
+      expect(Object.keys(operationOf(document, method, '/api/settings/business/logo').responses)).toContain('403');
+    }
+    const accountant = await addMember(t, who.token, 'books@example.com', 'accountant');
+    const uploaded = await upload(t, '/api/profile/avatar', accountant.token, {
+      name: 'me.png',
+      type: 'image/png',
+      bytes: tinyPng(),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expectConforms('POST', '/api/profile/avatar', uploaded);
+    const removed = await t.delete('/api/profile/avatar', { token: accountant.token });
+    expect(removed.statusCode).toBe(200);
+    expectConforms('DELETE', '/api/profile/avatar', removed);
+    const logo = await upload(t, '/api/settings/business/logo', accountant.token, {
+      name: 'logo.png',
+      type: 'image/png',
+      bytes: tinyPng(),
+    });
+    expect(logo.statusCode).toBe(403);
   });
 });

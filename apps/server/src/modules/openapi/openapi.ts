@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES } from '@ledgerleaf/domain';
-import type { RouteDoc } from '../../lib/route';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../../lib/idempotency';
+import { ERROR_DOCS } from '../../lib/error-docs';
+import type { ResponseDoc, RouteDoc } from '../../lib/route';
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   // Refinements (e.g. "passwords match") are not expressible in JSON Schema; they are documented by the 422 answer.
@@ -32,7 +34,12 @@ export function buildOpenApiDocument(
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const responses: Record<string, unknown> = {};
-    for (const [status, response] of Object.entries(route.responses)) {
+    // Any operation can fail unexpectedly: its 500 is `{ message }` with a fixed sentence (plugins/errors.ts).
+    const documented: Record<number, ResponseDoc> = {
+      ...route.responses,
+      500: route.responses[500] ?? ERROR_DOCS.unexpected,
+    };
+    for (const [status, response] of Object.entries(documented)) {
       responses[status] = {
         description: response.description,
         ...(response.contentType
@@ -53,6 +60,15 @@ export function buildOpenApiDocument(
           },
         ]
       : [];
+    if (route.idempotent)
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          'Makes a retry safe: a request with a key already used answers the first answer again (same status and body) without doing anything again; the same key with another request answers 422 (errors["Idempotency-Key"]). 1 to 255 visible ASCII characters, e.g. a UUID',
+        schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[\\x21-\\x7e]+$' },
+      });
     for (const [location, schema] of [
       ['path', route.params],
       ['query', route.query],

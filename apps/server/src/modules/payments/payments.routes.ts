@@ -14,7 +14,7 @@ import {
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
 import { conflictDoc } from '../../lib/error-docs';
-import { idempotencyKeyOf, runIdempotentEffect } from '../../lib/idempotency';
+import { runIdempotentEffect } from '../../lib/idempotency';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { INVOICE_ERRORS as e } from '../invoices/invoices.routes';
 import * as payments from './payments.service';
@@ -32,6 +32,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
       'Record a payment (up to the balance; one transaction with the balance check). Idempotency-Key header: a retry replays the first answer. Answers the payment (payment_id) and the invoice; with `send_receipt` the receipt is emailed to the client after the commit and `receipt` tells how it went (a failed receipt leaves the payment recorded; a replay mails nothing)',
     tags,
     auth: true,
+    idempotent: true,
     params: idParamsSchema,
     body: paymentInputSchema,
     responses: {
@@ -41,9 +42,8 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
       409: e.conflict,
       422: e.validation,
     },
-    handler: async ({ request, reply, params, body }) => {
+    handler: async ({ request, reply, params, body, idempotencyKey: key }) => {
       const auth = requireAuth(request);
-      const key = idempotencyKeyOf(request);
       const result = await payments.recordPayment(deps, {
         auth,
         invoiceId: params.id,
@@ -82,6 +82,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
       "Email the payment's receipt (the business's payment receipt template, the invoice PDF attached) to the client's contacts. Idempotency-Key header: a retry replays the first answer without mailing again",
     tags,
     auth: true,
+    idempotent: true,
     params: paymentParamsSchema,
     responses: {
       200: { description: 'Sent (or kept in the outbox without SMTP)', schema: paymentReceiptResponseSchema },
@@ -91,12 +92,15 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
         'A void invoice, or a request with the same Idempotency-Key is still running',
         invoiceStatusSchema,
       ),
-      422: { description: 'The client has no email address (errors.to)', schema: errorResponseSchema },
+      422: {
+        description:
+          'The client has no email address (errors.to), or the Idempotency-Key is malformed or was used for another request (errors["Idempotency-Key"])',
+        schema: errorResponseSchema,
+      },
       502: { description: 'The mail could not be handed over; recorded on the timeline', schema: errorResponseSchema },
     },
-    handler: async ({ request, reply, params }) => {
+    handler: async ({ request, reply, params, idempotencyKey: key }) => {
       const auth = requireAuth(request);
-      const key = idempotencyKeyOf(request);
       const path = `/api/invoices/${params.id}/payments/${params.paymentId}/receipt`;
       const result = await runIdempotentEffect(
         deps,

@@ -134,10 +134,11 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
         auth: true,
         access,
         upload: { field: 'file', description: 'PNG, JPEG or WebP (checked by content), at most 2 MB' },
+        // Any role may change their own avatar (read-only ones too): no 403. The logo is for owners and
+        // admins: its 403 follows from its access (documentedResponses).
         responses: {
           200: { description: 'Saved', schema: profileResponseSchema },
           401: e.unauthenticated,
-          403: e.forbidden,
           415: e.unsupported,
           422: e.validation,
         },
@@ -157,7 +158,6 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
         responses: {
           200: { description: 'Removed', schema: profileResponseSchema },
           401: e.unauthenticated,
-          403: e.forbidden,
         },
         handler: async ({ request }) => ({
           data: await clearUpload(deps, { auth: requireAuth(request), kind }),
