@@ -339,3 +339,94 @@ export async function textUnderControls(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * Visible controls of the page's content that a box cuts off with no way to scroll to them (a
+ * card's table whose actions column runs past the card's edge): one line per control (empty when
+ * none). Each box between the control and the page that clips (overflow other than visible) is
+ * asked in turn: where the control runs past its visible area on an axis the box cannot scroll
+ * (overflow hidden or clip, or nothing more to scroll), the control is clipped. Past a box that
+ * scrolls, only the part of the control inside that box's visible area is asked of the boxes
+ * around it, since scrolling brings the rest in. The page itself counts as a box that clips
+ * sideways when the document does not scroll sideways.
+ */
+export async function clippedControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selector = [
+      'button',
+      'a[href]',
+      'input:not([type="hidden"])',
+      'select',
+      'textarea',
+      '[role="button"]',
+      '[role="link"]',
+      '[role="tab"]',
+      '[role="checkbox"]',
+      '[role="switch"]',
+      '[role="combobox"]',
+    ].join(',');
+    type Box = { left: number; top: number; right: number; bottom: number };
+    const main = document.getElementById('main-content');
+    if (!main) return [];
+    const name = (element: Element) => {
+      const label =
+        element.getAttribute('aria-label') ||
+        (element as HTMLInputElement).labels?.[0]?.textContent ||
+        element.getAttribute('placeholder') ||
+        element.textContent ||
+        '';
+      return `${element.tagName.toLowerCase()} "${label.trim().replace(/\s+/g, ' ').slice(0, 40)}"`;
+    };
+    const problems: string[] = [];
+    for (const element of main.querySelectorAll(selector)) {
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
+      if (element.closest('[aria-hidden="true"], [inert]')) continue;
+      const rect = element.getBoundingClientRect();
+      // Visually hidden helpers (1 px) and collapsed controls are not something a person aims at.
+      if (rect.width < 4 || rect.height < 4) continue;
+      let box: Box = { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
+      let clipped: string | null = null;
+      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+        const nodeStyle = getComputedStyle(node);
+        if (nodeStyle.overflowX === 'visible' && nodeStyle.overflowY === 'visible') continue;
+        const outer = node.getBoundingClientRect();
+        // The visible area: inside the borders, without the scroll bars.
+        const area: Box = {
+          left: outer.left + node.clientLeft,
+          top: outer.top + node.clientTop,
+          right: outer.left + node.clientLeft + node.clientWidth,
+          bottom: outer.top + node.clientTop + node.clientHeight,
+        };
+        const scrolls = (overflow: string, scrollSize: number, clientSize: number) =>
+          (overflow === 'auto' || overflow === 'scroll') && scrollSize > clientSize + 1;
+        const canScrollX = scrolls(nodeStyle.overflowX, node.scrollWidth, node.clientWidth);
+        const canScrollY = scrolls(nodeStyle.overflowY, node.scrollHeight, node.clientHeight);
+        const pastX = box.left < area.left - 1 || box.right > area.right + 1;
+        const pastY = box.top < area.top - 1 || box.bottom > area.bottom + 1;
+        if ((pastX && !canScrollX) || (pastY && !canScrollY)) {
+          const by = pastX && !canScrollX ? Math.round(Math.max(box.right - area.right, area.left - box.left)) : 0;
+          clipped = `${name(element)} is cut off by ${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).split(' ')[0]}` : ''}${by > 0 ? ` (${by} px past its edge)` : ''}, which does not scroll`;
+          break;
+        }
+        box = {
+          left: Math.max(box.left, area.left),
+          top: Math.max(box.top, area.top),
+          right: Math.min(box.right, area.right),
+          bottom: Math.min(box.bottom, area.bottom),
+        };
+      }
+      if (!clipped) {
+        const root = document.documentElement;
+        const sideways =
+          getComputedStyle(root).overflowX !== 'hidden' &&
+          getComputedStyle(document.body).overflowX !== 'hidden' &&
+          root.scrollWidth > root.clientWidth + 1;
+        if (!sideways && (box.right > root.clientWidth + 1 || box.left < -1))
+          clipped = `${name(element)} runs past the page's edge (${Math.round(box.right - root.clientWidth)} px), which does not scroll sideways`;
+      }
+      if (clipped) problems.push(clipped);
+    }
+    return problems;
+  });
+}

@@ -280,11 +280,13 @@ export const crmApi = api
       }),
       convertLead: build.mutation<LeadConvertResponse, { id: number; body: LeadConvertInput }>({
         query: ({ id, body }) => ({ url: `/api/crm/leads/${id}/convert`, method: 'POST', body }),
-        invalidatesTags: (_result, _error, { id }) => [
+        invalidatesTags: (result, _error, { id }) => [
           { type: 'Lead', id: LIST },
           { type: 'Lead', id },
           { type: 'Opportunity', id: LIST },
           { type: 'Client', id: LIST },
+          // The client gained the lead's person as a contact.
+          ...(result ? [{ type: 'Client' as const, id: result.data.client_id }] : []),
           'CrmBoard',
           'CrmTimeline',
           'Client360',

@@ -148,6 +148,32 @@ describe('staged loading (SPEC.md section 4)', () => {
     expect(screen.getByRole('link', { name: 'INV-0012' })).toHaveAttribute('href', '/invoices/12');
   });
 
+  it("lead analytics: every rate names its window, the table's, and each source is followed to invoiced and paid", async () => {
+    renderDashboard();
+    const table = await screen.findByRole('table', { name: 'Leads by source' });
+    // The rates are lead analytics' own (over the table's period), not the overview's (25 %).
+    expect(screen.getByTestId('lead-conversion-rate')).toHaveTextContent('33.3%');
+    expect(screen.getByTestId('lead-win-rate')).toHaveTextContent('50%');
+    expect(screen.getAllByText('last 90 days')).toHaveLength(2);
+    expect(screen.getByTestId('lead-analytics-period')).toHaveTextContent(
+      'Leads created, and opportunities won: Last 90 days (09/01/26 – 11/29/26)',
+    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Source', 'Leads', 'Converted', 'Invoiced', 'Paid']);
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Referral', '6', '2', '$5,000.00', '$2,000.00']);
+    expect(screen.getByRole('link', { name: 'Lead sources report' })).toHaveAttribute(
+      'href',
+      '/reports?report=lead_sources&preset=custom&from=2026-09-01&to=2026-11-29',
+    );
+  });
+
   it('after a month without revenue the trend says New', async () => {
     renderDashboard({ 'GET /api/dashboard/summary': json(200, { ...summaryFixture, revenueTrend: null }) });
     const trend = await screen.findByTestId('summary-card-trend');

@@ -204,6 +204,65 @@ export async function updateClient(
   return true;
 }
 
+/**
+ * Adds one person to a client's contacts (run inside a transaction; a lead's person when it converts
+ * into an existing client): nothing when the client already has that person (the same email, or the
+ * same name, case and spaces aside). The person becomes the primary contact when the client has
+ * none. The client's search text takes the new contact in. Answers whether a contact was added.
+ */
+export async function addClientContact(
+  db: Db,
+  params: {
+    businessId: number;
+    clientId: number;
+    contact: { name: string; email: string | null; phone: string | null };
+    now: Date;
+  },
+): Promise<boolean> {
+  const client = await db
+    .selectFrom('clients')
+    .selectAll()
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.clientId)
+    .executeTakeFirst();
+  if (!client) return false;
+  const contacts = await listClientContacts(db, { businessId: params.businessId, clientIds: [params.clientId] });
+  const same = (a: string | null | undefined, b: string | null | undefined) =>
+    Boolean(a && b && a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase());
+  const { contact } = params;
+  if (contacts.some((existing) => same(existing.email, contact.email) || same(existing.name, contact.name)))
+    return false;
+  const all: ContactFields[] = [
+    ...contacts.map((existing) => ({
+      name: existing.name,
+      email: existing.email,
+      phone: existing.phone,
+      is_primary: Boolean(existing.is_primary),
+    })),
+    { ...contact, is_primary: !contacts.some((existing) => Boolean(existing.is_primary)) },
+  ];
+  await db
+    .insertInto('client_contacts')
+    .values({
+      business_id: params.businessId,
+      client_id: params.clientId,
+      name: contact.name,
+      email: contact.email,
+      phone: contact.phone,
+      is_primary: all[all.length - 1]!.is_primary,
+      position: contacts.reduce((last, existing) => Math.max(last, existing.position + 1), 0),
+      created_at: toDbTime(params.now),
+    })
+    .execute();
+  await db
+    .updateTable('clients')
+    .set({ search_text: clientSearchText(client as unknown as ClientFields, all), updated_at: toDbTime(params.now) })
+    .where('business_id', '=', params.businessId)
+    .where('id', '=', params.clientId)
+    .execute();
+  return true;
+}
+
 export async function findClient(
   db: Db,
   params: { businessId: number; clientId: number },

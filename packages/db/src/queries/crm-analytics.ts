@@ -147,6 +147,8 @@ export interface LeadSourceFigures {
 export interface LeadAnalyticsFigures {
   by_status: Array<{ status: string; count: number }>;
   by_source: LeadSourceFigures[];
+  /** Opportunities in a lost stage closed in the period (with `won_count` of the sources: the win rate). */
+  lost_count: number;
 }
 
 /**
@@ -171,15 +173,22 @@ export async function leadAnalyticsFigures(
   if (before) leads = leads.where('created_at', '<', before);
   const leadRows = await leads.groupBy(['source_id', 'status']).execute();
 
-  let won = db
+  let closed = db
     .selectFrom('crm_opportunities as o')
     .innerJoin('crm_pipeline_stages as s', 's.id', 'o.stage_id')
-    .select(['o.source_id', sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(o.amount_cents), 0)`.as('amount')])
+    .select([
+      'o.source_id',
+      's.type',
+      sql<number>`count(*)`.as('n'),
+      sql<number>`coalesce(sum(o.amount_cents), 0)`.as('amount'),
+    ])
     .where('o.business_id', '=', params.businessId)
-    .where('s.type', '=', 'won');
-  if (since) won = won.where('o.closed_at', '>=', since);
-  if (before) won = won.where('o.closed_at', '<', before);
-  const wonRows = await won.groupBy('o.source_id').execute();
+    .where('s.type', 'in', ['won', 'lost']);
+  if (since) closed = closed.where('o.closed_at', '>=', since);
+  if (before) closed = closed.where('o.closed_at', '<', before);
+  const closedRows = await closed.groupBy(['o.source_id', 's.type']).execute();
+  const wonRows = closedRows.filter((row) => row.type === 'won');
+  const lostCount = closedRows.filter((row) => row.type === 'lost').reduce((total, row) => total + num(row.n), 0);
 
   // The invoices of the won opportunities: linked directly, or converted from a linked estimate.
   const range = sql.join(
@@ -264,6 +273,7 @@ export async function leadAnalyticsFigures(
       count: byStatus.get(status) ?? 0,
     })),
     by_source: [...figures.values(), ...(noSource ? [noSource] : [])],
+    lost_count: lostCount,
   };
 }
 

@@ -85,7 +85,8 @@ export type CrmPipeline = z.infer<typeof crmPipelineSchema>;
 
 /**
  * `GET /api/dashboard/lead-analytics?from=&to=` (dates in the business's time zone, both ends
- * included; both omitted: all time): leads created in the period by status and by source, and for
+ * included; both omitted: the CRM settings' rate window, the last `rate_window_days` days through
+ * today, the window of the overview's rates): leads created in the period by status and by source, and for
  * each source the money it brought: `won_value` (amounts of its won opportunities closed in the
  * period), `invoiced` and `paid` (totals and paid amounts of the issued, non-void invoices linked to
  * those won opportunities, directly or through a linked estimate converted to the invoice).
@@ -100,6 +101,19 @@ export const leadAnalyticsQuerySchema = z
 export type LeadAnalyticsQuery = z.output<typeof leadAnalyticsQuerySchema>;
 
 export const leadAnalyticsSchema = z.object({
+  /**
+   * The period every figure of the answer covers (business dates, both ends included; null: open
+   * on that side); `window_days` is the settings' window when the period is it, else null.
+   */
+  period: z.object({
+    from: isoDateSchema.nullable(),
+    to: isoDateSchema.nullable(),
+    window_days: z.number().int().nullable(),
+  }),
+  /** `leadConversionRate` over the leads of the period (the rows of `by_source` added up): percent, null when none. */
+  conversion_rate: z.number().nullable(),
+  /** `winRate` over the opportunities closed in the period: percent, null when none closed. */
+  win_rate: z.number().nullable(),
   by_status: z.array(z.object({ status: z.enum(LEAD_STATUSES), count: z.number().int() })),
   by_source: z.array(
     z.object({

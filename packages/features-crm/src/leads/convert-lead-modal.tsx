@@ -153,6 +153,13 @@ export function ConvertLeadModal({ lead, opened, onClose }: { lead: Lead; opened
               <Radio value="new" label="Create a new client" />
             </Stack>
           </Radio.Group>
+          {lead.person_name && (
+            <Text size="sm" c="dimmed" data-testid="convert-contact">
+              {choice.kind === 'new'
+                ? `${lead.person_name} becomes the new client's primary contact.`
+                : `${lead.person_name} is added to the client's contacts (unless already there).`}
+            </Text>
+          )}
           {choice.kind === 'other' && (
             <ClientPicker label="Existing client" value={otherId} onChange={(value) => setOtherId(value)} />
           )}

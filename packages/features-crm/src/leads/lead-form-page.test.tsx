@@ -116,6 +116,10 @@ describe('Convert dialog', () => {
     const match = await within(dialog).findByRole('radio', { name: /Use Analytical Ltd/ });
     await waitFor(() => expect(match).toBeChecked());
     expect(within(dialog).getByText('An existing client with the same email')).toBeInTheDocument();
+    // The lead's person joins the client's contacts (the server adds them).
+    expect(within(dialog).getByTestId('convert-contact')).toHaveTextContent(
+      "Ada Lovelace is added to the client's contacts (unless already there).",
+    );
     expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Analytical Ltd');
     await user.click(within(dialog).getByRole('button', { name: 'Convert lead' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/crm/opportunities/11/edit');

@@ -88,6 +88,9 @@ export const pipelineFixture: CrmPipeline = {
 };
 
 export const leadsFixture: LeadAnalytics = {
+  period: { from: '2026-09-01', to: '2026-11-29', window_days: 90 },
+  conversion_rate: 33.3,
+  win_rate: 50,
   by_status: [{ status: 'new', count: 4 }],
   by_source: [
     {

@@ -103,80 +103,84 @@ function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boo
         detail: formatCurrency(payment.amount),
       });
   };
+  // A narrow card (a phone, larger text) scrolls the table sideways, as the list tables do, so the
+  // actions column stays within reach instead of being cut off at the card's edge.
   return (
-    <Table aria-label="Payments" verticalSpacing="xs">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Method</Table.Th>
-          <Table.Th ta="right">Amount</Table.Th>
-          {canWrite && (
-            <Table.Th w={104}>
-              <Box
-                component="span"
-                style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-              >
-                Actions
-              </Box>
-            </Table.Th>
-          )}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {invoice.payments.map((payment) => (
-          <Table.Tr key={payment.id}>
-            <Table.Td>
-              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {formatDate(payment.payment_date)}
-              </Text>
-              {(payment.reference || payment.note) && (
-                <Text size="xs" c="dimmed">
-                  {[payment.reference, payment.note].filter(Boolean).join(' · ')}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>{PAYMENT_METHOD_LABELS[payment.method]}</Table.Td>
-            <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {formatCurrency(payment.amount)}
-            </Table.Td>
+    <Table.ScrollContainer minWidth={canWrite ? 320 : 220}>
+      <Table aria-label="Payments" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Method</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
             {canWrite && (
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  {invoice.status !== 'void' && <SendReceiptButton invoice={invoice} payment={payment} />}
-                  {allocate && invoice.status !== 'void' && (
-                    <Tooltip label="Allocate to goals">
-                      <ActionIcon
-                        variant="subtle"
-                        color="leaf"
-                        aria-label={`Allocate payment of ${formatCurrency(payment.amount)} to goals`}
-                        onClick={() =>
-                          allocate({
-                            invoice_id: invoice.id,
-                            invoice_number: invoice.invoice_number,
-                            payment_id: payment.payment_id,
-                            payment_amount: payment.amount,
-                          })
-                        }
-                      >
-                        <IconTarget size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete payment of ${formatCurrency(payment.amount)}`}
-                    onClick={() => void onDelete(payment)}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Group>
-              </Table.Td>
+              <Table.Th w={104}>
+                <Box
+                  component="span"
+                  style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                >
+                  Actions
+                </Box>
+              </Table.Th>
             )}
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {invoice.payments.map((payment) => (
+            <Table.Tr key={payment.id}>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(payment.payment_date)}
+                </Text>
+                {(payment.reference || payment.note) && (
+                  <Text size="xs" c="dimmed">
+                    {[payment.reference, payment.note].filter(Boolean).join(' · ')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{PAYMENT_METHOD_LABELS[payment.method]}</Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatCurrency(payment.amount)}
+              </Table.Td>
+              {canWrite && (
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    {invoice.status !== 'void' && <SendReceiptButton invoice={invoice} payment={payment} />}
+                    {allocate && invoice.status !== 'void' && (
+                      <Tooltip label="Allocate to goals">
+                        <ActionIcon
+                          variant="subtle"
+                          color="leaf"
+                          aria-label={`Allocate payment of ${formatCurrency(payment.amount)} to goals`}
+                          onClick={() =>
+                            allocate({
+                              invoice_id: invoice.id,
+                              invoice_number: invoice.invoice_number,
+                              payment_id: payment.payment_id,
+                              payment_amount: payment.amount,
+                            })
+                          }
+                        >
+                          <IconTarget size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete payment of ${formatCurrency(payment.amount)}`}
+                      onClick={() => void onDelete(payment)}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

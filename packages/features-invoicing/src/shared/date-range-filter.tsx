@@ -30,7 +30,9 @@ export function DateRangeFilter({
   const { inputFormat } = useDateFormat();
   return (
     <>
-      <Group gap="sm" wrap="nowrap" align="flex-start">
+      {/* Side by side while they fit; on a phone with larger text To goes under From (in one row the
+          card cut it off). */}
+      <Group gap="sm" wrap="wrap" align="flex-start">
         <DeferredDateField
           label="From"
           clearable

@@ -68,4 +68,28 @@ describe('Chart', () => {
     expect(box.textContent).not.toContain('Oct');
     expect(box.querySelector('svg')).toBe(svg);
   });
+
+  it('lays the category labels out for its width: at a phone width every aging bucket is drawn', async () => {
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(326);
+    try {
+      const labels = ['Current', '1-30', '31-60', '61-90', '91-120', 'Over 120'];
+      renderWithUi(
+        <Chart
+          label="Aging"
+          height={200}
+          option={{
+            ...option,
+            xAxis: { type: 'category', data: labels },
+            series: [{ type: 'bar', data: [1, 2, 3, 4, 5, 6] }],
+          }}
+        />,
+      );
+      const box = screen.getByRole('img', { name: 'Aging' });
+      const drawn = box.querySelector<HTMLElement>('[data-labels]');
+      expect(drawn?.dataset.labels).toBe('turned');
+      for (const text of labels) expect(box.textContent).toContain(text);
+    } finally {
+      width.mockRestore();
+    }
+  });
 });

@@ -6,6 +6,9 @@ import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption, ECElementEvent, EChartsType } from 'echarts/core';
 import { RESIZE_DEBOUNCE_MS } from '../constants';
+import { readableCategoryLabels } from './category-labels';
+
+export { readableCategoryLabels, type CategoryLabelLayout, type ReadableChart } from './category-labels';
 
 // The one ECharts chart of the product (dashboard, reports, goals analytics): only the chart types and
 // components they draw, in SVG. This module is its own entry (`@ledgerleaf/ui/chart`) and every screen
@@ -40,6 +43,32 @@ export function Chart({ option, label, height = 300, onBarClick }: ChartProps) {
   useEffect(() => {
     onClick.current = onBarClick;
   });
+  const latest = useRef({ option, height });
+  useEffect(() => {
+    latest.current = { option, height };
+  });
+  /** The width the option was last laid out for: a resize to another width lays its labels out again. */
+  const drawnWidth = useRef(-1);
+
+  /**
+   * Sets the option on the chart with its category labels laid out for the chart's width (the
+   * shared rule of `readableCategoryLabels`: every bar keeps a readable label on a phone), and the
+   * height that needs (horizontal bars on a narrow screen take more).
+   */
+  const draw = useRef(() => {
+    const instance = chart.current;
+    const box = element.current;
+    if (!instance || !box) return;
+    const width = box.clientWidth;
+    const readable = readableCategoryLabels(latest.current.option, width, latest.current.height);
+    drawnWidth.current = width;
+    if (box.style.height !== `${readable.height}px`) {
+      box.style.height = `${readable.height}px`;
+      instance.resize();
+    }
+    box.dataset.labels = readable.layout ?? '';
+    instance.setOption({ backgroundColor: 'transparent', ...readable.option }, { notMerge: true });
+  });
 
   // Drawn once its box comes into view, each chart in a task of its own (ECharts takes some 40 ms
   // a chart on a phone): a chart below the fold costs nothing until the person scrolls to it, and
@@ -71,7 +100,10 @@ export function Chart({ option, label, height = 300, onBarClick }: ChartProps) {
     let resizeTimer: ReturnType<typeof setTimeout> | undefined;
     const onResize = () => {
       clearTimeout(resizeTimer);
-      resizeTimer = setTimeout(() => instance.resize(), RESIZE_DEBOUNCE_MS);
+      resizeTimer = setTimeout(() => {
+        instance.resize();
+        if (element.current && element.current.clientWidth !== drawnWidth.current) draw.current();
+      }, RESIZE_DEBOUNCE_MS);
     };
     window.addEventListener('resize', onResize);
     return () => {
@@ -84,11 +116,11 @@ export function Chart({ option, label, height = 300, onBarClick }: ChartProps) {
 
   // The option, on the instance the effect above has just made or when it is a new object.
   useEffect(() => {
-    chart.current?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
-  }, [option, visible, scheme]);
+    draw.current();
+  }, [option, height, visible, scheme]);
 
   return (
-    <Box role="img" aria-label={label} h={height} w="100%" style={{ cursor: onBarClick ? 'pointer' : undefined }}>
+    <Box role="img" aria-label={label} mih={height} w="100%" style={{ cursor: onBarClick ? 'pointer' : undefined }}>
       <div ref={element} style={{ height, width: '100%' }} />
     </Box>
   );

@@ -59,7 +59,7 @@ export function registerCrmAnalyticsRoutes(app: FastifyInstance, deps: Deps): vo
     method: 'GET',
     url: '/api/dashboard/lead-analytics',
     summary:
-      'Lead analytics over from..to (business dates; all time without): leads by status and by source, and per source its won value and the invoiced and paid amounts of the invoices made from its won opportunities',
+      'Lead analytics over from..to (business dates; without both: the CRM settings’ rate window, the overview’s): the period and its conversion and win rates, leads by status and by source, and per source its won value and the invoiced and paid amounts of the invoices made from its won opportunities',
     tags: ['dashboard'],
     auth: true,
     query: leadAnalyticsQuerySchema,

@@ -1,13 +1,17 @@
 import {
   CATALOG_MESSAGES,
   NO_SOURCE_LABEL,
+  addCalendarDays,
   crmOverviewFromFigures,
   estimateListQuerySchema,
   fromCents,
   invoiceListQuerySchema,
+  leadConversionRate,
   rateWindowStart,
   startOfZonedMonth,
+  winRate,
   zonedDateRange,
+  zonedToday,
   type Client360,
   type CrmOverview,
   type CrmPipeline,
@@ -90,19 +94,33 @@ export async function crmPipeline(deps: Deps, { auth }: { auth: AuthContext }): 
 /**
  * `GET /api/dashboard/lead-analytics?from=&to=`: leads created in the period by status and by
  * source, and per source its won value and the invoiced and paid amounts of the invoices made from
- * its won opportunities (directly, or through a linked estimate converted to the invoice).
+ * its won opportunities (directly, or through a linked estimate converted to the invoice). Without
+ * from and to, the period is the CRM settings' rate window (the overview's), so the rates and the
+ * table the dashboard shows side by side count the same leads. The rates are the answer's own,
+ * over its period.
  */
 export async function leadAnalytics(
   deps: Deps,
   { auth, query }: { auth: AuthContext; query: LeadAnalyticsQuery },
 ): Promise<LeadAnalytics> {
-  const range = zonedDateRange({ from: query.from, to: query.to }, await businessTimeZone(deps.db, auth.businessId));
+  const timeZone = await businessTimeZone(deps.db, auth.businessId);
+  let period: LeadAnalytics['period'] = { from: query.from ?? null, to: query.to ?? null, window_days: null };
+  if (!query.from && !query.to) {
+    const days = (await findCrmSettings(deps.db, { businessId: auth.businessId })).rate_window_days;
+    const today = zonedToday(deps.clock(), timeZone);
+    period = { from: addCalendarDays(today, 1 - days), to: today, window_days: days };
+  }
+  const range = zonedDateRange(period, timeZone);
   const figures = await leadAnalyticsFigures(deps.db, {
     businessId: auth.businessId,
     since: range.since,
     before: range.before,
   });
+  const total = (key: 'leads' | 'converted' | 'won_count') => figures.by_source.reduce((sum, row) => sum + row[key], 0);
   return {
+    period,
+    conversion_rate: leadConversionRate(total('converted'), total('leads')),
+    win_rate: winRate(total('won_count'), figures.lost_count),
     by_status: figures.by_status.map((row) => ({ status: row.status as LeadStatus, count: row.count })),
     by_source: figures.by_source.map((row) => ({
       source_id: row.source_id,

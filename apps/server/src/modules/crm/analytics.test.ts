@@ -56,6 +56,70 @@ describe('dashboard figures', () => {
     });
   });
 
+  it("lead analytics without a period covers the settings' window: its rates are the overview's and add up from its table", async () => {
+    const biz = await crmOwner(t, 'window@example.com', 'Window Co');
+    const token = biz.token;
+    const saved = await t.put(
+      '/api/crm/settings',
+      { rate_window_days: 30, reminder_in_app: true, reminder_email: false },
+      { token },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const s = await stages(t, token);
+    const reasons = (await t.get('/api/crm/lost-reasons', { token })).json().data;
+    const recent = await createLead(t, token, { person_name: 'Recent', email: 'recent@window.example' });
+    await createLead(t, token, { person_name: 'Recent two' });
+    await createLead(t, token, { person_name: 'Recent three' });
+    const conversion = (
+      await t.post(
+        `/api/crm/leads/${recent.id}/convert`,
+        { client: { mode: 'new', name: 'Recent Ltd' }, opportunity: { title: 'Recent deal', amount: 100 } },
+        { token },
+      )
+    ).json().data;
+    await t.post(`/api/crm/opportunities/${conversion.opportunity_id}/move`, { stage_id: s.Won!.id }, { token });
+    await createOpportunity(t, token, {
+      client_id: conversion.client_id,
+      amount: 10,
+      stage_id: s.Lost!.id,
+      lost_reason_id: reasons[0].id,
+    });
+    // Two leads from 60 days ago, both converted: outside a 30-day window.
+    const old = [
+      await createLead(t, token, { person_name: 'Old one' }),
+      await createLead(t, token, { person_name: 'Old two' }),
+    ];
+    const longAgo = new Date(t.clock().getTime() - 60 * 86_400_000).toISOString();
+    await t.database.db
+      .updateTable('crm_leads')
+      .set({ created_at: longAgo, status: 'converted' })
+      .where(
+        'id',
+        'in',
+        old.map((lead) => lead.id),
+      )
+      .execute();
+
+    const overview = (await t.get('/api/dashboard/crm-overview', { token })).json();
+    const analytics = (await t.get('/api/dashboard/lead-analytics', { token })).json();
+    const today = t.clock().toISOString().slice(0, 10);
+    const from = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+    expect(analytics.period).toEqual({ from, to: today, window_days: 30 });
+    const sum = (key: 'leads' | 'converted') =>
+      analytics.by_source.reduce((total: number, row: Record<string, number>) => total + (row[key] ?? 0), 0);
+    expect([sum('leads'), sum('converted')]).toEqual([3, 1]);
+    expect(analytics.conversion_rate).toBe(33.3);
+    expect(analytics.win_rate).toBe(50);
+    expect([overview.leadConversionRate, overview.winRate]).toEqual([analytics.conversion_rate, analytics.win_rate]);
+
+    // A period of its own: every lead since 2000, its own rates, no window.
+    const all = (await t.get(`/api/dashboard/lead-analytics?from=2000-01-01&to=${today}`, { token })).json();
+    expect(all.period).toEqual({ from: '2000-01-01', to: today, window_days: null });
+    expect(all.conversion_rate).toBe(60);
+    const empty = (await t.get('/api/dashboard/lead-analytics?from=2000-01-01&to=2000-12-31', { token })).json();
+    expect([empty.conversion_rate, empty.win_rate]).toEqual([null, null]);
+  });
+
   it('overview, pipeline and lead analytics: a source followed to won value, invoiced and paid', async () => {
     const token = owner.token;
     const s = await stages(t, token);

@@ -45,6 +45,7 @@ import {
   findLeadSourcesByNames,
   findLeadsByEmails,
   findStage,
+  addClientContact,
   insertClient,
   insertLead,
   insertLeads,
@@ -474,6 +475,11 @@ export async function convertLead(
       { now, probability: opportunity.probability },
     );
     if (!state.ok) throw validationError({ 'opportunity.stage_id': [state.message] });
+    // The lead's person becomes the new client's primary contact, or one of the existing client's
+    // contacts (unless already there): client 360 and the invoice's "Attn:" line name them.
+    const person = lead.person_name ? { name: lead.person_name, email: lead.email, phone: lead.phone } : null;
+    if (input.client.mode === 'existing' && person)
+      await addClientContact(tx, { businessId, clientId, contact: person, now });
     if (input.client.mode === 'new') {
       const settings = await findInvoicingSettings(tx, { businessId });
       const created = await insertClient(tx, {
@@ -500,7 +506,7 @@ export async function convertLead(
           tax_id: null,
           is_active: true,
         },
-        contacts: [],
+        contacts: person ? [{ ...person, is_primary: true }] : [],
         now,
       });
       clientId = created.id;

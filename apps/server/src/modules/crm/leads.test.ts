@@ -324,6 +324,100 @@ describe('conversion', () => {
     ]);
   });
 
+  it("the lead's person becomes the new client's primary contact, and the invoice's Attn: line names them", async () => {
+    const lead = await createLead(t, token(), {
+      person_name: 'Petra Person',
+      company_name: 'Person Works',
+      email: 'petra@personworks.example',
+      phone: '+1 503 555 0199',
+    });
+    const converted = await t.post(
+      `/api/crm/leads/${lead.id}/convert`,
+      {
+        client: { mode: 'new', kind: 'company', name: 'Person Works', email: 'billing@personworks.example' },
+        opportunity: { title: 'Person Works deal', amount: 100 },
+      },
+      { token: token() },
+    );
+    expect(converted.statusCode, converted.body).toBe(201);
+    const clientId = converted.json().data.client_id as number;
+    const client = (await t.get(`/api/clients/${clientId}`, { token: token() })).json().data;
+    expect(client.contacts).toMatchObject([
+      { name: 'Petra Person', email: 'petra@personworks.example', phone: '+1 503 555 0199', is_primary: true },
+    ]);
+    const invoice = await t.post(
+      '/api/invoices',
+      {
+        client_id: clientId,
+        issue_date: '2030-01-01',
+        due_date: '2030-01-31',
+        lines: [{ description: 'Work', quantity: 1, unit_price: 100 }],
+      },
+      { token: token() },
+    );
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    const detail = (await t.get(`/api/invoices/${invoice.json().data.id}`, { token: token() })).json().data;
+    expect(detail.parties.bill_to.lines[0]).toBe('Attn: Petra Person');
+    // The client list's search finds the client by its new contact.
+    const found = (await t.get('/api/clients?search=petra', { token: token() })).json().data;
+    expect(found.map((row: { id: number }) => row.id)).toContain(clientId);
+  });
+
+  it("converting into an existing client adds the lead's person to its contacts, once", async () => {
+    const existing = await t.post(
+      '/api/clients',
+      {
+        name: 'Harbor Studio',
+        email: 'hello@harbor.example',
+        contacts: [{ name: 'Hana Harbor', email: 'hana@harbor.example', phone: null, is_primary: true }],
+      },
+      { token: token() },
+    );
+    expect(existing.statusCode, existing.body).toBe(201);
+    const clientId = existing.json().data.id as number;
+    const convert = async (body: Record<string, unknown>) => {
+      const lead = await createLead(t, token(), body);
+      const answer = await t.post(
+        `/api/crm/leads/${lead.id}/convert`,
+        { client: { mode: 'existing', client_id: clientId }, opportunity: { title: 'Harbor deal', amount: 10 } },
+        { token: token() },
+      );
+      expect(answer.statusCode, answer.body).toBe(201);
+    };
+    await convert({ person_name: 'Ivo Inlet', email: 'ivo@harbor.example', phone: '555 0100' });
+    // The same person again (by email, whatever the case; or by name): no second contact.
+    await convert({ person_name: 'Hana H.', email: 'HANA@harbor.example' });
+    await convert({ person_name: ' ivo  INLET ', email: 'ivo.other@harbor.example' });
+    // A lead with only a company has no person to add.
+    await convert({ person_name: null, company_name: 'Harbor Studio', email: 'desk@harbor.example' });
+    const client = (await t.get(`/api/clients/${clientId}`, { token: token() })).json().data;
+    expect(
+      client.contacts.map(
+        (contact: { name: string; email: string | null; phone: string | null; is_primary: boolean }) => [
+          contact.name,
+          contact.email,
+          contact.phone,
+          contact.is_primary,
+        ],
+      ),
+    ).toEqual([
+      ['Hana Harbor', 'hana@harbor.example', null, true],
+      ['Ivo Inlet', 'ivo@harbor.example', '555 0100', false],
+    ]);
+
+    // A client without contacts takes the person as its primary contact.
+    const bare = await createClient(t, token(), { name: 'Bare Co', email: 'bare@example.com' });
+    const lead = await createLead(t, token(), { person_name: 'Bea Bare', email: 'bea@bare.example' });
+    const answer = await t.post(
+      `/api/crm/leads/${lead.id}/convert`,
+      { client: { mode: 'existing', client_id: bare.id }, opportunity: { title: 'Bare deal', amount: 10 } },
+      { token: token() },
+    );
+    expect(answer.statusCode, answer.body).toBe(201);
+    const bareClient = (await t.get(`/api/clients/${bare.id}`, { token: token() })).json().data;
+    expect(bareClient.contacts).toMatchObject([{ name: 'Bea Bare', email: 'bea@bare.example', is_primary: true }]);
+  });
+
   it('two conversions of one lead at once: one wins, the other answers 409, one client and one opportunity', async () => {
     const lead = await createLead(t, token(), { person_name: 'Race', email: 'race@example.com' });
     const body = { client: { mode: 'new', name: 'Race Inc' }, opportunity: { title: 'Race deal', amount: 10 } };
