@@ -1,4 +1,5 @@
-import { expect, request, test, type Page } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
+import { expect, test } from './clock';
 import { blockingViolations, demoLogin, register, settle, shownDate, useFontStep } from './helpers';
 
 async function apiHeaders(page: Page) {
@@ -37,7 +38,7 @@ test('the demo business’s month shows its due dates and activities; axe in lig
   }
 });
 
-test('drag an activity to tomorrow: the CRM record has the new due date', async ({ page }) => {
+test('drag an activity to tomorrow: the CRM record has the new due date @clock', async ({ page, now }) => {
   test.setTimeout(90_000);
   await register(page);
   const headers = await apiHeaders(page);
@@ -45,7 +46,7 @@ test('drag an activity to tomorrow: the CRM record has the new due date', async 
   expect(lead.status()).toBe(201);
   const leadId = (await lead.json()).data.id as number;
   const types = await (await page.request.get('/api/crm/activity-types', { headers })).json();
-  const dueAt = new Date(Date.now() + 60 * 60_000);
+  const dueAt = new Date(now().getTime() + 60 * 60_000);
   dueAt.setUTCMinutes(0, 0, 0);
   const created = await page.request.post('/api/crm/activities', {
     headers,
@@ -74,15 +75,22 @@ test('drag an activity to tomorrow: the CRM record has the new due date', async 
   await expect(page.getByText('Activity moved')).toBeVisible();
 
   const moved = await (await page.request.get(`/api/crm/activities/${activity.id}`, { headers })).json();
-  // The same time of day, one day later (the business's zone is the browser's here).
-  expect(Date.parse(moved.data.due_at) - Date.parse(activity.due_at)).toBe(24 * 60 * 60_000);
+  // The same time of day, one day later, in the business's zone (the browser's here): 23 or 25 hours
+  // later across a daylight saving change.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const wallClock = (iso: string) =>
+    new Date(iso).toLocaleString('en-CA', { timeZone: zone, hour12: false }).split(', ') as [string, string];
+  const [beforeDay, beforeTime] = wallClock(activity.due_at);
+  const [afterDay, afterTime] = wallClock(moved.data.due_at);
+  expect(afterDay).toBe(nextDay(beforeDay));
+  expect(afterTime).toBe(beforeTime);
   // The record: the lead's page lists the activity.
   await page.locator('.fc-event', { hasText: 'Drag me along' }).filter({ hasNotText: 'Reminder' }).click();
   await expect(page).toHaveURL(new RegExp(`/crm/leads/${leadId}/edit$`));
   await expect(page.getByText('Drag me along').first()).toBeVisible();
 });
 
-test('an empty day offers an invoice due that day and an activity on it', async ({ page }) => {
+test('an empty day offers an invoice due that day and an activity on it @clock', async ({ page }) => {
   test.setTimeout(90_000);
   await register(page);
   const headers = await apiHeaders(page);

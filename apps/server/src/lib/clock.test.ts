@@ -11,6 +11,15 @@ describe('serverClock', () => {
     expect(now).toBeLessThanOrEqual(Date.now());
   });
 
+  it('is not shown on /healthz without a test clock', async () => {
+    const plain = await createTestApp();
+    try {
+      expect((await plain.get('/healthz')).headers['x-test-clock']).toBeUndefined();
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('starts at TEST_CLOCK_START and runs on at the real pace', () => {
     let real = Date.parse('2026-11-28T10:00:00Z');
     const clock = serverClock({ testClockStart: new Date('2026-12-31T17:00:00Z') }, () => real);
@@ -40,5 +49,10 @@ describe('TEST_CLOCK_START in the app', () => {
     };
     expect(await today('clock-ny@example.com', 'America/New_York')).toBe('2026-12-31');
     expect(await today('clock-tokyo@example.com', 'Asia/Tokyo')).toBe('2027-01-01');
+    // The browser tests set the browser's clock from the server's, read on /healthz.
+    const health = await t.get('/healthz');
+    const serverNow = Date.parse(String(health.headers['x-test-clock']));
+    expect(serverNow - Date.parse('2026-12-31T17:00:00Z')).toBeGreaterThanOrEqual(0);
+    expect(serverNow - Date.parse('2026-12-31T17:00:00Z')).toBeLessThan(60_000);
   });
 });
