@@ -30,7 +30,8 @@ const serverMain = fileURLToPath(new URL('../server/dist/main.js', import.meta.u
  * The clock projects: the tests tagged `@clock` (their outcome depends on today's date) run again on
  * chosen days, each against a server of its own started with TEST_CLOCK_START at noon in New York (the
  * browser's zone there, so the businesses they sign up keep it), the browser's clock set to the
- * server's by `e2e/clock.ts`. E2E_CLOCKS=0 leaves them out (and their servers unstarted).
+ * server's by `e2e/clock.ts`. E2E_CLOCKS=0, or `--project chromium` alone, leaves them out and their servers
+ * unstarted.
  */
 const CLOCK_DAYS = [
   // Tomorrow is the first cell of the next row of a month (the week starts on Sunday).
@@ -42,6 +43,16 @@ const CLOCK_DAYS = [
   // The day before clocks go forward (2027-03-14 02:00 in New York): tomorrow has 23 hours.
   { name: 'clock-dst', start: '2027-03-13T17:00:00Z' },
 ] as const;
+/** The projects named on the command line (`--project x` or `--project=x`), if any. */
+function chosenProjects(argv: string[]): string[] {
+  return argv.flatMap((arg, index) =>
+    arg.startsWith('--project=') ? [arg.slice(10)] : arg === '--project' && argv[index + 1] ? [argv[index + 1]!] : [],
+  );
+}
+// A run that names only other projects starts no clock server. Decided once in the main process;
+// the workers inherit the decision through the environment.
+const chosen = chosenProjects(process.argv);
+if (chosen.length > 0 && !chosen.some((name) => name.startsWith('clock'))) process.env.E2E_CLOCKS ??= '0';
 const clocksOn = process.env.E2E_CLOCKS !== '0';
 const clockServers = await Promise.all(
   CLOCK_DAYS.map(async (day, index) => {
