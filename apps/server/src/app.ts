@@ -11,6 +11,7 @@ import {
   type RateLimits,
   type ThrottleSettings,
 } from './lib/context';
+import { serverClock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { jsonDepthExceeds } from './lib/json-depth';
 import { SERVER_MESSAGES } from './lib/messages';
@@ -169,7 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     childLoggerFactory: lazyChildLoggerFactory,
   });
 
-  const clock = options.clock ?? (() => new Date());
+  const clock = options.clock ?? serverClock(config);
   const mailer =
     options.mailer ??
     createMailer({ db: database.db, logger: app.log, clock, from: config.mailFrom, smtpUrl: config.smtpUrl });

@@ -6,6 +6,7 @@ import { createBusiness, createUser, emailExists, seedCrmDefaults } from '@ledge
 import { formatUsPhone, registerRequestSchema, toFieldErrors } from '@ledgerleaf/domain';
 import { buildApp, loggerOptions } from './app';
 import { loadConfig, resolveAppKey } from './env';
+import { serverClock } from './lib/clock';
 import { PasswordHasher } from './lib/password';
 import { seedDemo } from './modules/demo/demo.seed';
 import { openDatabase } from './runtime';
@@ -44,7 +45,7 @@ async function run(argv: string[]): Promise<number> {
     case 'seed': {
       const { database } = await openDatabase(config, { migrate: true });
       try {
-        const result = await seedDemo({ db: database.db, hasher: new PasswordHasher(), clock: () => new Date() });
+        const result = await seedDemo({ db: database.db, hasher: new PasswordHasher(), clock: serverClock(config) });
         console.log(
           result.created
             ? `Demo account created (user ${result.userId}).`
@@ -90,7 +91,7 @@ async function run(argv: string[]): Promise<number> {
         const passwordHash = await new PasswordHasher().hash(input.password);
         const phone = input.phone ? formatUsPhone(input.phone) : null;
         const user = await database.db.transaction().execute(async (trx) => {
-          const now = new Date();
+          const now = serverClock(config)();
           const business = await createBusiness(trx, { name: input.business_name, phone, email: input.email, now });
           await seedCrmDefaults(trx, { businessId: business.id, now });
           return createUser(trx, {

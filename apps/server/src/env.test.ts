@@ -135,6 +135,23 @@ describe('loadConfig', () => {
   });
 });
 
+describe('TEST_CLOCK_START', () => {
+  it('is an ISO instant, read outside production only', () => {
+    expect(loadConfig({}).testClockStart).toBeUndefined();
+    expect(loadConfig({ TEST_CLOCK_START: '2026-11-28T17:00:00Z' }).testClockStart?.toISOString()).toBe(
+      '2026-11-28T17:00:00.000Z',
+    );
+    for (const bad of ['tomorrow', '2026-11-28', '2026-13-45T00:00:00Z'])
+      expect(() => loadConfig({ TEST_CLOCK_START: bad }), bad).toThrow(/TEST_CLOCK_START must be an ISO 8601 instant/);
+  });
+
+  it('is refused at start-up in production, saying why', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK_START: '2026-11-28T17:00:00Z' })).toThrow(
+      /TEST_CLOCK_START: is for tests only .* unset it \(NODE_ENV is production\)/,
+    );
+  });
+});
+
 describe('resolveAppKey', () => {
   it('uses APP_KEY when set', () => {
     const dir = tempDir();

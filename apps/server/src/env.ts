@@ -101,6 +101,10 @@ export const envSchema = z.object({
   TRUST_PROXY: trustProxySetting.optional(),
   SCHEDULER: booleanFlag.optional(),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000, 'SCHEDULER_INTERVAL_MS must be at least 1000').optional(),
+  TEST_CLOCK_START: optionalString.refine(
+    (value) => value === undefined || (/^\d{4}-\d{2}-\d{2}T/.test(value) && Number.isFinite(Date.parse(value))),
+    'TEST_CLOCK_START must be an ISO 8601 instant, e.g. 2026-11-28T17:00:00Z',
+  ),
   REGISTER_RATE_LIMIT: z.coerce
     .number()
     .int()
@@ -137,6 +141,11 @@ export interface AppConfig {
    * the default. Behind a proxy that hides the clients' addresses, every sign-up shares one IP.
    */
   registerRateLimit?: number | undefined;
+  /**
+   * TEST_CLOCK_START (tests only, refused when NODE_ENV is production): the server's clock starts at
+   * this instant and runs on from it (`serverClock`), so browser tests can run on any chosen day.
+   */
+  testClockStart?: Date | undefined;
 }
 
 export class ConfigError extends Error {
@@ -157,6 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   }
   const values = parsed.data;
   const production = values.NODE_ENV === 'production';
+  if (production && values.TEST_CLOCK_START !== undefined)
+    throw new ConfigError(
+      "Invalid configuration:\n  TEST_CLOCK_START: is for tests only and moves the server's clock; unset it (NODE_ENV is production)",
+    );
   const dataDir = resolve(cwd, values.DATA_DIR ?? './data');
   const port = values.PORT;
   const appUrl = (values.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -190,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       intervalMs: values.SCHEDULER_INTERVAL_MS ?? DEFAULT_SCHEDULER_INTERVAL_MS,
     },
     registerRateLimit: values.REGISTER_RATE_LIMIT,
+    testClockStart: values.TEST_CLOCK_START === undefined ? undefined : new Date(values.TEST_CLOCK_START),
   };
 }
 

@@ -154,4 +154,13 @@ describe('main', () => {
     const child = start({ PORT: 'not-a-port', DATA_DIR: join(tmpdir(), 'never-created') });
     await expect(child.listening).rejects.toThrow(/PORT/);
   });
+
+  it('refuses to start in production with a test clock', async () => {
+    const child = start({
+      NODE_ENV: 'production',
+      TEST_CLOCK_START: '2026-11-28T17:00:00Z',
+      DATA_DIR: join(tmpdir(), 'never-created'),
+    });
+    await expect(child.listening).rejects.toThrow(/exited with 1[\s\S]*TEST_CLOCK_START: is for tests only/);
+  });
 });

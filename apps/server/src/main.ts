@@ -11,7 +11,8 @@ async function main(): Promise<void> {
   const { database, applied } = await openDatabase(config, { migrate: true });
   const app = await buildApp({ config: { ...config, appKey }, database });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
-  const demoParams = { db: database.db, hasher: new PasswordHasher(), clock: () => new Date() };
+  // The demo's dates are relative to the server's clock (a test clock moves them with it).
+  const demoParams = { db: database.db, hasher: new PasswordHasher(), clock: app.deps.clock };
   if (config.demo) {
     const demo = await seedDemo(demoParams);
     if (demo.created) app.log.info('demo account seeded');

@@ -1,5 +1,6 @@
-import { expect, request, test, type Page } from '@playwright/test';
-import { blockingViolations, demoLogin, register, settle, shownDate } from './helpers';
+import { request, type Page } from '@playwright/test';
+import { expect, test } from './clock';
+import { blockingViolations, demoLogin, register, settle, shownDate, useFontStep } from './helpers';
 
 async function apiHeaders(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -37,7 +38,7 @@ test('the demo business’s month shows its due dates and activities; axe in lig
   }
 });
 
-test('drag an activity to tomorrow: the CRM record has the new due date', async ({ page }) => {
+test('drag an activity to tomorrow: the CRM record has the new due date @clock', async ({ page, now }) => {
   test.setTimeout(90_000);
   await register(page);
   const headers = await apiHeaders(page);
@@ -45,7 +46,7 @@ test('drag an activity to tomorrow: the CRM record has the new due date', async 
   expect(lead.status()).toBe(201);
   const leadId = (await lead.json()).data.id as number;
   const types = await (await page.request.get('/api/crm/activity-types', { headers })).json();
-  const dueAt = new Date(Date.now() + 60 * 60_000);
+  const dueAt = new Date(now().getTime() + 60 * 60_000);
   dueAt.setUTCMinutes(0, 0, 0);
   const created = await page.request.post('/api/crm/activities', {
     headers,
@@ -74,15 +75,22 @@ test('drag an activity to tomorrow: the CRM record has the new due date', async 
   await expect(page.getByText('Activity moved')).toBeVisible();
 
   const moved = await (await page.request.get(`/api/crm/activities/${activity.id}`, { headers })).json();
-  // The same time of day, one day later (the business's zone is the browser's here).
-  expect(Date.parse(moved.data.due_at) - Date.parse(activity.due_at)).toBe(24 * 60 * 60_000);
+  // The same time of day, one day later, in the business's zone (the browser's here): 23 or 25 hours
+  // later across a daylight saving change.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const wallClock = (iso: string) =>
+    new Date(iso).toLocaleString('en-CA', { timeZone: zone, hour12: false }).split(', ') as [string, string];
+  const [beforeDay, beforeTime] = wallClock(activity.due_at);
+  const [afterDay, afterTime] = wallClock(moved.data.due_at);
+  expect(afterDay).toBe(nextDay(beforeDay));
+  expect(afterTime).toBe(beforeTime);
   // The record: the lead's page lists the activity.
   await page.locator('.fc-event', { hasText: 'Drag me along' }).filter({ hasNotText: 'Reminder' }).click();
   await expect(page).toHaveURL(new RegExp(`/crm/leads/${leadId}/edit$`));
   await expect(page.getByText('Drag me along').first()).toBeVisible();
 });
 
-test('an empty day offers an invoice due that day and an activity on it', async ({ page }) => {
+test('an empty day offers an invoice due that day and an activity on it @clock', async ({ page }) => {
   test.setTimeout(90_000);
   await register(page);
   const headers = await apiHeaders(page);
@@ -123,12 +131,12 @@ test('the view, the period and the filters survive a reload', async ({ page }) =
   test.setTimeout(60_000);
   await register(page);
   await page.goto('/calendar');
-  const title = page.locator('.fc-toolbar-title');
+  const title = page.getByTestId('calendar-title');
   await expect(title).toBeVisible();
   const thisMonth = await title.textContent();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(title).not.toHaveText(thisMonth!);
-  await page.getByRole('button', { name: 'Week' }).click();
+  await page.locator('[data-calendar-toolbar] label', { hasText: /^Week$/ }).click();
   await page.getByRole('combobox', { name: 'Show' }).click();
   await page.getByRole('option', { name: 'CRM activities' }).click();
   await expect(page).toHaveURL(/view=week/);
@@ -136,7 +144,7 @@ test('the view, the period and the filters survive a reload', async ({ page }) =
   const week = await title.textContent();
   await page.reload();
   await expect(title).toHaveText(week!);
-  await expect(page.getByRole('button', { name: 'Week' })).toHaveClass(/fc-button-active/);
+  await expect(page.getByRole('radio', { name: 'Week' })).toBeChecked();
   await expect(page.locator('.mantine-MultiSelect-pill', { hasText: 'CRM activities' })).toBeVisible();
 });
 
@@ -165,15 +173,71 @@ test('the feed address works without a session and dies when a new one is made',
   await anonymous.dispose();
 });
 
-test('a 390 px screen opens on the agenda', async ({ page }) => {
-  test.setTimeout(60_000);
+/** Controls (and the grid's day names) cut off or off screen: a box outside the viewport, or text wider than its box. */
+async function clippedControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const problems: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      [
+        '[data-testid="calendar-title"]',
+        '[data-calendar-toolbar] button',
+        '[data-calendar-toolbar] input',
+        '[data-calendar-toolbar] label',
+        // The days' names above the grid.
+        '.fc-col-header-cell-cushion',
+      ].join(', '),
+    );
+    for (const element of controls) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      const name =
+        element.getAttribute('aria-label') || element.textContent?.trim() || (element as HTMLInputElement).value;
+      if (box.left < 0 || box.right > width)
+        problems.push(`${name}: ${Math.round(box.left)}-${Math.round(box.right)} of ${width} px`);
+      if (element.scrollWidth > element.clientWidth + 1)
+        problems.push(`${name}: text ${element.scrollWidth} px in ${element.clientWidth} px`);
+      // A day's name (inline) against its column.
+      const column = element.closest('th')?.getBoundingClientRect();
+      if (column && (box.left < column.left - 1 || box.right > column.right + 1))
+        problems.push(`${name}: ${Math.round(box.width)} px in a ${Math.round(column.width)} px column`);
+    }
+    return problems;
+  });
+}
+
+test('a 390 px screen with 150 % text opens on the agenda; the toolbar fits in every view, nothing scrolls sideways', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
+  await useFontStep(page, 150);
   await demoLogin(page);
   await page.goto('/calendar');
   await expect(page.locator('.fc-list').first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Agenda' })).toBeVisible();
+  const view = page.getByLabel('View', { exact: true });
+  await expect(view).toHaveValue('Agenda');
   await settle(page);
   expect(await blockingViolations(page, 'calendar 390 px')).toEqual([]);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(390);
+  for (const name of ['Agenda', 'Month', 'Week', 'Day'] as const) {
+    if (name !== 'Agenda') {
+      await view.click();
+      await page.getByRole('option', { name }).click();
+      await expect(view).toHaveValue(name);
+    }
+    await settle(page);
+    for (const control of ['Previous', 'Next', 'Today'])
+      await expect(page.getByRole('button', { name: control, exact: true })).toBeInViewport({ ratio: 1 });
+    await expect(view).toBeInViewport({ ratio: 1 });
+    expect(await clippedControls(page), name).toEqual([]);
+    // The period's title keeps to at most two lines.
+    const title = page.getByTestId('calendar-title');
+    const lines = await title.evaluate(
+      (element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight),
+    );
+    expect(lines, name).toBeLessThan(2.5);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, name).toBeLessThanOrEqual(390);
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: `e2e/.tmp/screenshots/calendar-390-150-${name}.png` });
+  }
 });

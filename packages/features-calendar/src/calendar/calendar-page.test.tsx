@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { CALENDAR_MESSAGES } from '@ledgerleaf/domain';
 import { json, renderPage, stubFetch } from '../test/render';
@@ -96,7 +96,7 @@ describe('Calendar', () => {
     const query = calls.find((call) => call.path === '/api/calendar/events')!.query;
     // The week of May 15th (Sunday first): [May 12, May 19).
     expect(query).toMatchObject({ from: '2030-05-12', to: '2030-05-19', kinds: 'activity,payment', person_id: '2' });
-    expect(screen.getByRole('button', { name: 'Week' })).toHaveClass('fc-button-active');
+    expect(screen.getByRole('radio', { name: 'Week' })).toBeChecked();
   });
 
   it('keeps the view, the period and the filters in the address as they change', async () => {
@@ -105,7 +105,7 @@ describe('Calendar', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'June 2030' })).toBeInTheDocument();
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('date')).toBe('2030-06-01'));
-    await user.click(screen.getByRole('button', { name: 'Day' }));
+    await user.click(screen.getByRole('radio', { name: 'Day' }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('view')).toBe('day'));
     await user.click(screen.getAllByLabelText('Show')[0]!);
     await user.click(await screen.findByRole('option', { name: 'CRM activities' }));
@@ -118,11 +118,44 @@ describe('Calendar', () => {
 
   it('ignores what it does not expect in the address', async () => {
     const { calls } = setup({}, ['member'], '/calendar?view=year&date=2030-02-30&kinds=birthdays&person=2');
-    expect(await screen.findByRole('button', { name: 'Month' })).toHaveClass('fc-button-active');
+    expect(await screen.findByRole('radio', { name: 'Month' })).toBeChecked();
     await waitFor(() => expect(calls.some((call) => call.path === '/api/calendar/events')).toBe(true));
     const query = calls.find((call) => call.path === '/api/calendar/events')!.query;
     expect(query.kinds).toBeUndefined();
     // A member has no person filter: the address cannot give one.
     expect(query.person_id).toBeUndefined();
+  });
+
+  it('drives the calendar from its own toolbar: today is off on today’s period, the title follows', async () => {
+    const { user, router } = setup({}, ['owner'], '/calendar?view=week&date=2030-05-15');
+    expect(await screen.findByRole('heading', { level: 2, name: /May 12 – 18, 2030/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('heading', { level: 2, name: /May 5 – 11, 2030/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Month' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'May 2030' })).toBeInTheDocument();
+    // Month is the default view on a desktop: the address leaves it out.
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).has('view')).toBe(false));
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).has('date')).toBe(false));
+    expect(screen.getByRole('button', { name: 'Today' })).toBeDisabled();
+  });
+
+  it('on a phone the view is a select, the agenda first', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = vi.fn((query: string) => ({
+      ...matchMedia(query),
+      matches: query.includes('max-width: 36em'),
+    }));
+    onTestFinished(() => {
+      window.matchMedia = matchMedia;
+    });
+    const { user, router } = setup();
+    const select = await screen.findByLabelText('View');
+    expect(select).toHaveValue('Agenda');
+    expect(screen.queryByRole('radio', { name: 'Month' })).not.toBeInTheDocument();
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Month' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('view')).toBe('month'));
+    expect(select).toHaveValue('Month');
   });
 });

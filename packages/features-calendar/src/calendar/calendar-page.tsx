@@ -6,7 +6,20 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import listPlugin from '@fullcalendar/list';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
-import { Box, Group, Loader, MultiSelect, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  Loader,
+  MultiSelect,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { queryState, serverMessage, useAccess, useCanWrite, useDateFormat } from '@ledgerleaf/api';
 import {
@@ -56,6 +69,102 @@ const VIEWS = { month: 'dayGridMonth', week: 'timeGridWeek', day: 'timeGridDay',
 type ViewName = keyof typeof VIEWS;
 const VIEW_NAMES = Object.keys(VIEWS) as ViewName[];
 const viewNameOf = (type: string): ViewName | undefined => VIEW_NAMES.find((name) => VIEWS[name] === type);
+const VIEW_OPTIONS: { value: ViewName; label: string }[] = [
+  { value: 'month', label: 'Month' },
+  { value: 'week', label: 'Week' },
+  { value: 'day', label: 'Day' },
+  { value: 'agenda', label: 'Agenda' },
+];
+
+const NARROW_WEEKDAY = new Intl.DateTimeFormat('en-US', { weekday: 'narrow', timeZone: 'UTC' });
+const PHONE_VIEWS = {
+  dayGridMonth: { dayHeaderFormat: { weekday: 'narrow' } },
+  // The day's letter above its number.
+  timeGridWeek: {
+    dayHeaderContent: ({ date }: { date: Date }) => (
+      <>
+        <span style={{ display: 'block' }}>{NARROW_WEEKDAY.format(date)}</span>
+        <span style={{ display: 'block' }}>{date.getUTCDate()}</span>
+      </>
+    ),
+  },
+} as const;
+
+/** What the calendar shows, as FullCalendar last said (`datesSet`): the toolbar's title and state. */
+interface Shown {
+  title: string;
+  view: ViewName;
+  /** The period shown, `yyyy-MM-dd`, end exclusive. */
+  start: string;
+  end: string;
+}
+
+/**
+ * The calendar's own toolbar (Mantine), driving FullCalendar's API: previous, next and today, the
+ * period's title, and the view. Every row wraps, so at any width and text size each control stays
+ * whole and on screen (FullCalendar's toolbar is one row that overflows a phone at 150 % text); the
+ * view is a segmented control where four fit, a select on a phone.
+ */
+function CalendarToolbar({
+  shown,
+  today,
+  phone,
+  onPrev,
+  onNext,
+  onToday,
+  onView,
+}: {
+  shown: Shown | null;
+  today: string;
+  phone: boolean;
+  onPrev: () => void;
+  onNext: () => void;
+  onToday: () => void;
+  onView: (view: ViewName) => void;
+}) {
+  const showsToday = shown !== null && shown.start <= today && today < shown.end;
+  const switchView = (value: string | null) => {
+    const name = VIEW_NAMES.find((view) => view === value);
+    if (name) onView(name);
+  };
+  return (
+    <Group justify="space-between" align="center" gap="sm" wrap="wrap" data-calendar-toolbar>
+      <Group gap="xs" wrap="nowrap">
+        <ActionIcon variant="default" size="lg" aria-label="Previous" title="Previous" onClick={onPrev}>
+          <IconChevronLeft size="1.1rem" aria-hidden />
+        </ActionIcon>
+        <ActionIcon variant="default" size="lg" aria-label="Next" title="Next" onClick={onNext}>
+          <IconChevronRight size="1.1rem" aria-hidden />
+        </ActionIcon>
+        <Button variant="default" onClick={onToday} disabled={shown === null || showsToday}>
+          Today
+        </Button>
+      </Group>
+      <Title
+        order={2}
+        size="h3"
+        data-testid="calendar-title"
+        style={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}
+        ta="center"
+      >
+        {shown?.title ?? ''}
+      </Title>
+      {phone ? (
+        <Select
+          aria-label="View"
+          data={VIEW_OPTIONS}
+          value={shown?.view ?? null}
+          onChange={switchView}
+          allowDeselect={false}
+          w="9rem"
+          maw="100%"
+        />
+      ) : (
+        <SegmentedControl aria-label="View" data={VIEW_OPTIONS} value={shown?.view ?? ''} onChange={switchView} />
+      )}
+    </Group>
+  );
+}
 
 /**
  * The calendar's state in the address (`useUrlParams`), so a reload or a shared link shows the same
@@ -117,6 +226,7 @@ export function CalendarPage() {
   const { url, view, date, kinds, person } = useCalendarUrl(phone ? 'agenda' : 'month', isAdmin);
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [emptyDay, setEmptyDay] = useState<string | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
   const query = useGetCalendarEventsQuery(
     { from: range?.from ?? '', to: range?.to ?? '', kinds, ...(person ? { person_id: Number(person) } : {}) },
     { skip: range === null },
@@ -135,9 +245,12 @@ export function CalendarPage() {
     const start = info.view.currentStart.toISOString().slice(0, 10);
     const end = info.view.currentEnd.toISOString().slice(0, 10);
     const showsToday = start <= today && today < end;
-    const shown = date !== null && start <= date && date < end ? date : start;
-    url.update({ view: viewNameOf(info.view.type) ?? null, date: showsToday ? null : shown });
+    const shownDate = date !== null && start <= date && date < end ? date : start;
+    const viewName = viewNameOf(info.view.type);
+    url.update({ view: viewName ?? null, date: showsToday ? null : shownDate });
+    setShown({ title: info.view.title, view: viewName ?? view, start, end });
   };
+  const api = () => calendarRef.current?.getApi();
 
   // An address changed while the page is open (back, a link to another period) moves the calendar.
   useEffect(() => {
@@ -212,34 +325,26 @@ export function CalendarPage() {
           Nothing in these dates{kinds.length > 0 || person ? ' for these filters' : ''}.
         </Text>
       ) : null}
+      <CalendarToolbar
+        shown={shown}
+        today={today}
+        phone={phone}
+        onPrev={() => api()?.prev()}
+        onNext={() => api()?.next()}
+        onToday={() => api()?.gotoDate(today)}
+        onView={(name) => api()?.changeView(VIEWS[name])}
+      />
       <Box style={CALENDAR_THEME} aria-busy={state.loading}>
         <FullCalendar
           ref={calendarRef}
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
           initialView={VIEWS[view]}
           initialDate={date ?? undefined}
-          headerToolbar={
-            phone
-              ? { left: 'prev,next', center: 'title', right: 'today' }
-              : {
-                  left: 'prev,next today',
-                  center: 'title',
-                  right: `${VIEWS.month},${VIEWS.week},${VIEWS.day},${VIEWS.agenda}`,
-                }
-          }
-          footerToolbar={phone ? { center: `${VIEWS.month},${VIEWS.week},${VIEWS.day},${VIEWS.agenda}` } : false}
-          // Words rather than FullCalendar's icon font (its icons are role="img" without a name).
-          buttonIcons={false}
-          buttonText={{
-            prev: 'Previous',
-            next: 'Next',
-            today: 'Today',
-            month: 'Month',
-            week: 'Week',
-            day: 'Day',
-            list: 'Agenda',
-          }}
-          views={{ listWeek: { buttonText: 'Agenda' } }}
+          // The toolbar above is the page's own (CalendarToolbar).
+          headerToolbar={false}
+          footerToolbar={false}
+          // A phone names the days by a letter: seven "Wed"s at 150 % text do not fit 390 px.
+          views={phone ? PHONE_VIEWS : undefined}
           // The business's wall clock, shown as UTC: the browser's own zone never shifts an event.
           timeZone="UTC"
           now={state.data ? `${state.data.today}T12:00:00` : undefined}

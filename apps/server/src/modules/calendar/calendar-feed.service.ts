@@ -8,6 +8,7 @@ import {
   CALENDAR_FEED_DAYS_BACK,
   CALENDAR_FEED_KINDS,
   CALENDAR_MESSAGES,
+  formatCurrency,
   isAllDayEvent,
   addCalendarDays,
   zonedToday,
@@ -135,6 +136,18 @@ function eventUrl(appUrl: string, event: CalendarEvent): string {
   }
 }
 
+/**
+ * The zone timed events are written in: the TZID of the business's zone's VTIMEZONE (an alias such as
+ * US/Eastern is described as America/New_York, and the TZID must name the VTIMEZONE), or null (UTC,
+ * written with a Z) for UTC itself or a zone the VTIMEZONE data does not know.
+ */
+export function feedZone(timeZone: string): string | null {
+  const component = getVtimezoneComponent(timeZone);
+  const tzid = component?.match(/^TZID:(.+?)\r?$/m)?.[1];
+  if (!tzid || tzid === 'Etc/UTC' || timeZone === 'UTC') return null;
+  return tzid;
+}
+
 /** The iCalendar text of the feed behind `token`; 404 for a token that names no feed. */
 export async function feedCalendar(deps: Deps, { token }: { token: string }): Promise<string> {
   const feed = await findCalendarFeedByTokenHash(deps.db, { tokenHash: sha256Hex(token) });
@@ -153,28 +166,37 @@ export async function feedCalendar(deps: Deps, { token }: { token: string }): Pr
     assigneeUserId: feed.user_id,
     canWrite: false,
   });
+  // Timed events carry their zone: TZID of the business's zone with its VTIMEZONE, or UTC with a Z
+  // when the zone is UTC or has no VTIMEZONE to describe it (a TZID without one is not valid RFC 5545).
+  // The calendar itself names no zone to the library, so it writes DTSTAMP in UTC and no non-standard
+  // TIMEZONE-ID line; X-WR-TIMEZONE tells the apps that read it which zone the business keeps.
+  const eventZone = feedZone(timeZone);
   const calendar = ical({
     name: `${business?.name ?? 'Ledgerleaf'} · Ledgerleaf`,
     prodId: { company: 'Ledgerleaf', product: 'Calendar', language: 'EN' },
-    timezone: { name: timeZone, generator: getVtimezoneComponent },
+    timezone: { name: null, generator: getVtimezoneComponent },
     ttl: 60 * 60,
+    x: { 'X-WR-TIMEZONE': timeZone },
   });
   const appUrl = deps.config.appUrl;
   for (const event of events) {
     const allDay = isAllDayEvent(event);
-    const start = allDay ? dayjs.tz(event.start, timeZone) : dayjs(event.start).tz(timeZone);
-    const end = allDay ? dayjs.tz(addCalendarDays(event.start, 1), timeZone) : start.add(ACTIVITY_MINUTES, 'minute');
+    // Dates are written as they are (VALUE=DATE): the library formats a zone-less date in UTC, so the
+    // day is given as UTC midnight.
+    const start = allDay ? dayjs.utc(event.start) : dayjs(event.start);
+    const end = allDay ? dayjs.utc(addCalendarDays(event.start, 1)) : start.add(ACTIVITY_MINUTES, 'minute');
     calendar.createEvent({
       // Stable: the same record gives the same UID in every fetch, so a subscribed calendar updates it.
       id: `${event.id}@ledgerleaf`,
       start,
       end,
       allDay,
-      ...(allDay ? {} : { timezone: timeZone }),
+      stamp: now,
+      ...(allDay || !eventZone ? {} : { timezone: eventZone }),
       summary: event.title,
       description: [
         event.status ? `Status: ${event.status}` : null,
-        event.amount !== undefined ? `Amount: $${event.amount.toFixed(2)}` : null,
+        event.amount !== undefined ? `Amount: ${formatCurrency(event.amount)}` : null,
         event.assignee ? `Assigned to ${event.assignee.name}` : null,
       ]
         .filter(Boolean)
@@ -182,11 +204,5 @@ export async function feedCalendar(deps: Deps, { token }: { token: string }): Pr
       url: eventUrl(appUrl, event),
     });
   }
-  // DTSTAMP is a UTC instant (RFC 5545 3.8.7.2); the library writes it in the calendar's zone without
-  // its Z, so it is written here: the time the feed was made.
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-  return calendar.toString().replace(/^DTSTAMP:.*$/gm, `DTSTAMP:${stamp}`);
+  return calendar.toString();
 }

@@ -17,11 +17,16 @@ export interface CalendarBusiness {
   types: Record<string, number>;
 }
 
-/** An owner of a business in New York's time zone, with one client. */
-export async function calendarBusiness(t: TestApp, email: string, name = 'Olive Bakery'): Promise<CalendarBusiness> {
+/** An owner of a business in New York's time zone (or `timeZone`), with one client. */
+export async function calendarBusiness(
+  t: TestApp,
+  email: string,
+  name = 'Olive Bakery',
+  timeZone = 'America/New_York',
+): Promise<CalendarBusiness> {
   const registered = await t.post(
     '/api/register',
-    validRegistration({ email, business_name: name, time_zone: 'America/New_York' }),
+    validRegistration({ email, business_name: name, time_zone: timeZone }),
   );
   expect(registered.statusCode, registered.body).toBe(201);
   const token = registered.json().token as string;

@@ -22,6 +22,9 @@ export function registerHealthRoutes(app: FastifyInstance, deps: Deps): void {
     },
     handler: async ({ reply, request }) => {
       reply.header('cache-control', 'no-store');
+      // Under a test clock (TEST_CLOCK_START, never in production) the browser tests read the server's
+      // "now" here, to set the browser's clock to the same instant.
+      if (deps.config.testClockStart) reply.header('x-test-clock', deps.clock().toISOString());
       try {
         await pingDatabase(deps.db);
         return { status: 'ok', database: 'ok', dialect: deps.dialect };
