@@ -5,6 +5,17 @@ import { validRegistration, type TestApp } from '../../test/harness';
 export const NOW = '2030-05-10T15:00:00Z';
 
 /** Moves the test clock to `iso` (for the rest of the file). */
+/**
+ * A feed's DTSTAMP: when it was made, a UTC instant (with its Z) from the clock's setting to now. The
+ * test clock runs on from `setClock`, so on a busy machine the stamp is seconds after it, not at it.
+ */
+export function expectFeedStamp(t: TestApp, stamp: unknown, since = NOW): void {
+  const text = String(stamp);
+  expect(text).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+  expect(Date.parse(text)).toBeGreaterThanOrEqual(Date.parse(since));
+  expect(Date.parse(text)).toBeLessThanOrEqual(t.clock().getTime());
+}
+
 export function setClock(t: TestApp, iso: string): void {
   t.clock.advance(Date.parse(iso) - t.clock().getTime());
 }
