@@ -74,6 +74,7 @@ export function registerInvoiceBulkRoutes(app: FastifyInstance, deps: Deps): voi
       401: ERRORS.unauthenticated,
       404: ERRORS.noneFound,
       422: ERRORS.validation,
+      429: ERROR_DOCS.filesBusy,
     },
     handler: async ({ request, reply, body }) => {
       const { filename, zip } = await bulk.bulkInvoicePdfs(deps, { auth: requireAuth(request), ids: body.ids });

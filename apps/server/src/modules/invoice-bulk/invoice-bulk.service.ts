@@ -1,4 +1,3 @@
-import { zipSync } from 'fflate';
 import {
   INVOICE_BULK_MESSAGES,
   INVOICE_CSV_COLUMNS,
@@ -14,7 +13,8 @@ import { findInvoice, listDocumentOutboxEmails, listInvoicePage } from '@ledgerl
 import type { AuthContext, Deps } from '../../lib/context';
 import { toCsv } from '../../lib/csv';
 import { AppError, notFound } from '../../lib/errors';
-import { renderDocumentPdf } from '../document-core/document-pdf';
+import { documentLogo, documentPdfFilename, pdfViewOf } from '../document-core/document-pdf';
+import type { InvoicePdfView } from '../../lib/pdf/types';
 import { OUTBOX_BUSINESS_CATEGORIES, outboxItemOf, sendInvoice } from '../invoice-delivery/invoice-delivery.service';
 import { effectiveStatus, requireInvoiceDocument, todayOf } from '../invoices/invoice-view';
 import { invoiceSummaryCache } from '../invoices/invoice-list-cache';
@@ -94,21 +94,22 @@ export async function bulkInvoicePdfs(
   deps: Deps,
   params: { auth: AuthContext; ids: number[] },
 ): Promise<{ filename: string; zip: Buffer }> {
-  const files: Record<string, Uint8Array> = {};
+  const files: Array<{ name: string; view: InvoicePdfView }> = [];
+  const names = new Set<string>();
   for (const id of uniqueIds(params.ids)) {
     const found = await findInvoice(deps.db, { businessId: params.auth.businessId, invoiceId: id });
     if (!found) continue;
-    const rendered = await renderDocumentPdf(
-      deps,
-      await requireInvoiceDocument(deps, deps.db, params.auth.businessId, id),
-    );
-    let name = rendered.filename;
-    for (let copy = 2; name in files; copy += 1) name = rendered.filename.replace(/\.pdf$/, `-${copy}.pdf`);
-    files[name] = new Uint8Array(rendered.pdf);
+    const document = await requireInvoiceDocument(deps, deps.db, params.auth.businessId, id);
+    const filename = documentPdfFilename(document);
+    let name = filename;
+    for (let copy = 2; names.has(name); copy += 1) name = filename.replace(/\.pdf$/, `-${copy}.pdf`);
+    names.add(name);
+    files.push({ name, view: pdfViewOf(document, await documentLogo(deps, document.business)) });
   }
-  if (Object.keys(files).length === 0) throw notFound(INVOICE_BULK_MESSAGES.noPdf);
-  // PDFs are compressed already: stored, not deflated again.
-  return { filename: 'invoices.zip', zip: Buffer.from(zipSync(files, { level: 0 })) };
+  if (files.length === 0) throw notFound(INVOICE_BULK_MESSAGES.noPdf);
+  // Drawn and zipped (stored: PDFs are compressed already) in one file worker task.
+  const zip = await deps.files.run({ businessId: params.auth.businessId }, { kind: 'invoice-pdf-zip', files });
+  return { filename: 'invoices.zip', zip };
 }
 
 const EXPORT_BATCH = 500;

@@ -24,7 +24,7 @@ import { listDynamicChoiceNames } from '@ledgerleaf/db';
 import type { Deps } from '../../lib/context';
 import { ERROR_DOCS, errorDoc, fileDoc } from '../../lib/error-docs';
 import { defineRoute, requireAuth } from '../../lib/route';
-import { reportCsv, reportPdf, reportXlsx } from './report-export';
+import { exportable } from './report-export';
 import { reportContext, type ReportContext } from './reports.service';
 import { runDynamicReport } from './dynamic-reports.service';
 import * as saved from './saved-reports.service';
@@ -53,6 +53,7 @@ function slug(name: string): string {
 
 /** Runs a definition with the exports' row limit and writes it as a file, its definition in words under the title. */
 async function sendExport(
+  deps: Deps,
   reply: FastifyReply,
   ctx: ReportContext,
   definition: DynamicDefinition,
@@ -75,8 +76,11 @@ async function sendExport(
     time_zone: ctx.timeZone,
     summary: [],
   };
-  const body =
-    format === 'csv' ? reportCsv(report) : format === 'xlsx' ? await reportXlsx(report) : await reportPdf(report);
+  // Written in a file worker (lib/files): the event loop stays free.
+  const body = await deps.files.run(
+    { businessId: ctx.businessId },
+    { kind: 'report', format, report: exportable(report) },
+  );
   void reply
     .type(MEDIA[format])
     .header('content-disposition', `attachment; filename="${slug(name ?? '')}-${ctx.today}.${format}"`)
@@ -114,9 +118,13 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
       auth: true,
       access: 'read',
       body: dynamicDefinitionSchema,
-      responses: { 200: fileDoc(`The ${format.toUpperCase()} file`, MEDIA[format]), 401: ERROR_DOCS.unauthenticated },
+      responses: {
+        200: fileDoc(`The ${format.toUpperCase()} file`, MEDIA[format]),
+        401: ERROR_DOCS.unauthenticated,
+        429: ERROR_DOCS.filesBusy,
+      },
       handler: async ({ request, reply, body }) =>
-        sendExport(reply, await reportContext(deps, requireAuth(request)), body, null, format),
+        sendExport(deps, reply, await reportContext(deps, requireAuth(request)), body, null, format),
     });
 
   defineRoute(app, {
@@ -281,11 +289,12 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
         401: ERROR_DOCS.unauthenticated,
         404: notFound,
         422: ERROR_DOCS.validation,
+        429: ERROR_DOCS.filesBusy,
       },
       handler: async ({ request, reply, params }) => {
         const caller = requireAuth(request);
         const { name, definition } = await saved.savedDefinition(deps, caller, params.id);
-        return sendExport(reply, await reportContext(deps, caller), definition, name, format);
+        return sendExport(deps, reply, await reportContext(deps, caller), definition, name, format);
       },
     });
 }

@@ -23,6 +23,23 @@ export type ExportableReport = Pick<
   details?: Array<[string, string]>;
 };
 
+/** Only what the exporters print (what a file worker is sent): no chart, no drill-downs. */
+export function exportable(report: ExportableReport): ExportableReport {
+  return {
+    title: report.title,
+    period: report.period,
+    as_of: report.as_of,
+    basis_label: report.basis_label,
+    time_zone: report.time_zone,
+    columns: report.columns.map((column) => ({ ...column, drill_params: null })),
+    rows: report.rows.map((row) => ({ key: row.key, cells: row.cells, drill: null })),
+    totals: report.totals,
+    summary: report.summary,
+    notes: report.notes,
+    ...(report.details ? { details: report.details } : {}),
+  };
+}
+
 /** The lines above a report's table: what it is, for when, on which basis. */
 export function reportHeading(report: ExportableReport): Array<[string, string]> {
   const lines: Array<[string, string]> = [['Report', report.title], ...(report.details ?? [])];

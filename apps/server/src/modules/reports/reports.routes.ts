@@ -15,7 +15,7 @@ import {
 import type { Deps } from '../../lib/context';
 import { ERROR_DOCS, errorDoc, fileDoc } from '../../lib/error-docs';
 import { defineRoute, requireAuth } from '../../lib/route';
-import { recordsCsvStream, recordsXlsxStream, reportCsv, reportPdf, reportXlsx } from './report-export';
+import { exportable, recordsCsvStream, recordsXlsxStream } from './report-export';
 import { recordsPage, recordsStream } from './report-records';
 import { buildReport, reportContext } from './reports.service';
 
@@ -83,6 +83,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps): void {
         200: fileDoc(`The ${format.toUpperCase()} file`, MEDIA[format]),
         401: ERROR_DOCS.unauthenticated,
         404: notFound,
+        429: ERROR_DOCS.filesBusy,
       },
       handler: async ({ request, reply, params, query }) => {
         const ctx = await reportContext(deps, requireAuth(request));
@@ -126,12 +127,16 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps): void {
         200: fileDoc(`The ${format.toUpperCase()} file`, MEDIA[format]),
         401: ERROR_DOCS.unauthenticated,
         404: notFound,
+        429: ERROR_DOCS.filesBusy,
       },
       handler: async ({ request, reply, params, query }) => {
         const ctx = await reportContext(deps, requireAuth(request));
         const report = await buildReport(ctx, params.report, query);
-        const body =
-          format === 'csv' ? reportCsv(report) : format === 'xlsx' ? await reportXlsx(report) : await reportPdf(report);
+        // Written in a file worker (lib/files): the event loop stays free.
+        const body = await deps.files.run(
+          { businessId: ctx.businessId },
+          { kind: 'report', format, report: exportable(report) },
+        );
         void reply
           .type(MEDIA[format])
           .header(
