@@ -1,10 +1,14 @@
 import { availableParallelism } from 'node:os';
+import { Readable } from 'node:stream';
+import { MessageChannel } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { MESSAGES } from '@ledgerleaf/domain';
 import { AppError } from '../errors';
-import type { FileResult, FileTask } from './file-tasks';
+import type { ReportCell } from '@ledgerleaf/domain';
+import type { ReportEnding, ReportLayout } from '../../modules/reports/report-export';
+import type { FileResult, FileTask, StreamMessage } from './file-tasks';
 
 /*
  * Files (PDFs, XLSX, CSV reports, ZIPs) are built in a pool of worker threads (piscina), never on
@@ -122,6 +126,101 @@ export class FilePool {
     } finally {
       release();
     }
+  }
+
+  /**
+   * A report streamed as CSV or XLSX, written in a worker as its rows come: `chunks` is read one
+   * batch at a time, only once a worker has taken the file (so a database cursor is open only while
+   * its file is being written) and only as fast as the download takes the bytes; `ending` gives the
+   * totals, summary and notes once the rows are out. Throws the 429 before anything is sent; the
+   * place is held until the stream ends or the download goes away.
+   */
+  stream(
+    requester: FileRequester,
+    file: { format: 'csv' | 'xlsx'; layout: ReportLayout },
+    source: {
+      chunks: AsyncIterator<Array<Record<string, ReportCell>>> & { return?: () => Promise<unknown> };
+      ending: () => ReportEnding;
+    },
+  ): Readable {
+    const release = this.acquire(requester);
+    const { port1, port2 } = new MessageChannel();
+    let stopped = false;
+    let wanted = true;
+    let asked = false;
+    let wake: (() => void) | null = null;
+    const nudge = () => {
+      const resolve = wake;
+      wake = null;
+      resolve?.();
+    };
+    let done: () => void = () => {};
+    const finished = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    const out = new Readable({
+      read() {
+        wanted = true;
+        nudge();
+      },
+      destroy(error, callback) {
+        if (!stopped) {
+          stopped = true;
+          port1.postMessage({ type: 'abort' } satisfies StreamMessage);
+          nudge();
+          done();
+        }
+        callback(error);
+      },
+    });
+    port1.on('message', (message: StreamMessage) => {
+      if (message.type === 'data') {
+        if (!out.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength)))
+          wanted = false;
+      } else if (message.type === 'more') {
+        asked = true;
+        nudge();
+      } else if (message.type === 'done') done();
+    });
+    const task = this.piscina().run(
+      { kind: 'report-stream', format: file.format, layout: file.layout, port: port2 },
+      {
+        transferList: [port2],
+      },
+    ) as Promise<unknown>;
+    const ready = () => stopped || (asked && wanted);
+    void (async () => {
+      try {
+        for (;;) {
+          while (!ready())
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+            });
+          if (stopped) break;
+          const next = await source.chunks.next();
+          if (next.done) {
+            port1.postMessage({ type: 'end', ending: source.ending() } satisfies StreamMessage);
+            break;
+          }
+          asked = false;
+          port1.postMessage({ type: 'rows', rows: next.value } satisfies StreamMessage);
+        }
+        await Promise.race([task.then(() => finished), finished]);
+        await task;
+        if (!stopped) out.push(null);
+      } catch (error) {
+        if (!stopped) {
+          stopped = true;
+          port1.postMessage({ type: 'abort' } satisfies StreamMessage);
+          out.destroy(error as Error);
+        }
+      } finally {
+        await source.chunks.return?.().catch(() => undefined);
+        port1.close();
+        release();
+      }
+    })();
+    return out;
   }
 
   /** Files being built or waiting, in this instance. */

@@ -1,7 +1,19 @@
+import { Writable } from 'node:stream';
+import type { MessagePort } from 'node:worker_threads';
 import { zipSync } from 'fflate';
 import { renderInvoicePdf } from '../pdf/render-invoice';
 import type { InvoicePdfView } from '../pdf/types';
-import { reportCsv, reportPdf, reportXlsx, type ExportableReport } from '../../modules/reports/report-export';
+import {
+  ReportXlsxWriter,
+  reportCsv,
+  reportCsvParts,
+  reportPdf,
+  reportXlsx,
+  type ExportableReport,
+  type ReportEnding,
+  type ReportLayout,
+} from '../../modules/reports/report-export';
+import type { ReportCell } from '@ledgerleaf/domain';
 import { businessExportZip, type BusinessExportInput } from '../../modules/profile/export-zip';
 
 /*
@@ -15,7 +27,23 @@ export type FileTask =
   /** Several invoices' PDFs zipped (stored: PDFs are compressed already), under the names given. */
   | { kind: 'invoice-pdf-zip'; files: Array<{ name: string; view: InvoicePdfView }> }
   | { kind: 'report'; format: 'csv' | 'xlsx' | 'pdf'; report: ExportableReport }
-  | { kind: 'business-export'; input: BusinessExportInput };
+  | { kind: 'business-export'; input: BusinessExportInput }
+  /** A report streamed as CSV or XLSX: its rows come in batches over `port` (see `StreamMessage`). */
+  | { kind: 'report-stream'; format: 'csv' | 'xlsx'; layout: ReportLayout; port: MessagePort };
+
+/**
+ * A streamed file's conversation. The server sends `rows` (a batch, once the worker asked for
+ * `more`) and then `end` (the totals, summary and notes), or `abort` (the download went away);
+ * the worker sends the file's bytes as `data`, asks for `more` when a batch is written, and says
+ * `done` after the last byte.
+ */
+export type StreamMessage =
+  | { type: 'rows'; rows: Array<Record<string, ReportCell>> }
+  | { type: 'end'; ending: ReportEnding }
+  | { type: 'abort' }
+  | { type: 'data'; bytes: Uint8Array }
+  | { type: 'more' }
+  | { type: 'done' };
 
 export type FileResult = Uint8Array | string;
 
@@ -44,5 +72,69 @@ export async function runFileTask(task: FileTask): Promise<FileResult> {
           : reportPdf(task.report);
     case 'business-export':
       return businessExportZip(task.input);
+    case 'report-stream':
+      return streamReport(task);
   }
+}
+
+/** The messages a port receives, one at a time. */
+function inbox(port: MessagePort): () => Promise<StreamMessage> {
+  const queue: StreamMessage[] = [];
+  let waiting: ((message: StreamMessage) => void) | null = null;
+  port.on('message', (message: StreamMessage) => {
+    if (waiting) {
+      const resolve = waiting;
+      waiting = null;
+      resolve(message);
+    } else queue.push(message);
+  });
+  return () =>
+    queue.length > 0
+      ? Promise.resolve(queue.shift()!)
+      : new Promise<StreamMessage>((resolve) => {
+          waiting = resolve;
+        });
+}
+
+async function streamReport(task: Extract<FileTask, { kind: 'report-stream' }>): Promise<string> {
+  const { port, layout } = task;
+  const send = (bytes: Uint8Array) => {
+    const own = ownBytes(bytes);
+    port.postMessage({ type: 'data', bytes: own } satisfies StreamMessage, [own.buffer as ArrayBuffer]);
+  };
+  const next = inbox(port);
+  const xlsx =
+    task.format === 'xlsx'
+      ? new ReportXlsxWriter(
+          new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              send(chunk);
+              callback();
+            },
+          }),
+          layout,
+        )
+      : null;
+  if (!xlsx) send(Buffer.from(reportCsvParts.head(layout)));
+  port.postMessage({ type: 'more' } satisfies StreamMessage);
+  try {
+    for (;;) {
+      const message = await next();
+      if (message.type === 'rows') {
+        if (xlsx) xlsx.rows(message.rows);
+        else send(Buffer.from(reportCsvParts.rows(layout.columns, message.rows)));
+        // Lets the zip's deflate hand on what the batch made before the next batch comes.
+        await new Promise((resolve) => setImmediate(resolve));
+        port.postMessage({ type: 'more' } satisfies StreamMessage);
+      } else if (message.type === 'end') {
+        if (xlsx) await xlsx.end(message.ending);
+        else send(Buffer.from(reportCsvParts.end(layout.columns, message.ending)));
+        break;
+      } else break;
+    }
+    port.postMessage({ type: 'done' } satisfies StreamMessage);
+  } finally {
+    port.close();
+  }
+  return 'done';
 }
