@@ -163,7 +163,7 @@ async function main() {
           }
           const file = app.deps.files.stream(
             'server',
-            { format, layout: { title, heading, columns } },
+            { format, layout: { kind: 'report', title, heading, columns } },
             { chunks: counted(), ending: () => ({ totals: table.totals(), summary: [], notes: [] }) },
           );
           return drain(file);

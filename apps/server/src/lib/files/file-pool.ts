@@ -6,9 +6,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { MESSAGES } from '@ledgerleaf/domain';
 import { AppError } from '../errors';
-import type { ReportCell } from '@ledgerleaf/domain';
-import type { ReportEnding, ReportLayout } from '../../modules/reports/report-export';
-import type { FileResult, FileTask, StreamMessage } from './file-tasks';
+import type { ReportEnding } from '../../modules/reports/report-export';
+import type { FileResult, FileTask, StreamLayout, StreamMessage, StreamRows } from './file-tasks';
 
 /*
  * Files (PDFs, XLSX, CSV reports, ZIPs) are built in a pool of worker threads (piscina), never on
@@ -129,7 +128,7 @@ export class FilePool {
   }
 
   /**
-   * A report streamed as CSV or XLSX, written in a worker as its rows come: `chunks` is read one
+   * A report or a list of records streamed as CSV or XLSX, written in a worker as its rows come: `chunks` is read one
    * batch at a time, only once a worker has taken the file (so a database cursor is open only while
    * its file is being written) and only as fast as the download takes the bytes; `ending` gives the
    * totals, summary and notes once the rows are out. Throws the 429 before anything is sent; the
@@ -137,10 +136,10 @@ export class FilePool {
    */
   stream(
     requester: FileRequester,
-    file: { format: 'csv' | 'xlsx'; layout: ReportLayout },
+    file: { format: 'csv' | 'xlsx'; layout: StreamLayout },
     source: {
-      chunks: AsyncIterator<Array<Record<string, ReportCell>>> & { return?: () => Promise<unknown> };
-      ending: () => ReportEnding;
+      chunks: AsyncIterator<StreamRows> & { return?: () => Promise<unknown> };
+      ending: () => ReportEnding | null;
     },
   ): Readable {
     const release = this.acquire(requester);

@@ -4,7 +4,9 @@ import { zipSync } from 'fflate';
 import { renderInvoicePdf } from '../pdf/render-invoice';
 import type { InvoicePdfView } from '../pdf/types';
 import {
+  RecordsXlsxWriter,
   ReportXlsxWriter,
+  recordsCsvParts,
   reportCsv,
   reportCsvParts,
   reportPdf,
@@ -13,7 +15,7 @@ import {
   type ReportEnding,
   type ReportLayout,
 } from '../../modules/reports/report-export';
-import type { ReportCell } from '@ledgerleaf/domain';
+import type { ReportCell, ReportColumn } from '@ledgerleaf/domain';
 import { businessExportZip, type BusinessExportInput } from '../../modules/profile/export-zip';
 
 /*
@@ -28,8 +30,17 @@ export type FileTask =
   | { kind: 'invoice-pdf-zip'; files: Array<{ name: string; view: InvoicePdfView }> }
   | { kind: 'report'; format: 'csv' | 'xlsx' | 'pdf'; report: ExportableReport }
   | { kind: 'business-export'; input: BusinessExportInput }
-  /** A report streamed as CSV or XLSX: its rows come in batches over `port` (see `StreamMessage`). */
-  | { kind: 'report-stream'; format: 'csv' | 'xlsx'; layout: ReportLayout; port: MessagePort };
+  /** A report or a list of records streamed as CSV or XLSX: the rows come in batches over `port` (see `StreamMessage`). */
+  | { kind: 'report-stream'; format: 'csv' | 'xlsx'; layout: StreamLayout; port: MessagePort };
+
+/**
+ * What a streamed file looks like: a report (heading, table, totals, summary, notes; rows are cells
+ * by column key) or records (a header row and the rows; rows are arrays of cells in column order).
+ */
+export type StreamLayout =
+  ({ kind: 'report' } & ReportLayout) | { kind: 'records'; title: string; columns: ReportColumn[] };
+
+export type StreamRows = Array<Record<string, ReportCell>> | Array<Array<string | number | null>>;
 
 /**
  * A streamed file's conversation. The server sends `rows` (a batch, once the worker asked for
@@ -38,8 +49,8 @@ export type FileTask =
  * `done` after the last byte.
  */
 export type StreamMessage =
-  | { type: 'rows'; rows: Array<Record<string, ReportCell>> }
-  | { type: 'end'; ending: ReportEnding }
+  | { type: 'rows'; rows: StreamRows }
+  | { type: 'end'; ending: ReportEnding | null }
   | { type: 'abort' }
   | { type: 'data'; bytes: Uint8Array }
   | { type: 'more' }
@@ -103,32 +114,48 @@ async function streamReport(task: Extract<FileTask, { kind: 'report-stream' }>):
     port.postMessage({ type: 'data', bytes: own } satisfies StreamMessage, [own.buffer as ArrayBuffer]);
   };
   const next = inbox(port);
-  const xlsx =
-    task.format === 'xlsx'
-      ? new ReportXlsxWriter(
-          new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              send(chunk);
-              callback();
-            },
-          }),
-          layout,
-        )
-      : null;
-  if (!xlsx) send(Buffer.from(reportCsvParts.head(layout)));
+  const out = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      send(chunk);
+      callback();
+    },
+  });
+  const csv = (text: string) => {
+    if (text) send(Buffer.from(text));
+  };
+  let writer: { rows: (rows: StreamRows) => void; end: (ending: ReportEnding | null) => Promise<void> | void };
+  if (layout.kind === 'report') {
+    if (task.format === 'xlsx') {
+      const xlsx = new ReportXlsxWriter(out, layout);
+      writer = {
+        rows: (rows) => xlsx.rows(rows as Array<Record<string, ReportCell>>),
+        end: (ending) => xlsx.end(ending ?? { totals: {}, summary: [], notes: [] }),
+      };
+    } else {
+      csv(reportCsvParts.head(layout));
+      writer = {
+        rows: (rows) => csv(reportCsvParts.rows(layout.columns, rows as Array<Record<string, ReportCell>>)),
+        end: (ending) => csv(reportCsvParts.end(layout.columns, ending ?? { totals: {}, summary: [], notes: [] })),
+      };
+    }
+  } else if (task.format === 'xlsx') {
+    const xlsx = new RecordsXlsxWriter(out, layout.columns, layout.title);
+    writer = { rows: (rows) => xlsx.rows(rows as Array<Array<string | number | null>>), end: () => xlsx.end() };
+  } else {
+    csv(recordsCsvParts.head(layout.columns));
+    writer = { rows: (rows) => csv(recordsCsvParts.rows(rows as Array<Array<string | number | null>>)), end: () => {} };
+  }
   port.postMessage({ type: 'more' } satisfies StreamMessage);
   try {
     for (;;) {
       const message = await next();
       if (message.type === 'rows') {
-        if (xlsx) xlsx.rows(message.rows);
-        else send(Buffer.from(reportCsvParts.rows(layout.columns, message.rows)));
+        writer.rows(message.rows);
         // Lets the zip's deflate hand on what the batch made before the next batch comes.
         await new Promise((resolve) => setImmediate(resolve));
         port.postMessage({ type: 'more' } satisfies StreamMessage);
       } else if (message.type === 'end') {
-        if (xlsx) await xlsx.end(message.ending);
-        else send(Buffer.from(reportCsvParts.end(layout.columns, message.ending)));
+        await writer.end(message.ending);
         break;
       } else break;
     }

@@ -105,7 +105,7 @@ async function sendExport(
   }
   const file = deps.files.stream(
     { businessId: ctx.businessId },
-    { format, layout: { title, heading: reportHeading(described), columns } },
+    { format, layout: { kind: 'report', title, heading: reportHeading(described), columns } },
     {
       chunks: counted(),
       ending: () => ({

@@ -1,7 +1,6 @@
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
-import { stringify } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import { formatCurrency, type Report, type ReportCell, type ReportColumn } from '@ledgerleaf/domain';
 import { guardCell } from '../../lib/csv';
@@ -310,48 +309,40 @@ export interface RecordStream<Row> {
   pages: AsyncIterable<Row[]>;
 }
 
-/** CSV of every record, page by page (csv-stringify's stream: back-pressure keeps memory flat). */
-export function recordsCsvStream<Row>(source: RecordStream<Row>): Readable {
-  const csv = stringify({ record_delimiter: 'windows' });
-  const cell = (value: string | number | null) =>
-    value === null ? '' : typeof value === 'number' ? String(value) : guardCell(value);
-  void (async () => {
-    try {
-      csv.write(source.columns.map((column) => column.label));
-      for await (const page of source.pages) {
-        for (const row of page) {
-          if (!csv.write(source.cells(row).map(cell))) await new Promise((resolve) => csv.once('drain', resolve));
-        }
-      }
-      csv.end();
-    } catch (error) {
-      csv.destroy(error as Error);
-    }
-  })();
-  return csv;
+/** A record's cell in CSV: numbers as they are, text guarded against formulas. */
+function recordCsvCell(value: string | number | null): string {
+  return value === null ? '' : typeof value === 'number' ? String(value) : guardCell(value);
 }
 
-/** XLSX of every record through exceljs's streaming writer (rows committed as they are written). */
-export function recordsXlsxStream<Row>(source: RecordStream<Row>, title: string): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet(sheetName(title));
-  sheet.columns = source.columns.map((column) => ({
-    header: column.label,
-    key: column.key,
-    width: column.kind === 'text' ? 28 : 14,
-    ...(column.kind === 'money' ? { style: { numFmt: MONEY_FORMAT } } : {}),
-  }));
-  void (async () => {
-    try {
-      for await (const page of source.pages) {
-        for (const row of page) sheet.addRow(source.cells(row)).commit();
-      }
-      sheet.commit();
-      await workbook.commit();
-    } catch (error) {
-      out.destroy(error as Error);
-    }
-  })();
-  return out;
+/** The CSV of records (a drill-down's invoices or payments) in pieces: the column labels, then row batches. */
+export const recordsCsvParts = {
+  head: (columns: ReportColumn[]): string => csvText([columns.map((column) => column.label)]),
+  rows: (rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string =>
+    csvText(rows.map((row) => row.map(recordCsvCell))),
+};
+
+/** XLSX of records through exceljs's streaming writer (rows committed as they are written). */
+export class RecordsXlsxWriter {
+  private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+  private readonly sheet: ExcelJS.Worksheet;
+
+  constructor(stream: Writable, columns: ReportColumn[], title: string) {
+    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+    this.sheet = this.workbook.addWorksheet(sheetName(title));
+    this.sheet.columns = columns.map((column) => ({
+      header: column.label,
+      key: column.key,
+      width: column.kind === 'text' ? 28 : 14,
+      ...(column.kind === 'money' ? { style: { numFmt: MONEY_FORMAT } } : {}),
+    }));
+  }
+
+  rows(rows: ReadonlyArray<ReadonlyArray<string | number | null>>): void {
+    for (const row of rows) this.sheet.addRow([...row]).commit();
+  }
+
+  async end(): Promise<void> {
+    this.sheet.commit();
+    await this.workbook.commit();
+  }
 }
