@@ -112,6 +112,20 @@ describe('streamed dynamic exports', () => {
     expect(rows[header + 1 + ROWS]![2]).toBe(table.totals.unit_price);
   });
 
+  it('lets other requests read and write while an export streams (SQLite: the one connection is shared between chunks)', async () => {
+    const exports = Array.from({ length: 2 }, () => t.post('/api/dynamic-reports/export.csv', definition, { token }));
+    const writes = Array.from({ length: 6 }, (_, index) =>
+      t.post('/api/clients', { name: `Concurrent ${index}` }, { token }),
+    );
+    for (const response of await Promise.all(writes)) expect(response.statusCode, response.body).toBe(201);
+    const expected = reportCsv(await wholeTable());
+    for (const response of await Promise.all(exports)) {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(expected);
+    }
+    expect((await t.get('/api/clients?search=Concurrent', { token })).json().data).toHaveLength(6);
+  });
+
   it('frees its place when the download goes away mid-file', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address() as { port: number };
