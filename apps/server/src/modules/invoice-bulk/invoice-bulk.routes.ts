@@ -41,7 +41,8 @@ export function registerInvoiceBulkRoutes(app: FastifyInstance, deps: Deps): voi
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="invoices.csv"')
         .header('cache-control', 'private, no-store');
-      return csv;
+      // A stream through reply.send: the onSend hooks still run.
+      return reply.send(csv);
     },
   });
 
