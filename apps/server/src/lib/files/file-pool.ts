@@ -187,7 +187,13 @@ export class FilePool {
         transferList: [port2],
       },
     ) as Promise<unknown>;
-    const ready = () => stopped || (asked && wanted);
+    // A worker that fails (or never starts) must not leave the loop waiting for a `more` that never comes.
+    let failed = false;
+    task.catch(() => {
+      failed = true;
+      nudge();
+    });
+    const ready = () => stopped || failed || (asked && wanted);
     void (async () => {
       try {
         for (;;) {
@@ -196,6 +202,7 @@ export class FilePool {
               wake = resolve;
             });
           if (stopped) break;
+          if (failed) await task;
           const next = await source.chunks.next();
           if (next.done) {
             port1.postMessage({ type: 'end', ending: source.ending() } satisfies StreamMessage);
