@@ -16,6 +16,7 @@ import { AppError } from './lib/errors';
 import { jsonDepthExceeds } from './lib/json-depth';
 import { SERVER_MESSAGES } from './lib/messages';
 import { createMailer, type Mailer } from './lib/mailer';
+import { defaultFilePoolSettings, FilePool } from './lib/files/file-pool';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { lazyChildLoggerFactory } from './lib/request-logger';
 import { PasswordHasher, PRODUCTION_PASSWORD_PARAMS, type PasswordHashingParams } from './lib/password';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...options.rateLimits,
     },
     logger: app.log,
+    files: new FilePool({ ...defaultFilePoolSettings(), ...config.files }),
   };
   app.decorate('deps', deps);
   app.decorate('routeDocs', [] as RouteDoc[]);
@@ -235,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     await mailer.close();
+    await deps.files.close();
     await database.destroy();
   });
 

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { FilePoolSettings } from './lib/files/file-pool';
 
 /** How often the in-process scheduler runs a pass, unless SCHEDULER_INTERVAL_MS says otherwise. */
 export const DEFAULT_SCHEDULER_INTERVAL_MS = 60_000;
@@ -110,6 +111,13 @@ export const envSchema = z.object({
     .int()
     .min(1, 'REGISTER_RATE_LIMIT must be a whole number of at least 1')
     .optional(),
+  FILE_WORKERS: z.coerce.number().int().min(1, 'FILE_WORKERS must be a whole number of at least 1').max(64).optional(),
+  FILE_JOBS_PER_BUSINESS: z.coerce
+    .number()
+    .int()
+    .min(1, 'FILE_JOBS_PER_BUSINESS must be a whole number of at least 1')
+    .optional(),
+  FILE_QUEUE: z.coerce.number().int().min(0, 'FILE_QUEUE must be a whole number (0 or more)').optional(),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -146,6 +154,12 @@ export interface AppConfig {
    * this instant and runs on from it (`serverClock`), so browser tests can run on any chosen day.
    */
   testClockStart?: Date | undefined;
+  /**
+   * The file workers (lib/files/file-pool.ts): threads (FILE_WORKERS, default the cores less one),
+   * files per business built or waiting at once (FILE_JOBS_PER_BUSINESS, default 4) and files
+   * waiting for a thread per instance (FILE_QUEUE, default 32); past a bound a download answers 429.
+   */
+  files?: Partial<FilePoolSettings> | undefined;
 }
 
 export class ConfigError extends Error {
@@ -204,6 +218,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     registerRateLimit: values.REGISTER_RATE_LIMIT,
     testClockStart: values.TEST_CLOCK_START === undefined ? undefined : new Date(values.TEST_CLOCK_START),
+    files: {
+      ...(values.FILE_WORKERS === undefined ? {} : { threads: values.FILE_WORKERS }),
+      ...(values.FILE_JOBS_PER_BUSINESS === undefined ? {} : { perBusiness: values.FILE_JOBS_PER_BUSINESS }),
+      ...(values.FILE_QUEUE === undefined ? {} : { queue: values.FILE_QUEUE }),
+    },
   };
 }
 

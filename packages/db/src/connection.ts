@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, SqliteDialect, type LogConfig } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import { isPostgresUrl, type DialectName } from './dialect';
 import type { Database } from './schema';
 import { allowDirectSqliteReads } from './prepared';
@@ -64,7 +65,8 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.searchPath ? { options: `-c search_path=${quoteIdentifier(options.searchPath)}` } : {}),
     });
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
+      // A cursor makes `.stream()` read in chunks (exports stream their rows: prepared.ts `streamRows`).
+      dialect: new PostgresDialect({ pool, cursor: Cursor }),
       ...(options.log ? { log: options.log } : {}),
     });
     return {

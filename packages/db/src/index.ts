@@ -1,7 +1,7 @@
 export * from './schema';
 export * from './dialect';
 export * from './connection';
-export { preparedQuery } from './prepared';
+export { preparedQuery, streamRows } from './prepared';
 export { withMigrationLock, isSqliteBusy, MIGRATION_LOCK_WAIT_MS, POSTGRES_MIGRATION_LOCK_ID } from './migration-lock';
 export { NodeSqliteDatabase, openSqlite, type SqliteOpenOptions } from './sqlite-adapter';
 export {

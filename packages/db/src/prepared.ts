@@ -1,5 +1,6 @@
 import type { StatementSync } from 'node:sqlite';
 import type { CompiledQuery, Kysely } from 'kysely';
+import { dialectOf } from './dialect';
 import { toSqliteValue, type NodeSqliteDatabase } from './sqlite-adapter';
 
 const SENTINEL = '\u0000ledgerleaf-param:';
@@ -112,4 +113,64 @@ export function preparedQuery<D, K extends string, R>(
   const query = (async (db: Kysely<D>, values: Record<K, unknown>) => run(db, values)) as PreparedQuery<D, K, R>;
   query.now = run;
   return query;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const shortWait = () => new Promise<void>((resolve) => setTimeout(resolve, 2));
+
+/**
+ * A read's rows in chunks of `chunkSize`, never all at once (exports: memory stays flat whatever the
+ * row count). PostgreSQL: Kysely's `.stream()` on a cursor (pg-cursor, set in connection.ts), one
+ * pooled connection held until the last chunk. SQLite: the statement's own iterator on the one
+ * connection, around Kysely's mutex (Kysely's SQLite `.stream()` would hold it, and so every other
+ * request's query, until the download ends; it also streams only SELECT nodes, not raw SQL): the
+ * event loop turns between chunks, and a chunk is never read while another request's transaction
+ * is open on the connection (it would see that transaction's uncommitted rows). With queries
+ * logged (no direct reads), SQLite reads the rows at once and hands them out in chunks.
+ */
+export async function* streamRows<R>(
+  db: Kysely<unknown>,
+  compiled: CompiledQuery<R>,
+  chunkSize = 1000,
+): AsyncGenerator<R[], void, undefined> {
+  const database = directSqlite.get(db);
+  if (database) {
+    const statement = database.raw.prepare(compiled.sql);
+    const columns = typeof statement.setReturnArrays === 'function' ? statement.columns().map((c) => c.name) : null;
+    if (columns) statement.setReturnArrays(true);
+    while (database.raw.isTransaction) await shortWait();
+    const iterator = statement.iterate(...compiled.parameters.map(toSqliteValue)) as Iterator<unknown>;
+    try {
+      for (;;) {
+        const chunk: R[] = [];
+        let done = false;
+        while (chunk.length < chunkSize) {
+          const next = iterator.next();
+          if (next.done) {
+            done = true;
+            break;
+          }
+          if (!columns) chunk.push(next.value as R);
+          else {
+            const row = next.value as unknown[];
+            const object: Record<string, unknown> = {};
+            for (let column = 0; column < columns.length; column += 1) object[columns[column]!] = row[column];
+            chunk.push(object as R);
+          }
+        }
+        if (chunk.length > 0) yield chunk;
+        if (done) return;
+        await nextTurn();
+        while (database.raw.isTransaction) await shortWait();
+      }
+    } finally {
+      iterator.return?.();
+    }
+  }
+  if (dialectOf(db) === 'postgres') {
+    for await (const result of db.getExecutor().stream(compiled, chunkSize)) yield result.rows;
+    return;
+  }
+  const { rows } = await db.executeQuery(compiled);
+  for (let index = 0; index < rows.length; index += chunkSize) yield rows.slice(index, index + chunkSize);
 }

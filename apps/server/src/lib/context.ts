@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle, Db, DialectName, UserProfile } from '@ledgerleaf/db';
 import type { AppConfig } from '../env';
+import type { FilePool } from './files/file-pool';
 import type { Mailer } from './mailer';
 import type { PasswordHasher } from './password';
 
@@ -60,6 +61,8 @@ export interface Deps {
   throttle: ThrottleSettings;
   rateLimits: RateLimits;
   logger: FastifyBaseLogger;
+  /** Worker threads that build PDFs, XLSX, report CSVs and ZIPs off the event loop. */
+  files: FilePool;
 }
 
 /** The authenticated caller (set by the bearer-token hook). Every business query uses `businessId` from here. */

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { CATALOG_MESSAGES, CSV_MAX_ROWS, type FieldErrors } from '@ledgerleaf/domain';
@@ -15,12 +16,10 @@ export function unguardCell(value: string): string {
   return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
-/** CSV text (RFC 4180, CRLF, header row) with every string cell guarded against formula injection. */
-export function toCsv(
-  columns: readonly string[],
-  rows: ReadonlyArray<Record<string, string | number | boolean | null>>,
-): string {
-  const records = rows.map((row) =>
+type CsvRow = Record<string, string | number | boolean | null>;
+
+function csvRecords(columns: readonly string[], rows: ReadonlyArray<CsvRow>): string[][] {
+  return rows.map((row) =>
     columns.map((column) => {
       const value = row[column];
       if (value === null || value === undefined) return '';
@@ -28,7 +27,46 @@ export function toCsv(
       return typeof value === 'number' ? String(value) : guardCell(value);
     }),
   );
-  return stringify([columns as string[], ...records], { record_delimiter: 'windows' });
+}
+
+/** CSV text (RFC 4180, CRLF, header row) with every string cell guarded against formula injection. */
+export function toCsv(columns: readonly string[], rows: ReadonlyArray<CsvRow>): string {
+  return stringify([columns as string[], ...csvRecords(columns, rows)], { record_delimiter: 'windows' });
+}
+
+/**
+ * The same CSV as `toCsv`, byte for byte, written batch by batch as `batches` gives them and only
+ * as fast as the download takes it: memory holds one batch, whatever the row count.
+ */
+export function toCsvStream(columns: readonly string[], batches: AsyncIterable<ReadonlyArray<CsvRow>>): Readable {
+  const iterator = batches[Symbol.asyncIterator]();
+  let first = true;
+  return new Readable({
+    async read() {
+      try {
+        if (first) {
+          first = false;
+          this.push(stringify([columns as string[]], { record_delimiter: 'windows' }));
+          return;
+        }
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done) {
+            this.push(null);
+            return;
+          }
+          if (next.value.length === 0) continue;
+          this.push(stringify(csvRecords(columns, next.value), { record_delimiter: 'windows' }));
+          return;
+        }
+      } catch (error) {
+        this.destroy(error as Error);
+      }
+    },
+    destroy(error, callback) {
+      void Promise.resolve(iterator.return?.()).finally(() => callback(error));
+    },
+  });
 }
 
 export interface ParsedCsv {

@@ -47,6 +47,9 @@ export const ERROR_DOCS = {
     'Anti-forgery check failed: a write without a bearer token must echo the XSRF-TOKEN cookie (GET /sanctum/csrf-cookie) in X-XSRF-TOKEN',
   ),
   throttled: errorDoc('Too many requests from this address'),
+  filesBusy: errorDoc(
+    'Too many files (PDFs, spreadsheets, zips) under way for the business or this server: nothing was started; try again after `Retry-After` seconds',
+  ),
   unexpected: {
     description: `An unexpected error on the server: \`{ message }\` with the same words every time ("${MESSAGES.unexpected}"); what went wrong is only in the server's log`,
     schema: z.strictObject({ message: z.string().describe('Always the same sentence; never details of the failure') }),

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { addCalendarDays, startOfZonedDay } from '@ledgerleaf/domain';
 import { dialectOf, toDbTime } from '../dialect';
 import { num } from './crm-shared';
+import { streamRows } from '../prepared';
 import type { Db } from './types';
 
 /*
@@ -315,8 +316,17 @@ export interface DynamicRows {
   total: number;
 }
 
-/** Runs a compiled definition: plain rows (columns, sort) or groups (key and aggregates), at most `limit`, and the count. */
-export async function runDynamicQuery(db: Db, query: DynamicQuery): Promise<DynamicRows> {
+type DynamicRow = Record<string, string | number | null>;
+
+/** A compiled definition's two statements (the rows, at most `limit`; the count of all) and what makes a row plain. */
+function dynamicStatements(
+  db: Db,
+  query: DynamicQuery,
+): {
+  select: RawBuilder<Record<string, unknown>>;
+  count: RawBuilder<{ n: unknown }>;
+  plain: (row: Record<string, unknown>) => DynamicRow;
+} {
   const spec = DYNAMIC_SOURCE_SPECS[query.source];
   if (!spec) throw new Error(`unknown source ${query.source}`);
   /** What a condition compares: the stored value (a code, an instant's local date). */
@@ -345,8 +355,9 @@ export async function runDynamicQuery(db: Db, query: DynamicQuery): Promise<Dyna
       : sql`(${sql.join(conditions, query.match === 'all' ? sql` and ` : sql` or `)})`;
   const where = sql`${spec.scope(query.businessId)} and ${filter}`;
   if (query.group) {
-    const key = datePartOf(db, field(query.group.field), query.group.datePart);
-    const aggregates = query.group.aggregates.map((aggregate, index) => {
+    const group = query.group;
+    const key = datePartOf(db, field(group.field), group.datePart);
+    const aggregates = group.aggregates.map((aggregate, index) => {
       const target = aggregate.field ? field(aggregate.field) : null;
       const expression =
         aggregate.fn === 'count'
@@ -357,19 +368,17 @@ export async function runDynamicQuery(db: Db, query: DynamicQuery): Promise<Dyna
       return sql`${expression} as ${sql.ref(`a${String(index)}`)}`;
     });
     const direction = query.sort?.direction === 'desc' ? sql`desc` : sql`asc`;
-    const [result, count] = await Promise.all([
-      sql<Record<string, unknown>>`select ${key} as g, ${sql.join(aggregates)} from ${spec.from} where ${where}
-        group by ${key} order by ${key} ${direction} limit ${query.limit}`.execute(db),
-      sql<{
-        n: unknown;
-      }>`select count(*) as n from (select ${key} as g from ${spec.from} where ${where} group by ${key}) x`.execute(db),
-    ]);
     return {
-      rows: result.rows.map((row) => ({
+      select: sql<Record<string, unknown>>`select ${key} as g, ${sql.join(aggregates)} from ${spec.from} where ${where}
+        group by ${key} order by ${key} ${direction} limit ${query.limit}`,
+      count: sql<{
+        n: unknown;
+      }>`select count(*) as n from (select ${key} as g from ${spec.from} where ${where} group by ${key}) x`,
+      plain: (row) => ({
         // A number stays a number (a group of money or days), anything else is text.
         group: row.g === null || row.g === undefined ? null : typeof row.g === 'number' ? row.g : String(row.g),
         ...Object.fromEntries(
-          query.group!.aggregates.map((_, index) => {
+          group.aggregates.map((_, index) => {
             const value = row[`a${String(index)}`];
             return [
               `a${String(index)}`,
@@ -383,22 +392,19 @@ export async function runDynamicQuery(db: Db, query: DynamicQuery): Promise<Dyna
             ];
           }),
         ),
-      })),
-      total: num(count.rows[0]?.n),
+      }),
     };
   }
   const columns = query.columns.map((key) => sql`${field(key)} as ${sql.ref(key)}`);
   const order = query.sort
     ? sql`${field(query.sort.field)} ${query.sort.direction === 'desc' ? sql`desc` : sql`asc`}, ${spec.id}`
     : spec.id;
-  const [result, count] = await Promise.all([
-    sql<
-      Record<string, unknown>
-    >`select ${sql.join(columns)} from ${spec.from} where ${where} order by ${order} limit ${query.limit}`.execute(db),
-    sql<{ n: unknown }>`select count(*) as n from ${spec.from} where ${where}`.execute(db),
-  ]);
   return {
-    rows: result.rows.map((row) =>
+    select: sql<
+      Record<string, unknown>
+    >`select ${sql.join(columns)} from ${spec.from} where ${where} order by ${order} limit ${query.limit}`,
+    count: sql<{ n: unknown }>`select count(*) as n from ${spec.from} where ${where}`,
+    plain: (row) =>
       Object.fromEntries(
         query.columns.map((key) => {
           const value = row[key];
@@ -412,9 +418,31 @@ export async function runDynamicQuery(db: Db, query: DynamicQuery): Promise<Dyna
           ];
         }),
       ),
-    ),
-    total: num(count.rows[0]?.n),
   };
+}
+
+/** Runs a compiled definition: plain rows (columns, sort) or groups (key and aggregates), at most `limit`, and the count. */
+export async function runDynamicQuery(db: Db, query: DynamicQuery): Promise<DynamicRows> {
+  const { select, count, plain } = dynamicStatements(db, query);
+  const [result, counted] = await Promise.all([select.execute(db), count.execute(db)]);
+  return { rows: result.rows.map(plain), total: num(counted.rows[0]?.n) };
+}
+
+/**
+ * The same rows streamed in chunks (`streamRows`: a cursor on PostgreSQL, the statement's iterator
+ * on SQLite), for exports of up to 100,000 rows: the count first, then the rows as they are read.
+ */
+export async function streamDynamicQuery(
+  db: Db,
+  query: DynamicQuery,
+  chunkSize = 1000,
+): Promise<{ total: number; chunks: AsyncGenerator<DynamicRow[], void, undefined> }> {
+  const { select, count, plain } = dynamicStatements(db, query);
+  const total = num((await count.execute(db)).rows[0]?.n);
+  async function* chunks(): AsyncGenerator<DynamicRow[], void, undefined> {
+    for await (const rows of streamRows(db as never, select.compile(db), chunkSize)) yield rows.map(plain);
+  }
+  return { total, chunks: chunks() };
 }
 
 /**

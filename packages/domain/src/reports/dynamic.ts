@@ -654,6 +654,80 @@ export const DATE_PART_LABELS: Record<DatePart, string> = {
   year: 'Year',
 };
 
+/** A dynamic table's notes: when only the first rows are shown (or exported), that the totals are of these. */
+export function dynamicTableNotes(shown: number, total: number, grouped: boolean): string[] {
+  return total > shown
+    ? [
+        `The first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${grouped ? 'groups' : 'rows'}; the totals are of these.`,
+      ]
+    : [];
+}
+
+/**
+ * A dynamic table's columns with their kind, and its totals row added up row by row (what
+ * `dynamicReportTable` prints, and what a streamed export adds up as the rows go by): money in
+ * cents, numbers rounded to thousandths at the end; groups add only counts and sums, never
+ * averages, minimums or maximums; the first column reads "Total" when it adds nothing.
+ */
+export function dynamicTableTotals(
+  resultColumns: DynamicResult['columns'],
+  definition: Pick<DynamicDefinition, 'group_by'>,
+): {
+  columns: Array<{
+    key: string;
+    label: string;
+    kind: 'text' | 'money' | 'count' | 'quantity' | 'date';
+    drill_params: null;
+    fn: string | undefined;
+  }>;
+  add: (cells: Record<string, string | number | null>) => void;
+  totals: () => Record<string, string | number | null>;
+} {
+  const grouped = Boolean(definition.group_by);
+  const aggregates = definition.group_by?.aggregates ?? [];
+  const columns = resultColumns.map((column, index) => {
+    const fn = grouped && index > 0 ? aggregates[index - 1]?.fn : undefined;
+    const kind =
+      fn === 'count'
+        ? ('count' as const)
+        : column.type === 'money'
+          ? ('money' as const)
+          : column.type === 'number'
+            ? ('quantity' as const)
+            : column.type === 'date'
+              ? ('date' as const)
+              : ('text' as const);
+    return { key: column.key, label: column.label, kind, drill_params: null, fn };
+  });
+  const adding = columns.filter((column, index) =>
+    grouped
+      ? index > 0 && (column.fn === 'count' || column.fn === 'sum')
+      : column.kind === 'money' || column.kind === 'quantity',
+  );
+  const sums = new Map<string, number>(adding.map((column) => [column.key, 0]));
+  return {
+    columns,
+    add(cells) {
+      for (const column of adding) {
+        const value = cells[column.key];
+        if (typeof value !== 'number') continue;
+        sums.set(column.key, sums.get(column.key)! + (column.kind === 'money' ? Math.round(value * 100) : value));
+      }
+    },
+    totals() {
+      const totals: Record<string, string | number | null> = {};
+      for (const column of columns) {
+        const sum = sums.get(column.key);
+        totals[column.key] =
+          sum === undefined ? null : column.kind === 'money' ? sum / 100 : Math.round(sum * 1000) / 1000;
+      }
+      const first = columns[0];
+      if (first && totals[first.key] === null) totals[first.key] = 'Total';
+      return totals;
+    },
+  };
+}
+
 /**
  * A dynamic report's result in the standard reports' shape, so the same table, chart and exporters
  * print it: columns with their kind (a count aggregate counts, money is money, numbers are
@@ -685,47 +759,12 @@ export function dynamicReportTable(
   notes: string[];
 } {
   const grouped = Boolean(definition.group_by);
-  const aggregates = definition.group_by?.aggregates ?? [];
-  const columns = result.columns.map((column, index) => {
-    const fn = grouped && index > 0 ? aggregates[index - 1]?.fn : undefined;
-    const kind =
-      fn === 'count'
-        ? ('count' as const)
-        : column.type === 'money'
-          ? ('money' as const)
-          : column.type === 'number'
-            ? ('quantity' as const)
-            : column.type === 'date'
-              ? ('date' as const)
-              : ('text' as const);
-    return { key: column.key, label: column.label, kind, drill_params: null, fn };
-  });
+  const table = dynamicTableTotals(result.columns, definition);
+  const columns = table.columns;
   const rows = result.rows.map((cells, index) => ({ key: String(index), cells, drill: null }));
-  const totals: Record<string, string | number | null> = {};
-  columns.forEach((column, index) => {
-    const adds = grouped
-      ? index > 0 && (column.fn === 'count' || column.fn === 'sum')
-      : column.kind === 'money' || column.kind === 'quantity';
-    if (!adds) {
-      totals[column.key] = null;
-      return;
-    }
-    if (column.kind === 'money') {
-      const cents = rows.reduce((sum, row) => {
-        const value = row.cells[column.key];
-        return sum + (typeof value === 'number' ? Math.round(value * 100) : 0);
-      }, 0);
-      totals[column.key] = cents / 100;
-    } else {
-      const sum = rows.reduce((acc, row) => {
-        const value = row.cells[column.key];
-        return acc + (typeof value === 'number' ? value : 0);
-      }, 0);
-      totals[column.key] = Math.round(sum * 1000) / 1000;
-    }
-  });
+  for (const row of rows) table.add(row.cells);
+  const totals = table.totals();
   const first = columns[0];
-  if (first && totals[first.key] === null) totals[first.key] = 'Total';
   let chart: ReturnType<typeof dynamicReportTable>['chart'] = null;
   if (definition.chart !== 'table' && first && rows.length > 0) {
     const numeric = columns.slice(1).filter((column) => column.kind !== 'text' && column.kind !== 'date');
@@ -749,11 +788,7 @@ export function dynamicReportTable(
         unit: money.length > 0 ? 'money' : 'count',
       };
   }
-  const notes: string[] = [];
-  if (result.total > rows.length)
-    notes.push(
-      `The first ${rows.length.toLocaleString('en-US')} of ${result.total.toLocaleString('en-US')} ${grouped ? 'groups' : 'rows'}; the totals are of these.`,
-    );
+  const notes = dynamicTableNotes(rows.length, result.total, grouped);
   return {
     title,
     columns: columns.map(({ fn: _fn, ...column }) => column),

@@ -89,8 +89,9 @@ export interface SentEmail {
 }
 
 /**
- * Issues the document and mails it: `issue` runs in one transaction (mark it sent, read it back,
- * render its PDF); once that committed, `compose` words the email and the mailer gets it with the
+ * Issues the document and mails it: `issue` runs in one transaction (mark it sent, read it back);
+ * once that committed, `render` builds its PDF (in a file worker: no transaction is held while a
+ * worker is busy or the pool queues it), `compose` words the email and the mailer gets it with the
  * PDF attached, from the business (reply-to) and filed in its outbox under `category`.
  */
 export async function emailDocument<D extends { business: DocumentBusiness }>(
@@ -101,11 +102,13 @@ export async function emailDocument<D extends { business: DocumentBusiness }>(
     category: OutboxCategory;
     /** The invoice or estimate mailed, filed with the message so the document lists it. */
     about: { type: 'invoice' | 'estimate'; id: number };
-    issue: (tx: Db) => Promise<{ document: D; rendered: RenderedPdf }>;
+    issue: (tx: Db) => Promise<D>;
+    render: (document: D) => Promise<RenderedPdf>;
     compose: (document: D, rendered: RenderedPdf) => Promise<DocumentEmail> | DocumentEmail;
   },
 ): Promise<{ document: D; email: SentEmail }> {
-  const { document, rendered } = await deps.db.transaction().execute(params.issue);
+  const document = await deps.db.transaction().execute(params.issue);
+  const rendered = await params.render(document);
   const email = await params.compose(document, rendered);
   const { id } = await deps.mailer.send({
     to: params.to,

@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { Deps } from '../../lib/context';
-import { invoicePdfFilename, renderInvoicePdf } from '../../lib/pdf/render-invoice';
+import type { FileRequester } from '../../lib/files/file-pool';
+import { invoicePdfFilename } from '../../lib/pdf/render-invoice';
 import type { InvoicePdfDocumentKind, InvoicePdfView } from '../../lib/pdf/types';
 import type { DocumentBusiness, DocumentClient } from './document-view';
 
@@ -133,19 +134,29 @@ export function documentLogo(deps: Deps, business: Pick<DocumentBusiness, 'compa
   return logoBytes(business.company_logo, { uploadsDir: deps.config.uploadsDir, appUrl: deps.config.appUrl });
 }
 
+/** The name a download gets: `INV-2026-0001.pdf`, `draft-acme-studio-2026-11-24.pdf` (an estimate's own draft prefix). */
+export function documentPdfFilename(document: PrintableDocument, draftPrefix?: string): string {
+  const filename = invoicePdfFilename({ ...document.invoice, client: { name: document.client.name } });
+  return draftPrefix ? filename.replace(/^draft-/, `${draftPrefix}-`) : filename;
+}
+
 /**
- * The document's PDF with the business's logo, named as a download gets it: `INV-2026-0001.pdf`,
- * `draft-acme-studio-2026-11-24.pdf`; an estimate passes its `kind` and its own draft name.
+ * The document's PDF with the business's logo, named as a download gets it; an estimate passes its
+ * `kind` and its own draft name. Drawn in a file worker (lib/files): a download passes its
+ * `requester` (the caller's business, bounded: 429 when the business or the instance has too many
+ * files under way); the server's own sends and jobs are never refused.
  */
 export async function renderDocumentPdf(
   deps: Deps,
   document: PrintableDocument,
-  options: { kind?: InvoicePdfDocumentKind; draftPrefix?: string } = {},
+  options: { kind?: InvoicePdfDocumentKind; draftPrefix?: string; requester?: FileRequester } = {},
 ): Promise<RenderedPdf> {
   const logo = await documentLogo(deps, document.business);
-  const filename = invoicePdfFilename({ ...document.invoice, client: { name: document.client.name } });
   return {
-    filename: options.draftPrefix ? filename.replace(/^draft-/, `${options.draftPrefix}-`) : filename,
-    pdf: await renderInvoicePdf(pdfViewOf(document, logo, options.kind)),
+    filename: documentPdfFilename(document, options.draftPrefix),
+    pdf: await deps.files.run(options.requester ?? 'server', {
+      kind: 'invoice-pdf',
+      view: pdfViewOf(document, logo, options.kind),
+    }),
   };
 }

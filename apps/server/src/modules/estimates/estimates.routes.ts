@@ -225,7 +225,13 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     params: idParamsSchema,
     query: pdfQuerySchema,
-    responses: { 200: PDF_RESPONSE_DOC, 401: e.unauthenticated, 404: e.notFound, 422: e.validation },
+    responses: {
+      200: PDF_RESPONSE_DOC,
+      401: e.unauthenticated,
+      404: e.notFound,
+      422: e.validation,
+      429: ERROR_DOCS.filesBusy,
+    },
     handler: async ({ request, reply, params, query }) =>
       sendPdf(
         reply,
@@ -264,7 +270,14 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     params: tokenParamsSchema,
     query: pdfQuerySchema,
     rateLimit: PUBLIC_DOCUMENT_RATE_LIMIT,
-    responses: { 200: PDF_RESPONSE_DOC, 404: e.notFound, 422: e.validation, 429: e.throttled },
+    responses: {
+      200: PDF_RESPONSE_DOC,
+      404: e.notFound,
+      422: e.validation,
+      429: errorDoc(
+        'Too many requests from this address, or too many files under way for the business or this server (`Retry-After`)',
+      ),
+    },
     handler: async ({ request, reply, params, query }) => {
       reply.header('x-robots-tag', 'noindex');
       return sendPdf(

@@ -60,6 +60,7 @@ import {
   recipientsOf,
   type SentEmail,
 } from '../document-core/document-delivery';
+import type { FileRequester } from '../../lib/files/file-pool';
 import { renderDocumentPdf, type PrintableDocument, type RenderedPdf } from '../document-core/document-pdf';
 import {
   documentActivity,
@@ -469,16 +470,22 @@ const ESTIMATE_PDF_KIND = (status: EstimateStatus) => ({
   hide_balance: true,
 });
 
-function renderEstimate(deps: Deps, document: EstimateDocument): Promise<RenderedPdf> {
+function renderEstimate(deps: Deps, document: EstimateDocument, requester?: FileRequester): Promise<RenderedPdf> {
   return renderDocumentPdf(
     deps,
     { invoice: document.invoiceLike, business: document.business, client: document.client },
-    { kind: ESTIMATE_PDF_KIND(document.estimate.status), draftPrefix: 'draft-estimate' },
+    {
+      kind: ESTIMATE_PDF_KIND(document.estimate.status),
+      draftPrefix: 'draft-estimate',
+      ...(requester ? { requester } : {}),
+    },
   );
 }
 
 export async function estimatePdf(deps: Deps, params: { auth: AuthContext; estimateId: number }): Promise<RenderedPdf> {
-  return renderEstimate(deps, await requireDocument(deps, deps.db, params.auth.businessId, params.estimateId));
+  return renderEstimate(deps, await requireDocument(deps, deps.db, params.auth.businessId, params.estimateId), {
+    businessId: params.auth.businessId,
+  });
 }
 
 /** `POST /api/estimates/:id/send`: issues a draft (number, sent) and mails the PDF and the public link after the commit. */
@@ -507,9 +514,9 @@ export async function sendEstimate(
         via: 'email',
         data: { to },
       });
-      const issued = await requireDocument(deps, tx, businessId, params.estimateId);
-      return { document: issued, rendered: await renderEstimate(deps, issued) };
+      return requireDocument(deps, tx, businessId, params.estimateId);
     },
+    render: (issued) => renderEstimate(deps, issued),
     compose: async (issued) => {
       const estimate = issued.estimate;
       const publicLink = estimate.public_url ?? `${deps.config.appUrl}/e/${issued.public_token}`;
@@ -608,7 +615,8 @@ export async function publicEstimatePdf(
   deps: Deps,
   params: { token: string; viewer: AuthContext | null },
 ): Promise<RenderedPdf> {
-  return renderEstimate(deps, await openPublic(deps, params));
+  const document = await openPublic(deps, params);
+  return renderEstimate(deps, document, { businessId: document.business.id });
 }
 
 /** The client's answer on `/e/{token}`: accepted (with their name) or declined (optional reason); the business is notified. */

@@ -41,7 +41,8 @@ export function registerInvoiceBulkRoutes(app: FastifyInstance, deps: Deps): voi
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="invoices.csv"')
         .header('cache-control', 'private, no-store');
-      return csv;
+      // A stream through reply.send: the onSend hooks still run.
+      return reply.send(csv);
     },
   });
 
@@ -74,6 +75,7 @@ export function registerInvoiceBulkRoutes(app: FastifyInstance, deps: Deps): voi
       401: ERRORS.unauthenticated,
       404: ERRORS.noneFound,
       422: ERRORS.validation,
+      429: ERROR_DOCS.filesBusy,
     },
     handler: async ({ request, reply, body }) => {
       const { filename, zip } = await bulk.bulkInvoicePdfs(deps, { auth: requireAuth(request), ids: body.ids });

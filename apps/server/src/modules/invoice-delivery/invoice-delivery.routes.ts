@@ -54,6 +54,7 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
       401: ERRORS.unauthenticated,
       404: ERRORS.notFound,
       422: ERRORS.validation,
+      429: ERROR_DOCS.filesBusy,
     },
     handler: async ({ request, reply, params, query }) => {
       const rendered = await delivery.invoicePdf(deps, { auth: requireAuth(request), invoiceId: params.id });
@@ -161,7 +162,9 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
       200: PDF_RESPONSE_DOC,
       404: ERRORS.notFound,
       422: ERRORS.validation,
-      429: ERRORS.throttled,
+      429: errorDoc(
+        'Too many requests from this address, or too many files under way for the business or this server (`Retry-After`)',
+      ),
     },
     handler: async ({ request, reply, params, query }) => {
       const rendered = await delivery.publicInvoicePdf(deps, { token: params.token, viewer: request.auth });

@@ -45,12 +45,18 @@ export const DELIVERY_MESSAGES = {
 
 /** `GET /api/invoices/:id/pdf`: the caller's invoice as PDF (404 for another business's id). */
 export async function invoicePdf(deps: Deps, params: { auth: AuthContext; invoiceId: number }): Promise<RenderedPdf> {
-  return renderDocumentPdf(deps, await requireInvoiceDocument(deps, deps.db, params.auth.businessId, params.invoiceId));
+  return renderDocumentPdf(
+    deps,
+    await requireInvoiceDocument(deps, deps.db, params.auth.businessId, params.invoiceId),
+    {
+      requester: { businessId: params.auth.businessId },
+    },
+  );
 }
 
 /**
  * `POST /api/invoices/:id/send`: issues a draft (number and status sent, through the invoices
- * module, in one transaction with rendering the PDF) or records a "send again", then mails the PDF
+ * module, in one transaction; the PDF is drawn once it committed) or records a "send again", then mails the PDF
  * and the public link after the commit (see document-delivery.ts).
  */
 export async function sendInvoice(
@@ -80,9 +86,9 @@ export async function sendInvoice(
         via: 'email',
         data: { to },
       });
-      const issued = await requireInvoiceDocument(deps, tx, businessId, params.invoiceId);
-      return { document: issued, rendered: await renderDocumentPdf(deps, issued) };
+      return requireInvoiceDocument(deps, tx, businessId, params.invoiceId);
     },
+    render: (issued) => renderDocumentPdf(deps, issued),
     compose: async (issued, rendered) => {
       const invoice = issued.invoice;
       return composeInvoiceEmail({
@@ -221,5 +227,6 @@ export async function publicInvoicePdf(
   deps: Deps,
   params: { token: string; viewer: AuthContext | null },
 ): Promise<RenderedPdf> {
-  return renderDocumentPdf(deps, await openPublicDocument(deps, params));
+  const document = await openPublicDocument(deps, params);
+  return renderDocumentPdf(deps, document, { requester: { businessId: document.business.id } });
 }

@@ -11,7 +11,7 @@ import {
   signOutOthersResponseSchema,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
-import { fileDoc } from '../../lib/error-docs';
+import { ERROR_DOCS, fileDoc } from '../../lib/error-docs';
 import { defineRoute, requireAuth } from '../../lib/route';
 import { ACCOUNT_ERRORS as e } from '../account-errors';
 import {
@@ -93,7 +93,12 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     access: 'admin',
-    responses: { 200: fileDoc('The zip of the business', 'application/zip'), 401: e.unauthenticated, 403: e.forbidden },
+    responses: {
+      200: fileDoc('The zip of the business', 'application/zip'),
+      401: e.unauthenticated,
+      403: e.forbidden,
+      429: ERROR_DOCS.filesBusy,
+    },
     handler: async ({ request, reply }) => {
       const { filename, zip } = await exportBusinessData(deps, { auth: requireAuth(request) });
       return reply

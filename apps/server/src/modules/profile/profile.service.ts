@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { strToU8, zipSync, type Zippable } from 'fflate';
 import {
   ACCOUNT_MESSAGES,
   formatUsPhone,
@@ -25,7 +24,6 @@ import {
   type UserProfile,
 } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
-import { toCsv } from '../../lib/csv';
 import { notFound, validationError } from '../../lib/errors';
 import { publish } from '../../lib/events';
 import { toApiUser } from '../auth/user-view';
@@ -147,14 +145,6 @@ export async function clearUpload(
   return getProfile(deps, { auth });
 }
 
-function csvValue(value: unknown): string | number | boolean | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') return value;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'bigint') return value.toString();
-  return JSON.stringify(value);
-}
-
 /**
  * Everything of the business as a zip: `data.json` (every table, as stored, secrets left out),
  * one CSV per table under `csv/`, and the uploaded images under `files/`. Tables come from the
@@ -168,23 +158,7 @@ export async function exportBusinessData(
   const data: Record<string, Record<string, unknown>[]> = {};
   for (const table of tables) data[table] = await exportBusinessTable(deps.db, { businessId: auth.businessId, table });
   const now = deps.clock();
-  const entries: Zippable = {
-    'data.json': strToU8(
-      JSON.stringify({ exported_at: now.toISOString(), business_id: auth.businessId, tables: data }, null, 2),
-    ),
-  };
-  const csv: Zippable = {};
-  for (const [table, rows] of Object.entries(data)) {
-    const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-    csv[`${table}.csv`] = strToU8(
-      toCsv(
-        columns,
-        rows.map((row) => Object.fromEntries(columns.map((column) => [column, csvValue(row[column])]))),
-      ),
-    );
-  }
-  entries.csv = csv;
-  const files: Zippable = {};
+  const files: Record<string, Uint8Array> = {};
   const paths = [
     ...(data.businesses ?? []).map((row) => row.company_logo),
     ...(data.users ?? []).map((row) => row.avatar_path),
@@ -194,7 +168,14 @@ export async function exportBusinessData(
     const file = uploadFile(deps.config.uploadsDir, path);
     if (file && existsSync(file)) files[path] = readFileSync(file);
   }
-  if (Object.keys(files).length > 0) entries.files = files;
+  // Written and zipped in a file worker (lib/files), from the rows and bytes read here.
+  const zip = await deps.files.run(
+    { businessId: auth.businessId },
+    {
+      kind: 'business-export',
+      input: { exportedAt: now.toISOString(), businessId: auth.businessId, tables: data, files },
+    },
+  );
   await deps.db.transaction().execute((tx) =>
     publish(tx, {
       type: 'account.exported',
@@ -205,7 +186,7 @@ export async function exportBusinessData(
       at: now,
     }),
   );
-  return { filename: `ledgerleaf-export-${now.toISOString().slice(0, 10)}.zip`, zip: zipSync(entries, { level: 6 }) };
+  return { filename: `ledgerleaf-export-${now.toISOString().slice(0, 10)}.zip`, zip };
 }
 
 /**

@@ -12,6 +12,8 @@ import {
   dynamicReportDuplicateSchema,
   dynamicReportRenameSchema,
   dynamicReportTable,
+  dynamicTableNotes,
+  dynamicTableTotals,
   dynamicResultSchema,
   idParamsSchema,
   savedDynamicReportInputSchema,
@@ -24,9 +26,9 @@ import { listDynamicChoiceNames } from '@ledgerleaf/db';
 import type { Deps } from '../../lib/context';
 import { ERROR_DOCS, errorDoc, fileDoc } from '../../lib/error-docs';
 import { defineRoute, requireAuth } from '../../lib/route';
-import { reportCsv, reportPdf, reportXlsx } from './report-export';
+import { exportable, reportHeading } from './report-export';
 import { reportContext, type ReportContext } from './reports.service';
-import { runDynamicReport } from './dynamic-reports.service';
+import { runDynamicReport, streamDynamicReport } from './dynamic-reports.service';
 import * as saved from './saved-reports.service';
 
 const tags = ['reports'];
@@ -51,37 +53,70 @@ function slug(name: string): string {
   return words || 'dynamic-report';
 }
 
-/** Runs a definition with the exports' row limit and writes it as a file, its definition in words under the title. */
+/**
+ * Runs a definition with the exports' row limit and writes it as a file, its definition in words
+ * under the title, in a file worker. CSV and XLSX stream: the rows go from the database to the
+ * worker batch by batch and the file's bytes to the download as they are written (memory stays flat
+ * whatever the row count), the totals row added up on the way. The PDF (at most 2,000 rows) is
+ * built whole.
+ */
 async function sendExport(
+  deps: Deps,
   reply: FastifyReply,
   ctx: ReportContext,
   definition: DynamicDefinition,
   name: string | null,
   format: ReportFormat,
 ) {
-  const result = await runDynamicReport(
-    ctx,
-    definition,
-    format === 'pdf' ? DYNAMIC_PDF_ROW_LIMIT : DYNAMIC_EXPORT_ROW_LIMIT,
-  );
   const title = name ?? `Dynamic report: ${DYNAMIC_SOURCE_LABELS[definition.source]}`;
-  const table = dynamicReportTable(result, definition, title);
-  const report = {
-    ...table,
+  const described = {
+    title,
     details: describeDynamicDefinition(definition),
     period: null,
     as_of: null,
     basis_label: null,
     time_zone: ctx.timeZone,
-    summary: [],
   };
-  const body =
-    format === 'csv' ? reportCsv(report) : format === 'xlsx' ? await reportXlsx(report) : await reportPdf(report);
-  void reply
-    .type(MEDIA[format])
-    .header('content-disposition', `attachment; filename="${slug(name ?? '')}-${ctx.today}.${format}"`)
-    .header('cache-control', 'private, no-store');
-  return body;
+  const headers = () =>
+    reply
+      .type(MEDIA[format])
+      .header('content-disposition', `attachment; filename="${slug(name ?? '')}-${ctx.today}.${format}"`)
+      .header('cache-control', 'private, no-store');
+  if (format === 'pdf') {
+    const result = await runDynamicReport(ctx, definition, DYNAMIC_PDF_ROW_LIMIT);
+    const report = { ...dynamicReportTable(result, definition, title), ...described, summary: [] };
+    const body = await deps.files.run(
+      { businessId: ctx.businessId },
+      { kind: 'report', format, report: exportable(report) },
+    );
+    void headers();
+    return body;
+  }
+  const streamed = await streamDynamicReport(ctx, definition, DYNAMIC_EXPORT_ROW_LIMIT);
+  const table = dynamicTableTotals(streamed.columns, definition);
+  const columns = table.columns.map(({ fn: _fn, ...column }) => column);
+  let shown = 0;
+  async function* counted() {
+    for await (const rows of streamed.chunks) {
+      for (const cells of rows) table.add(cells);
+      shown += rows.length;
+      yield rows;
+    }
+  }
+  const file = deps.files.stream(
+    { businessId: ctx.businessId },
+    { format, layout: { kind: 'report', title, heading: reportHeading(described), columns } },
+    {
+      chunks: counted(),
+      ending: () => ({
+        totals: table.totals(),
+        summary: [],
+        notes: dynamicTableNotes(shown, streamed.total, Boolean(definition.group_by)),
+      }),
+    },
+  );
+  // Sent as a stream through reply.send: the onSend hooks (Cache-Control: no-store) still run.
+  return headers().send(file);
 }
 
 /**
@@ -114,9 +149,13 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
       auth: true,
       access: 'read',
       body: dynamicDefinitionSchema,
-      responses: { 200: fileDoc(`The ${format.toUpperCase()} file`, MEDIA[format]), 401: ERROR_DOCS.unauthenticated },
+      responses: {
+        200: fileDoc(`The ${format.toUpperCase()} file`, MEDIA[format]),
+        401: ERROR_DOCS.unauthenticated,
+        429: ERROR_DOCS.filesBusy,
+      },
       handler: async ({ request, reply, body }) =>
-        sendExport(reply, await reportContext(deps, requireAuth(request)), body, null, format),
+        sendExport(deps, reply, await reportContext(deps, requireAuth(request)), body, null, format),
     });
 
   defineRoute(app, {
@@ -281,11 +320,12 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
         401: ERROR_DOCS.unauthenticated,
         404: notFound,
         422: ERROR_DOCS.validation,
+        429: ERROR_DOCS.filesBusy,
       },
       handler: async ({ request, reply, params }) => {
         const caller = requireAuth(request);
         const { name, definition } = await saved.savedDefinition(deps, caller, params.id);
-        return sendExport(reply, await reportContext(deps, caller), definition, name, format);
+        return sendExport(deps, reply, await reportContext(deps, caller), definition, name, format);
       },
     });
 }

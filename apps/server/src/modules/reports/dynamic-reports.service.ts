@@ -8,7 +8,7 @@ import {
   type DynamicResult,
   type MatchMode,
 } from '@ledgerleaf/domain';
-import { runDynamicQuery, type CompiledCondition } from '@ledgerleaf/db';
+import { runDynamicQuery, streamDynamicQuery, type CompiledCondition, type DynamicQuery } from '@ledgerleaf/db';
 import type { ReportContext } from './reports.service';
 
 /*
@@ -25,11 +25,18 @@ const NUMERIC_OPS = { equals: '=', notEquals: '<>', lt: '<', lte: '<=', gt: '>',
 
 const AGGREGATE_LABELS = { count: 'Count', sum: 'Sum', avg: 'Average', min: 'Minimum', max: 'Maximum' } as const;
 
-export async function runDynamicReport(
+type DynamicCells = DynamicResult['rows'][number];
+
+/** A checked definition as the db's query, the answer's columns and what makes a row of the query a row of the answer. */
+function compileDefinition(
   ctx: ReportContext,
   definition: DynamicDefinition,
-  limit: number = DYNAMIC_ROW_LIMIT,
-): Promise<DynamicResult> {
+  limit: number,
+): {
+  query: DynamicQuery;
+  columns: DynamicResult['columns'];
+  cells: (row: Record<string, string | number | null>) => DynamicCells;
+} {
   const fields = new Map(DYNAMIC_FIELDS[definition.source].map((field) => [field.key, field]));
   const typeOf = (key: string) => fields.get(key)!.type;
   const conditions: CompiledCondition[] = definition.filters.conditions.map((condition) => {
@@ -65,7 +72,7 @@ export async function runDynamicReport(
         })),
       }
     : null;
-  const result = await runDynamicQuery(ctx.db, {
+  const query: DynamicQuery = {
     businessId: ctx.businessId,
     timeZone: ctx.timeZone,
     source: definition.source,
@@ -76,7 +83,7 @@ export async function runDynamicReport(
     sort: definition.sort ?? null,
     group,
     limit,
-  });
+  };
   const money = (value: string | number | null) =>
     // An average may fall between cents: rounded to the cent, half up.
     typeof value === 'number' ? fromCents(Math.round(value)) : value;
@@ -100,8 +107,9 @@ export async function runDynamicReport(
       }),
     ];
     return {
+      query,
       columns,
-      rows: result.rows.map((row) =>
+      cells: (row) =>
         Object.fromEntries(
           columns.map((column) => {
             const value = row[column.key] ?? null;
@@ -115,21 +123,54 @@ export async function runDynamicReport(
             ];
           }),
         ),
-      ),
-      total: result.total,
     };
   }
   const columns = definition.columns.map((key) => ({ key, label: fields.get(key)!.label, type: typeOf(key) }));
   return {
+    query,
     columns,
-    rows: result.rows.map((row) =>
+    cells: (row) =>
       Object.fromEntries(
         columns.map((column) => [
           column.key,
           column.type === 'money' ? money(row[column.key] ?? null) : (row[column.key] ?? null),
         ]),
       ),
-    ),
-    total: result.total,
   };
+}
+
+export async function runDynamicReport(
+  ctx: ReportContext,
+  definition: DynamicDefinition,
+  limit: number = DYNAMIC_ROW_LIMIT,
+): Promise<DynamicResult> {
+  const { query, columns, cells } = compileDefinition(ctx, definition, limit);
+  const result = await runDynamicQuery(ctx.db, query);
+  return { columns, rows: result.rows.map(cells), total: result.total };
+}
+
+/**
+ * The same report for a streamed export: its columns and the count at once, the rows in chunks as
+ * the database gives them (`streamDynamicQuery`), never all in memory.
+ */
+export async function streamDynamicReport(
+  ctx: ReportContext,
+  definition: DynamicDefinition,
+  limit: number,
+  chunkSize = 1000,
+): Promise<{
+  columns: DynamicResult['columns'];
+  total: number;
+  chunks: AsyncGenerator<DynamicCells[], void, undefined>;
+}> {
+  const { query, columns, cells } = compileDefinition(ctx, definition, limit);
+  const streamed = await streamDynamicQuery(ctx.db, query, chunkSize);
+  async function* chunks(): AsyncGenerator<DynamicCells[], void, undefined> {
+    try {
+      for await (const rows of streamed.chunks) yield rows.map(cells);
+    } finally {
+      await streamed.chunks.return();
+    }
+  }
+  return { columns, total: streamed.total, chunks: chunks() };
 }

@@ -1,7 +1,6 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
-import { stringify } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import { formatCurrency, type Report, type ReportCell, type ReportColumn } from '@ledgerleaf/domain';
 import { guardCell } from '../../lib/csv';
@@ -23,8 +22,27 @@ export type ExportableReport = Pick<
   details?: Array<[string, string]>;
 };
 
+/** Only what the exporters print (what a file worker is sent): no chart, no drill-downs. */
+export function exportable(report: ExportableReport): ExportableReport {
+  return {
+    title: report.title,
+    period: report.period,
+    as_of: report.as_of,
+    basis_label: report.basis_label,
+    time_zone: report.time_zone,
+    columns: report.columns.map((column) => ({ ...column, drill_params: null })),
+    rows: report.rows.map((row) => ({ key: row.key, cells: row.cells, drill: null })),
+    totals: report.totals,
+    summary: report.summary,
+    notes: report.notes,
+    ...(report.details ? { details: report.details } : {}),
+  };
+}
+
 /** The lines above a report's table: what it is, for when, on which basis. */
-export function reportHeading(report: ExportableReport): Array<[string, string]> {
+export function reportHeading(
+  report: Pick<ExportableReport, 'title' | 'details' | 'period' | 'as_of' | 'basis_label' | 'time_zone'>,
+): Array<[string, string]> {
   const lines: Array<[string, string]> = [['Report', report.title], ...(report.details ?? [])];
   if (report.period) lines.push(['Period', `${report.period.from} to ${report.period.to}`]);
   if (report.as_of) lines.push(['As of', report.as_of]);
@@ -39,29 +57,73 @@ function plain(column: ReportColumn, value: ReportCell): string | number | null 
   return value;
 }
 
+/** What a report file prints above and beside its rows (all a streamed export knows before its first row). */
+export interface ReportLayout {
+  title: string;
+  heading: Array<[string, string]>;
+  columns: ReportColumn[];
+}
+
+/** What follows the rows: the totals row, the summary figures and the notes (a streamed export's, once its rows are out). */
+export interface ReportEnding {
+  totals: Record<string, ReportCell>;
+  summary: ExportableReport['summary'];
+  notes: string[];
+}
+
+export function reportLayout(report: ExportableReport): ReportLayout {
+  return { title: report.title, heading: reportHeading(report), columns: report.columns };
+}
+
+// Numbers are written as they are (money with two decimals), never guarded: a negative amount is not a formula.
+function csvCell(value: string | number | null, kind: ReportColumn['kind'] = 'text'): string {
+  return value === null
+    ? ''
+    : typeof value === 'number'
+      ? kind === 'money'
+        ? value.toFixed(2)
+        : String(value)
+      : guardCell(value);
+}
+
+function csvLine(columns: ReportColumn[], cells: Record<string, ReportCell>): string[] {
+  return columns.map((column) => csvCell(cells[column.key] ?? null, column.kind));
+}
+
+const csvText = (records: string[][]) =>
+  records.length === 0 ? '' : stringifySync(records, { record_delimiter: 'windows' });
+
+/**
+ * A report's CSV in three pieces that add up to one file (every record ends with CRLF): the heading
+ * and the column labels, any number of row batches, the totals, summary and notes.
+ */
+export const reportCsvParts = {
+  head: (layout: ReportLayout): string =>
+    csvText([
+      ...layout.heading.map(([label, value]) => [label, guardCell(value)]),
+      [],
+      layout.columns.map((column) => guardCell(column.label)),
+    ]),
+  rows: (columns: ReportColumn[], rows: ReadonlyArray<Record<string, ReportCell>>): string =>
+    csvText(rows.map((cells) => csvLine(columns, cells))),
+  end: (columns: ReportColumn[], ending: ReportEnding): string => {
+    const records: string[][] = [csvLine(columns, ending.totals)];
+    if (ending.summary.length > 0)
+      records.push([], ...ending.summary.map((item) => [guardCell(item.label), csvCell(item.value, item.kind)]));
+    records.push([], ...ending.notes.map((note) => [guardCell(note)]));
+    return csvText(records);
+  },
+};
+
 export function reportCsv(report: ExportableReport): string {
-  // Numbers are written as they are (money with two decimals), never guarded: a negative amount is not a formula.
-  const cell = (value: string | number | null, kind: ReportColumn['kind'] = 'text') =>
-    value === null
-      ? ''
-      : typeof value === 'number'
-        ? kind === 'money'
-          ? value.toFixed(2)
-          : String(value)
-        : guardCell(value);
-  const line = (cells: Record<string, ReportCell>) =>
-    report.columns.map((column) => cell(cells[column.key] ?? null, column.kind));
-  const records: string[][] = [
-    ...reportHeading(report).map(([label, value]) => [label, guardCell(value)]),
-    [],
-    report.columns.map((column) => guardCell(column.label)),
-    ...report.rows.map((row) => line(row.cells)),
-    line(report.totals),
-  ];
-  if (report.summary.length > 0)
-    records.push([], ...report.summary.map((item) => [guardCell(item.label), cell(item.value, item.kind)]));
-  records.push([], ...report.notes.map((note) => [guardCell(note)]));
-  return stringifySync(records, { record_delimiter: 'windows' });
+  return (
+    reportCsvParts.head(reportLayout(report)) +
+    reportCsvParts.rows(
+      report.columns,
+      report.rows.map((row) => row.cells),
+    ) +
+    reportCsvParts.end(report.columns, report)
+  );
 }
 
 const MONEY_FORMAT = '#,##0.00';
@@ -79,33 +141,74 @@ export function sheetName(title: string): string {
   return !name || name.toLowerCase() === 'history' ? 'Report' : name;
 }
 
-export async function reportXlsx(report: ExportableReport): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Ledgerleaf';
-  const sheet = workbook.addWorksheet(sheetName(report.title));
-  for (const [label, value] of reportHeading(report)) sheet.addRow([label, value]).getCell(1).font = { bold: true };
-  sheet.addRow([]);
-  const header = sheet.addRow(report.columns.map((column) => column.label));
-  header.font = { bold: true };
-  const write = (cells: Record<string, ReportCell>, bold = false) => {
-    const row = sheet.addRow(report.columns.map((column) => plain(column, cells[column.key] ?? null)));
-    report.columns.forEach((column, index) => {
+/**
+ * A report's XLSX through exceljs's streaming writer: every row is committed (written out and
+ * let go) as it is added, so a 100,000-row export holds one row at a time, not the workbook.
+ */
+export class ReportXlsxWriter {
+  private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+  private readonly sheet: ExcelJS.Worksheet;
+
+  constructor(
+    stream: Writable,
+    private readonly layout: ReportLayout,
+  ) {
+    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+    this.workbook.creator = 'Ledgerleaf';
+    this.sheet = this.workbook.addWorksheet(sheetName(layout.title));
+    this.sheet.columns = layout.columns.map((column) => ({ width: column.kind === 'text' ? 28 : 16 }));
+    for (const [label, value] of layout.heading) {
+      const row = this.sheet.addRow([label, value]);
+      row.getCell(1).font = { bold: true };
+      row.commit();
+    }
+    this.sheet.addRow([]).commit();
+    const header = this.sheet.addRow(layout.columns.map((column) => column.label));
+    header.font = { bold: true };
+    header.commit();
+  }
+
+  private write(cells: Record<string, ReportCell>, bold = false): void {
+    const { columns } = this.layout;
+    const row = this.sheet.addRow(columns.map((column) => plain(column, cells[column.key] ?? null)));
+    columns.forEach((column, index) => {
       if (column.kind === 'money') row.getCell(index + 1).numFmt = MONEY_FORMAT;
     });
     if (bold) row.font = { bold: true };
-  };
-  for (const row of report.rows) write(row.cells);
-  write(report.totals, true);
-  if (report.summary.length > 0) {
-    sheet.addRow([]);
-    for (const item of report.summary) sheet.addRow([item.label, item.value]);
+    row.commit();
   }
-  sheet.addRow([]);
-  for (const note of report.notes) sheet.addRow([note]);
-  report.columns.forEach((column, index) => {
-    sheet.getColumn(index + 1).width = column.kind === 'text' ? 28 : 16;
+
+  rows(rows: ReadonlyArray<Record<string, ReportCell>>): void {
+    for (const cells of rows) this.write(cells);
+  }
+
+  /** The totals row, the summary and the notes; resolves once the file is written out. */
+  async end(ending: ReportEnding): Promise<void> {
+    this.write(ending.totals, true);
+    if (ending.summary.length > 0) {
+      this.sheet.addRow([]).commit();
+      for (const item of ending.summary) this.sheet.addRow([item.label, item.value]).commit();
+    }
+    this.sheet.addRow([]).commit();
+    for (const note of ending.notes) this.sheet.addRow([note]).commit();
+    this.sheet.commit();
+    await this.workbook.commit();
+  }
+}
+
+export async function reportXlsx(report: ExportableReport): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const out = new PassThrough();
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
   });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const writer = new ReportXlsxWriter(out, reportLayout(report));
+  writer.rows(report.rows.map((row) => row.cells));
+  await writer.end(report);
+  await ended;
+  return Buffer.concat(chunks);
 }
 
 function pdfCell(column: ReportColumn, value: ReportCell): string {
@@ -206,48 +309,40 @@ export interface RecordStream<Row> {
   pages: AsyncIterable<Row[]>;
 }
 
-/** CSV of every record, page by page (csv-stringify's stream: back-pressure keeps memory flat). */
-export function recordsCsvStream<Row>(source: RecordStream<Row>): Readable {
-  const csv = stringify({ record_delimiter: 'windows' });
-  const cell = (value: string | number | null) =>
-    value === null ? '' : typeof value === 'number' ? String(value) : guardCell(value);
-  void (async () => {
-    try {
-      csv.write(source.columns.map((column) => column.label));
-      for await (const page of source.pages) {
-        for (const row of page) {
-          if (!csv.write(source.cells(row).map(cell))) await new Promise((resolve) => csv.once('drain', resolve));
-        }
-      }
-      csv.end();
-    } catch (error) {
-      csv.destroy(error as Error);
-    }
-  })();
-  return csv;
+/** A record's cell in CSV: numbers as they are, text guarded against formulas. */
+function recordCsvCell(value: string | number | null): string {
+  return value === null ? '' : typeof value === 'number' ? String(value) : guardCell(value);
 }
 
-/** XLSX of every record through exceljs's streaming writer (rows committed as they are written). */
-export function recordsXlsxStream<Row>(source: RecordStream<Row>, title: string): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-  const sheet = workbook.addWorksheet(sheetName(title));
-  sheet.columns = source.columns.map((column) => ({
-    header: column.label,
-    key: column.key,
-    width: column.kind === 'text' ? 28 : 14,
-    ...(column.kind === 'money' ? { style: { numFmt: MONEY_FORMAT } } : {}),
-  }));
-  void (async () => {
-    try {
-      for await (const page of source.pages) {
-        for (const row of page) sheet.addRow(source.cells(row)).commit();
-      }
-      sheet.commit();
-      await workbook.commit();
-    } catch (error) {
-      out.destroy(error as Error);
-    }
-  })();
-  return out;
+/** The CSV of records (a drill-down's invoices or payments) in pieces: the column labels, then row batches. */
+export const recordsCsvParts = {
+  head: (columns: ReportColumn[]): string => csvText([columns.map((column) => column.label)]),
+  rows: (rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string =>
+    csvText(rows.map((row) => row.map(recordCsvCell))),
+};
+
+/** XLSX of records through exceljs's streaming writer (rows committed as they are written). */
+export class RecordsXlsxWriter {
+  private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
+  private readonly sheet: ExcelJS.Worksheet;
+
+  constructor(stream: Writable, columns: ReportColumn[], title: string) {
+    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+    this.sheet = this.workbook.addWorksheet(sheetName(title));
+    this.sheet.columns = columns.map((column) => ({
+      header: column.label,
+      key: column.key,
+      width: column.kind === 'text' ? 28 : 14,
+      ...(column.kind === 'money' ? { style: { numFmt: MONEY_FORMAT } } : {}),
+    }));
+  }
+
+  rows(rows: ReadonlyArray<ReadonlyArray<string | number | null>>): void {
+    for (const row of rows) this.sheet.addRow([...row]).commit();
+  }
+
+  async end(): Promise<void> {
+    this.sheet.commit();
+    await this.workbook.commit();
+  }
 }

@@ -15,7 +15,7 @@ import {
 import type { Deps } from '../../lib/context';
 import { ERROR_DOCS, errorDoc, fileDoc } from '../../lib/error-docs';
 import { defineRoute, requireAuth } from '../../lib/route';
-import { recordsCsvStream, recordsXlsxStream, reportCsv, reportPdf, reportXlsx } from './report-export';
+import { exportable, type RecordStream } from './report-export';
 import { recordsPage, recordsStream } from './report-records';
 import { buildReport, reportContext } from './reports.service';
 
@@ -83,15 +83,25 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps): void {
         200: fileDoc(`The ${format.toUpperCase()} file`, MEDIA[format]),
         401: ERROR_DOCS.unauthenticated,
         404: notFound,
+        429: ERROR_DOCS.filesBusy,
       },
       handler: async ({ request, reply, params, query }) => {
         const ctx = await reportContext(deps, requireAuth(request));
-        const source = recordsStream(ctx, params.kind, query) as Parameters<typeof recordsCsvStream>[0];
+        const source = recordsStream(ctx, params.kind, query) as RecordStream<unknown>;
+        async function* chunks() {
+          for await (const page of source.pages) if (page.length > 0) yield page.map((row) => source.cells(row));
+        }
+        // Written in a file worker as the pages come (keyset pages of 2,000, read as the download takes them).
+        const file = deps.files.stream(
+          { businessId: ctx.businessId },
+          { format, layout: { kind: 'records', title: params.kind, columns: source.columns } },
+          { chunks: chunks(), ending: () => null },
+        );
         void reply
           .type(MEDIA[format])
           .header('content-disposition', `attachment; filename="${params.kind}-${ctx.today}.${format}"`)
           .header('cache-control', 'private, no-store');
-        return reply.send(format === 'csv' ? recordsCsvStream(source) : recordsXlsxStream(source, params.kind));
+        return reply.send(file);
       },
     });
 
@@ -126,12 +136,16 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps): void {
         200: fileDoc(`The ${format.toUpperCase()} file`, MEDIA[format]),
         401: ERROR_DOCS.unauthenticated,
         404: notFound,
+        429: ERROR_DOCS.filesBusy,
       },
       handler: async ({ request, reply, params, query }) => {
         const ctx = await reportContext(deps, requireAuth(request));
         const report = await buildReport(ctx, params.report, query);
-        const body =
-          format === 'csv' ? reportCsv(report) : format === 'xlsx' ? await reportXlsx(report) : await reportPdf(report);
+        // Written in a file worker (lib/files): the event loop stays free.
+        const body = await deps.files.run(
+          { businessId: ctx.businessId },
+          { kind: 'report', format, report: exportable(report) },
+        );
         void reply
           .type(MEDIA[format])
           .header(
