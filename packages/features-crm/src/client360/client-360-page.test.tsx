@@ -51,6 +51,7 @@ describe('Client 360', () => {
     setup('/crm/client-360?client=5', {
       'GET /api/crm/client-360/5': json(200, {
         data: client360({
+          client: { ...client360().client, phone: '5035550199' },
           invoices: [
             {
               id: 21,
@@ -113,6 +114,8 @@ describe('Client 360', () => {
     const payments = screen.getByRole('region', { name: 'Payments' });
     expect(payments).toHaveTextContent('Bank transfer');
     expect(payments).toHaveTextContent('Card');
+    // The client's phone formatted as the business's is (issue 27 item 14).
+    expect(screen.getByText(/\(503\) 555-0199/)).toBeInTheDocument();
     for (const code of ['bank_transfer', 'card', 'paid', 'accepted'])
       expect(document.body.textContent).not.toMatch(new RegExp(`\\b${code}\\b`));
   });

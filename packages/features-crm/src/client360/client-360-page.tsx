@@ -6,6 +6,7 @@ import {
   ESTIMATE_STATUS_LABELS,
   INVOICE_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
+  displayPhone,
   type Client360,
   type Opportunity,
 } from '@ledgerleaf/domain';
@@ -113,7 +114,7 @@ export function Client360View({ data }: { data: Client360 }) {
             )}
           </Title>
           <Text size="sm" c="dimmed">
-            {[client.email, client.phone].filter(Boolean).join(' · ') || 'No email or phone'}
+            {[client.email, displayPhone(client.phone)].filter(Boolean).join(' · ') || 'No email or phone'}
           </Text>
         </Stack>
         <Group gap="xs">
@@ -257,7 +258,7 @@ export function Client360View({ data }: { data: Client360 }) {
                         )}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {[contact.email, contact.phone].filter(Boolean).join(' · ')}
+                        {[contact.email, displayPhone(contact.phone)].filter(Boolean).join(' · ')}
                       </Text>
                     </Stack>
                   ))}
