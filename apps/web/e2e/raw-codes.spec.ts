@@ -14,10 +14,49 @@ const DOTTED = /\b[a-z]+\.[a-z_]+\b/g;
 const ALLOWED =
   /^(?:[a-z0-9-]+\.)+(?:com|org|net|io|test|example|app|dev|co|us|local)$|\.(?:pdf|csv|xlsx|ics|png|jpe?g)$|^(?:e\.g|i\.e)$/;
 
+/**
+ * Stored values that are plain words: shown alone in a cell or badge in lower case ("paid", "card",
+ * "active"), they are the code, not its label (which starts with a capital).
+ */
+const WORD_CODES = [
+  'draft',
+  'sent',
+  'viewed',
+  'partial',
+  'paid',
+  'overdue',
+  'void',
+  'accepted',
+  'declined',
+  'expired',
+  'converted',
+  'active',
+  'completed',
+  'paused',
+  'cancelled',
+  'cash',
+  'card',
+  'check',
+  'service',
+  'product',
+  'open',
+  'won',
+  'lost',
+];
+
 /** The codes among the page's visible text, each with the words around it. */
 async function rawCodes(page: Page): Promise<string[]> {
+  const alone = await page.evaluate((codes) => {
+    const found: string[] = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      if (element.children.length > 0 || !(element instanceof HTMLElement) || element.offsetParent === null) continue;
+      const own = element.innerText.trim();
+      if (codes.includes(own)) found.push(`${own} alone in <${element.tagName.toLowerCase()}>`);
+    }
+    return found;
+  }, WORD_CODES);
   const text = await page.evaluate(() => document.body.innerText);
-  const found: string[] = [];
+  const found: string[] = [...alone];
   for (const line of text.split('\n'))
     for (const word of line.split(/\s+/)) {
       if (word.includes('@') || word.includes('://') || word.startsWith('www.')) continue;
