@@ -58,6 +58,11 @@ test.describe('dashboard (issue 15)', () => {
     await page.goto('/dashboard');
     await outstanding.getByRole('link', { name: 'Unpaid invoices' }).click();
     await expect(page).toHaveURL(/\/invoices\/all\?status=unpaid$/);
+    // It says which invoices these are, and clears back to All (issue 27 item 8).
+    await expect(page.getByTestId('status-filter')).toHaveText(/Unpaid: sent, viewed, partially paid or overdue/);
+    await page.getByRole('button', { name: 'Clear status filter' }).click();
+    await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('status-filter')).toHaveCount(0);
   });
 
   test('a new business sees the welcome banner and zeros', async ({ page }) => {

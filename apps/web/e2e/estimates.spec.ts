@@ -31,7 +31,11 @@ test('estimate: create and send, the client accepts on the public link, convert 
   await expect(page.getByTestId('live-total')).toHaveText('$2,550.00');
   await page.getByRole('button', { name: 'Save and send' }).click();
 
+  // "Save and send" sends as "Send" does: through the To / Subject / Message dialog (issue 27 item 14).
   await expect(page).toHaveURL(/\/estimates\/\d+$/);
+  const sendDialog = page.getByRole('dialog', { name: 'Send estimate' });
+  await expect(sendDialog).toBeVisible();
+  await sendDialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Estimate sent', { exact: true })).toBeVisible();
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toContainText(/Estimate EST-\d{4}-0001/);

@@ -43,8 +43,12 @@ test('invoice: create with two lines and a discount, send, public link, partial 
   await expect(page.getByTestId('live-total')).toHaveText('$3,287.00');
 
   await page.getByRole('button', { name: 'Save and send' }).click();
+  // "Save and send" sends as "Send" does: through the To / Subject / Message dialog (issue 27 item 14).
   await expect(page).toHaveURL(/\/invoices\/\d+$/);
-  await expect(page.getByText('Invoice sent', { exact: true })).toBeVisible();
+  const sendDialog = page.getByRole('dialog', { name: 'Send invoice' });
+  await expect(sendDialog).toBeVisible();
+  await sendDialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Invoice sent.', { exact: true })).toBeVisible();
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toContainText(/Invoice INV-\d{4}-\d{4}/);
   await expect(heading.locator('[data-status]')).toHaveAttribute('data-status', 'sent');

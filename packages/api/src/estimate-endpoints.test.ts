@@ -12,7 +12,20 @@ afterEach(() => {
 
 const meta = { page: 1, per_page: 25, total: 0, last_page: 1 };
 const estimatePage = { data: [], meta };
-const invoicePage = { data: [], meta, summary: { count: 0, total: 0, amount_paid: 0, balance_due: 0 } };
+const invoicePage = {
+  data: [],
+  meta,
+  summary: {
+    count: 0,
+    total: 0,
+    amount_paid: 0,
+    balance_due: 0,
+    draft_count: 0,
+    draft_total: 0,
+    void_count: 0,
+    void_total: 0,
+  },
+};
 const estimate = { id: 5, estimate_number: 'EST-2026-0001', status: 'sent' };
 const gets = (calls: ReturnType<typeof stubFetch>['calls'], path: string) =>
   calls.filter((call) => call.method === 'GET' && new URL(call.url).pathname === path);

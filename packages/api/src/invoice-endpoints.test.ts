@@ -12,7 +12,16 @@ afterEach(() => {
 const page = {
   data: [],
   meta: { page: 1, per_page: 25, total: 0, last_page: 1 },
-  summary: { count: 0, total: 0, amount_paid: 0, balance_due: 0 },
+  summary: {
+    count: 0,
+    total: 0,
+    amount_paid: 0,
+    balance_due: 0,
+    draft_count: 0,
+    draft_total: 0,
+    void_count: 0,
+    void_total: 0,
+  },
 };
 
 describe('invoice endpoints', () => {

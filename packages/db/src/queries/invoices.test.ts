@@ -330,8 +330,25 @@ describe('invoice queries', () => {
     expect((await listInvoices(test.db, { ...base, status: 'overdue' })).rows.map((row) => row.id)).toEqual([late]);
     expect((await listInvoices(test.db, { ...base, status: 'sent' })).rows.map((row) => row.id)).toEqual([onTime]);
     const all = await listInvoices(test.db, { ...base, status: 'all' });
-    // Balance due is what is owed now: the draft's 100 and the void's 900 owe nothing.
-    expect(all.summary).toEqual({ count: 4, total_cents: 1300, paid_cents: 0, balance_cents: 1200 });
+    // Total, paid and balance due are on the same set, the billed invoices (issued, not void), so
+    // total - paid = balance due; the draft's 100 and the void's 900 are counted apart (issue 27 item 7).
+    expect(all.summary).toEqual({
+      count: 4,
+      total_cents: 1200,
+      paid_cents: 0,
+      balance_cents: 1200,
+      draft_count: 1,
+      draft_total_cents: 100,
+      void_count: 1,
+      void_total_cents: 900,
+    });
+    expect(await summarizeByStatus(test.db, { businessId, status: 'all' })).toEqual(all.summary);
+    expect(await summarizeByStatus(test.db, { businessId, status: 'void' })).toMatchObject({
+      count: 1,
+      total_cents: 0,
+      void_count: 1,
+      void_total_cents: 900,
+    });
     expect(await summarizeMatchingRows(test.db, { ...base, status: 'all' })).toEqual(all.summary);
     expect((await summarizeByStatus(test.db, { businessId, status: 'draft' })).balance_cents).toBe(0);
     expect((await summarizeMatchingRows(test.db, { ...base, status: 'draft' })).balance_cents).toBe(0);
@@ -379,7 +396,8 @@ describe('the overdue summary', () => {
     await make('void', 300, '2026-01-01');
     await make('paid', 250, '2026-01-01', 250);
     const filter = { businessId, status: 'overdue', today };
-    const expected = { count: 3, total_cents: 1950, paid_cents: 300, balance_cents: 1650 };
+    const none = { draft_count: 0, draft_total_cents: 0, void_count: 0, void_total_cents: 0 };
+    const expected = { count: 3, total_cents: 1950, paid_cents: 300, balance_cents: 1650, ...none };
     expect(await summarizeMatchingRows(test.db, filter)).toEqual(expected);
     expect(await summarizeOverdue(test.db, filter)).toEqual(expected);
     expect(await summarizeInvoices(test.db, filter)).toEqual(expected);
@@ -392,7 +410,7 @@ describe('the overdue summary', () => {
       now,
     });
     const afterPayment = await summarizeMatchingRows(test.db, filter);
-    expect(afterPayment).toEqual({ count: 3, total_cents: 1950, paid_cents: 500, balance_cents: 1450 });
+    expect(afterPayment).toEqual({ count: 3, total_cents: 1950, paid_cents: 500, balance_cents: 1450, ...none });
     expect(await summarizeInvoices(test.db, filter)).toEqual(afterPayment);
     await updateInvoiceState(test.db, {
       businessId,
@@ -405,6 +423,7 @@ describe('the overdue summary', () => {
       total_cents: 1450,
       paid_cents: 300,
       balance_cents: 1150,
+      ...none,
     });
     expect(await summarizeInvoices(test.db, filter)).toEqual(await summarizeMatchingRows(test.db, filter));
     // Another business's invoices count for nobody else.
@@ -413,6 +432,7 @@ describe('the overdue summary', () => {
       total_cents: 0,
       paid_cents: 0,
       balance_cents: 0,
+      ...none,
     });
   });
 });

@@ -588,12 +588,32 @@ export interface InvoiceListParams {
   offset: number;
 }
 
+/**
+ * The invoice list's figures, each on a set it names: `count` every matching invoice; `total_cents`,
+ * `paid_cents` and `balance_cents` the issued ones that are not void (so total - paid = balance due,
+ * to the cent); drafts (not billed yet) and void invoices (owed by nobody) apart, with their count and total.
+ */
 export interface InvoiceListSummaryCents {
   count: number;
   total_cents: number;
   paid_cents: number;
   balance_cents: number;
+  draft_count: number;
+  draft_total_cents: number;
+  void_count: number;
+  void_total_cents: number;
 }
+
+const emptySummary = (): InvoiceListSummaryCents => ({
+  count: 0,
+  total_cents: 0,
+  paid_cents: 0,
+  balance_cents: 0,
+  draft_count: 0,
+  draft_total_cents: 0,
+  void_count: 0,
+  void_total_cents: 0,
+});
 
 export type InvoiceListFilter = Pick<
   InvoiceListParams,
@@ -652,7 +672,7 @@ function filteredInvoices(db: Db, params: InvoiceListFilter) {
 const DAY_DEPENDENT_FILTERS = new Set(['overdue', 'sent', 'viewed', 'partial']);
 
 /**
- * The number of invoices matching a filter and their totals (voids count as zero). A plain filter
+ * The number of invoices matching a filter and their totals (`InvoiceListSummaryCents`). A plain filter
  * (all, unpaid or a stored status, nothing else) reads the trigger-kept `invoice_status_totals`
  * (migration 0012); any other adds up every matching row.
  */
@@ -694,6 +714,7 @@ export async function summarizeOverdue(
     ])
     .executeTakeFirstOrThrow();
   return {
+    ...emptySummary(),
     count: open.count - Number(notDue.count),
     total_cents: open.total_cents - Number(notDue.total_cents),
     paid_cents: open.paid_cents - Number(notDue.paid_cents),
@@ -709,28 +730,43 @@ export async function summarizeByStatus(
   let query = db.selectFrom('invoice_status_totals').selectAll().where('business_id', '=', params.businessId);
   if (params.status === 'unpaid') query = query.where('status', 'in', [...INVOICE_UNPAID_STATUSES]);
   else if (params.status !== 'all') query = query.where('status', '=', params.status);
-  const summary: InvoiceListSummaryCents = { count: 0, total_cents: 0, paid_cents: 0, balance_cents: 0 };
+  const summary = emptySummary();
   for (const row of await query.execute()) {
     summary.count += Number(row.invoice_count);
-    if (row.status === 'void') continue;
-    summary.total_cents += Number(row.total_cents);
-    summary.paid_cents += Number(row.paid_cents);
-    // Owed now: a draft has not been sent, so it owes nothing (a void one is skipped above).
-    if (row.status !== 'draft') summary.balance_cents += Number(row.balance_cents);
+    if (row.status === 'void') {
+      summary.void_count += Number(row.invoice_count);
+      summary.void_total_cents += Number(row.total_cents);
+    } else if (row.status === 'draft') {
+      // Not billed yet: a draft owes nothing, so it is counted apart from the billed figures.
+      summary.draft_count += Number(row.invoice_count);
+      summary.draft_total_cents += Number(row.total_cents);
+    } else {
+      summary.total_cents += Number(row.total_cents);
+      summary.paid_cents += Number(row.paid_cents);
+      summary.balance_cents += Number(row.balance_cents);
+    }
   }
   return summary;
 }
 
 /** By adding up every matching row (the reference the per-status totals are tested against). */
 export async function summarizeMatchingRows(db: Db, params: InvoiceListFilter): Promise<InvoiceListSummaryCents> {
-  const notVoid = (column: 'total_cents' | 'paid_cents') =>
-    sql<number>`coalesce(sum(case when invoices.status = 'void' then 0 else invoices.${sql.ref(column)} end), 0)`;
+  const billed = (column: 'total_cents' | 'paid_cents') =>
+    sql<number>`coalesce(sum(case when invoices.status in ('void', 'draft') then 0 else invoices.${sql.ref(column)} end), 0)`;
+  const ofStatus = (status: 'draft' | 'void') => ({
+    count: sql<number>`coalesce(sum(case when invoices.status = ${sql.lit(status)} then 1 else 0 end), 0)`,
+    total: sql<number>`coalesce(sum(case when invoices.status = ${sql.lit(status)} then invoices.total_cents else 0 end), 0)`,
+  });
   const totals = await filteredInvoices(db, params)
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
-      notVoid('total_cents').as('total_cents'),
-      notVoid('paid_cents').as('paid_cents'),
+      billed('total_cents').as('total_cents'),
+      billed('paid_cents').as('paid_cents'),
       sql<number>`coalesce(sum(${owedNowSql()}), 0)`.as('balance_cents'),
+      ofStatus('draft').count.as('draft_count'),
+      ofStatus('draft').total.as('draft_total_cents'),
+      ofStatus('void').count.as('void_count'),
+      ofStatus('void').total.as('void_total_cents'),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -738,6 +774,10 @@ export async function summarizeMatchingRows(db: Db, params: InvoiceListFilter): 
     total_cents: Number(totals.total_cents),
     paid_cents: Number(totals.paid_cents),
     balance_cents: Number(totals.balance_cents),
+    draft_count: Number(totals.draft_count),
+    draft_total_cents: Number(totals.draft_total_cents),
+    void_count: Number(totals.void_count),
+    void_total_cents: Number(totals.void_total_cents),
   };
 }
 

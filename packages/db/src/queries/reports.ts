@@ -438,12 +438,27 @@ export async function activeRecurringFigures(db: Db, params: { businessId: numbe
 }
 
 /** Per stage of the pipeline, how many opportunities ever entered it (its stage changes). */
-export async function stageReachFigures(db: Db, params: { businessId: number }): Promise<Map<number, number>> {
-  const result = await sql<Record<string, unknown>>`
+/**
+ * How many opportunities ever entered each stage (`byStage`), and how many ever entered any stage
+ * (`opportunities`, each counted once: the funnel's total, which is not the sum of the stages).
+ */
+export async function stageReachFigures(
+  db: Db,
+  params: { businessId: number },
+): Promise<{ byStage: Map<number, number>; opportunities: number }> {
+  const [result, total] = await Promise.all([
+    sql<Record<string, unknown>>`
     select to_stage_id, count(distinct opportunity_id) as n from crm_stage_changes
     where business_id = ${params.businessId} and to_stage_id is not null
-    group by to_stage_id`.execute(db);
-  return new Map(result.rows.map((row) => [Number(row.to_stage_id), num(row.n)]));
+    group by to_stage_id`.execute(db),
+    sql<Record<string, unknown>>`
+    select count(distinct opportunity_id) as n from crm_stage_changes
+    where business_id = ${params.businessId} and to_stage_id is not null`.execute(db),
+  ]);
+  return {
+    byStage: new Map(result.rows.map((row) => [Number(row.to_stage_id), num(row.n)])),
+    opportunities: num(total.rows[0]?.n ?? 0),
+  };
 }
 
 export interface GoalFigures {

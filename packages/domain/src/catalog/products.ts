@@ -30,6 +30,12 @@ export const PRODUCT_UNITS = [
   'm',
 ] as const;
 
+/** The unit a new item of each type starts with (a service by the hour, a product by the item). */
+export const DEFAULT_PRODUCT_UNIT: Record<ProductType, (typeof PRODUCT_UNITS)[number]> = {
+  service: 'hour',
+  product: 'item',
+};
+
 /**
  * Create and update (PUT replaces every field). `unit_price` is a decimal amount (converted to
  * integer cents on the server); `default_tax_rate_id` must be one of the business's active tax rates.

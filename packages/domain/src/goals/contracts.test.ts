@@ -288,6 +288,23 @@ describe('goal pace', () => {
     expect(pace.on_track).toBe(true);
     expect(pace.behind_schedule).toBe(false);
   });
+  it('in its first month the pace is what came in so far (issue 27 item 14)', () => {
+    const small = {
+      target: 1_500_00,
+      current: 750_00,
+      start_date: '2026-11-28',
+      target_date: '2027-01-28',
+      status: 'active',
+    };
+    // $750 on day one: $750 per month so far, and two months at that pace reach $1,500.
+    const dayOne = goalPace(small, '2026-11-28');
+    expect(dayOne.current_per_month).toBe(750_00);
+    expect(dayOne.projected_at_target_date).toBeGreaterThanOrEqual(1_500_00);
+    expect(dayOne.on_track).toBe(true);
+    expect(goalPace(small, '2026-12-10').current_per_month).toBe(750_00);
+    // After the first month, the average since the start.
+    expect(goalPace(small, '2027-01-27').current_per_month).toBe(Math.round((750_00 / 60) * 30.4375));
+  });
   it('behind schedule when progress lags the elapsed share of the period', () => {
     expect(goalPace({ ...base, current: 1_000_00 }, '2026-07-01').behind_schedule).toBe(true);
     expect(goalPace({ ...base, current: 1_000_00, status: 'paused' }, '2026-07-01').behind_schedule).toBe(false);

@@ -87,7 +87,8 @@ export interface GoalPace {
 
 /**
  * Pace figures of a goal, rounded to whole units (cents or clients). The current pace counts from
- * the start date to today, at least one day; a goal whose start is in the future has no pace yet.
+ * the start date to today, over at least a month (DAYS_PER_MONTH): in the first month it is what
+ * came in so far. A goal whose start is in the future has no pace yet.
  */
 export function goalPace(goal: GoalPaceInput, today: string): GoalPace {
   const target = Math.max(0, goal.target);
@@ -96,7 +97,10 @@ export function goalPace(goal: GoalPaceInput, today: string): GoalPace {
   const daysLeft = daysBetween(today, goal.target_date);
   const elapsed = Math.max(0, daysBetween(goal.start_date, today));
   const duration = Math.max(1, daysBetween(goal.start_date, goal.target_date));
-  const perDay = elapsed > 0 ? current / elapsed : 0;
+  // The pace is measured over at least a month: in its first month a goal's pace is what came in
+  // so far (750 received on day one is 750 per month, not 0 for want of a whole day, nor 750 a day).
+  const started = daysBetween(goal.start_date, today) >= 0;
+  const perDay = started ? current / Math.max(elapsed, DAYS_PER_MONTH) : 0;
   const requiredPerMonth =
     remaining === 0 ? 0 : daysLeft <= 0 ? remaining : Math.round((remaining / daysLeft) * DAYS_PER_MONTH);
   const projected = daysLeft > 0 ? Math.round(current + perDay * daysLeft) : current;

@@ -278,12 +278,21 @@ export const invoiceListItemSchema = z.object({
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
 
-/** Totals of every invoice matching the filters (not only the page shown). */
+/**
+ * Totals of every invoice matching the filters (not only the page shown), each on the set it names:
+ * `count` every matching invoice; `total`, `amount_paid` and `balance_due` the billed ones (issued,
+ * not void), so total - amount_paid = balance_due; drafts (not billed yet) and void invoices (owed by
+ * nobody) counted apart.
+ */
 export const invoiceListSummarySchema = z.object({
   count: z.number().int(),
   total: moneySchema,
   amount_paid: moneySchema,
   balance_due: moneySchema,
+  draft_count: z.number().int(),
+  draft_total: moneySchema,
+  void_count: z.number().int(),
+  void_total: moneySchema,
 });
 export const invoicePageSchema = pageSchema(invoiceListItemSchema).extend({ summary: invoiceListSummarySchema });
 export type InvoicePage = z.infer<typeof invoicePageSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatUsPhone } from '../auth';
 
 /*
  * Who a document is from and who it is billed to, as printed: the same lines on the PDF, the
@@ -9,6 +10,11 @@ export const documentPartySchema = z.object({ name: z.string(), lines: z.array(z
 export const documentPartiesSchema = z.object({ from: documentPartySchema, bill_to: documentPartySchema });
 export type DocumentParty = z.infer<typeof documentPartySchema>;
 export type DocumentParties = z.infer<typeof documentPartiesSchema>;
+
+/** A phone as printed: 10 digits as (XXX) XXX-XXXX, for the business and the client alike; anything else as typed. */
+export function displayPhone(value: string | null | undefined): string | null {
+  return value == null || value.trim() === '' ? null : formatUsPhone(value.trim());
+}
 
 function nonEmpty(values: ReadonlyArray<string | null | undefined>): string[] {
   return values.map((value) => value?.trim() ?? '').filter((value) => value !== '');
@@ -24,7 +30,7 @@ export function businessBlockLines(business: {
   return nonEmpty([
     ...(business.address_lines ?? []),
     business.email,
-    business.phone,
+    displayPhone(business.phone),
     business.tax_id ? `Tax ID: ${business.tax_id}` : null,
   ]);
 }
@@ -47,6 +53,6 @@ export function billToBlockLines(client: {
     contact && contact.name !== client.name ? `Attn: ${contact.name}` : null,
     ...(client.address_lines ?? []),
     client.email ?? contact?.email,
-    client.phone ?? contact?.phone,
+    displayPhone(client.phone ?? contact?.phone),
   ]);
 }

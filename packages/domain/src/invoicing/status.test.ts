@@ -221,4 +221,15 @@ describe('the From and Bill to blocks', () => {
     ).toEqual(['Attn: Ann', '1 Main St', 'ann@acme.test', '555']);
     expect(billToBlockLines({ name: 'Solo', contacts: [{ name: 'Solo' }], email: 's@x.test' })).toEqual(['s@x.test']);
   });
+
+  it('print a phone of 10 digits the same way for the business and the client (issue 27 item 14)', () => {
+    expect(businessBlockLines({ phone: '(503) 555-0100' })).toEqual(['(503) 555-0100']);
+    expect(billToBlockLines({ name: 'Acme', phone: '5035550199' })).toEqual(['(503) 555-0199']);
+    expect(billToBlockLines({ name: 'Acme', contacts: [{ name: 'Ann', phone: '503.555.0198' }] })).toEqual([
+      'Attn: Ann',
+      '(503) 555-0198',
+    ]);
+    // Anything else (an international number) stays as typed.
+    expect(billToBlockLines({ name: 'Acme', phone: '+44 20 7946 0958' })).toEqual(['+44 20 7946 0958']);
+  });
 });

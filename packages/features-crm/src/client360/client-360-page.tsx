@@ -2,7 +2,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { type Client360, type Opportunity } from '@ledgerleaf/domain';
+import {
+  ESTIMATE_STATUS_LABELS,
+  INVOICE_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  displayPhone,
+  type Client360,
+  type Opportunity,
+} from '@ledgerleaf/domain';
 import { paths, queryState, useCanWrite, useDateFormat } from '@ledgerleaf/api';
 import { useGetClient360Query } from '@ledgerleaf/api/crm';
 import { EmptyState, PageHeader } from '@ledgerleaf/ui';
@@ -107,7 +114,7 @@ export function Client360View({ data }: { data: Client360 }) {
             )}
           </Title>
           <Text size="sm" c="dimmed">
-            {[client.email, client.phone].filter(Boolean).join(' · ') || 'No email or phone'}
+            {[client.email, displayPhone(client.phone)].filter(Boolean).join(' · ') || 'No email or phone'}
           </Text>
         </Stack>
         <Group gap="xs">
@@ -183,7 +190,7 @@ export function Client360View({ data }: { data: Client360 }) {
                             </Anchor>
                           </Table.Td>
                           <Table.Td>{formatDate(invoice.issue_date)}</Table.Td>
-                          <Table.Td>{invoice.status}</Table.Td>
+                          <Table.Td>{INVOICE_STATUS_LABELS[invoice.status]}</Table.Td>
                           <Table.Td ta="right">
                             <Money value={invoice.total} />
                           </Table.Td>
@@ -205,7 +212,8 @@ export function Client360View({ data }: { data: Client360 }) {
                   {data.estimates.map((estimate) => (
                     <Group key={estimate.id} justify="space-between">
                       <Anchor component={Link} to={paths.estimates.detail(estimate.id)}>
-                        {estimate.estimate_number ?? 'Draft'} · {formatDate(estimate.issue_date)} · {estimate.status}
+                        {estimate.estimate_number ?? 'Draft'} · {formatDate(estimate.issue_date)} ·{' '}
+                        {ESTIMATE_STATUS_LABELS[estimate.status]}
                       </Anchor>
                       <Money value={estimate.total} />
                     </Group>
@@ -221,7 +229,7 @@ export function Client360View({ data }: { data: Client360 }) {
                   {data.payments.map((payment) => (
                     <Group key={payment.id} justify="space-between">
                       <Text size="sm">
-                        {formatDate(payment.payment_date)} · {payment.method}
+                        {formatDate(payment.payment_date)} · {PAYMENT_METHOD_LABELS[payment.method]}
                         {payment.reference ? ` · ${payment.reference}` : ''}
                       </Text>
                       <Money value={payment.amount} size="sm" />
@@ -250,7 +258,7 @@ export function Client360View({ data }: { data: Client360 }) {
                         )}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {[contact.email, contact.phone].filter(Boolean).join(' · ')}
+                        {[contact.email, displayPhone(contact.phone)].filter(Boolean).join(' · ')}
                       </Text>
                     </Stack>
                   ))}

@@ -62,6 +62,24 @@ describe('Timeline', () => {
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Subject' })).toHaveValue('Follow-up'));
   });
 
+  it('picking the activity type already chosen keeps it (issue 27 item 10)', async () => {
+    const { user } = setup({
+      'POST /api/crm/activities/21/done': json(200, {
+        data: activity({ done: true }),
+        message: CRM_MESSAGES.activityDone,
+        suggested_next: { type_id: 2, type_name: 'Follow-up', due_at: '2026-12-02T09:00:00.000Z' },
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Mark Call Ada about the quote done' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add activity' });
+    const type = within(dialog).getByRole('combobox', { name: /^Type/ });
+    await waitFor(() => expect(type).toHaveValue('Follow-up'));
+    await user.click(type);
+    await user.click(await screen.findByRole('option', { name: 'Follow-up' }));
+    expect(type).toHaveValue('Follow-up');
+    expect(within(dialog).queryByText(CRM_MESSAGES.activityTypeInvalid)).not.toBeInTheDocument();
+  });
+
   it('refuses an empty note with the domain message', async () => {
     const { user, calls } = setup();
     await user.click(await screen.findByRole('button', { name: 'Save note' }));

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Button, Grid, Menu, Stack, Text } from '@mantine/core';
 import {
@@ -39,7 +38,14 @@ import { saveBlob } from '../invoices/pdf';
 import { SendModal } from '../invoices/send-modal';
 import { EstimateEditHeader, EstimateEditor } from './estimate-editor';
 import { EstimateStatusBadge, estimateLabel } from './estimate-status';
-import { ActivityCard, DocumentHeader, Fact, SideCard, useDocumentFeedback } from '../shared/document-page';
+import {
+  ActivityCard,
+  DocumentHeader,
+  Fact,
+  SideCard,
+  useDocumentFeedback,
+  useSendDialog,
+} from '../shared/document-page';
 
 export const ESTIMATE_DOCUMENT_LABELS = { title: 'Estimate', due: 'Expires', hideBalance: true };
 
@@ -64,7 +70,7 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
   const toast = useToast();
   // The read-only role sees the estimate, its PDF and its link, and none of the actions that change it.
   const canWrite = useCanWrite();
-  const [sendOpen, setSendOpen] = useState(false);
+  const [sendOpen, setSendOpen] = useSendDialog();
   const [markSent, markState] = useMarkEstimateSentMutation();
   const [convert, convertState] = useConvertEstimateMutation();
   const [remove] = useDeleteEstimateMutation();

@@ -1,9 +1,7 @@
 import { addCalendarDays, utcCalendarDate, type InvoiceInput, type Estimate } from '@ledgerleaf/domain';
 import {
-  errorMessage,
   paths,
   useCreateEstimateMutation,
-  useSendEstimateMutation,
   useUpdateEstimateMutation,
   type EstimateBody,
   type EstimateDetail,
@@ -11,6 +9,7 @@ import {
 import { PageHeader, useToast } from '@ledgerleaf/ui';
 import { DocumentEditorLoader, type EditorAdapter } from '../invoices/document-editor';
 import { emptyInvoiceValues, invoiceToValues } from '../invoices/invoice-form';
+import { withSendDialog } from '../shared/document-page';
 
 /** Estimates are valid this many days by default. */
 export const DEFAULT_ESTIMATE_VALIDITY_DAYS = 30;
@@ -28,7 +27,6 @@ export function EstimateEditor({ estimate }: { estimate?: EstimateDetail }) {
   const toast = useToast();
   const [create] = useCreateEstimateMutation();
   const [update] = useUpdateEstimateMutation();
-  const [send] = useSendEstimateMutation();
   const today = utcCalendarDate(new Date());
   const initialValues = estimate
     ? invoiceToValues({ ...estimate, due_date: estimate.expiry_date })
@@ -37,6 +35,7 @@ export function EstimateEditor({ estimate }: { estimate?: EstimateDetail }) {
   const adapter: EditorAdapter<Estimate> = {
     dateLabel: 'Estimate date',
     dueLabel: 'Expiry date',
+    notesHint: 'Shown on the estimate, e.g. a thank-you.',
     cancelTo: estimate ? paths.estimates.detail(estimate.id) : paths.estimates.list,
     draftLabel: issued ? 'Save changes' : 'Save draft',
     sendLabel: issued ? 'Save and send again' : 'Save and send',
@@ -48,28 +47,13 @@ export function EstimateEditor({ estimate }: { estimate?: EstimateDetail }) {
       return 'error' in result ? { error: result.error } : { saved: result.data };
     },
     async afterSave(saved, andSend) {
-      if (andSend) {
-        const sent = await send({ id: saved.id });
-        if ('error' in sent)
-          toast.show({
-            severity: 'error',
-            summary: 'Saved, but not sent',
-            detail: errorMessage(sent.error, 'The estimate could not be sent.'),
-          });
-        else
-          toast.show({
-            severity: 'success',
-            summary: 'Estimate sent',
-            detail: `${sent.data.data.estimate_number ?? ''} to ${sent.data.email.to.join(', ')}`,
-          });
-      } else {
-        toast.show({
-          severity: 'success',
-          summary: estimate ? 'Estimate saved' : 'Draft saved',
-          detail: saved.estimate_number ?? saved.client.name,
-        });
-      }
-      return paths.estimates.detail(saved.id);
+      toast.show({
+        severity: 'success',
+        summary: estimate ? 'Estimate saved' : 'Draft saved',
+        detail: saved.estimate_number ?? saved.client.name,
+      });
+      // "Save and send" sends as "Send" does: the page opens with the To / Subject / Message dialog.
+      return andSend ? withSendDialog(paths.estimates.detail(saved.id)) : paths.estimates.detail(saved.id);
     },
   };
   return (

@@ -6,6 +6,7 @@ import { IconCheck, IconDownload, IconX } from '@tabler/icons-react';
 import {
   ESTIMATE_MESSAGES,
   estimateAcceptInputSchema,
+  displayPhone,
   estimateDeclineInputSchema,
   formatCurrency,
   validateWith,
@@ -220,7 +221,9 @@ function PublicEstimate({ token, estimate }: { token: string; estimate: PublicEs
           parties={estimate.parties}
           from={{
             name: estimate.business.name,
-            lines: [estimate.business.email, estimate.business.phone].filter((line): line is string => Boolean(line)),
+            lines: [estimate.business.email, displayPhone(estimate.business.phone)].filter((line): line is string =>
+              Boolean(line),
+            ),
           }}
           billTo={{ name: estimate.client.name, lines: estimate.client.address_lines }}
           formatDate={formatDate}

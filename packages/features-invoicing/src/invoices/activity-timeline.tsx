@@ -1,5 +1,5 @@
 import { Text, Timeline } from '@mantine/core';
-import { formatCurrency } from '@ledgerleaf/domain';
+import { describeActivity, formatCurrency } from '@ledgerleaf/domain';
 import { useDateFormat, type DateFormatter, type InvoiceActivityEntry } from '@ledgerleaf/api';
 
 function reminderStep(days: number): string {
@@ -72,7 +72,8 @@ export function activityText(entry: InvoiceActivityEntry, formatDate: DateFormat
     case 'estimate.converted':
       return 'Converted to an invoice';
     default:
-      return entry.event;
+      // Any other event (a payment allocated to goals, ...) in the dashboard's words, never its code.
+      return describeActivity(entry.event, entry.data);
   }
 }
 

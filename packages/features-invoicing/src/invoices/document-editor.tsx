@@ -84,6 +84,8 @@ export interface EditorAdapter<Saved> {
   dateLabel?: string;
   /** `Due date` when omitted (`Expiry date`). */
   dueLabel?: string;
+  /** The notes' hint: `Shown on the invoice, e.g. a thank-you.` when omitted (an estimate's names the estimate). */
+  notesHint?: string;
   /** Recurring templates: the dates come from the schedule, so only the client is asked. */
   hideDates?: boolean;
   /** Invoices only: the goal the document counts towards. */
@@ -336,7 +338,7 @@ export function DocumentEditor<Saved>({
                 )}
                 <Textarea
                   label="Notes"
-                  description="Shown on the invoice, e.g. a thank-you."
+                  description={adapter.notesHint ?? 'Shown on the invoice, e.g. a thank-you.'}
                   autosize
                   minRows={2}
                   maxRows={8}

@@ -45,6 +45,20 @@ describe('invoice detail', () => {
     expect(screen.queryByRole('menuitem', { name: 'Mark as sent' })).not.toBeInTheDocument();
   });
 
+  it('opens with the send dialog when the editor\'s "Save and send" asks for it, once (issue 27 item 14)', async () => {
+    stubFetch({
+      'GET /api/invoices/11': json(200, {
+        data: invoiceDetail({ status: 'draft', invoice_number: null, balance_due: 0, public_url: null, sent_at: null }),
+      }),
+    });
+    const { router } = renderPage(<InvoiceDetailPage />, { path: '/invoices/:id', route: '/invoices/11?send=1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Send invoice' });
+    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeInTheDocument();
+    // The flag leaves the address: a reload does not open it again.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('dialog', { name: 'Send invoice' })).toBeInTheDocument();
+  });
+
   it('a draft owes nothing: its balance is $0.00 and its document shows the total, no balance', async () => {
     stubFetch({
       'GET /api/invoices/11': json(200, {

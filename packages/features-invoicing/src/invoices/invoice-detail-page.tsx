@@ -66,7 +66,14 @@ import { SendModal } from './send-modal';
 import { SendReceiptButton } from './send-receipt-button';
 import { InvoiceStatusBadge, invoiceLabel } from './status-badge';
 import { InvoiceEmailsCard } from './invoice-emails-card';
-import { ActivityCard, DocumentHeader, Fact, SideCard, useDocumentFeedback } from '../shared/document-page';
+import {
+  ActivityCard,
+  DocumentHeader,
+  Fact,
+  SideCard,
+  useDocumentFeedback,
+  useSendDialog,
+} from '../shared/document-page';
 
 function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boolean }) {
   const { formatDate } = useDateFormat();
@@ -233,7 +240,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
   const fromProvider = usePaymentRecordedHandler();
   const paymentRecorded = onPaymentRecorded ?? fromProvider;
   const [paymentOpen, setPaymentOpen] = useState(false);
-  const [sendOpen, setSendOpen] = useState(false);
+  const [sendOpen, setSendOpen] = useSendDialog();
   const [downloading, setDownloading] = useState(false);
   const [markSent, markState] = useMarkInvoiceSentMutation();
   const [duplicate, duplicateState] = useDuplicateInvoiceMutation();

@@ -154,24 +154,20 @@ describe('invoice editor', () => {
     expect(screen.getByRole('textbox', { name: 'Line 1 description' })).toHaveValue('First');
   });
 
-  it('saves and sends: POST then POST send, then the detail page', async () => {
+  it('"Save and send" saves, then opens the page with the send dialog, as "Send" does (issue 27 item 14)', async () => {
     const saved = invoiceDetail({ id: 42, status: 'draft', invoice_number: null });
     const { user, calls, router } = renderEditor({
       'POST /api/invoices': json(201, { data: saved }),
-      'POST /api/invoices/42/send': json(200, {
-        data: { ...saved, status: 'sent', invoice_number: 'INV-2026-0001' },
-        email: { id: 1, to: ['billing@acme.test'], subject: 'Invoice', transport: 'log' },
-        message: 'Invoice sent.',
-      }),
     });
     await pickClient(user);
     await fill(user, 'Line 1 description', 'Design');
     await fill(user, 'Line 1 unit price', '100');
     await user.click(screen.getByRole('button', { name: 'Save and send' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/42'));
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(
-      expect.arrayContaining(['POST /api/invoices', 'POST /api/invoices/42/send']),
-    );
+    expect(router.state.location.search).toBe('?send=1');
+    // Nothing is emailed before the person has seen To, Subject and Message.
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toContain('POST /api/invoices');
+    expect(calls.some((call) => call.path === '/api/invoices/42/send')).toBe(false);
   });
 });
 

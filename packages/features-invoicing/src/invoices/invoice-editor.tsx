@@ -1,26 +1,20 @@
-import {
-  errorMessage,
-  paths,
-  useCreateInvoiceMutation,
-  useSendInvoiceMutation,
-  useUpdateInvoiceMutation,
-} from '@ledgerleaf/api';
+import { paths, useCreateInvoiceMutation, useUpdateInvoiceMutation } from '@ledgerleaf/api';
 import { useSearchParams } from 'react-router';
 import { isoDateSchema, type Invoice, type TaxRate } from '@ledgerleaf/domain';
 import { PageHeader, useToast } from '@ledgerleaf/ui';
 import { DocumentEditor, DocumentEditorLoader, type EditorAdapter } from './document-editor';
 import { invoiceToValues, type InvoiceTextDefaults } from './invoice-form';
+import { withSendDialog } from '../shared/document-page';
 
 /**
  * The invoice on the document editor: `Invoice date` and `Due date`, the goal it counts towards, a
  * new one starting from the business's default notes and terms; saved with `POST /api/invoices`
- * (or `PUT` for an existing one), then sent when asked, then its page opens.
+ * (or `PUT` for an existing one), then its page opens (with the send dialog when asked to send).
  */
 export function useInvoiceAdapter(invoice?: Invoice): EditorAdapter<Invoice> {
   const toast = useToast();
   const [createInvoice] = useCreateInvoiceMutation();
   const [updateInvoice] = useUpdateInvoiceMutation();
-  const [sendInvoice] = useSendInvoiceMutation();
   // An issued invoice is saved as it is: its buttons say "changes" and "again".
   const issued = invoice !== undefined && invoice.status !== 'draft';
   return {
@@ -35,29 +29,13 @@ export function useInvoiceAdapter(invoice?: Invoice): EditorAdapter<Invoice> {
       return 'error' in result ? { error: result.error } : { saved: result.data };
     },
     async afterSave(saved, andSend) {
-      if (andSend) {
-        const sent = await sendInvoice({ id: saved.id });
-        if ('error' in sent) {
-          toast.show({
-            severity: 'error',
-            summary: 'Saved, but not sent',
-            detail: errorMessage(sent.error, 'The invoice could not be sent.'),
-          });
-        } else {
-          toast.show({
-            severity: 'success',
-            summary: 'Invoice sent',
-            detail: `${sent.data.data.invoice_number ?? ''} to ${sent.data.email.to.join(', ')}`,
-          });
-        }
-      } else {
-        toast.show({
-          severity: 'success',
-          summary: invoice ? 'Invoice saved' : 'Draft saved',
-          detail: saved.invoice_number ?? saved.client.name,
-        });
-      }
-      return paths.invoices.detail(saved.id);
+      toast.show({
+        severity: 'success',
+        summary: invoice ? 'Invoice saved' : 'Draft saved',
+        detail: saved.invoice_number ?? saved.client.name,
+      });
+      // "Save and send" sends as "Send" does: the page opens with the To / Subject / Message dialog.
+      return andSend ? withSendDialog(paths.invoices.detail(saved.id)) : paths.invoices.detail(saved.id);
     },
   };
 }

@@ -30,7 +30,7 @@ describe('invoice list', () => {
             invoiceItem(),
             invoiceItem({ id: 12, invoice_number: null, status: 'draft', client: { id: 2, name: 'Globex' } }),
           ],
-          { total: 2178.76, amount_paid: 0, balance_due: 1089.38 },
+          { total: 1089.38, amount_paid: 0, balance_due: 1089.38, draft_count: 1, draft_total: 1089.38 },
         ),
       ),
     });
@@ -42,8 +42,36 @@ describe('invoice list', () => {
     expect(table).not.toHaveTextContent('#12');
     expect(within(table).getByText('Sent')).toBeInTheDocument();
     const totals = screen.getByRole('group', { name: 'Totals of the invoices shown' });
-    expect(within(totals).getByText('$2,178.76')).toBeInTheDocument();
-    expect(within(totals).getByText('$1,089.38')).toBeInTheDocument();
+    expect(totals).toHaveTextContent('Total billed$1,089.38');
+    expect(totals).toHaveTextContent('Balance due$1,089.38');
+    expect(totals).toHaveTextContent(
+      'Total billed, paid and balance due count sent invoices, not drafts or void ones. 1 draft, $1,089.38: not billed yet.',
+    );
+  });
+
+  it('on Void, the billed figures are $0.00 and the void invoices’ total is named apart (issue 27 item 7)', async () => {
+    stubFetch({
+      'GET /api/invoices': json(
+        200,
+        invoicePage(
+          [invoiceItem({ status: 'void', balance_due: 0 }), invoiceItem({ id: 12, status: 'void', balance_due: 0 })],
+          {
+            total: 0,
+            amount_paid: 0,
+            balance_due: 0,
+            void_count: 2,
+            void_total: 2178.76,
+          },
+        ),
+      ),
+    });
+    renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all?status=void' });
+    const group = () => screen.getByRole('group', { name: 'Totals of the invoices shown' });
+    await waitFor(() => expect(group()).not.toHaveAttribute('aria-busy'));
+    const totals = group();
+    expect(totals).toHaveTextContent('Invoices2');
+    expect(totals).toHaveTextContent('Total billed$0.00');
+    expect(totals).toHaveTextContent('2 void invoices, $2,178.76: owed by nobody.');
   });
 
   it('holds the totals’ place while the first page loads, so the table does not move when it arrives', async () => {
@@ -146,6 +174,19 @@ describe('invoice list', () => {
     await waitFor(() => expect(listCalls(calls).at(-1)!.query.due_from).toBeUndefined());
     expect(listCalls(calls).at(-1)!.query.due_to).toBeUndefined();
     expect(screen.queryByTestId('due-range')).not.toBeInTheDocument();
+  });
+
+  it("the unpaid filter (the dashboard's Unpaid invoices) says itself and clears (issue 27 item 8)", async () => {
+    const calls = stubFetch({ 'GET /api/invoices': json(200, invoicePage([invoiceItem()])) });
+    renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all?status=unpaid' });
+    expect(await screen.findByTestId('status-filter')).toHaveTextContent(
+      'Unpaid: sent, viewed, partially paid or overdue',
+    );
+    expect(listCalls(calls)[0]!.query.status).toBe('unpaid');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear status filter' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)!.query.status).toBe('all'));
+    expect(screen.queryByTestId('status-filter')).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('a client id in the URL that is not an id is ignored', async () => {

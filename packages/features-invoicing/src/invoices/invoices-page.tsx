@@ -6,6 +6,7 @@ import {
   INVOICE_STATUS_FILTERS,
   formatCurrency,
   type InvoiceListItem,
+  type InvoicePage,
   type InvoiceStatusFilter,
 } from '@ledgerleaf/domain';
 import {
@@ -41,6 +42,9 @@ export const INVOICE_LIST_TABS: { value: InvoiceStatusFilter; label: string }[] 
   { value: 'void', label: 'Void' },
 ];
 
+/** The `unpaid` filter (no tab of its own) in words. */
+export const UNPAID_FILTER_LABEL = 'Unpaid: sent, viewed, partially paid or overdue';
+
 /** The list's columns, dates in the business's format. */
 const columnsFor = (formatDate: DateFormatter): DataTableColumn<InvoiceListItem>[] => [
   ...documentColumns<InvoiceListItem>({
@@ -71,12 +75,34 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<InvoiceListItem>
   },
 ];
 
+/** The figures of the invoice list's summary (the server's `summary`, each on the set it names). */
+export type InvoiceListTotals = InvoicePage['summary'];
+
+/**
+ * What the summary's figures count, in words: total billed, paid and balance due are the sent
+ * invoices (not drafts, not void ones), so total billed - paid = balance due; drafts and void
+ * invoices among those shown are named apart with their own total (issue 27 item 7).
+ */
+export function summaryBasis(totals?: InvoiceListTotals): string {
+  const basis = 'Total billed, paid and balance due count sent invoices, not drafts or void ones.';
+  if (!totals) return basis;
+  const apart = (count: number, noun: string, total: number, why: string) =>
+    count > 0
+      ? ` ${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}, ${formatCurrency(total)}: ${why}.`
+      : '';
+  return (
+    basis +
+    apart(totals.draft_count, 'draft', totals.draft_total, 'not billed yet') +
+    apart(totals.void_count, 'void invoice', totals.void_total, 'owed by nobody')
+  );
+}
+
 /**
  * The totals of the invoices shown. Without figures (`totals` absent) it holds their place while the
  * first page loads, a dash for each figure: the table below then stays where it is when the page
  * arrives (the summary appearing above it moved it down, Lighthouse's layout shift of 0.3 to 0.4).
  */
-function Summary({ totals }: { totals?: { count: number; total: number; paid: number; balance: number } }) {
+function Summary({ totals }: { totals?: InvoiceListTotals }) {
   const item = (label: string, value: string) => (
     <Stack gap={0}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -88,19 +114,23 @@ function Summary({ totals }: { totals?: { count: number; total: number; paid: nu
     </Stack>
   );
   return (
-    <SimpleGrid
-      cols={{ base: 2, sm: 4 }}
-      spacing="md"
+    <Stack
+      gap={4}
       maw={720}
       aria-label="Totals of the invoices shown"
       aria-busy={totals ? undefined : true}
       role="group"
     >
-      {item('Invoices', totals ? totals.count.toLocaleString('en-US') : '—')}
-      {item('Total', totals ? formatCurrency(totals.total) : '—')}
-      {item('Paid', totals ? formatCurrency(totals.paid) : '—')}
-      {item('Balance due', totals ? formatCurrency(totals.balance) : '—')}
-    </SimpleGrid>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+        {item('Invoices', totals ? totals.count.toLocaleString('en-US') : '—')}
+        {item('Total billed', totals ? formatCurrency(totals.total) : '—')}
+        {item('Paid', totals ? formatCurrency(totals.amount_paid) : '—')}
+        {item('Balance due', totals ? formatCurrency(totals.balance_due) : '—')}
+      </SimpleGrid>
+      <Text size="xs" c="dimmed" data-testid="summary-basis">
+        {summaryBasis(totals)}
+      </Text>
+    </Stack>
   );
 }
 
@@ -211,6 +241,18 @@ export function InvoicesPage() {
               dateFrom={params.date_from}
               dateTo={params.date_to}
             />
+            {params.status === 'unpaid' && (
+              // No tab is "unpaid" (several statuses): the filter says itself here and clears here,
+              // as the due dates do below (the dashboard's "Unpaid invoices" opens the list so).
+              <Group gap="sm" data-testid="status-filter">
+                <Text size="sm" fw={600}>
+                  {UNPAID_FILTER_LABEL}
+                </Text>
+                <Button variant="subtle" size="sm" onClick={() => list.setFilter('status', 'all')}>
+                  Clear status filter
+                </Button>
+              </Group>
+            )}
             {(params.due_from || params.due_to) && (
               <Group gap="sm" data-testid="due-range">
                 <Text size="sm" fw={600}>
@@ -226,14 +268,7 @@ export function InvoicesPage() {
         summary={
           page && !empty ? (
             <Stack gap="sm">
-              <Summary
-                totals={{
-                  count: page.summary.count,
-                  total: page.summary.total,
-                  paid: page.summary.amount_paid,
-                  balance: page.summary.balance_due,
-                }}
-              />
+              <Summary totals={page.summary} />
               <InvoiceBulkBar
                 selected={rows.filter((row) => selected.has(row.id)).map((row) => row.id)}
                 canWrite={canWrite}

@@ -28,6 +28,10 @@ export function invoicePage(data: InvoiceListItem[], summary: Partial<InvoicePag
       total: data.reduce((sum, item) => sum + item.total, 0),
       amount_paid: 0,
       balance_due: 0,
+      draft_count: 0,
+      draft_total: 0,
+      void_count: 0,
+      void_total: 0,
       ...summary,
     },
   };

@@ -53,6 +53,21 @@ describe('ProductCreatePage', () => {
       is_active: true,
     });
   });
+
+  it('a new item’s unit follows its type until the person picks one (issue 27 item 14)', async () => {
+    const { user } = setup();
+    const unit = await screen.findByRole('combobox', { name: /^Unit\s*\*?$/ });
+    expect(unit).toHaveValue('hour');
+    await user.click(screen.getByText('Product'));
+    expect(unit).toHaveValue('item');
+    await user.click(screen.getByText('Service'));
+    expect(unit).toHaveValue('hour');
+    // A unit the person chose stays whatever the type.
+    await user.clear(unit);
+    await user.type(unit, 'session');
+    await user.click(screen.getByText('Product'));
+    expect(unit).toHaveValue('session');
+  });
 });
 
 describe('ProductsPage', () => {

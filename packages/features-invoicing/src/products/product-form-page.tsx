@@ -36,6 +36,7 @@ import {
   productToValues,
   productValuesToRequest,
   validateProduct,
+  withProductType,
   type ProductFormValues,
 } from './product-form';
 
@@ -95,7 +96,12 @@ function ProductForm({
             <SegmentedControl
               aria-label="Type"
               value={values.type}
-              onChange={(value) => form.setFieldValue('type', value as ProductFormValues['type'])}
+              onChange={(value) => {
+                const type = value as ProductFormValues['type'];
+                // A new item's unit follows its type until the person picks one (issue 27 item 14).
+                if (product) form.setFieldValue('type', type);
+                else form.setValues(withProductType(form.getValues(), type));
+              }}
               data={[
                 { label: 'Service', value: 'service' },
                 { label: 'Product', value: 'product' },

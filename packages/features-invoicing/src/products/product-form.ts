@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PRODUCT_UNIT,
   productRequestSchema,
   validateWith,
   type Product,
@@ -24,12 +25,21 @@ export function emptyProductValues(defaultTaxRateId: number | null): ProductForm
     name: '',
     description: '',
     type: 'service',
-    unit: 'hour',
+    unit: DEFAULT_PRODUCT_UNIT.service,
     unit_price: '',
     default_tax_rate_id: defaultTaxRateId === null ? '' : String(defaultTaxRateId),
     sku: '',
     is_active: true,
   };
+}
+
+/**
+ * The form's values with another type: the unit follows the type's default (a product by the item,
+ * a service by the hour) while it is still the old type's default, a unit the person chose stays.
+ */
+export function withProductType(values: ProductFormValues, type: ProductType): ProductFormValues {
+  const untouched = values.unit.trim() === '' || values.unit === DEFAULT_PRODUCT_UNIT[values.type];
+  return { ...values, type, unit: untouched ? DEFAULT_PRODUCT_UNIT[type] : values.unit };
 }
 
 export function productToValues(product: Product): ProductFormValues {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert, Anchor, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEye, IconEyeOff } from '@tabler/icons-react';
-import { formatCurrency, type PublicInvoice as PublicInvoiceData } from '@ledgerleaf/domain';
+import { displayPhone, formatCurrency, type PublicInvoice as PublicInvoiceData } from '@ledgerleaf/domain';
 import { useGetPublicInvoiceQuery, dateFormatting, queryState } from '@ledgerleaf/api';
 import { BrandLogo, ColorSchemeToggle } from '@ledgerleaf/ui';
 import { RecordLoader } from '@ledgerleaf/ui/routing';
@@ -130,7 +130,9 @@ function PublicInvoice({ invoice }: { invoice: PublicInvoiceData }) {
         parties={invoice.parties}
         from={{
           name: invoice.business.name,
-          lines: [invoice.business.email, invoice.business.phone].filter((line): line is string => Boolean(line)),
+          lines: [invoice.business.email, displayPhone(invoice.business.phone)].filter((line): line is string =>
+            Boolean(line),
+          ),
         }}
         billTo={{ name: invoice.client.name, lines: invoice.client.address_lines }}
         formatDate={formatDate}

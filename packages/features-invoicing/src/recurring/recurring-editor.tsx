@@ -275,6 +275,7 @@ export function RecurringEditor({
   };
   const adapter: EditorAdapter<RecurringInvoice> = {
     hideDates: true,
+    notesHint: 'Shown on each invoice it issues, e.g. a thank-you.',
     cancelTo: recurring ? paths.recurringInvoices.detail(recurring.id) : paths.recurringInvoices.list,
     draftLabel: recurring ? 'Save changes' : 'Create recurring invoice',
     sendLabel: null,

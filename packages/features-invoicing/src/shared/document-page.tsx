@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { errorMessage, type InvoiceActivityEntry, type RequestError } from '@ledgerleaf/api';
 import { PageHeader, useToast } from '@ledgerleaf/ui';
@@ -108,4 +109,35 @@ export function useDocumentFeedback() {
       }
     },
   };
+}
+
+/** The address flag with which a document's page opens its send dialog (the editor's "Save and send"). */
+export const SEND_ON_ARRIVAL = 'send';
+
+/** A document's page that opens with its send dialog: `/invoices/12?send=1`. */
+export const withSendDialog = (path: string): string => `${path}?${SEND_ON_ARRIVAL}=1`;
+
+/**
+ * The send dialog's state, open on arrival when the address asks for it (`?send=1`, from the
+ * editor's "Save and send": one behaviour for both ways of sending, the To / Subject / Message
+ * dialog, issue 27 item 14); the flag is then dropped from the address, so a reload or the way back
+ * does not open it again.
+ */
+export function useSendDialog(): [boolean, (open: boolean) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get(SEND_ON_ARRIVAL) === '1';
+  const [open, setOpen] = useState(asked);
+  useEffect(() => {
+    if (!asked) return;
+    setOpen(true);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(SEND_ON_ARRIVAL);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [asked, setParams]);
+  return [open, setOpen];
 }

@@ -44,6 +44,23 @@ function drillFromUrl(params: URLSearchParams): (ReportDrill & { target: 'invoic
  * grouping of payments; the chart, the table with its totals row, the notes, the exports, and the
  * records behind a row. All of it lives in the URL, so a report can be bookmarked and shared.
  */
+/**
+ * What an empty report says, in the terms of what it was asked for: a date for a report as of a
+ * date (aging), a period for one over a period; a report of how things stand now has neither.
+ */
+export function emptyReport(
+  info: (typeof REPORTS)[ReportKind],
+  asOf: string | null,
+): { title: string; message: string } {
+  if (info.asOf)
+    return {
+      title: 'Nothing on this date',
+      message: `No records as of ${asOf ?? 'the chosen date'}. Try another date.`,
+    };
+  if (info.noRange) return { title: 'Nothing yet', message: 'There are no records for this report yet.' };
+  return { title: 'Nothing in this period', message: 'No records fall in the chosen dates. Try another period.' };
+}
+
 export function ReportView({ report }: { report: ReportKind }) {
   const info = REPORTS[report];
   const url = useUrlParams();
@@ -197,10 +214,7 @@ export function ReportView({ report }: { report: ReportKind }) {
             </SimpleGrid>
           ) : null}
           {data.rows.length === 0 ? (
-            <EmptyState
-              title="Nothing in this period"
-              message="No records fall in the chosen dates. Try another period."
-            />
+            <EmptyState {...emptyReport(info, data.as_of ? formatDate(data.as_of) : null)} />
           ) : (
             <>
               {data.chart ? (

@@ -76,8 +76,15 @@ describe('ReportsPage', () => {
   it('shows the empty state and the error state with Retry', async () => {
     stubFetch({ 'GET /api/reports/aging': json(200, agingReport({ rows: [] })) });
     const { unmount } = open('/reports?report=aging');
-    expect(await screen.findByText('Nothing in this period')).toBeInTheDocument();
+    // Aging is as of a date, not over a period (issue 27 item 14).
+    expect(await screen.findByText('Nothing on this date')).toBeInTheDocument();
+    expect(screen.getByText(/^No records as of .+\. Try another date\.$/)).toBeInTheDocument();
+    expect(screen.queryByText(/Try another period/)).not.toBeInTheDocument();
     unmount();
+    stubFetch({ 'GET /api/reports/sales_by_client': json(200, taxReport({ rows: [] })) });
+    const period = open('/reports?report=sales_by_client');
+    expect(await screen.findByText('Nothing in this period')).toBeInTheDocument();
+    period.unmount();
     stubFetch({ 'GET /api/reports/aging': json(500, { message: 'Server error' }) });
     open('/reports?report=aging');
     expect(await screen.findByText('The report could not be loaded')).toBeInTheDocument();

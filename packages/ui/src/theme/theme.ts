@@ -48,6 +48,10 @@ export const theme = createTheme({
     // and positions it once as it mounts: a forced layout of the whole page, 20 ms on a phone for the
     // invoice list's client filter alone, and its options and scroll area rendered for nothing.
     Combobox: { defaultProps: { keepMounted: false } },
+    // Picking the option a select already shows keeps it (Mantine's default cleared it, so a required
+    // field such as an activity's type emptied itself and saving failed, issue 27 item 10). A select
+    // that may be emptied says so with `clearable` (its clear button), never by a second click.
+    Select: { defaultProps: { allowDeselect: false } },
     // Wide tables scroll sideways with the browser's own scrolling (momentum on phones, the keyboard)
     // rather than Mantine's ScrollArea, which measures the table as it mounts (a forced layout, 10 ms
     // of a phone's invoice list) and again on every scroll.

@@ -23,6 +23,19 @@ function expectFigures(text: string, view: InvoicePdfView): void {
 }
 
 describe('renderInvoicePdf', () => {
+  it('prints the client’s phone formatted as the business’s is (issue 27 item 14)', async () => {
+    const view = sampleInvoiceView({ lines: 1 });
+    const stored = {
+      ...view,
+      business: { ...view.business, phone: '4155550100' },
+      client: { ...view.client, phone: '5035550199' },
+    };
+    const text = (await pdfPages(await renderInvoicePdf(stored))).join('\n');
+    expect(text).toContain('(415) 555-0100');
+    expect(text).toContain('(503) 555-0199');
+    expect(text).not.toContain('5035550199');
+  });
+
   it('prints a two-line invoice with the engine figures, formatted, on one page', async () => {
     const view = sampleInvoiceView({ lines: 2, paidCents: 5_000 });
     const pdf = await renderInvoicePdf(view);

@@ -138,6 +138,10 @@ export async function listInvoices(
       total: fromCents(summary.total_cents),
       amount_paid: fromCents(summary.paid_cents),
       balance_due: fromCents(summary.balance_cents),
+      draft_count: summary.draft_count,
+      draft_total: fromCents(summary.draft_total_cents),
+      void_count: summary.void_count,
+      void_total: fromCents(summary.void_total_cents),
     },
   };
 }

@@ -252,6 +252,10 @@ describe('invoices', () => {
       total: late.totals.total,
       amount_paid: 0,
       balance_due: late.balance_due,
+      draft_count: 0,
+      draft_total: 0,
+      void_count: 0,
+      void_total: 0,
     });
     // The due date range (the dashboard's "Due This Week"): both ends included, with the status.
     const dueRange = await t.get('/api/invoices?status=unpaid&due_from=2025-02-15&due_to=2025-02-15', { token });
@@ -308,11 +312,26 @@ describe('balances are what is owed now', () => {
     const all = (await t.get('/api/invoices?status=all', as)).json();
     const rowBalance = (id: number) => all.data.find((row: { id: number }) => row.id === id).balance_due;
     expect([rowBalance(draft.id), rowBalance(sent.id), rowBalance(voided.id)]).toEqual([0, 250, 0]);
-    expect(all.summary).toEqual({ count: 3, total: 350, amount_paid: 0, balance_due: 250 });
+    // Total, paid and balance due on one set, the billed invoices (issue 27 item 7): total - paid =
+    // balance due to the cent; the draft and the void one are counted apart, with their totals.
+    expect(all.summary).toEqual({
+      count: 3,
+      total: 250,
+      amount_paid: 0,
+      balance_due: 250,
+      draft_count: 1,
+      draft_total: 100,
+      void_count: 1,
+      void_total: 900,
+    });
     // The same figures from the rows (a search) as from the per-status totals.
     expect((await t.get('/api/invoices?status=all&search=owing', as)).json().summary).toEqual(all.summary);
-    expect((await t.get('/api/invoices?status=draft', as)).json().summary.balance_due).toBe(0);
-    expect((await t.get('/api/invoices?status=void', as)).json().summary.balance_due).toBe(0);
+    const drafts = (await t.get('/api/invoices?status=draft', as)).json().summary;
+    expect(drafts).toMatchObject({ count: 1, total: 0, balance_due: 0, draft_count: 1, draft_total: 100 });
+    // On Void, the void invoices' total is there (each row shows one), owed by nobody.
+    const voids = (await t.get('/api/invoices?status=void', as)).json().summary;
+    expect(voids).toMatchObject({ count: 1, total: 0, balance_due: 0, void_count: 1, void_total: 900 });
+    expect((await t.get('/api/invoices?status=void&search=owing', as)).json().summary).toEqual(voids);
     const sorted = (await t.get('/api/invoices?sort=balance_due&direction=desc', as)).json().data;
     expect(sorted[0].id).toBe(sent.id);
 
@@ -321,6 +340,17 @@ describe('balances are what is owed now', () => {
     expect((await t.get(`/api/clients/${clientId}`, as)).json().data.balance_outstanding).toBe(250);
     const csv = (await t.get('/api/clients/export.csv', as)).body;
     expect(csv).toMatch(/Owing Co.*,250\.00/);
+
+    // A payment: still total - paid = balance due.
+    const paid = await t.post(
+      `/api/invoices/${sent.id}/payments`,
+      { amount: 40.37, payment_date: today(), method: 'cash' },
+      as,
+    );
+    expect(paid.statusCode, paid.body).toBe(201);
+    const afterPayment = (await t.get('/api/invoices?status=all', as)).json().summary;
+    expect(afterPayment).toMatchObject({ total: 250, amount_paid: 40.37, balance_due: 209.63 });
+    expect((await t.get('/api/invoices?status=all&search=owing', as)).json().summary).toEqual(afterPayment);
   });
 });
 
@@ -537,7 +567,13 @@ describe('the invoice list by client', () => {
         .sort(),
     ).toEqual(mine.map((invoice) => invoice.id).sort());
     expect(listed.json().data.every((row: { client: { id: number } }) => row.client.id === second)).toBe(true);
-    expect(listed.json().summary).toMatchObject({ count: 2, total: mine[0]!.totals.total + mine[1]!.totals.total });
+    // One sent (billed), one draft (counted apart).
+    expect(listed.json().summary).toMatchObject({
+      count: 2,
+      total: mine[0]!.totals.total,
+      draft_count: 1,
+      draft_total: mine[1]!.totals.total,
+    });
     const all = (await t.get('/api/invoices?per_page=1', { token })).json();
     expect(all.meta.total).toBeGreaterThan(2);
 

@@ -3,6 +3,7 @@ import {
   AGING_BUCKET_LABELS,
   DATE_PRESETS,
   ESTIMATE_STATUSES,
+  GOAL_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
   RECURRING_FREQUENCY_LABELS,
   REPORTS,
@@ -706,7 +707,7 @@ async function recurringRevenue(ctx: ReportContext): Promise<Report> {
 }
 
 async function crmFunnel(ctx: ReportContext): Promise<Report> {
-  const [stages, reach] = await Promise.all([
+  const [stages, { byStage: reach, opportunities: everStaged }] = await Promise.all([
     crmPipelineFigures(ctx.db, { businessId: ctx.businessId }),
     stageReachFigures(ctx.db, { businessId: ctx.businessId }),
   ]);
@@ -718,7 +719,9 @@ async function crmFunnel(ctx: ReportContext): Promise<Report> {
       count('opportunities', 'Opportunities'),
       money('value', 'Value'),
       money('weighted', 'Weighted value'),
-      count('reached', 'Ever reached'),
+      // An opportunity reaches several stages: the total is how many opportunities ever entered
+      // the pipeline (each counted once), not the sum of the stages.
+      { ...count('reached', 'Ever reached'), total: everStaged },
       { key: 'conversion', label: 'Went on to the next stage', kind: 'percent' },
     ],
     rows: ordered.map((stage) => {
@@ -751,6 +754,7 @@ async function crmFunnel(ctx: ReportContext): Promise<Report> {
     notes: [
       'Opportunities as they stand now (the pipeline board’s figures); weighted value is the value times the probability, per card, half up.',
       'Stage-to-stage conversion: of the opportunities that ever entered a stage, how many entered the next one (the last open stage: won).',
+      'Ever reached, in the totals row: the opportunities that ever entered the pipeline, each counted once (one opportunity reaches several stages).',
     ],
   });
 }
@@ -826,7 +830,7 @@ async function goals(ctx: ReportContext, query: ReportQuery): Promise<Report> {
       key: String(goal.id),
       cells: {
         goal: goal.title,
-        status: goal.status,
+        status: (GOAL_STATUS_LABELS as Record<string, string>)[goal.status] ?? goal.status,
         target: goal.target_cents,
         current: goal.current_cents,
         progress: goal.target_cents > 0 ? Math.floor((goal.current_cents / goal.target_cents) * 1000) / 10 : null,

@@ -5,6 +5,7 @@ import { REPORT_KINDS, addCalendarDays, utcCalendarDate, type Report } from '@le
 import { createTestApp, type TestApp } from '../../test/harness';
 import { pdfPages } from '../../test/pdf-text';
 import { addMember } from '../account-test-helpers';
+import { createOpportunity, stages } from '../crm/crm.test-helpers';
 
 let t: TestApp;
 let owner: string;
@@ -141,5 +142,29 @@ describe('reports', () => {
     const payments = await t.get('/api/reports/records/payments/export.xlsx', { token: owner });
     expect(payments.statusCode).toBe(200);
     expect(payments.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('the goals report shows a goal’s status in words, never its code (issue 27 item 5)', async () => {
+    const goal = await t.post(
+      '/api/goals',
+      { title: 'Rainy day', target_amount: 1000, start_date: today, target_date: addCalendarDays(today, 90) },
+      { token: owner },
+    );
+    expect(goal.statusCode, goal.body).toBe(201);
+    const report = (await t.get('/api/reports/goals?preset=this_year', { token: owner })).json() as Report;
+    expect(report.rows.find((row) => row.cells.goal === 'Rainy day')?.cells.status).toBe('Active');
+  });
+
+  it('the CRM funnel’s total of "Ever reached" counts each opportunity once (issue 27 item 14)', async () => {
+    const stage = await stages(t, owner);
+    const first = await createOpportunity(t, owner, { client_id: ids.client, amount: 100 });
+    await createOpportunity(t, owner, { client_id: ids.client, amount: 200 });
+    for (const name of ['Qualified', 'Proposal'])
+      await t.post(`/api/crm/opportunities/${first.id}/move`, { stage_id: stage[name]!.id }, { token: owner });
+    const report = (await t.get('/api/reports/crm_funnel', { token: owner })).json() as Report;
+    const reached = report.rows.map((row) => Number(row.cells.reached));
+    expect(reached.reduce((a, b) => a + b, 0)).toBe(4); // New 2, Qualified 1, Proposal 1
+    expect(report.totals.opportunities).toBe(2);
+    expect(report.totals.reached).toBe(2);
   });
 });
