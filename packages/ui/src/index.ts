@@ -35,7 +35,7 @@ export type { AskFn, ConfirmFn } from './confirmation/confirmation-provider';
 export { AuthLayout } from './layout/auth-layout';
 export type { AuthLayoutProps } from './layout/auth-layout';
 export { AppLayout } from './layout/app-layout';
-export type { AppLayoutProps, AppLayoutUser, AppNavItem, AppUserMenuItem } from './layout/app-layout';
+export type { AppLayoutProps, AppLayoutUser, AppNavItem, AppUserMenuItem } from './layout/app-layout-types';
 export { FontSizeButtons, FontSizeMenuItems } from './layout/font-size-buttons';
 export type { AppFontSize } from './layout/font-size-buttons';
 export { BrandLogo } from './layout/brand-logo';

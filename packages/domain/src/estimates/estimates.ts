@@ -3,7 +3,7 @@ import { idSchema, isoDateSchema, listQuerySchema, pageSchema } from '../common'
 import { DATE_FORMATS } from '../date-display';
 import type { FieldErrors } from '../errors';
 import { toFieldErrors } from '../errors';
-import { DISCOUNT_TYPES } from '../invoicing/calculate';
+import { DISCOUNT_TYPES } from '../invoicing/calculation-contracts';
 import { INVOICE_CURRENCY, INVOICE_MESSAGES } from '../invoicing/invoice-messages';
 import {
   checkDocumentContent,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema, listQuerySchema, pageSchema } from '../common';
 import type { FieldErrors } from '../errors';
 import { toFieldErrors } from '../errors';
-import { DISCOUNT_TYPES } from '../invoicing/calculate';
+import { DISCOUNT_TYPES } from '../invoicing/calculation-contracts';
 import { addCalendarDays, MAX_NET_DAYS } from '../invoicing/due-date';
 import {
   checkDocumentContent,

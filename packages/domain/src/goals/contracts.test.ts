@@ -13,7 +13,7 @@ import {
   goalListQuerySchema,
   goalUnit,
   otherIncomeRequestSchema,
-} from './contracts';
+} from '.';
 import { goalPace, goalProgressPercent, daysBetween, roundProgressDown } from './progress';
 import { GOAL_BADGES, GOAL_BADGE_CODES, earnedBadges } from './badges';
 

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { amountSchema, isoDateSchema, listQuerySchema, pageSchema } from '../common';
-import { MAX_ID } from '../limits';
 import { formatCurrency } from '../format';
+import { hasIssueAt, moneySchema, optionalText } from './schema-helpers';
 
 /**
  * API contracts of goals, other income, payment allocations and the allocation preference
  * (SPEC.md sections 2, 3, 5, 7, 8). Amounts travel as decimals (`target_amount: 1500.5`) and are
  * integer cents in the database, like invoices and payments. A `new_clients` goal counts clients:
  * its `target_amount` and `current_amount` are whole numbers and its `unit` is `count`.
+ *
+ * Other income is in other-income-contracts.ts, payment allocations in allocation-contracts.ts.
  *
  * Where SPEC.md gives a message it is copied to the letter; the others are ours.
  */
@@ -127,19 +129,6 @@ export const GOAL_MESSAGES = {
   achievedMessage: (title: string) => `You reached your goal "${title}". Congratulations!`,
 } as const;
 
-function optionalText(max: number, message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((value) => (value ? value : null));
-}
-
-function hasIssueAt(ctx: z.RefinementCtx, ...fields: string[]): boolean {
-  return ctx.issues.some((issue) => fields.includes(String(issue.path?.[0])));
-}
-
 const goalTypeSchema = z.enum(GOAL_TYPES, { error: GOAL_MESSAGES.typeInvalid });
 const goalStatusSchema = z.enum(GOAL_STATUSES, { error: GOAL_MESSAGES.statusInvalid });
 
@@ -239,8 +228,6 @@ export const goalListQuerySchema = listQuerySchema(GOAL_SORT_FIELDS, 'created_at
 });
 export type GoalListQuery = z.infer<typeof goalListQuerySchema>;
 export type GoalListQueryInput = z.input<typeof goalListQuerySchema>;
-
-const moneySchema = z.number();
 
 export const goalPaceSchema = z.object({
   days_left: z.number().int(),
@@ -352,278 +339,3 @@ export const goalAnalyticsSchema = z.object({
 });
 export type GoalAnalytics = z.infer<typeof goalAnalyticsSchema>;
 export const goalAnalyticsResponseSchema = z.object({ data: goalAnalyticsSchema });
-
-// ---------------------------------------------------------------- other income
-
-export const OTHER_INCOME_SOURCE_MAX_LENGTH = 255;
-export const OTHER_INCOME_REFERENCE_MAX_LENGTH = 100;
-export const OTHER_INCOME_DESCRIPTION_MAX_LENGTH = 2000;
-export const MAX_GOAL_ALLOCATIONS = 100;
-
-export const OTHER_INCOME_MESSAGES = {
-  // SPEC.md section 5, "Other income form"
-  amountInvalid: 'Please enter a valid amount greater than zero',
-  dateRequired: 'Please select a date',
-  sourceRequired: 'Please enter an income source',
-  allocationsExceed: 'Total allocated amount exceeds the income amount',
-  allocationsZero: 'Please allocate some amount to the selected goals',
-  // SPEC.md section 8, "Other income"
-  errorTitle: 'Error',
-  recordFailed: 'Failed to record income. Please try again.',
-  goalsLoadFailed: 'Failed to load financial goals',
-  noGoals: 'No active financial goals found.',
-  successTitle: 'Success',
-  recorded: 'Other income recorded successfully',
-  // the modal (SPEC.md sections 2 and 5)
-  distributeEvenly: 'Distribute Evenly',
-  // ours
-  sourceTooLong: `The source may be at most ${OTHER_INCOME_SOURCE_MAX_LENGTH} characters`,
-  referenceTooLong: `The reference number may be at most ${OTHER_INCOME_REFERENCE_MAX_LENGTH} characters`,
-  descriptionTooLong: `The description may be at most ${OTHER_INCOME_DESCRIPTION_MAX_LENGTH.toLocaleString('en-US')} characters`,
-  allocationsInvalid: 'Please choose goals and amounts',
-  tooManyAllocations: `At most ${MAX_GOAL_ALLOCATIONS} goals can share one income`,
-  goalRequired: 'Please choose a goal',
-  goalRepeated: 'Each goal can be chosen only once',
-  goalNotAllocatable: 'Please choose an active financial goal',
-  allocationAmountInvalid: 'Please enter a valid amount',
-  notFound: 'Income not found.',
-  updated: 'Income updated.',
-  deleted: 'Income deleted. Its allocations were taken off the goals.',
-} as const;
-
-function idWithMessage(message: string) {
-  return z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
-}
-
-/** A `{ goal_id, amount }` line of a request; 0 is accepted (and not stored), negatives are refused. */
-function allocationLineSchema(goalRequired: string, amountInvalid: string) {
-  return z.strictObject({
-    goal_id: idWithMessage(goalRequired),
-    amount: z.number({ error: amountInvalid }).pipe(amountSchema),
-  });
-}
-
-function checkRepeatedGoals(
-  lines: readonly { goal_id: number }[],
-  field: string,
-  message: string,
-  ctx: z.RefinementCtx,
-) {
-  const seen = new Set<number>();
-  lines.forEach((line, index) => {
-    if (seen.has(line.goal_id)) ctx.addIssue({ code: 'custom', message, path: [field, index, 'goal_id'] });
-    seen.add(line.goal_id);
-  });
-}
-
-/** Sum of decimal amounts in cents (exact for 2-decimal inputs). */
-function sumCents(lines: readonly { amount: number }[]): number {
-  return lines.reduce((sum, line) => sum + Math.round(line.amount * 100), 0);
-}
-
-/**
- * `POST /api/other-income/multiple-goals` and `PUT /api/other-income/{id}` (SPEC.md sections 3, 5,
- * 7): the modal's rules with its messages. Total-level errors are keyed `goal_allocations`, a
- * line's `goal_allocations.{i}.amount` / `.goal_id`. Lines of 0 are dropped after the total checks.
- */
-export const otherIncomeRequestSchema = z
-  .strictObject({
-    amount: z
-      .number({ error: OTHER_INCOME_MESSAGES.amountInvalid })
-      .finite(OTHER_INCOME_MESSAGES.amountInvalid)
-      .positive(OTHER_INCOME_MESSAGES.amountInvalid)
-      .pipe(amountSchema),
-    income_date: z
-      .string({ error: OTHER_INCOME_MESSAGES.dateRequired })
-      .min(1, OTHER_INCOME_MESSAGES.dateRequired)
-      .pipe(isoDateSchema),
-    source: z
-      .string({ error: OTHER_INCOME_MESSAGES.sourceRequired })
-      .trim()
-      .min(1, OTHER_INCOME_MESSAGES.sourceRequired)
-      .max(OTHER_INCOME_SOURCE_MAX_LENGTH, OTHER_INCOME_MESSAGES.sourceTooLong),
-    reference_number: optionalText(OTHER_INCOME_REFERENCE_MAX_LENGTH, OTHER_INCOME_MESSAGES.referenceTooLong),
-    description: optionalText(OTHER_INCOME_DESCRIPTION_MAX_LENGTH, OTHER_INCOME_MESSAGES.descriptionTooLong),
-    goal_allocations: z
-      .array(allocationLineSchema(OTHER_INCOME_MESSAGES.goalRequired, OTHER_INCOME_MESSAGES.allocationAmountInvalid), {
-        error: OTHER_INCOME_MESSAGES.allocationsInvalid,
-      })
-      .max(MAX_GOAL_ALLOCATIONS, OTHER_INCOME_MESSAGES.tooManyAllocations)
-      .nullish()
-      .transform((value) => value ?? []),
-  })
-  .superRefine((income, ctx) => {
-    if (hasIssueAt(ctx, 'goal_allocations')) return;
-    checkRepeatedGoals(income.goal_allocations, 'goal_allocations', OTHER_INCOME_MESSAGES.goalRepeated, ctx);
-    if (income.goal_allocations.length === 0) return;
-    const total = sumCents(income.goal_allocations);
-    if (!hasIssueAt(ctx, 'amount') && total > Math.round(income.amount * 100))
-      ctx.addIssue({ code: 'custom', message: OTHER_INCOME_MESSAGES.allocationsExceed, path: ['goal_allocations'] });
-    else if (total === 0)
-      ctx.addIssue({ code: 'custom', message: OTHER_INCOME_MESSAGES.allocationsZero, path: ['goal_allocations'] });
-  })
-  .transform((income) => ({ ...income, goal_allocations: income.goal_allocations.filter((line) => line.amount > 0) }));
-export type OtherIncomeInput = z.input<typeof otherIncomeRequestSchema>;
-export type OtherIncomeRequest = z.output<typeof otherIncomeRequestSchema>;
-
-export const otherIncomeAllocationSchema = z.object({
-  goal_id: z.number().int(),
-  goal_title: z.string(),
-  amount: moneySchema,
-});
-export const otherIncomeSchema = z.object({
-  id: z.number().int(),
-  amount: moneySchema,
-  income_date: z.string(),
-  source: z.string(),
-  reference_number: z.string().nullable(),
-  description: z.string().nullable(),
-  goal_allocations: z.array(otherIncomeAllocationSchema),
-  allocated_amount: moneySchema,
-  unallocated_amount: moneySchema,
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type OtherIncome = z.infer<typeof otherIncomeSchema>;
-/** POST and PUT answer the income, the goals it touched (as they are now) and a message. */
-export const otherIncomeResponseSchema = z.object({
-  data: otherIncomeSchema,
-  goals: z.array(goalSchema),
-  message: z.string(),
-});
-export type OtherIncomeResponse = z.infer<typeof otherIncomeResponseSchema>;
-export const otherIncomePageSchema = pageSchema(otherIncomeSchema).extend({
-  summary: z.object({ count: z.number().int(), total: moneySchema }),
-});
-export type OtherIncomePage = z.infer<typeof otherIncomePageSchema>;
-export const OTHER_INCOME_SORT_FIELDS = ['income_date', 'amount', 'source', 'created_at'] as const;
-/** `GET /api/other-income?search=&date_from=&date_to=&sort=income_date&direction=desc&page=&per_page=` */
-export const otherIncomeListQuerySchema = listQuerySchema(OTHER_INCOME_SORT_FIELDS, 'income_date')
-  .extend({
-    direction: z.enum(['asc', 'desc']).default('desc'),
-    date_from: isoDateSchema.optional(),
-    date_to: isoDateSchema.optional(),
-  })
-  .refine((query) => !query.date_from || !query.date_to || query.date_from <= query.date_to, {
-    message: 'The start date must be on or before the end date',
-    path: ['date_to'],
-  });
-export type OtherIncomeListQuery = z.infer<typeof otherIncomeListQuerySchema>;
-export type OtherIncomeListQueryInput = z.input<typeof otherIncomeListQuerySchema>;
-
-// ---------------------------------------------------------------- payment allocation
-
-export const ALLOCATION_MESSAGES = {
-  // SPEC.md section 2, the modal and the panel
-  modalTitle: 'Allocate Payment to Goals',
-  panelTitle: 'Allocate Payment to Financial Goals (Optional)',
-  noGoals: 'No active financial goals found. You can create financial goals in the Goals section.',
-  dontShowAgain: "Don't show this again",
-  skip: 'Skip',
-  save: 'Save Allocations',
-  saving: 'Saving...',
-  allocateEvenly: 'Allocate Evenly',
-  clearAll: 'Clear All',
-  afterAllocation: 'After allocation',
-  // SPEC.md section 8, "Payment allocation"
-  errorTitle: 'Error',
-  failed: 'Failed to allocate payment to goals. Please try again.',
-  successTitle: 'Success',
-  allocated: 'Payment has been allocated to goals successfully',
-  // ours (the server's answers)
-  invoiceRequired: 'Please choose the invoice',
-  paymentRequired: 'Please choose the payment',
-  paymentAmountInvalid: 'Please enter the payment amount',
-  paymentNotFound: 'Payment not found.',
-  paymentAmountMismatch: 'The payment amount does not match the recorded payment',
-  allocationsRequired: 'Please allocate some amount to the goals',
-  allocationsInvalid: 'Please choose goals and amounts',
-  tooManyAllocations: `At most ${MAX_GOAL_ALLOCATIONS} goals can share one payment`,
-  goalRequired: 'Please choose a goal',
-  goalRepeated: 'Each goal can be chosen only once',
-  goalNotAllocatable: 'Please choose an active financial goal',
-  allocationAmountInvalid: 'Please enter a valid amount',
-  allocationAmountPositive: 'The amount must be more than 0.00',
-  exceedsPayment: 'Total allocated amount exceeds the payment amount',
-  exceedsLeft: (leftCents: number) => `Only ${formatCurrency(leftCents / 100)} of this payment is left to allocate`,
-  preferenceInvalid: 'Please choose whether to show the allocation window',
-} as const;
-
-/**
- * `POST /api/invoice-payments/allocate-to-goals` (SPEC.md section 7). `payment_id` is optional as
- * in SPEC.md section 3: without it the invoice's latest payment of `payment_amount` is used.
- * The server refuses (422 `allocations`) a total beyond what is left of the payment.
- */
-export const allocationRequestSchema = z
-  .strictObject({
-    invoice_id: idWithMessage(ALLOCATION_MESSAGES.invoiceRequired),
-    payment_id: idWithMessage(ALLOCATION_MESSAGES.paymentRequired)
-      .nullish()
-      .transform((value) => value ?? null),
-    payment_amount: z
-      .number({ error: ALLOCATION_MESSAGES.paymentAmountInvalid })
-      .positive(ALLOCATION_MESSAGES.paymentAmountInvalid)
-      .pipe(amountSchema),
-    allocations: z
-      .array(
-        z.strictObject({
-          goal_id: idWithMessage(ALLOCATION_MESSAGES.goalRequired),
-          amount: z
-            .number({ error: ALLOCATION_MESSAGES.allocationAmountInvalid })
-            .positive(ALLOCATION_MESSAGES.allocationAmountPositive)
-            .pipe(amountSchema),
-        }),
-        { error: ALLOCATION_MESSAGES.allocationsInvalid },
-      )
-      .min(1, ALLOCATION_MESSAGES.allocationsRequired)
-      .max(MAX_GOAL_ALLOCATIONS, ALLOCATION_MESSAGES.tooManyAllocations),
-  })
-  .superRefine((request, ctx) => {
-    if (hasIssueAt(ctx, 'allocations')) return;
-    checkRepeatedGoals(request.allocations, 'allocations', ALLOCATION_MESSAGES.goalRepeated, ctx);
-    if (
-      !hasIssueAt(ctx, 'payment_amount') &&
-      sumCents(request.allocations) > Math.round(request.payment_amount * 100)
-    ) {
-      ctx.addIssue({ code: 'custom', message: ALLOCATION_MESSAGES.exceedsPayment, path: ['allocations'] });
-    }
-  });
-export type AllocationInput = z.input<typeof allocationRequestSchema>;
-export type AllocationRequest = z.output<typeof allocationRequestSchema>;
-
-export const paymentAllocationSchema = z.object({
-  id: z.number().int(),
-  goal_id: z.number().int(),
-  goal_title: z.string(),
-  amount: moneySchema,
-  created_at: z.string(),
-});
-export type PaymentAllocation = z.infer<typeof paymentAllocationSchema>;
-export const allocationResponseSchema = z.object({
-  data: z.object({
-    invoice_id: z.number().int(),
-    invoice_number: z.string().nullable(),
-    payment_id: z.number().int(),
-    payment_amount: moneySchema,
-    /** Everything allocated from this payment so far (this request included). */
-    allocated_amount: moneySchema,
-    unallocated_amount: moneySchema,
-    allocations: z.array(paymentAllocationSchema),
-  }),
-  goals: z.array(goalSchema),
-  message: z.string(),
-});
-export type AllocationResponse = z.infer<typeof allocationResponseSchema>;
-
-// ---------------------------------------------------------------- preference
-
-/** `POST /api/goal-allocation-preferences` (SPEC.md section 7) and `GET` of the same path. */
-export const allocationPreferenceRequestSchema = z.strictObject({
-  show_allocation_modal: z.boolean({ error: ALLOCATION_MESSAGES.preferenceInvalid }),
-});
-export type AllocationPreferenceRequest = z.infer<typeof allocationPreferenceRequestSchema>;
-export const allocationPreferenceResponseSchema = z.object({
-  data: z.object({ show_allocation_modal: z.boolean() }),
-  message: z.string().optional(),
-});
-export type AllocationPreferenceResponse = z.infer<typeof allocationPreferenceResponseSchema>;

@@ -2,4 +2,6 @@
 export * from './allocation';
 export * from './progress';
 export * from './contracts';
+export * from './other-income-contracts';
+export * from './allocation-contracts';
 export * from './badges';

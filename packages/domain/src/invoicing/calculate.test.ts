@@ -14,7 +14,7 @@ import {
   type CalculationLineInput,
   type InvoiceCalculation,
   type TaxInput,
-} from './calculate';
+} from '.';
 
 const NYC = { rate_percent: 8.875, compound: false, name: 'NY sales tax' };
 

@@ -1,14 +1,14 @@
 import { MAX_AMOUNT_CENTS } from '../limits';
 import type { FieldErrors } from '../errors';
 import { fromCents, toCents } from '../money';
-import {
-  calculateInvoice,
-  type CalculationInput,
-  type Discount,
-  type InvoiceCalculation,
-  type LineCalculation,
-  type TaxInput,
-} from './calculate';
+import { calculateInvoice } from './calculate';
+import type {
+  CalculationInput,
+  Discount,
+  InvoiceCalculation,
+  LineCalculation,
+  TaxInput,
+} from './calculation-contracts';
 import { MAX_LINE_TAXES } from './invoice-messages';
 import type { DiscountFields } from './contract-helpers';
 import type { InvoiceLineAmounts, InvoiceLineTax, InvoiceRequest, InvoiceTotals } from './contracts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMON_MESSAGES, amountSchema, percentSchema } from '../common';
 import { toCents } from '../money';
-import type { DISCOUNT_TYPES } from './calculate';
+import type { DISCOUNT_TYPES } from './calculation-contracts';
 import { INVOICE_MESSAGES } from './invoice-messages';
 
 /* Pieces the invoicing contracts share; not exported from the package. */

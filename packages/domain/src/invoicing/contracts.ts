@@ -3,7 +3,8 @@ import { idSchema, isoDateSchema, listQuerySchema, pageSchema, quantitySchema, a
 import { MAX_AMOUNT_CENTS, MAX_ID } from '../limits';
 import { toCents } from '../money';
 import { EMAIL_PATTERN } from '../auth';
-import { DISCOUNT_TYPES, calculateInvoice, lineSubtotalCents } from './calculate';
+import { calculateInvoice, lineSubtotalCents } from './calculate';
+import { DISCOUNT_TYPES } from './calculation-contracts';
 import { MAX_LINE_TAXES } from './invoice-messages';
 import { INVOICE_SORT_FIELDS, INVOICE_STATUSES, INVOICE_STATUS_FILTERS } from './status';
 import { discountFromFields } from './calculation-adapters';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from '../common';
 import { DATE_FORMATS } from '../date-display';
-import { DISCOUNT_TYPES } from './calculate';
+import { DISCOUNT_TYPES } from './calculation-contracts';
 import { invoiceSchema, invoiceStatusSchema } from './contracts';
 import { INVOICE_CURRENCY } from './invoice-messages';
 import { paymentMethodSchema, paymentReceiptSchema } from './payments';

@@ -1,5 +1,6 @@
 // Invoicing rules: calculation engine, invoice and payment contracts, numbering, status transitions.
 export * from './calculate';
+export * from './calculation-contracts';
 export * from './status';
 export * from './numbering';
 export * from './due-date';

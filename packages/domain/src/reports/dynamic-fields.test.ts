@@ -12,7 +12,7 @@ import {
   scaledBounds,
   wholeComparison,
   type DynamicField,
-} from './dynamic';
+} from '.';
 
 const field = (source: keyof typeof DYNAMIC_FIELDS, key: string): DynamicField =>
   DYNAMIC_FIELDS[source].find((item) => item.key === key)!;

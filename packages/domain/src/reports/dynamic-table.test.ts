@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeDynamicDefinition, dynamicReportTable, type DynamicResult } from './dynamic';
+import { describeDynamicDefinition, dynamicReportTable, type DynamicResult } from '.';
 
 describe('dynamicReportTable', () => {
   const grouped: DynamicResult = {

@@ -17,7 +17,7 @@ import { CardSkeleton } from '../feedback/card-skeleton';
 import { PageHeader } from '../feedback/page-header';
 import { NotificationBell } from '../shell/notification-bell';
 import { AppLayout } from './app-layout';
-import type { AppNavItem } from './app-layout';
+import type { AppNavItem } from './app-layout-types';
 
 /** Stands in for the router's Link: an anchor that does not navigate the preview frame. */
 function StoryLink({ to, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) {

@@ -3,7 +3,7 @@ import type { AnchorHTMLAttributes } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithUi } from '../test-utils';
 import { AppLayout, FLOATING_BUTTONS_ROOM } from './app-layout';
-import type { AppLayoutProps } from './app-layout';
+import type { AppLayoutProps } from './app-layout-types';
 import { getInitials } from './initials';
 
 function TestLink({ to, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) {

@@ -22,6 +22,7 @@ import { fileDoc } from '../../lib/error-docs';
 import { defineRoute } from '../../lib/route';
 import { CRM_ERRORS as e, CRM_TAGS as tags, crmCaller, crmMessageSchema } from './crm-common';
 import * as opportunities from './opportunities.service';
+import * as board from './opportunity-board.service';
 
 const moveResponseSchema = z.object({ data: opportunityCardSchema, message: z.string() });
 const stageParamsSchema = z.object({ stageId: idSchema });
@@ -134,7 +135,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, deps: Deps): voi
     body: opportunityMoveRequestSchema,
     responses: { 200: { description: 'Moved', schema: moveResponseSchema }, 404: e.notFound },
     handler: async ({ request, params, body }) =>
-      opportunities.moveOpportunity(deps, { auth: await caller(request), opportunityId: params.id, input: body }),
+      board.moveOpportunity(deps, { auth: await caller(request), opportunityId: params.id, input: body }),
   });
 
   defineRoute(app, {
@@ -180,7 +181,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, deps: Deps): voi
     query: boardQuerySchema,
     responses: { 200: { description: 'The board', schema: boardSchema } },
     handler: async ({ request, query }) => ({
-      data: await opportunities.board(deps, { auth: await caller(request), query }),
+      data: await board.board(deps, { auth: await caller(request), query }),
     }),
   });
 
@@ -194,7 +195,7 @@ export function registerOpportunityRoutes(app: FastifyInstance, deps: Deps): voi
     query: boardColumnQuerySchema,
     responses: { 200: { description: 'The column', schema: boardColumnResponseSchema }, 404: e.notFound },
     handler: async ({ request, params, query }) => ({
-      data: await opportunities.boardColumn(deps, { auth: await caller(request), stageId: params.stageId, query }),
+      data: await board.boardColumn(deps, { auth: await caller(request), stageId: params.stageId, query }),
     }),
   });
 }

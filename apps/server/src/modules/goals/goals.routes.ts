@@ -31,6 +31,7 @@ import { defineRoute, requireAuth } from '../../lib/route';
 import * as allocations from './allocations.service';
 import * as badges from './badges.service';
 import * as goals from './goals.service';
+import * as history from './goal-history.service';
 import * as income from './other-income.service';
 
 const e = {
@@ -90,7 +91,7 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     responses: { 200: { description: 'Analytics', schema: goalAnalyticsResponseSchema }, 401: e.unauthenticated },
-    handler: async ({ request }) => ({ data: await goals.goalAnalytics(deps, { auth: requireAuth(request) }) }),
+    handler: async ({ request }) => ({ data: await history.goalAnalytics(deps, { auth: requireAuth(request) }) }),
   });
 
   defineRoute(app, {
@@ -182,7 +183,7 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
       422: e.validation,
     },
     handler: ({ request, params, query }) =>
-      goals.listContributions(deps, {
+      history.listContributions(deps, {
         auth: requireAuth(request),
         goalId: params.id,
         page: query.page,
