@@ -1,4 +1,6 @@
-import { listActivityTypes, listLeadSources, listStages } from './queries/crm/config';
+import { listStages } from './queries/crm/stages';
+import { listLeadSources } from './queries/crm/sources-and-reasons';
+import { listActivityTypes } from './queries/crm/activity-types';
 import { insertLeads } from './queries/crm/leads';
 import type { Db } from './queries/shared/types';
 

@@ -4,31 +4,28 @@ import { isUniqueViolation } from '../../dialect';
 import { createTestDatabase, type TestDatabase } from '../../testing';
 import { deleteBusiness } from '../account/account';
 import { createBusiness } from '../account/businesses';
+import { findCrmSettings, saveCrmSettings, seedCrmDefaults, unknownCrmReferences } from './config';
 import {
-  deleteActivityType,
-  deleteLeadSource,
-  deleteLostReason,
   deleteStage,
-  findCrmSettings,
   findFirstOpenStage,
-  findLeadSource,
-  findLeadSourcesByNames,
   findStage,
-  insertActivityType,
-  insertLeadSource,
   insertStage,
-  listActivityTypes,
-  listLeadSources,
-  listLostReasons,
   listStages,
   moveStageOpportunities,
   reorderStages,
-  saveCrmSettings,
-  seedCrmDefaults,
-  setLeadSourceArchived,
-  unknownCrmReferences,
   updateStage,
-} from './config';
+} from './stages';
+import {
+  deleteLeadSource,
+  deleteLostReason,
+  findLeadSource,
+  findLeadSourcesByNames,
+  insertLeadSource,
+  listLeadSources,
+  listLostReasons,
+  setLeadSourceArchived,
+} from './sources-and-reasons';
+import { deleteActivityType, insertActivityType, listActivityTypes } from './activity-types';
 import { findLeadRow } from './leads';
 import { findOpportunityRow, listStageChanges } from './opportunities';
 import { insertCrmActivity } from './activities';

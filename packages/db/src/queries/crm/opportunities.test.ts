@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyStageMove, weightedAmountCents, type StageType } from '@ledgerleaf/domain';
 import { createTestDatabase, type TestDatabase } from '../../testing';
-import { listStages } from './config';
+import { listStages } from './stages';
 import {
   boardColumnTotals,
   deleteOpportunity,

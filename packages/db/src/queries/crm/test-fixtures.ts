@@ -1,6 +1,9 @@
 import { createBusiness } from '../account/businesses';
 import { insertClient, type ClientFields } from '../invoicing/clients';
-import { seedCrmDefaults, listActivityTypes, listLeadSources, listLostReasons, listStages } from './config';
+import { seedCrmDefaults } from './config';
+import { listStages } from './stages';
+import { listLeadSources, listLostReasons } from './sources-and-reasons';
+import { listActivityTypes } from './activity-types';
 import { insertLead, type LeadFields } from './leads';
 import { insertOpportunity, type OpportunityFields } from './opportunities';
 import { insertEstimate } from '../invoicing/estimates';
