@@ -16,7 +16,7 @@ import { migrateToLatest } from '../src/migrations';
 import { createBusiness } from '../src/queries/account/businesses';
 import { seedCrmDefaults } from '../src/queries/crm/config';
 import { listLeads } from '../src/queries/crm/leads';
-import { boardColumnTotals, listBoardCards, listOpportunities } from '../src/queries/crm/opportunities';
+import { boardColumnTotals, listBoardCards, listOpportunities } from '../src/queries/crm/opportunity-lists';
 import { listNextActivities } from '../src/queries/crm/activities';
 import { countCrmReminderBuckets, listCrmReminders } from '../src/queries/crm/reminders';
 import { crmOverviewFigures, crmPipelineFigures, leadAnalyticsFigures } from '../src/queries/crm/analytics';

@@ -42,6 +42,8 @@ export * from './queries/crm/sources-and-reasons';
 export * from './queries/crm/activity-types';
 export * from './queries/crm/leads';
 export * from './queries/crm/opportunities';
+export * from './queries/crm/opportunity-lists';
+export * from './queries/crm/opportunity-documents';
 export * from './queries/crm/activities';
 export * from './queries/crm/reminders';
 export * from './queries/crm/reminder-queue';

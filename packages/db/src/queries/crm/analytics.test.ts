@@ -9,7 +9,7 @@ import {
   leadAnalyticsFigures,
 } from './analytics';
 import { markLeadConverted } from './leads';
-import { linkOpportunityDocument } from './opportunities';
+import { linkOpportunityDocument } from './opportunity-documents';
 import { updateEstimateState } from '../invoicing/estimates';
 import { insertPayment } from '../invoicing/payments';
 import { crmFixture } from './test-fixtures';

@@ -1,28 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyStageMove, weightedAmountCents, type StageType } from '@ledgerleaf/domain';
+import { applyStageMove, type StageType, weightedAmountCents } from '@ledgerleaf/domain';
 import { createTestDatabase, type TestDatabase } from '../../testing';
 import { listStages } from './stages';
 import {
-  boardColumnTotals,
   deleteOpportunity,
-  findDocumentOpportunityId,
   findOpportunity,
   findOpportunityRow,
   findOpportunityTitles,
-  linkOpportunityDocument,
-  listBoardCards,
-  listClientOpportunities,
-  listOpportunities,
-  listOpportunityDocuments,
   listStageChanges,
   lockOpportunity,
   moveOpportunity,
   rebalanceColumn,
-  unlinkOpportunityDocument,
   updateOpportunity,
-  type OpportunityListParams,
 } from './opportunities';
-import { deleteInvoice } from '../invoicing/invoices';
+import { boardColumnTotals, listBoardCards, listOpportunities } from './opportunity-lists';
+import { linkOpportunityDocument } from './opportunity-documents';
 import { crmFixture, type CrmFixture } from './test-fixtures';
 
 const now = new Date('2026-03-11T15:00:00.000Z');
@@ -359,156 +351,6 @@ describe('the board', () => {
       ),
     ).toEqual(['New', 'Proposal']);
     expect(first.id).toBeGreaterThan(0);
-  });
-});
-
-describe('the list', () => {
-  it('filters by status, stage, owner, source, client, close dates and search; sorts; sums all matches', async () => {
-    const f = await crmFixture(test.db, 'Acme', now);
-    const maple = await f.addClient('Maple Ltd');
-    const oak = await f.addClient('Oak Inc');
-    const lead = await f.addLead({ person_name: 'Birch Person' });
-    await f.addOpportunity({
-      title: 'Website',
-      client_id: maple.id,
-      amount_cents: 500_00,
-      expected_close_date: '2026-04-01',
-    });
-    await f.addOpportunity({
-      title: 'Logo',
-      client_id: oak.id,
-      amount_cents: 200_00,
-      stage_id: f.stage('Won').id,
-      probability: 100,
-      closed_at: now.toISOString(),
-      owner_user_id: f.member.id,
-    });
-    await f.addOpportunity({
-      title: 'Shop',
-      lead_id: lead.id,
-      amount_cents: 900_00,
-      source_id: f.sources[0]?.id ?? null,
-      expected_close_date: '2026-05-01',
-    });
-    const base: OpportunityListParams = {
-      businessId: f.businessId,
-      sort: 'created_at',
-      direction: 'desc',
-      limit: 25,
-      offset: 0,
-    };
-    const all = await listOpportunities(test.db, base);
-    expect(all.total).toBe(3);
-    expect(all.summary).toEqual({ count: 3, amount_cents: 1600_00, weighted_cents: 50_00 + 200_00 + 90_00 });
-    expect((await listOpportunities(test.db, { ...base, status: 'open' })).rows.map((row) => row.title).sort()).toEqual(
-      ['Shop', 'Website'],
-    );
-    expect((await listOpportunities(test.db, { ...base, status: 'won' })).rows.map((row) => row.title)).toEqual([
-      'Logo',
-    ]);
-    expect((await listOpportunities(test.db, { ...base, ownerId: f.member.id })).total).toBe(1);
-    expect((await listOpportunities(test.db, { ...base, sourceId: 'none' })).total).toBe(2);
-    expect((await listOpportunities(test.db, { ...base, clientId: maple.id })).rows[0]?.client_name).toBe('Maple Ltd');
-    expect(
-      (await listOpportunities(test.db, { ...base, closeFrom: '2026-04-15', closeTo: '2026-05-31' })).rows[0]?.title,
-    ).toBe('Shop');
-    expect(
-      (await listOpportunities(test.db, { ...base, search: 'birch' })).rows.map((row) => [row.title, row.lead_name]),
-    ).toEqual([['Shop', 'Birch Person']]);
-    expect((await listOpportunities(test.db, { ...base, search: 'oak' })).rows[0]?.title).toBe('Logo');
-    expect((await listOpportunities(test.db, { ...base, stageId: f.stage('New').id })).total).toBe(2);
-    expect(
-      (await listOpportunities(test.db, { ...base, sort: 'amount', direction: 'desc' })).rows.map((row) => row.title),
-    ).toEqual(['Shop', 'Website', 'Logo']);
-    expect(
-      (await listOpportunities(test.db, { ...base, sort: 'expected_close_date', direction: 'asc' })).rows.map(
-        (row) => row.title,
-      ),
-    ).toEqual(['Website', 'Shop', 'Logo']);
-    expect((await listOpportunities(test.db, { ...base, sort: 'stage', direction: 'desc' })).rows[0]?.title).toBe(
-      'Logo',
-    );
-    expect(
-      (await listOpportunities(test.db, { ...base, sort: 'title', direction: 'asc', limit: 1, offset: 1 })).rows[0]
-        ?.title,
-    ).toBe('Shop');
-    expect(
-      (await listClientOpportunities(test.db, { businessId: f.businessId, clientId: oak.id })).map((row) => row.title),
-    ).toEqual(['Logo']);
-  });
-});
-
-describe('estimates and invoices made from an opportunity', () => {
-  it('links each document to one opportunity; deleting the document drops the link', async () => {
-    const f = await crmFixture(test.db, 'Acme', now);
-    const client = await f.addClient('Client');
-    const one = await f.addOpportunity({ title: 'One', client_id: client.id });
-    const two = await f.addOpportunity({ title: 'Two', client_id: client.id });
-    const invoice = await f.addInvoice(client.id, 120_00, { status: 'sent', paidCents: 20_00 });
-    const estimate = await f.addEstimate(client.id, 50_00);
-    expect(
-      await linkOpportunityDocument(test.db, {
-        businessId: f.businessId,
-        opportunityId: one.id,
-        kind: 'invoice',
-        documentId: invoice.id,
-        now,
-      }),
-    ).toBe(true);
-    expect(
-      await linkOpportunityDocument(test.db, {
-        businessId: f.businessId,
-        opportunityId: one.id,
-        kind: 'estimate',
-        documentId: estimate.id,
-        now,
-      }),
-    ).toBe(true);
-    expect(await listOpportunityDocuments(test.db, { businessId: f.businessId, opportunityId: one.id })).toEqual([
-      {
-        kind: 'invoice',
-        id: invoice.id,
-        number: expect.any(String),
-        status: 'sent',
-        total_cents: 120_00,
-        paid_cents: 20_00,
-        issue_date: '2026-02-01',
-      },
-      {
-        kind: 'estimate',
-        id: estimate.id,
-        number: null,
-        status: 'draft',
-        total_cents: 50_00,
-        paid_cents: 0,
-        issue_date: '2026-03-01',
-      },
-    ]);
-    // Linking again moves the link.
-    await linkOpportunityDocument(test.db, {
-      businessId: f.businessId,
-      opportunityId: two.id,
-      kind: 'invoice',
-      documentId: invoice.id,
-      now,
-    });
-    expect(
-      await findDocumentOpportunityId(test.db, { businessId: f.businessId, kind: 'invoice', documentId: invoice.id }),
-    ).toBe(two.id);
-    expect(await listOpportunityDocuments(test.db, { businessId: f.businessId, opportunityId: one.id })).toHaveLength(
-      1,
-    );
-    expect(
-      await unlinkOpportunityDocument(test.db, {
-        businessId: f.businessId,
-        opportunityId: one.id,
-        kind: 'estimate',
-        documentId: estimate.id,
-      }),
-    ).toBe(true);
-    await test.db.updateTable('invoices').set({ status: 'draft' }).where('id', '=', invoice.id).execute();
-    await deleteInvoice(test.db, { businessId: f.businessId, invoiceId: invoice.id });
-    expect(await listOpportunityDocuments(test.db, { businessId: f.businessId, opportunityId: two.id })).toEqual([]);
   });
 });
 
