@@ -1,6 +1,8 @@
-import { listActivityTypes, listLeadSources, listStages } from './queries/crm-config';
-import { insertLeads } from './queries/crm-leads';
-import type { Db } from './queries/types';
+import { listStages } from './queries/crm/stages';
+import { listLeadSources } from './queries/crm/sources-and-reasons';
+import { listActivityTypes } from './queries/crm/activity-types';
+import { insertLeads } from './queries/crm/leads';
+import type { Db } from './queries/shared/types';
 
 /** Words the scale seeds build names from ("Maple Person 12", "Cedar deal 40"). */
 export const BENCH_WORDS = [

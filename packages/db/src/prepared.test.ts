@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './testing';
 import { preparedQuery } from './prepared';
-import type { Db } from './queries/types';
-import { addWaitlistEntry } from './queries/waitlist';
+import type { Db } from './queries/shared/types';
+import { addWaitlistEntry } from './queries/auth/waitlist';
 
 let test: TestDatabase;
 beforeEach(async () => {

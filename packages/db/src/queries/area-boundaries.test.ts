@@ -1,0 +1,50 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/* The lint zones of eslint.config.js: an area's queries import shared/ and their declared areas only. */
+
+const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: packageRoot });
+
+async function restrictedImports(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${packageRoot}/${path}` });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('query area boundaries', () => {
+  it("refuses another area's file in an area's queries and any area in shared/", async () => {
+    const goals = await restrictedImports(
+      'src/queries/goals/probe.ts',
+      "import { listLeads } from '../crm/leads';\nexport const probe = listLeads;\n",
+    );
+    expect(goals).toHaveLength(1);
+    expect(goals[0]).toContain('the goals queries import shared/');
+    const shared = await restrictedImports(
+      'src/queries/shared/probe.ts',
+      "import { findGoal } from '../goals/goals';\nexport const probe = findGoal;\n",
+    );
+    expect(shared).toHaveLength(1);
+  }, 30_000);
+
+  it('allows shared/, a declared dependency, and any import in tests', async () => {
+    expect(
+      await restrictedImports(
+        'src/queries/goals/probe.ts',
+        "import { num } from '../shared/sql';\nexport const probe = num;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        'src/queries/dashboard/probe.ts',
+        "import { INVOICE_UNPAID_STATUSES } from '../invoicing/invoices';\nexport const probe = INVOICE_UNPAID_STATUSES;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await restrictedImports(
+        'src/queries/goals/probe.test.ts',
+        "import { listLeads } from '../crm/leads';\nexport const probe = listLeads;\n",
+      ),
+    ).toEqual([]);
+  }, 30_000);
+});
