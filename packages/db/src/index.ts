@@ -22,6 +22,8 @@ export * from './queries/auth/waitlist';
 export * from './queries/shared/outbox';
 export * from './queries/auth/login-attempts';
 export * from './queries/shared/rate-limits';
+export * from './queries/shared/write-lock';
+export * from './queries/shared/idempotency-keys';
 export * from './queries/shell/health';
 export * from './queries/shared/list-helpers';
 export * from './queries/invoicing/clients';

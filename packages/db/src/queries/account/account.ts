@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { DEFAULT_REMINDER_STEPS, type ReminderStep } from '@ledgerleaf/domain';
-import { dialectOf, toDbTime } from '../dialect';
-import type { EmailTemplateRow, TeamInvitationRow } from '../schema-account';
-import type { UserRow } from '../schema';
-import type { Db } from './types';
-import { normalizeEmail } from './users';
+import { dialectOf, toDbTime } from '../../dialect';
+import type { EmailTemplateRow, TeamInvitationRow } from '../../schema-account';
+import type { UserRow } from '../../schema';
+import type { Db } from '../shared/types';
+import { normalizeEmail } from '../auth/users';
 
 /* ------------------------------------------------------------------ reminders */
 

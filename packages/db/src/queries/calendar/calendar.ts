@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from './types';
-import { leadNameSql } from './crm-shared';
+import type { Db } from '../shared/types';
+import { leadNameSql } from '../crm/crm-shared';
 
 /*
  * The calendar's reads (issue 17): each area's dates over a range, every query scoped by the

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { CrmOverviewFigures } from '@ledgerleaf/domain';
-import { toDbTime } from '../dialect';
-import { num } from './crm-shared';
-import type { Db } from './types';
+import { toDbTime } from '../../dialect';
+import { num } from '../shared/sql';
+import type { Db } from '../shared/types';
 
 /*
  * The CRM's figures (issue 14): the dashboard's crm-overview, its pipeline chart, the lead

@@ -4,10 +4,6 @@ import { sql, type RawBuilder } from 'kysely';
  * SQL fragments of the CRM queries (not exported from the package). The calendar reads leads' names too.
  */
 
-// Import bridge: crm/leads.ts, crm/analytics.ts, reports/*.ts and calendar/calendar.ts were moved unchanged
-// (issue 29) and still import these from './crm-shared'. They live in `shared/sql.ts`.
-export { chunks, inTransaction, num } from '../shared/sql';
-
 /** The weighted amount of an opportunity row in cents, in SQL (domain `weightedAmountCents`). */
 export function weightedSql(alias = 'crm_opportunities'): RawBuilder<number> {
   return sql<number>`((${sql.ref(`${alias}.amount_cents`)} * ${sql.ref(`${alias}.probability`)} + 50) / 100)`;

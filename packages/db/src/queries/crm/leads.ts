@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { toDbTime } from '../dialect';
-import type { CrmLeadRow } from '../schema-crm';
-import { containsLower, searchText, type PageParams, type SortDirection } from './catalog-helpers';
-import { chunks, inTransaction, leadNameSql, num } from './crm-shared';
-import type { Db } from './types';
+import { toDbTime } from '../../dialect';
+import type { CrmLeadRow } from '../../schema-crm';
+import { containsLower, searchText, type PageParams, type SortDirection } from '../shared/list-helpers';
+import { chunks, inTransaction, num } from '../shared/sql';
+import { leadNameSql } from './crm-shared';
+import type { Db } from '../shared/types';
 
 /*
  * Queries of leads (issue 14): create, edit, read, the list (server-side search, filters, sort,

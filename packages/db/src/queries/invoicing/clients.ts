@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import { toDbTime } from '../dialect';
-import type { ClientContactRow, ClientRow } from '../schema';
+import { toDbTime } from '../../dialect';
+import type { ClientContactRow, ClientRow } from '../../schema';
 import {
   containsLower,
   searchText,
@@ -8,8 +8,8 @@ import {
   type ArchiveFilter,
   type PageParams,
   type SortDirection,
-} from './catalog-helpers';
-import type { Db } from './types';
+} from '../shared/list-helpers';
+import type { Db } from '../shared/types';
 
 export interface ClientFields {
   kind: string;

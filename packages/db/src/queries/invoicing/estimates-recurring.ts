@@ -1,7 +1,7 @@
-import { toDbTime } from '../dialect';
-import type { RecurringInvoiceRow, RecurringSettingsRow } from '../schema-estimates';
-import { containsLower } from './catalog-helpers';
-import type { Db } from './types';
+import { toDbTime } from '../../dialect';
+import type { RecurringInvoiceRow, RecurringSettingsRow } from '../../schema-estimates';
+import { containsLower } from '../shared/list-helpers';
+import type { Db } from '../shared/types';
 
 export type RecurringWithClient = RecurringInvoiceRow & { client_name: string };
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { toDbTime } from '../dialect';
-import type { ScheduledEmailRow } from '../schema-estimates';
-import type { Db } from './types';
+import { toDbTime } from '../../dialect';
+import type { ScheduledEmailRow } from '../../schema-estimates';
+import type { Db } from '../shared/types';
 
 /*
  * The scheduler's exactly-once email deliveries. A row per (kind, dedupe_key) is inserted in the

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { toDbTime } from '../dialect';
-import type { EstimateRow } from '../schema-estimates';
-import { containsLower, escapeLike } from './catalog-helpers';
-import type { Db } from './types';
+import { toDbTime } from '../../dialect';
+import type { EstimateRow } from '../../schema-estimates';
+import { containsLower, escapeLike } from '../shared/list-helpers';
+import type { Db } from '../shared/types';
 
 // Queries of issue 6: estimates here, recurring invoices and the scheduler in the files re-exported below.
 export * from './estimates-recurring';
@@ -263,24 +263,6 @@ export async function listExpirableEstimates(
     .where('estimates.id', '>', params.afterId ?? 0);
   if (params.businessId !== undefined) query = query.where('estimates.business_id', '=', params.businessId);
   return query.orderBy('estimates.id').limit(params.limit).execute();
-}
-
-/** The business's tax rates as the engine reads them (archived ones too). */
-export async function listBusinessTaxRates(
-  db: Db,
-  params: { businessId: number },
-): Promise<Array<{ id: number; name: string; rate: number; is_compound: boolean }>> {
-  const rows = await db
-    .selectFrom('tax_rates')
-    .select(['id', 'name', 'rate_thousandths', 'is_compound'])
-    .where('business_id', '=', params.businessId)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    rate: row.rate_thousandths / 1000,
-    is_compound: Boolean(row.is_compound),
-  }));
 }
 
 /** Links an invoice to what produced it, in the transaction that created it. */

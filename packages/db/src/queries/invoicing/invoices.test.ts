@@ -10,7 +10,6 @@ import { isUniqueViolation } from '../../dialect';
 import { createBusiness } from '../account/businesses';
 import { insertClient, findClient, type ClientFields } from './clients';
 import {
-  claimWriteLock,
   countClientInvoices,
   deleteInvoice,
   findInvoice,
@@ -30,14 +29,9 @@ import {
   type InvoiceContentFields,
   type InvoiceLineWrite,
 } from './invoices';
-import {
-  deletePayment,
-  findIdempotencyKey,
-  insertIdempotencyKey,
-  insertPayment,
-  listPayments,
-  sumPayments,
-} from './payments';
+import { claimWriteLock } from '../shared/write-lock';
+import { deletePayment, insertPayment, listPayments, sumPayments } from './payments';
+import { findIdempotencyKey, insertIdempotencyKey } from '../shared/idempotency-keys';
 
 const now = new Date('2026-03-01T10:00:00.000Z');
 let test: TestDatabase;

@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { formatDocumentNumber, nextCounter, type DocumentNumberFormat } from '@ledgerleaf/domain';
-import { toDbTime } from '../dialect';
-import type { InvoiceLineRow, InvoiceLineTaxRow, InvoiceRow } from '../schema';
-import { containsLower, escapeLike, type SortDirection } from './catalog-helpers';
-import type { Db } from './types';
+import { toDbTime } from '../../dialect';
+import type { InvoiceLineRow, InvoiceLineTaxRow, InvoiceRow } from '../../schema';
+import { containsLower, escapeLike, type SortDirection } from '../shared/list-helpers';
+import type { Db } from '../shared/types';
 
 /** Columns an invoice's content sets (create and update); amounts from domain's `calculateInvoice`. */
 export interface InvoiceContentFields {
@@ -325,19 +325,6 @@ export async function lockInvoice(
     .where('id', '=', params.invoiceId)
     .returningAll()
     .executeTakeFirst();
-}
-
-/**
- * Takes the database's write lock at the start of a transaction that reads before it writes (SQLite:
- * a write statement acquires it even when it touches no row, like BEGIN IMMEDIATE, so another process
- * cannot commit between our reads and our writes; PostgreSQL: touches and locks nothing).
- */
-export async function claimWriteLock(db: Db): Promise<void> {
-  await db
-    .updateTable('document_counters')
-    .set((eb) => ({ last_counter: eb.ref('last_counter') }))
-    .where(sql<boolean>`1 = 0`)
-    .execute();
 }
 
 export type InvoiceStateUpdate = Partial<

@@ -132,3 +132,21 @@ export async function deleteTaxRate(db: Db, params: { businessId: number; taxRat
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The business's tax rates as the engine reads them (archived ones too). */
+export async function listBusinessTaxRates(
+  db: Db,
+  params: { businessId: number },
+): Promise<Array<{ id: number; name: string; rate: number; is_compound: boolean }>> {
+  const rows = await db
+    .selectFrom('tax_rates')
+    .select(['id', 'name', 'rate_thousandths', 'is_compound'])
+    .where('business_id', '=', params.businessId)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    rate: row.rate_thousandths / 1000,
+    is_compound: Boolean(row.is_compound),
+  }));
+}

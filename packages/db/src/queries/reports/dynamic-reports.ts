@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { addCalendarDays, startOfZonedDay } from '@ledgerleaf/domain';
-import { dialectOf, toDbTime } from '../dialect';
-import { num } from './crm-shared';
-import { streamRows } from '../prepared';
-import type { Db } from './types';
+import { dialectOf, toDbTime } from '../../dialect';
+import { num } from '../shared/sql';
+import { streamRows } from '../../prepared';
+import type { Db } from '../shared/types';
 
 /*
  * Dynamic reports (issue 16): a definition compiled into one query. Every source is a fixed FROM

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import { preparedQuery } from '../prepared';
-import { num } from './crm-shared';
-import type { Db } from './types';
+import { preparedQuery } from '../../prepared';
+import { num } from '../shared/sql';
+import type { Db } from '../shared/types';
 
 /*
  * The standard reports' figures (issue 16), in cents, added up by the database. Every query is

@@ -1,5 +1,5 @@
-import { toDbTime } from '../dialect';
-import type { OutboxEmail } from '../schema';
+import { toDbTime } from '../../dialect';
+import type { OutboxEmail } from '../../schema';
 import type { Db } from './types';
 
 /** What the outbox keeps of an attachment: its name, type and size, never its bytes. */

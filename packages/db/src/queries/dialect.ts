@@ -1,3 +1,0 @@
-// Import bridge (issue 29): the query files moved unchanged into their area folders still import
-// '../dialect'; delete this file once their imports name the real module.
-export * from '../dialect';
