@@ -20,9 +20,9 @@ import {
   dynamicTableTotals,
   type DynamicDefinition,
 } from '@ledgerleaf/domain';
-import { reportHeading } from '../src/modules/reports/report-export';
-import { reportContext } from '../src/modules/reports/reports.service';
-import { runDynamicReport, streamDynamicReport } from '../src/modules/reports/dynamic-reports.service';
+import { reportHeading } from '../src/areas/reports/report-export';
+import { reportContext } from '../src/areas/reports/reports.service';
+import { runDynamicReport, streamDynamicReport } from '../src/areas/reports/dynamic-reports.service';
 import { registerOwner, startBenchApp } from './harness';
 
 const COUNTS = (process.env.EXPORT_ROWS ?? '100000,1000000')

@@ -28,7 +28,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './pl
 import { registerWeb } from './plugins/web';
 import { areaJobs, registerAreas } from './lib/area';
 import { createSchedulerController } from './lib/scheduler';
-import { SERVER_AREAS } from './modules/areas';
+import { SERVER_AREAS } from './areas';
 
 /** Request bodies above this answer 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;

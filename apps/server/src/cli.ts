@@ -8,7 +8,7 @@ import { buildApp, loggerOptions } from './app';
 import { loadConfig, resolveAppKey } from './env';
 import { serverClock } from './lib/clock';
 import { PasswordHasher } from './lib/password';
-import { seedDemo } from './modules/demo/demo.seed';
+import { seedDemo } from './demo/demo.seed';
 import { openDatabase } from './runtime';
 
 const USAGE = `Usage: ledgerleaf <command> [options]
