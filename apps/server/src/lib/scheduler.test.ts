@@ -13,7 +13,7 @@ import {
 } from '@ledgerleaf/domain';
 import { createDatabase, enqueueScheduledEmail, migrateToLatest } from '@ledgerleaf/db';
 import { BODY_LIMIT_BYTES, buildApp } from '../app';
-import { INVOICE_BODY_LIMIT_BYTES } from '../areas/invoicing/invoices/invoices.routes';
+import { INVOICE_BODY_LIMIT_BYTES } from '../areas/invoicing/errors';
 import { addMember } from '../test/members';
 import { loadConfig } from '../env';
 import { createTestApp, TEST_APP_KEY, TEST_PASSWORD_PARAMS, type TestApp } from '../test/harness';

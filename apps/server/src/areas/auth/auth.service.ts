@@ -27,12 +27,7 @@ import type { AuthContext, Deps } from '../../lib/context';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { AppError, unauthenticated, validationError } from '../../lib/errors';
 import { clearEmailFailures, enforceThrottle, recordFailure, throttleKeys } from './login-throttle';
-import { toApiUser } from './user-view';
-
-/** A token from a sign-in without "remember me" lasts a working day and a night. */
-export const ACCESS_TOKEN_TTL_MS = 24 * 60 * 60_000;
-/** "Remember me": thirty days. */
-export const REMEMBER_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
+import { ACCESS_TOKEN_TTL_MS, REMEMBER_TOKEN_TTL_MS, toApiUser } from '../../lib/user-view';
 
 async function issueToken(
   deps: Deps,

@@ -28,7 +28,7 @@ import {
 import type { AuthContext, Deps } from '../../lib/context';
 import { generateToken, sha256Hex } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
-import { businessTimeZone } from '../crm/crm-common';
+import { businessTimeZone } from '../../lib/business-clock';
 import { collectEvents, feedWindow } from './calendar.service';
 
 dayjs.extend(utc);

@@ -31,7 +31,7 @@ import {
 import type { AuthContext, Deps } from '../../lib/context';
 import { validationError } from '../../lib/errors';
 import { requireAdmin } from '../../plugins/auth';
-import { businessTimeZone } from '../crm/crm-common';
+import { businessTimeZone } from '../../lib/business-clock';
 import { scheduleOfRow } from '../invoicing/recurring/recurring-schedule';
 
 /*

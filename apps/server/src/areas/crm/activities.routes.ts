@@ -18,7 +18,8 @@ import {
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
 import { defineRoute } from '../../lib/route';
-import { CRM_ERRORS as e, CRM_TAGS as tags, crmCaller, crmMessageSchema } from './crm-common';
+import { CRM_TAGS as tags, crmCaller, crmMessageSchema } from './crm-common';
+import { CRM_ERRORS as e } from './errors';
 import * as activities from './activities.service';
 
 const noteResponseSchema = z.object({ data: crmNoteSchema, message: z.string() });

@@ -50,7 +50,8 @@ import {
 import type { AuthContext, Deps } from '../../lib/context';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { requireAdmin } from '../../plugins/auth';
-import { businessTimeZone, checkReferences } from './crm-common';
+import { businessTimeZone } from '../../lib/business-clock';
+import { checkReferences } from './crm-common';
 
 /*
  * Activities (with their reminders), notes, the reminders screen and the timelines.

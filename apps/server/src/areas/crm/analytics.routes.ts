@@ -10,7 +10,8 @@ import {
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../lib/context';
 import { defineRoute } from '../../lib/route';
-import { CRM_ERRORS as e, CRM_TAGS as tags, crmCaller } from './crm-common';
+import { CRM_TAGS as tags, crmCaller } from './crm-common';
+import { CRM_ERRORS as e } from './errors';
 import * as analytics from './analytics.service';
 
 const clientParamsSchema = z.object({ clientId: idSchema });

@@ -39,7 +39,7 @@ import { paymentView } from '../invoicing/invoices/invoice-view';
 import { listInvoices } from '../invoicing/invoices/invoices.service';
 import { listEstimates } from '../invoicing/estimates/estimates.service';
 import { activityViews, timelineOf } from './activities.service';
-import { businessTimeZone } from './crm-common';
+import { businessTimeZone } from '../../lib/business-clock';
 import { leadView } from './leads.service';
 import { opportunityView } from './opportunities.service';
 

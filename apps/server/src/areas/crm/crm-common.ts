@@ -1,16 +1,14 @@
 import { z } from 'zod';
-import { CRM_MESSAGES, errorResponseSchema, type FieldErrors } from '@ledgerleaf/domain';
+import { CRM_MESSAGES, type FieldErrors } from '@ledgerleaf/domain';
 import { isUniqueViolation, seedCrmDefaults, unknownCrmReferences, type CrmReferences, type Db } from '@ledgerleaf/db';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext, Deps } from '../../lib/context';
-import { ERROR_DOCS, conflictDoc, errorDoc } from '../../lib/error-docs';
 import { validationError } from '../../lib/errors';
 import { requireAuth } from '../../lib/route';
-import { recurringConfig } from '../invoicing/recurring/recurring.service';
 
 /*
- * What every CRM module shares: the caller (with the business's CRM defaults in place), the
- * business's time zone, the 422 for ids that are not the business's, and the error documents.
+ * What every CRM module shares: the caller (with the business's CRM defaults in place) and the 422
+ * for ids that are not the business's. The error documents are in errors.ts.
  */
 
 /**
@@ -38,11 +36,6 @@ export async function crmCaller(deps: Deps, request: FastifyRequest): Promise<Au
   const auth = requireAuth(request);
   await ensureCrmDefaults(deps, auth.businessId);
   return auth;
-}
-
-/** The business's time zone (the one its recurring settings keep: every "today" of the product uses it). */
-export async function businessTimeZone(db: Db, businessId: number): Promise<string> {
-  return (await recurringConfig(db, businessId)).time_zone;
 }
 
 const REFERENCE_MESSAGES: Record<keyof CrmReferences, string> = {
@@ -77,15 +70,5 @@ export function nameTaken(error: unknown): never {
 
 /** `{ message }` answers (deletes, archive of lists). */
 export const crmMessageSchema = z.object({ message: z.string() });
-
-/** The CRM's error documents for the OpenAPI document. */
-export const CRM_ERRORS = {
-  ...ERROR_DOCS,
-  notFound: errorDoc("No such record in the caller's business"),
-  inUse: conflictDoc('In use: archive it instead'),
-  readOnly: conflictDoc('The lead is converted: read-only', z.enum(['converted'])),
-  invariant: conflictDoc('The pipeline would lose its last open, won or lost stage'),
-  errorSchema: errorResponseSchema,
-};
 
 export const CRM_TAGS = ['crm'];

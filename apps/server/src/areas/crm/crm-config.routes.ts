@@ -23,7 +23,8 @@ import {
 } from '@ledgerleaf/domain';
 import type { AuthContext, Deps } from '../../lib/context';
 import { defineRoute } from '../../lib/route';
-import { CRM_ERRORS as e, CRM_TAGS as tags, crmCaller, crmMessageSchema } from './crm-common';
+import { CRM_TAGS as tags, crmCaller, crmMessageSchema } from './crm-common';
+import { CRM_ERRORS as e } from './errors';
 import * as config from './crm-config.service';
 
 /** The CRM's configuration routes: everyone reads, owners and admins write (`access: 'admin'`). */

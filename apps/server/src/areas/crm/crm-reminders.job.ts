@@ -13,8 +13,8 @@ import {
 } from '@ledgerleaf/db';
 import type { Deps } from '../../lib/context';
 import { errorText, type JobCounts, type ScheduledJob, type SchedulerOptions } from '../../lib/scheduler';
-import { renderEmail } from '../account/email-templates/email-templates.service';
-import { businessTimeZone } from './crm-common';
+import { renderEmail } from '../../lib/email-templates';
+import { businessTimeZone } from '../../lib/business-clock';
 
 /*
  * The CRM area's activity reminders (a scheduled job, stage `deliver`): every reminder whose time

@@ -20,7 +20,8 @@ import { CATALOG_ERRORS, CSV_BODY_LIMIT_BYTES } from '../../lib/catalog-routes';
 import { conflictDoc, fileDoc } from '../../lib/error-docs';
 import { defineRoute } from '../../lib/route';
 import { z } from 'zod';
-import { CRM_ERRORS as e, CRM_TAGS as tags, crmCaller, crmMessageSchema } from './crm-common';
+import { CRM_TAGS as tags, crmCaller, crmMessageSchema } from './crm-common';
+import { CRM_ERRORS as e } from './errors';
 import * as leads from './leads.service';
 
 /** Leads: members write, readers read. */

@@ -66,7 +66,8 @@ import { parseCsv, toCsv } from '../../lib/csv';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { publish } from '../../lib/events';
 import { importError } from '../invoicing/clients/clients.service';
-import { businessTimeZone, checkReferences } from './crm-common';
+import { businessTimeZone } from '../../lib/business-clock';
+import { checkReferences } from './crm-common';
 
 /*
  * Leads: CRUD, the list, bulk actions, CSV export and import, client matches and conversion.

@@ -20,7 +20,8 @@ import {
 import type { Deps } from '../../lib/context';
 import { fileDoc } from '../../lib/error-docs';
 import { defineRoute } from '../../lib/route';
-import { CRM_ERRORS as e, CRM_TAGS as tags, crmCaller, crmMessageSchema } from './crm-common';
+import { CRM_TAGS as tags, crmCaller, crmMessageSchema } from './crm-common';
+import { CRM_ERRORS as e } from './errors';
 import * as opportunities from './opportunities.service';
 import * as board from './opportunity-board.service';
 

@@ -13,7 +13,7 @@ import {
 } from '@ledgerleaf/domain';
 import { dashboardSummaryFigures, recentActivityRows, revenueDataFigures } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
-import { recurringConfig } from '../invoicing/recurring/recurring.service';
+import { businessTimeZone } from '../../lib/business-clock';
 
 /*
  * The dashboard (issue 15) reads the other areas' data and writes none. Every figure is defined in
@@ -23,7 +23,7 @@ import { recurringConfig } from '../invoicing/recurring/recurring.service';
  */
 
 async function periodsOf(deps: Deps, businessId: number) {
-  const { time_zone: timeZone } = await recurringConfig(deps.db, businessId);
+  const timeZone = await businessTimeZone(deps.db, businessId);
   // A zone the runtime does not know (stored by an older version, say) reads as UTC rather than failing.
   return dashboardPeriods(deps.clock(), timeZoneOrUtc(timeZone));
 }

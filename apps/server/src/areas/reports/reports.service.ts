@@ -50,7 +50,7 @@ import {
   type SalesFigures,
 } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
-import { recurringConfig } from '../invoicing/recurring/recurring.service';
+import { businessTimeZone } from '../../lib/business-clock';
 import { scheduleOfRow } from '../invoicing/recurring/recurring-schedule';
 
 /*
@@ -69,7 +69,7 @@ export interface ReportContext {
 }
 
 export async function reportContext(deps: Deps, auth: AuthContext): Promise<ReportContext> {
-  const timeZone = (await recurringConfig(deps.db, auth.businessId)).time_zone;
+  const timeZone = await businessTimeZone(deps.db, auth.businessId);
   return { db: deps.db, businessId: auth.businessId, timeZone, today: zonedToday(deps.clock(), timeZone) };
 }
 

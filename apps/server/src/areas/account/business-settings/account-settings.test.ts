@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { pdfPages } from '../../../test/pdf-text';
 import { tinyPng } from '../../../test/png';
 import { upload } from '../../../test/members';
-import { renderEmail } from '../email-templates/email-templates.service';
+import { renderEmail } from '../../../lib/email-templates';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response fields
 type Json = Record<string, any>;

@@ -4,17 +4,12 @@ import {
   EMAIL_PLACEHOLDERS,
   EMAIL_TEMPLATE_KEYS,
   EMAIL_TEMPLATE_LABELS,
-  renderEmailTemplate,
   type EmailTemplateKey,
   type EmailTemplateRequest,
-  type EmailTemplateText,
   type EmailTemplateView,
-  type EmailValues,
-  type RenderedEmail,
 } from '@ledgerleaf/domain';
 import {
   deleteEmailTemplate,
-  findEmailTemplate,
   listEmailTemplates,
   saveEmailTemplate as saveEmailTemplateRow,
   type Db,
@@ -22,27 +17,6 @@ import {
 import type { AuthContext, Deps } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import { publish } from '../../../lib/events';
-
-/** The business's text for an email, or the default. */
-export async function emailTemplateFor(db: Db, businessId: number, key: EmailTemplateKey): Promise<EmailTemplateText> {
-  const row = await findEmailTemplate(db, { businessId, key });
-  return row ? { subject: row.subject, body: row.body } : DEFAULT_EMAIL_TEMPLATES[key];
-}
-
-/**
- * Renders one of the product's emails with the business's template (or the default):
- * `{ subject, text, html }`, the HTML with the template and every value escaped. The estimates and
- * reminders helpers call it with `estimate` and `reminder` and the values EMAIL_PLACEHOLDERS lists
- * (formatted strings: `amount: '$1,250.00'`, `due_date: '03/31/26'`).
- */
-export async function renderEmail(
-  db: Db,
-  businessId: number,
-  key: EmailTemplateKey,
-  vars: EmailValues,
-): Promise<RenderedEmail> {
-  return renderEmailTemplate(await emailTemplateFor(db, businessId, key), vars);
-}
 
 export async function listEmailTemplateViews(db: Db, businessId: number): Promise<EmailTemplateView[]> {
   const rows = new Map((await listEmailTemplates(db, { businessId })).map((row) => [row.template_key, row]));

@@ -26,7 +26,7 @@ import {
 import type { AuthContext, Deps } from '../../../lib/context';
 import { notFound, validationError } from '../../../lib/errors';
 import { publish } from '../../../lib/events';
-import { toApiUser } from '../../auth/user-view';
+import { toApiUser } from '../../../lib/user-view';
 import { removeBusinessUploads, removeUpload, storeUpload, uploadFile } from './uploads';
 
 export function toProfile(profile: UserProfile): Profile {

@@ -7,7 +7,7 @@ import {
 } from '@ledgerleaf/db';
 import type { Deps } from '../../../lib/context';
 import type { JobCounts, ScheduledJob, SchedulerOptions } from '../../../lib/scheduler';
-import { localToday } from '../../invoicing/recurring/recurring.service';
+import { businessToday } from '../../../lib/business-clock';
 
 /*
  * The account area's invoice reminders (a scheduled job): for each enabled step of a business's
@@ -31,7 +31,7 @@ async function queueReminders(deps: Deps, options: SchedulerOptions): Promise<Jo
   for (const businessId of await listBusinessesWithUnpaidInvoices(deps.db, { businessId: options.businessId })) {
     const steps = (await listReminderSteps(deps.db, { businessId })).filter((step) => step.enabled);
     if (steps.length === 0) continue;
-    const today = await localToday(deps, deps.db, businessId);
+    const today = await businessToday(deps, deps.db, businessId);
     for (const step of steps) {
       // Due date + offset within [today - grace, today].
       const dueTo = addCalendarDays(today, -step.offset_days);

@@ -37,8 +37,7 @@ import { generateToken, sha256Hex } from '../../../lib/crypto';
 import { AppError, notFound, validationError } from '../../../lib/errors';
 import { publish } from '../../../lib/events';
 import { forbidden } from '../../../plugins/auth';
-import { ACCESS_TOKEN_TTL_MS } from '../../auth/auth.service';
-import { toApiUser } from '../../auth/user-view';
+import { ACCESS_TOKEN_TTL_MS, toApiUser } from '../../../lib/user-view';
 import { removeUpload } from '../profile/uploads';
 
 const asRole = (role: string): AccountRole => (isAccountRole(role) ? role : 'member');

@@ -17,7 +17,7 @@ import {
 import type { Deps } from '../../../lib/context';
 import { generateToken, sha256Hex } from '../../../lib/crypto';
 import { validationError } from '../../../lib/errors';
-import { renderEmail } from '../../account/email-templates/email-templates.service';
+import { renderEmail } from '../../../lib/email-templates';
 
 export function resetLink(appUrl: string, token: string): string {
   return `${appUrl}/reset-password/${token}`;

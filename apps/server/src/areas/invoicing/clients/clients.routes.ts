@@ -11,8 +11,6 @@ import type { Deps } from '../../../lib/context';
 import { registerCatalogResource } from '../../../lib/catalog-routes';
 import * as clients from './clients.service';
 
-export { CATALOG_ERRORS, CSV_BODY_LIMIT_BYTES } from '../../../lib/catalog-routes';
-
 export function registerClientRoutes(app: FastifyInstance, deps: Deps): void {
   registerCatalogResource(app, {
     base: '/api/clients',

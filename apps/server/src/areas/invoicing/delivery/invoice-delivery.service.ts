@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../../lib/errors';
 import { emailDocument, isOwnerPreview, recipientsOf } from '../documents/document-delivery';
 import { renderDocumentPdf, type RenderedPdf } from '../documents/document-pdf';
 import { publicDocumentParts } from '../documents/document-view';
-import { emailTemplateFor } from '../../account/email-templates/email-templates.service';
+import { emailTemplateFor } from '../../../lib/email-templates';
 import {
   getInvoiceView,
   getInvoiceViewByToken,

@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../../lib/errors';
 import { publish } from '../../../lib/events';
 import type { DeliveryOutcome } from '../../../lib/mailer';
 import { businessDate } from '../../../lib/display-date';
-import { renderEmail } from '../../account/email-templates/email-templates.service';
+import { renderEmail } from '../../../lib/email-templates';
 import { defaultRecipients } from '../documents/document-delivery';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { requireInvoiceDocument, type InvoiceDocument } from '../invoices/invoice-view';

@@ -12,7 +12,7 @@ import type { Deps } from '../../../lib/context';
 import { businessDate } from '../../../lib/display-date';
 import { publish } from '../../../lib/events';
 import { errorText, type ScheduledJob, type SchedulerOptions } from '../../../lib/scheduler';
-import { emailTemplateFor, renderEmail } from '../../account/email-templates/email-templates.service';
+import { emailTemplateFor, renderEmail } from '../../../lib/email-templates';
 import { getInvoiceView } from '../invoices/invoice-view';
 import { defaultRecipients } from '../documents/document-delivery';
 import { renderDocumentPdf } from '../documents/document-pdf';

@@ -26,7 +26,7 @@ import {
   sendPdf,
   tokenParamsSchema,
 } from '../documents/document-routes';
-import { INVOICE_BODY_LIMIT_BYTES } from '../invoices/invoices.routes';
+import { INVOICE_BODY_LIMIT_BYTES } from '../errors';
 import * as estimates from './estimates.service';
 
 const ERRORS = {

@@ -69,7 +69,7 @@ import {
   type DocumentBusiness,
   type DocumentClient,
 } from '../documents/document-view';
-import { renderEmail } from '../../account/email-templates/email-templates.service';
+import { renderEmail } from '../../../lib/email-templates';
 import { insertBuiltInvoice, newPublicToken } from '../invoices/invoice-content';
 import { todayOf } from '../invoices/invoice-view';
 import { businessDate } from '../../../lib/display-date';

@@ -8,7 +8,7 @@ import {
 } from '@ledgerleaf/domain';
 import { BODY_LIMIT_BYTES } from '../../../app';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { INVOICE_BODY_LIMIT_BYTES } from '../invoices/invoices.routes';
+import { INVOICE_BODY_LIMIT_BYTES } from '../errors';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../test/smtp';
 import { pdfPages } from '../../../test/pdf-text';
 

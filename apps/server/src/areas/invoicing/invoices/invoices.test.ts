@@ -13,7 +13,7 @@ import {
 } from '@ledgerleaf/domain';
 import { BODY_LIMIT_BYTES } from '../../../app';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { INVOICE_BODY_LIMIT_BYTES } from './invoices.routes';
+import { INVOICE_BODY_LIMIT_BYTES } from '../errors';
 
 let t: TestApp;
 let token: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays, utcCalendarDate } from '@ledgerleaf/domain';
 import { BODY_LIMIT_BYTES } from '../../../app';
-import { INVOICE_BODY_LIMIT_BYTES } from './invoices.routes';
+import { INVOICE_BODY_LIMIT_BYTES } from '../errors';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
 /**

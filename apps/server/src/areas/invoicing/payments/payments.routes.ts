@@ -16,7 +16,7 @@ import type { Deps } from '../../../lib/context';
 import { conflictDoc } from '../../../lib/error-docs';
 import { runIdempotentEffect } from '../../../lib/idempotency';
 import { defineRoute, requireAuth } from '../../../lib/route';
-import { INVOICE_ERRORS as e } from '../invoices/invoices.routes';
+import { INVOICE_ERRORS as e } from '../errors';
 import * as payments from './payments.service';
 
 const paymentParamsSchema = z.object({ id: idSchema, paymentId: idSchema });

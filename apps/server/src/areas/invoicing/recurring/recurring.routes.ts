@@ -18,7 +18,7 @@ import {
 import type { Deps } from '../../../lib/context';
 import { ERROR_DOCS, conflictDoc, errorDoc } from '../../../lib/error-docs';
 import { defineRoute, requireAuth } from '../../../lib/route';
-import { INVOICE_BODY_LIMIT_BYTES } from '../invoices/invoices.routes';
+import { INVOICE_BODY_LIMIT_BYTES } from '../errors';
 import { businessDate } from '../../../lib/display-date';
 import { issueRecurringNow } from './recurring-runs.job';
 import * as recurring from './recurring.service';

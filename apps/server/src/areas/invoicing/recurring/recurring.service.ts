@@ -5,7 +5,6 @@ import {
   calculateInvoiceRequest,
   fromCents,
   invoiceTotals,
-  localCalendarDate,
   occurrenceDate,
   occurrenceIndexOnOrAfter,
   pageMeta,
@@ -45,6 +44,7 @@ import {
 import type { AuthContext, Deps } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { publish } from '../../../lib/events';
+import { businessToday } from '../../../lib/business-clock';
 import { requestLinesView, resolveStoredContent } from '../documents/document-content';
 import { scheduleOfRow, storedDayOfMonth } from './recurring-schedule';
 
@@ -94,12 +94,6 @@ export async function nextRecurringRun(db: Db, businessId: number): Promise<Sche
     send_time: config.send_time,
     time_zone: config.time_zone,
   };
-}
-
-/** Today in the business's time zone (what "from today" means for a schedule, and for the scheduler's reminders). */
-export async function localToday(deps: Deps, db: Db, businessId: number): Promise<string> {
-  const config = await recurringConfig(db, businessId);
-  return localCalendarDate(deps.clock(), config.time_zone);
 }
 
 function nextState(
@@ -348,7 +342,7 @@ export async function resumeRecurring(
     const row = await requireLocked(tx, businessId, params.recurringId);
     if (row.status !== 'paused') refuse(RECURRING_MESSAGES.notPaused, row.status);
     const schedule = scheduleOfRow(row);
-    const today = await localToday(deps, tx, businessId);
+    const today = await businessToday(deps, tx, businessId);
     const fromDate = row.next_run_date && row.next_run_date > today ? row.next_run_date : today;
     const index = Math.max(Number(row.next_index), occurrenceIndexOnOrAfter(schedule, fromDate));
     const state = nextState(schedule, index, Number(row.generated_count));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { invoicingSettingsRequestSchema, invoicingSettingsResponseSchema } from '@ledgerleaf/domain';
 import type { Deps } from '../../../lib/context';
 import { defineRoute, requireAuth } from '../../../lib/route';
-import { CATALOG_ERRORS as e } from '../clients/clients.routes';
+import { CATALOG_ERRORS as e } from '../../../lib/catalog-routes';
 import { SETTINGS_MESSAGES, getInvoicingSettings, saveInvoicingSettings } from './invoicing-settings.service';
 
 export function registerSettingsRoutes(app: FastifyInstance, deps: Deps): void {

@@ -20,3 +20,8 @@ export function toApiUser(profile: UserProfile): User {
     },
   };
 }
+
+/** A token from a sign-in without "remember me" (or an accepted invitation) lasts a working day and a night. */
+export const ACCESS_TOKEN_TTL_MS = 24 * 60 * 60_000;
+/** "Remember me": thirty days. */
+export const REMEMBER_TOKEN_TTL_MS = 30 * 24 * 60 * 60_000;
