@@ -69,3 +69,4 @@ export function config({ layer, react = false, node = false }) {
       : []),
   );
 }
+export { areaBoundaries, areaBoundariesPlugin } from './area-boundaries.js';

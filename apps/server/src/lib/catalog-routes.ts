@@ -10,10 +10,12 @@ import {
   importErrorResponseSchema,
   importResultSchema,
   pickerQuerySchema,
+  type FieldErrors,
   type ImportResult,
   type PickerQuery,
 } from '@ledgerleaf/domain';
 import type { AuthContext } from './context';
+import { AppError } from './errors';
 import { ERROR_DOCS, errorDoc, fileDoc } from './error-docs';
 import { defineRoute, requireAuth } from './route';
 
@@ -27,6 +29,20 @@ export const CATALOG_ERRORS = {
   },
 };
 
+/** The 422 of an import with errors: `errors` keyed `rows.<line>.<column>` (and `csv`), plus the rows with their errors. */
+export function importError(preview: {
+  errors: FieldErrors;
+  rows: Array<{ row: number; errors: FieldErrors }>;
+}): AppError {
+  const errors: FieldErrors = { ...preview.errors };
+  const rows = preview.rows.filter((row) => Object.keys(row.errors).length > 0);
+  for (const row of rows)
+    for (const [field, messages] of Object.entries(row.errors)) errors[`rows.${row.row}.${field}`] = messages;
+  return new AppError(422, CATALOG_MESSAGES.importHasErrors, {
+    errors,
+    extra: { rows: rows.map((row) => ({ row: row.row, errors: row.errors })) },
+  });
+}
 /** JSON body limit of CSV imports: 2,000,000 characters of CSV, escaped in JSON, plus room. */
 export const CSV_BODY_LIMIT_BYTES = CSV_MAX_LENGTH * 2 + 64 * 1024;
 

@@ -14,8 +14,7 @@ import {
 import type { Deps } from '../../lib/context';
 import { ERROR_DOCS, conflictDoc, errorDoc, fileDoc } from '../../lib/error-docs';
 import { defineRoute } from '../../lib/route';
-import { crmCaller } from '../crm/crm-common';
-import { rescheduleActivity } from '../crm/activities.service';
+import { crmCaller, rescheduleActivity } from '../crm';
 import { calendarEvents, calendarPeople } from './calendar.service';
 import * as feeds from './calendar-feed.service';
 

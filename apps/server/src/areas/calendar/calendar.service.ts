@@ -32,7 +32,7 @@ import type { AuthContext, Deps } from '../../lib/context';
 import { validationError } from '../../lib/errors';
 import { requireAdmin } from '../../plugins/auth';
 import { businessTimeZone } from '../../lib/business-clock';
-import { scheduleOfRow } from '../invoicing/recurring/recurring-schedule';
+import { scheduleOfRow } from '../invoicing';
 
 /*
  * The calendar's events: each area's dates over a range, read from their tables in parallel and

@@ -35,9 +35,7 @@ import {
 } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { paymentView } from '../invoicing/invoices/invoice-view';
-import { listInvoices } from '../invoicing/invoices/invoices.service';
-import { listEstimates } from '../invoicing/estimates/estimates.service';
+import { listEstimates, listInvoices, paymentView } from '../invoicing';
 import { activityViews, timelineOf } from './activities.service';
 import { businessTimeZone } from '../../lib/business-clock';
 import { leadView } from './leads.service';

@@ -65,7 +65,7 @@ import type { AuthContext, Deps } from '../../lib/context';
 import { parseCsv, toCsv } from '../../lib/csv';
 import { AppError, notFound, validationError } from '../../lib/errors';
 import { publish } from '../../lib/events';
-import { importError } from '../invoicing/clients/clients.service';
+import { importError } from '../../lib/catalog-routes';
 import { businessTimeZone } from '../../lib/business-clock';
 import { checkReferences } from './crm-common';
 

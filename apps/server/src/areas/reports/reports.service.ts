@@ -51,7 +51,7 @@ import {
 } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
 import { businessTimeZone } from '../../lib/business-clock';
-import { scheduleOfRow } from '../invoicing/recurring/recurring-schedule';
+import { scheduleOfRow } from '../invoicing';
 
 /*
  * The standard reports (issue 16). Each is made of the database's figures (packages/db

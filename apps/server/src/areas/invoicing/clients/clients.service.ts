@@ -45,6 +45,7 @@ import { toCsv, parseCsv } from '../../../lib/csv';
 import { AppError, notFound, validationError } from '../../../lib/errors';
 import { publish } from '../../../lib/events';
 import { deleteCatalogRecord, setCatalogRecordArchived, type CatalogRecordKind } from '../../../lib/catalog-record';
+import { importError } from '../../../lib/catalog-routes';
 import { clientDeletionBlocker } from './client-usage';
 
 function contactView(row: ClientContactRow): ClientContact {
@@ -417,19 +418,4 @@ export async function importClients(deps: Deps, params: { auth: AuthContext; csv
     return created;
   });
   return { message: CATALOG_MESSAGES.imported(ids.length), imported: ids.length, ids };
-}
-
-/** The 422 of an import with errors: `errors` keyed `rows.<line>.<column>` (and `csv`), plus the rows with their errors. */
-export function importError(preview: {
-  errors: FieldErrors;
-  rows: Array<{ row: number; errors: FieldErrors }>;
-}): AppError {
-  const errors: FieldErrors = { ...preview.errors };
-  const rows = preview.rows.filter((row) => Object.keys(row.errors).length > 0);
-  for (const row of rows)
-    for (const [field, messages] of Object.entries(row.errors)) errors[`rows.${row.row}.${field}`] = messages;
-  return new AppError(422, CATALOG_MESSAGES.importHasErrors, {
-    errors,
-    extra: { rows: rows.map((row) => ({ row: row.row, errors: row.errors })) },
-  });
 }

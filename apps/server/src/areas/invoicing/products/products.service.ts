@@ -43,7 +43,7 @@ import { parseCsv, toCsv } from '../../../lib/csv';
 import { AppError, notFound, validationError } from '../../../lib/errors';
 import { publish } from '../../../lib/events';
 import { deleteCatalogRecord, setCatalogRecordArchived, type CatalogRecordKind } from '../../../lib/catalog-record';
-import { importError } from '../clients/clients.service';
+import { importError } from '../../../lib/catalog-routes';
 import { taxRateRef } from '../tax-rates/tax-rates.service';
 import { productDeletionBlocker } from './product-usage';
 
