@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from './errors';
-import { defineRoute, type RouteDoc } from './route';
+import { ERROR_DOCS, errorDoc } from './error-docs';
+import { defineRoute, documentedResponses, type RouteDoc } from './route';
 
 const answerSchema = z.object({ n: z.number() });
 
@@ -57,5 +58,23 @@ describe('defineRoute handlers', () => {
     // Outside production a synchronous answer is still checked against its contract.
     expect((await open.inject('/drift')).statusCode).toBe(500);
     expect((await open.inject('/sent')).statusCode).toBe(204);
+  });
+});
+
+describe('route declarations', () => {
+  it('state only what differs from what their auth implies: a restated 401 or 403 is refused', () => {
+    const base = { url: '/api/x', summary: 'x', tags: ['test'], auth: true as const, handler: () => ({}) };
+    expect(() =>
+      documentedResponses({ ...base, method: 'GET', responses: { 401: ERROR_DOCS.unauthenticated } }),
+    ).toThrow('GET /api/x: 401 is implied by its auth; do not restate it');
+    expect(() =>
+      documentedResponses({ ...base, method: 'PUT', access: 'admin', responses: { 403: ERROR_DOCS.forbidden } }),
+    ).toThrow('PUT /api/x: 403 is implied by its auth; do not restate it');
+    // Its own wording of an implied status is its business; so is a 401 the route's auth does not imply.
+    const worded = errorDoc('Wrong email or password');
+    expect(documentedResponses({ ...base, method: 'GET', responses: { 401: worded } })[401]).toBe(worded);
+    expect(
+      documentedResponses({ ...base, auth: false, method: 'GET', responses: { 401: ERROR_DOCS.unauthenticated } })[401],
+    ).toBe(ERROR_DOCS.unauthenticated);
   });
 });

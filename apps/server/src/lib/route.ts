@@ -136,7 +136,8 @@ export interface RouteDefinition<
   /**
    * The status codes its handler and services answer; a schema here is used to serialise (and check)
    * that response. The statuses every route of its kind can give (400, 401, 403, 404, 413, 415, 419,
-   * 422, 429) are added by `documentedResponses`: declare one only to word it for this route.
+   * 422, 429) are added by `documentedResponses`: declare one only to word it for this route (restating
+   * the default is refused).
    */
   responses: Record<number, ResponseDoc>;
   rateLimit?: { max: number; timeWindow: number };
@@ -237,6 +238,12 @@ export function documentedResponses(
   if (definition.body || definition.query || definition.upload || definition.idempotent)
     implied[422] = ERROR_DOCS.validation;
   if (definition.rateLimit) implied[429] = ERROR_DOCS.throttled;
+  // A declaration states only what differs from what its auth implies: restating it (`401:
+  // e.unauthenticated` on an `auth: true` route) is refused when the route is registered.
+  for (const status of [401, 403]) {
+    if (implied[status] && definition.responses[status] === implied[status])
+      throw new Error(`${definition.method} ${definition.url}: ${status} is implied by its auth; do not restate it`);
+  }
   const all = { ...implied, ...definition.responses };
   return Object.fromEntries(Object.entries(all).sort(([a], [b]) => Number(a) - Number(b)));
 }
