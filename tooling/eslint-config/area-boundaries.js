@@ -4,7 +4,8 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
  * `ledgerleaf/area-boundaries`: the server's areas stay out of each other (ARCHITECTURE.md, "The
  * server"). A file under `areasDir/<area>/` imports its own area, `lib/`, packages, and another area
  * only if it declares it in `dependencies[<area>]`, and then only through that area's `index.ts`. A
- * product file of `libDir` imports no area at all (lib is below every area). Relative imports only:
+ * product file of `libDir` imports no area at all (lib is below every area). Tests may also use another
+ * area's test helpers (`*.test-helpers.ts`: fixtures made through the API). Relative imports only:
  * packages are the layer rules' business.
  */
 const rule = {
@@ -45,7 +46,7 @@ const rule = {
     const partsOf = (path) => (inside(areas, path) ? relative(areas, path).split(sep).filter(Boolean) : undefined);
     const own = partsOf(filename);
     const fromArea = own && own.length > 1 ? own[0] : undefined; // areas/index.ts (the registry) is no area
-    const isTest = /\.test\.tsx?$/.test(filename);
+    const isTest = /\.test(-helpers)?\.tsx?$/.test(filename);
     const fromLib = inside(lib, filename) && !isTest;
     if (!fromArea && !fromLib) return {};
 
@@ -65,6 +66,7 @@ const rule = {
       }
       const to = parts[0];
       if (to === fromArea) return;
+      if (isTest && /\.test-helpers(\.ts)?$/.test(target)) return;
       const index = relative(dirname(filename), resolve(areas, to)).split(sep).join('/');
       const data = { from: fromArea, to, index: index.startsWith('.') ? index : `./${index}` };
       if (!(dependencies[fromArea] ?? []).includes(to)) {

@@ -57,6 +57,13 @@ describe('area boundaries', () => {
     expect(await boundaryErrors('src/lib/x.ts', "import { value } from '../areas/crm';")).toEqual([
       'lib/ is below every area: it may not import src/areas/crm',
     ]);
+    // A test may use another area's test helpers (fixtures made through the API); product code may not.
+    expect(
+      await boundaryErrors('src/areas/reports/x.test.ts', "import { value } from '../crm/crm.test-helpers';"),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors('src/areas/reports/x.ts', "import { value } from '../crm/crm.test-helpers';"),
+    ).toHaveLength(1);
     // Outside the areas and lib (the app, the demo, the API document), nothing is checked.
     expect(await boundaryErrors('src/demo/x.ts', "import { value } from '../areas/goals/goals.service';")).toEqual([]);
   });
