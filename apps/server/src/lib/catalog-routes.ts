@@ -109,7 +109,6 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     query: schemas.listQuery,
     responses: {
       200: { description: `One page of ${resource.plural}`, schema: schemas.page },
-      401: e.unauthenticated,
       422: e.validation,
     },
     // BodyOf<ListQuery> is z.output<ListQuery>; TypeScript cannot see it through the generic.
@@ -125,7 +124,6 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     query: pickerQuerySchema,
     responses: {
       200: { description: `Matching ${resource.plural}`, schema: schemas.picker },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: ({ request, query }) => service.search(requireAuth(request), query),
@@ -137,7 +135,7 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     summary: say.export,
     tags,
     auth: true,
-    responses: { 200: fileDoc('The CSV file', 'text/csv; charset=utf-8'), 401: e.unauthenticated },
+    responses: { 200: fileDoc('The CSV file', 'text/csv; charset=utf-8') },
     handler: async ({ request, reply }) => {
       const csv = await service.exportCsv(requireAuth(request));
       void reply
@@ -157,7 +155,6 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     bodyLimit: CSV_BODY_LIMIT_BYTES,
     responses: {
       200: { description: 'Rows and their errors', schema: schemas.preview },
-      401: e.unauthenticated,
       413: e.tooLarge,
       422: e.validation,
     },
@@ -174,7 +171,6 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     bodyLimit: CSV_BODY_LIMIT_BYTES,
     responses: {
       201: { description: 'Imported', schema: importResultSchema },
-      401: e.unauthenticated,
       413: e.tooLarge,
       422: e.importErrors,
     },
@@ -192,7 +188,7 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     tags,
     auth: true,
     body: schemas.request,
-    responses: { 201: { description: 'Created', schema: schemas.response }, 401: e.unauthenticated, 422: e.validation },
+    responses: { 201: { description: 'Created', schema: schemas.response }, 422: e.validation },
     handler: async ({ request, reply, body }) => {
       const data = await service.create(requireAuth(request), body as z.output<Request>);
       reply.code(201);
@@ -209,7 +205,6 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     params: idParamsSchema,
     responses: {
       200: { description: 'The record', schema: schemas.response },
-      401: e.unauthenticated,
       404: e.notFound,
     },
     handler: async ({ request, params }) => ({ data: await service.get(requireAuth(request), params.id) }),
@@ -225,7 +220,6 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     body: schemas.request,
     responses: {
       200: { description: 'Updated', schema: schemas.response },
-      401: e.unauthenticated,
       404: e.notFound,
       422: e.validation,
     },
@@ -247,7 +241,6 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
       params: idParamsSchema,
       responses: {
         200: { description: archived ? 'Archived' : 'Restored', schema: schemas.response },
-        401: e.unauthenticated,
         404: e.notFound,
       },
       handler: async ({ request, params }) => ({
@@ -266,7 +259,6 @@ export function registerCatalogResource<ListQuery extends z.ZodType, Request ext
     params: idParamsSchema,
     responses: {
       200: { description: 'Deleted', schema: catalogMessageSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: e.conflict,
     },

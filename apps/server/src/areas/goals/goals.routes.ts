@@ -57,7 +57,6 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     query: goalListQuerySchema,
     responses: {
       200: { description: 'One page of goals', schema: goalPageSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: ({ request, query }) => goals.listGoals(deps, { auth: requireAuth(request), query }),
@@ -73,7 +72,6 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     body: goalInputSchema,
     responses: {
       201: { description: 'Created', schema: goalResponseSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: async ({ request, reply, body }) => {
@@ -90,7 +88,7 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
       'Goal analytics: money into financial goals per month (last 12) and per goal, contributions by source, achieved / active / behind-schedule counts',
     tags,
     auth: true,
-    responses: { 200: { description: 'Analytics', schema: goalAnalyticsResponseSchema }, 401: e.unauthenticated },
+    responses: { 200: { description: 'Analytics', schema: goalAnalyticsResponseSchema } },
     handler: async ({ request }) => ({ data: await history.goalAnalytics(deps, { auth: requireAuth(request) }) }),
   });
 
@@ -104,7 +102,6 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'The goal', schema: goalResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
     },
     handler: async ({ request, params }) => ({
@@ -123,7 +120,6 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     body: goalInputSchema,
     responses: {
       200: { description: 'Updated', schema: goalResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: e.conflict,
       422: e.validation,
@@ -141,7 +137,7 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'Deleted', schema: messageSchema }, 401: e.unauthenticated, 404: e.notFound },
+    responses: { 200: { description: 'Deleted', schema: messageSchema }, 404: e.notFound },
     handler: async ({ request, params }) => {
       await goals.deleteGoal(deps, { auth: requireAuth(request), goalId: params.id });
       return { message: GOAL_MESSAGES.deleted };
@@ -158,7 +154,6 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
       params: idParamsSchema,
       responses: {
         200: { description: 'The goal after it', schema: goalActionResponseSchema },
-        401: e.unauthenticated,
         404: e.notFound,
         409: e.conflict,
       },
@@ -178,7 +173,6 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     query: goalContributionQuerySchema,
     responses: {
       200: { description: 'One page of contributions and the goal', schema: goalContributionPageSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       422: e.validation,
     },
@@ -197,7 +191,7 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     summary: 'The achievements catalogue: earned ones with earned_at (and the goal), the others with how_to_earn',
     tags,
     auth: true,
-    responses: { 200: { description: 'Badges', schema: goalBadgeListSchema }, 401: e.unauthenticated },
+    responses: { 200: { description: 'Badges', schema: goalBadgeListSchema } },
     handler: ({ request }) => badges.listBadges(deps, { auth: requireAuth(request) }),
   });
 
@@ -215,7 +209,6 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     body: otherIncomeRequestSchema,
     responses: {
       201: { description: 'Recorded; the goals it raised', schema: otherIncomeResponseSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: async ({ request, reply, body, idempotencyKey: key }) => {
@@ -242,7 +235,6 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     query: otherIncomeListQuerySchema,
     responses: {
       200: { description: 'One page of income', schema: otherIncomePageSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: ({ request, query }) => income.listOtherIncome(deps, { auth: requireAuth(request), query }),
@@ -257,7 +249,6 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'The income', schema: z.object({ data: otherIncomeSchema }) },
-      401: e.unauthenticated,
       404: e.notFound,
     },
     handler: async ({ request, params }) => ({
@@ -276,7 +267,6 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     body: otherIncomeRequestSchema,
     responses: {
       200: { description: 'Updated', schema: otherIncomeResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       422: e.validation,
     },
@@ -293,7 +283,6 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'Deleted; the goals it had raised', schema: deletedIncomeSchema },
-      401: e.unauthenticated,
       404: e.notFound,
     },
     handler: ({ request, params }) =>
@@ -317,7 +306,6 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
         description: 'Allocated; the payment’s allocations and the goals raised',
         schema: allocationResponseSchema,
       },
-      401: e.unauthenticated,
       404: e.notFound,
       422: e.validation,
     },
@@ -345,7 +333,6 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     auth: true,
     responses: {
       200: { description: 'The preference', schema: allocationPreferenceResponseSchema },
-      401: e.unauthenticated,
     },
     handler: async ({ request }) => ({ data: await allocations.getPreference(deps, { auth: requireAuth(request) }) }),
   });
@@ -360,7 +347,6 @@ export function registerGoalRoutes(app: FastifyInstance, deps: Deps): void {
     body: allocationPreferenceRequestSchema,
     responses: {
       200: { description: 'Stored', schema: allocationPreferenceResponseSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: async ({ request, body }) => ({

@@ -136,7 +136,7 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
     // Running a report changes nothing: read-only roles may.
     access: 'read',
     body: dynamicDefinitionSchema,
-    responses: { 200: { description: 'The rows', schema: dynamicResultSchema }, 401: ERROR_DOCS.unauthenticated },
+    responses: { 200: { description: 'The rows', schema: dynamicResultSchema } },
     handler: async ({ request, body }) => runDynamicReport(await reportContext(deps, requireAuth(request)), body),
   });
 
@@ -151,7 +151,6 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
       body: dynamicDefinitionSchema,
       responses: {
         200: fileDoc(`The ${format.toUpperCase()} file`, MEDIA[format]),
-        401: ERROR_DOCS.unauthenticated,
         429: ERROR_DOCS.filesBusy,
       },
       handler: async ({ request, reply, body }) =>
@@ -167,7 +166,6 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
     auth: true,
     responses: {
       200: { description: 'The names by kind', schema: dynamicChoicesResponseSchema },
-      401: ERROR_DOCS.unauthenticated,
     },
     handler: async ({ request }) => ({
       data: await listDynamicChoiceNames(deps.db, { businessId: requireAuth(request).businessId }),
@@ -182,7 +180,6 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
     auth: true,
     responses: {
       200: { description: 'The saved reports', schema: savedDynamicReportListSchema },
-      401: ERROR_DOCS.unauthenticated,
     },
     handler: async ({ request }) => ({ data: await saved.listSaved(deps, requireAuth(request)) }),
   });
@@ -198,7 +195,6 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
     body: savedDynamicReportInputSchema,
     responses: {
       201: { description: 'Saved', schema: savedDynamicReportResponseSchema },
-      401: ERROR_DOCS.unauthenticated,
     },
     handler: async ({ request, reply, body }) => {
       const data = await saved.createSaved(deps, requireAuth(request), body);
@@ -216,7 +212,6 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
     params: idParamsSchema,
     responses: {
       200: { description: 'The saved report', schema: savedDynamicReportResponseSchema },
-      401: ERROR_DOCS.unauthenticated,
       404: notFound,
     },
     handler: async ({ request, params }) => ({ data: await saved.getSaved(deps, requireAuth(request), params.id) }),
@@ -234,7 +229,6 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
     body: savedDynamicReportInputSchema,
     responses: {
       200: { description: 'Saved', schema: savedDynamicReportResponseSchema },
-      401: ERROR_DOCS.unauthenticated,
       403: forbidden,
       404: notFound,
     },
@@ -255,7 +249,6 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
     body: dynamicReportRenameSchema,
     responses: {
       200: { description: 'Renamed', schema: savedDynamicReportResponseSchema },
-      401: ERROR_DOCS.unauthenticated,
       403: forbidden,
       404: notFound,
     },
@@ -277,7 +270,6 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
     body: dynamicReportDuplicateSchema,
     responses: {
       201: { description: 'The copy', schema: savedDynamicReportResponseSchema },
-      401: ERROR_DOCS.unauthenticated,
       404: notFound,
     },
     handler: async ({ request, reply, params, body }) => {
@@ -297,7 +289,6 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
     params: idParamsSchema,
     responses: {
       200: { description: 'Deleted', schema: messageSchema },
-      401: ERROR_DOCS.unauthenticated,
       403: forbidden,
       404: notFound,
     },
@@ -317,7 +308,6 @@ export function registerDynamicReportRoutes(app: FastifyInstance, deps: Deps): v
       params: idParamsSchema,
       responses: {
         200: fileDoc(`The ${format.toUpperCase()} file`, MEDIA[format]),
-        401: ERROR_DOCS.unauthenticated,
         404: notFound,
         422: ERROR_DOCS.validation,
         429: ERROR_DOCS.filesBusy,

@@ -38,7 +38,7 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps): void {
     summary: 'The standard reports: what each is, whether it takes a range or an "as of" date, its bases and groupings',
     tags,
     auth: true,
-    responses: { 200: { description: 'The reports', schema: reportListSchema }, 401: ERROR_DOCS.unauthenticated },
+    responses: { 200: { description: 'The reports', schema: reportListSchema } },
     handler: async () => ({
       data: REPORT_KINDS.map((report) => ({
         report,
@@ -63,7 +63,6 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps): void {
     query: reportRecordsQuerySchema,
     responses: {
       200: { description: 'A page of records with their totals', schema: reportRecordsSchema },
-      401: ERROR_DOCS.unauthenticated,
       404: notFound,
     },
     handler: async ({ request, params, query }) =>
@@ -81,7 +80,6 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps): void {
       query: reportRecordsQuerySchema,
       responses: {
         200: fileDoc(`The ${format.toUpperCase()} file`, MEDIA[format]),
-        401: ERROR_DOCS.unauthenticated,
         404: notFound,
         429: ERROR_DOCS.filesBusy,
       },
@@ -116,7 +114,6 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps): void {
     query: reportQuerySchema,
     responses: {
       200: { description: 'The report', schema: reportSchema, trusted: true },
-      401: ERROR_DOCS.unauthenticated,
       404: notFound,
     },
     handler: async ({ request, params, query }) =>
@@ -134,7 +131,6 @@ export function registerReportRoutes(app: FastifyInstance, deps: Deps): void {
       query: reportQuerySchema,
       responses: {
         200: fileDoc(`The ${format.toUpperCase()} file`, MEDIA[format]),
-        401: ERROR_DOCS.unauthenticated,
         404: notFound,
         429: ERROR_DOCS.filesBusy,
       },

@@ -20,7 +20,7 @@ export function registerBusinessSettingsRoutes(app: FastifyInstance, deps: Deps)
       'Business details printed on invoices (address, tax id, logo), invoice text defaults, date format, first day of week',
     tags,
     auth: true,
-    responses: { 200: { description: 'Details', schema: businessDetailsResponseSchema }, 401: e.unauthenticated },
+    responses: { 200: { description: 'Details', schema: businessDetailsResponseSchema } },
     handler: async ({ request }) => ({ data: await getBusinessDetails(deps, { auth: requireAuth(request) }) }),
   });
   defineRoute(app, {
@@ -33,8 +33,6 @@ export function registerBusinessSettingsRoutes(app: FastifyInstance, deps: Deps)
     body: businessDetailsSchema,
     responses: {
       200: { description: 'Saved', schema: businessDetailsResponseSchema },
-      401: e.unauthenticated,
-      403: e.forbidden,
       422: e.validation,
     },
     handler: async ({ request, body }) => ({
@@ -48,7 +46,7 @@ export function registerBusinessSettingsRoutes(app: FastifyInstance, deps: Deps)
     summary: 'The invoice number pattern, the last counter and the next number',
     tags,
     auth: true,
-    responses: { 200: { description: 'Numbering', schema: numberingResponseSchema }, 401: e.unauthenticated },
+    responses: { 200: { description: 'Numbering', schema: numberingResponseSchema } },
     handler: async ({ request }) => getNumbering(deps, { auth: requireAuth(request) }),
   });
   defineRoute(app, {
@@ -61,8 +59,6 @@ export function registerBusinessSettingsRoutes(app: FastifyInstance, deps: Deps)
     body: numberingRequestSchema,
     responses: {
       200: { description: 'Saved', schema: numberingResponseSchema },
-      401: e.unauthenticated,
-      403: e.forbidden,
       422: e.validation,
     },
     handler: async ({ request, body }) => ({

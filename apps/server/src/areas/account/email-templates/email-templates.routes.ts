@@ -23,7 +23,7 @@ export function registerEmailTemplateRoutes(app: FastifyInstance, deps: Deps): v
     summary: 'Subject and body of every email the product sends, with the placeholders each may use',
     tags,
     auth: true,
-    responses: { 200: { description: 'Templates', schema: emailTemplateListResponseSchema }, 401: e.unauthenticated },
+    responses: { 200: { description: 'Templates', schema: emailTemplateListResponseSchema } },
     handler: async ({ request }) => ({ data: await getEmailTemplates(deps, { auth: requireAuth(request) }) }),
   });
   defineRoute(app, {
@@ -42,8 +42,6 @@ export function registerEmailTemplateRoutes(app: FastifyInstance, deps: Deps): v
     ),
     responses: {
       200: { description: 'Saved', schema: emailTemplateResponseSchema },
-      401: e.unauthenticated,
-      403: e.forbidden,
       404: e.notFound,
       422: e.validation,
     },
@@ -67,8 +65,6 @@ export function registerEmailTemplateRoutes(app: FastifyInstance, deps: Deps): v
     params: emailTemplateKeyParamsSchema,
     responses: {
       200: { description: 'Reset', schema: emailTemplateResponseSchema },
-      401: e.unauthenticated,
-      403: e.forbidden,
       404: e.notFound,
     },
     handler: async ({ request, params }) => ({

@@ -34,7 +34,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
     summary: 'The signed-in person: name, business, email, phone, avatar, logo, role',
     tags,
     auth: true,
-    responses: { 200: { description: 'Profile', schema: profileResponseSchema }, 401: e.unauthenticated },
+    responses: { 200: { description: 'Profile', schema: profileResponseSchema } },
     handler: async ({ request }) => ({ data: await getProfile(deps, { auth: requireAuth(request) }) }),
   });
   defineRoute(app, {
@@ -47,7 +47,6 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
     body: profileUpdateSchema,
     responses: {
       200: { description: 'Saved', schema: profileResponseSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: async ({ request, body }) => ({
@@ -65,7 +64,6 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
     body: passwordChangeSchema,
     responses: {
       200: { description: 'Changed', schema: signOutOthersResponseSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: async ({ request, body }) => ({
@@ -80,7 +78,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     access: 'self',
-    responses: { 200: { description: 'Signed out', schema: signOutOthersResponseSchema }, 401: e.unauthenticated },
+    responses: { 200: { description: 'Signed out', schema: signOutOthersResponseSchema } },
     handler: async ({ request }) => {
       const { revoked } = await signOutOtherDevices(deps, { auth: requireAuth(request) });
       return { revoked, message: ACCOUNT_MESSAGES.otherDevicesSignedOut(revoked) };
@@ -95,8 +93,6 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
     access: 'admin',
     responses: {
       200: fileDoc('The zip of the business', 'application/zip'),
-      401: e.unauthenticated,
-      403: e.forbidden,
       429: ERROR_DOCS.filesBusy,
     },
     handler: async ({ request, reply }) => {
@@ -119,7 +115,6 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
     body: accountDeletionSchema,
     responses: {
       200: { description: 'Deleted', schema: accountDeletionResponseSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: async ({ request, body }) => deleteAccount(deps, { auth: requireAuth(request), input: body }),
@@ -143,7 +138,6 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
         // admins: its 403 follows from its access (documentedResponses).
         responses: {
           200: { description: 'Saved', schema: profileResponseSchema },
-          401: e.unauthenticated,
           415: e.unsupported,
           422: e.validation,
         },
@@ -162,7 +156,6 @@ export function registerProfileRoutes(app: FastifyInstance, deps: Deps): void {
         access,
         responses: {
           200: { description: 'Removed', schema: profileResponseSchema },
-          401: e.unauthenticated,
         },
         handler: async ({ request }) => ({
           data: await clearUpload(deps, { auth: requireAuth(request), kind }),

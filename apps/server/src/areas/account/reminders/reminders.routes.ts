@@ -14,7 +14,7 @@ export function registerReminderRoutes(app: FastifyInstance, deps: Deps): void {
     summary: 'The invoice reminder schedule: days relative to the due date, each on or off',
     tags,
     auth: true,
-    responses: { 200: { description: 'Steps', schema: reminderStepsResponseSchema }, 401: e.unauthenticated },
+    responses: { 200: { description: 'Steps', schema: reminderStepsResponseSchema } },
     handler: async ({ request }) => ({ data: await getReminderSteps(deps, { auth: requireAuth(request) }) }),
   });
   defineRoute(app, {
@@ -27,8 +27,6 @@ export function registerReminderRoutes(app: FastifyInstance, deps: Deps): void {
     body: reminderStepsRequestSchema,
     responses: {
       200: { description: 'Saved', schema: reminderStepsResponseSchema },
-      401: e.unauthenticated,
-      403: e.forbidden,
       422: e.validation,
     },
     handler: async ({ request, body }) => ({

@@ -36,7 +36,7 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
     tags,
     auth: true,
     access: 'admin',
-    responses: { 200: { description: 'Team', schema: teamResponseSchema }, 401: e.unauthenticated, 403: e.forbidden },
+    responses: { 200: { description: 'Team', schema: teamResponseSchema } },
     handler: async ({ request }) => getTeam(deps, { auth: requireAuth(request) }),
   });
   defineRoute(app, {
@@ -49,8 +49,6 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
     body: invitationCreateSchema,
     responses: {
       201: { description: 'Invited', schema: invitationResponseSchema },
-      401: e.unauthenticated,
-      403: e.forbidden,
       422: e.validation,
     },
     handler: async ({ request, reply, body }) => {
@@ -69,8 +67,6 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'Revoked', schema: messageResponseSchema },
-      401: e.unauthenticated,
-      403: e.forbidden,
       404: e.notFound,
     },
     handler: async ({ request, params }) => {
@@ -89,8 +85,6 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
     body: roleChangeSchema,
     responses: {
       200: { description: 'Changed', schema: teamMemberResponseSchema },
-      401: e.unauthenticated,
-      403: e.forbidden,
       404: e.notFound,
       422: e.validation,
     },
@@ -109,8 +103,6 @@ export function registerTeamRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'Removed', schema: messageResponseSchema },
-      401: e.unauthenticated,
-      403: e.forbidden,
       404: e.notFound,
       409: { description: 'Oneself or the last owner', schema: e.validation.schema },
     },

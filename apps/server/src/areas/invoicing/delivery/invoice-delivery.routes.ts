@@ -51,7 +51,6 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     query: pdfQuerySchema,
     responses: {
       200: PDF_RESPONSE_DOC,
-      401: ERRORS.unauthenticated,
       404: ERRORS.notFound,
       422: ERRORS.validation,
       429: ERROR_DOCS.filesBusy,
@@ -74,7 +73,6 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     body: invoiceSendInputSchema,
     responses: {
       200: { description: 'Sent (or kept in the outbox without SMTP)', schema: invoiceSendResponseSchema },
-      401: ERRORS.unauthenticated,
       404: ERRORS.notFound,
       409: ERRORS.conflictOrRunning,
       422: ERRORS.validation,
@@ -107,7 +105,6 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     query: outboxQuerySchema,
     responses: {
       200: { description: 'One page of email', schema: outboxPageSchema },
-      401: ERRORS.unauthenticated,
       422: ERRORS.validation,
     },
     handler: ({ request, query }) => delivery.listOutbox(deps, { auth: requireAuth(request), query }),
@@ -122,7 +119,6 @@ export function registerInvoiceDeliveryRoutes(app: FastifyInstance, deps: Deps):
     params: idParamsSchema,
     responses: {
       200: { description: 'The message', schema: outboxEmailResponseSchema },
-      401: ERRORS.unauthenticated,
       404: { description: "No such message in the caller's outbox", schema: errorResponseSchema },
     },
     handler: async ({ request, params }) => ({

@@ -62,7 +62,6 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     query: estimateListQuerySchema,
     responses: {
       200: { description: 'One page of estimates', schema: estimatePageSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: ({ request, query }) => estimates.listEstimates(deps, { auth: requireAuth(request), query }),
@@ -80,7 +79,6 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
     responses: {
       201: { description: 'Created', schema: estimateResponseSchema },
-      401: e.unauthenticated,
       413: e.tooLarge,
       422: e.validation,
     },
@@ -101,7 +99,6 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'The estimate', schema: estimateDetailResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
     },
     handler: async ({ request, params }) => ({
@@ -120,7 +117,6 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
     responses: {
       200: { description: 'Updated', schema: estimateResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: e.conflict,
       413: e.tooLarge,
@@ -145,7 +141,6 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'Deleted', schema: messageSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: e.conflict,
     },
@@ -164,7 +159,6 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'Issued', schema: estimateResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: e.conflict,
     },
@@ -185,7 +179,6 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     body: invoiceSendInputSchema,
     responses: {
       200: { description: 'Sent', schema: sendResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: e.conflict,
       422: e.validation,
@@ -203,7 +196,6 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'Converted', schema: convertResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: e.conflict,
     },
@@ -227,7 +219,6 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     query: pdfQuerySchema,
     responses: {
       200: PDF_RESPONSE_DOC,
-      401: e.unauthenticated,
       404: e.notFound,
       422: e.validation,
       429: ERROR_DOCS.filesBusy,

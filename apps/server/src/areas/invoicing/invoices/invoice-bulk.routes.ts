@@ -32,7 +32,6 @@ export function registerInvoiceBulkRoutes(app: FastifyInstance, deps: Deps): voi
     query: invoiceListQuerySchema,
     responses: {
       200: fileDoc('The CSV file', 'text/csv; charset=utf-8'),
-      401: ERRORS.unauthenticated,
       422: ERRORS.validation,
     },
     handler: async ({ request, reply, query }) => {
@@ -56,7 +55,6 @@ export function registerInvoiceBulkRoutes(app: FastifyInstance, deps: Deps): voi
     body: invoiceBulkRequestSchema,
     responses: {
       200: { description: 'Done and skipped, per invoice', schema: invoiceBulkResponseSchema },
-      401: ERRORS.unauthenticated,
       422: ERRORS.validation,
     },
     handler: async ({ request, body }) =>
@@ -72,7 +70,6 @@ export function registerInvoiceBulkRoutes(app: FastifyInstance, deps: Deps): voi
     body: invoiceBulkPdfRequestSchema,
     responses: {
       200: fileDoc('The zip of PDFs', 'application/zip'),
-      401: ERRORS.unauthenticated,
       404: ERRORS.noneFound,
       422: ERRORS.validation,
       429: ERROR_DOCS.filesBusy,
@@ -97,7 +94,6 @@ export function registerInvoiceBulkRoutes(app: FastifyInstance, deps: Deps): voi
     params: idParamsSchema,
     responses: {
       200: { description: 'Its emails', schema: invoiceEmailsResponseSchema },
-      401: ERRORS.unauthenticated,
       404: ERRORS.notFound,
     },
     handler: async ({ request, params }) => ({

@@ -46,7 +46,6 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     query: invoiceListQuerySchema,
     responses: {
       200: { description: 'One page of invoices and the totals of the filter', schema: invoicePageSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: ({ request, query }) => invoices.listInvoices(deps, { auth: requireAuth(request), query }),
@@ -62,7 +61,6 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
     responses: {
       201: { description: 'Created', schema: invoiceResponseSchema },
-      401: e.unauthenticated,
       413: e.tooLarge,
       422: e.validation,
     },
@@ -84,7 +82,6 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'The invoice', schema: invoiceDetailResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
     },
     handler: async ({ request, params }) => ({
@@ -103,7 +100,6 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
     responses: {
       200: { description: 'Updated', schema: invoiceResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: e.conflict,
       413: e.tooLarge,
@@ -124,7 +120,6 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'Deleted', schema: invoiceMessageSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: e.conflict,
     },
@@ -143,7 +138,6 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'Issued', schema: invoiceResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: e.conflict,
     },
@@ -163,7 +157,6 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     body: invoiceVoidInputSchema,
     responses: {
       200: { description: 'Voided', schema: invoiceResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: e.conflict,
       422: e.validation,
@@ -183,7 +176,6 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       201: { description: 'The new draft', schema: invoiceResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       422: e.validation,
     },
@@ -203,7 +195,6 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'Timeline', schema: invoiceActivityResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
     },
     handler: async ({ request, params }) => ({

@@ -37,7 +37,6 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
     body: paymentInputSchema,
     responses: {
       201: { description: 'Recorded', schema: paymentResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: e.conflict,
       422: e.validation,
@@ -67,7 +66,6 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'Payments', schema: paymentListResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
     },
     handler: async ({ request, params }) => ({
@@ -86,7 +84,6 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
     params: paymentParamsSchema,
     responses: {
       200: { description: 'Sent (or kept in the outbox without SMTP)', schema: paymentReceiptResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: conflictDoc(
         'A void invoice, or a request with the same Idempotency-Key is still running',
@@ -125,7 +122,6 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: Deps): void {
     params: paymentParamsSchema,
     responses: {
       200: { description: 'Deleted; the invoice after it', schema: invoiceResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: e.conflict,
     },

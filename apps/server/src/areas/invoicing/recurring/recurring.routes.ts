@@ -55,7 +55,6 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
     query: recurringListQuerySchema,
     responses: {
       200: { description: 'One page', schema: recurringPageSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: ({ request, query }) => recurring.listRecurring(deps, { auth: requireAuth(request), query }),
@@ -73,7 +72,6 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
     responses: {
       201: { description: 'Created', schema: recurringInvoiceResponseSchema },
-      401: e.unauthenticated,
       413: e.tooLarge,
       422: e.validation,
     },
@@ -94,7 +92,7 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
     summary: 'Business defaults: send time, time zone, default auto-send, missed runs (catch up or skip)',
     tags,
     auth: true,
-    responses: { 200: { description: 'The settings', schema: recurringConfigResponseSchema }, 401: e.unauthenticated },
+    responses: { 200: { description: 'The settings', schema: recurringConfigResponseSchema } },
     handler: async ({ request }) => ({
       data: await recurring.getRecurringConfig(deps, { auth: requireAuth(request) }),
     }),
@@ -111,7 +109,6 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
     body: recurringConfigSchema,
     responses: {
       200: { description: 'Saved', schema: recurringConfigResponseSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: async ({ request, body }) => ({
@@ -130,7 +127,6 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
     access: 'write',
     responses: {
       200: { description: 'What the pass did', schema: schedulerRunResponseSchema },
-      401: e.unauthenticated,
       403: e.forbidden,
     },
     handler: async ({ request }) => {
@@ -154,7 +150,6 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
     params: idParamsSchema,
     responses: {
       200: { description: 'The recurring invoice', schema: recurringInvoiceResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
     },
     handler: async ({ request, params }) => ({
@@ -173,7 +168,6 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
     bodyLimit: INVOICE_BODY_LIMIT_BYTES,
     responses: {
       200: { description: 'Updated', schema: recurringInvoiceResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       413: e.tooLarge,
       422: e.validation,
@@ -195,7 +189,7 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
     tags,
     auth: true,
     params: idParamsSchema,
-    responses: { 200: { description: 'Deleted', schema: messageSchema }, 401: e.unauthenticated, 404: e.notFound },
+    responses: { 200: { description: 'Deleted', schema: messageSchema }, 404: e.notFound },
     handler: async ({ request, params }) => {
       await recurring.deleteRecurring(deps, { auth: requireAuth(request), recurringId: params.id });
       return { message: RECURRING_MESSAGES.deleted };
@@ -218,7 +212,6 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
       params: idParamsSchema,
       responses: {
         200: { description: 'Done', schema: recurringInvoiceResponseSchema },
-        401: e.unauthenticated,
         404: e.notFound,
         409: e.conflict,
       },
@@ -239,7 +232,6 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
     params: idParamsSchema,
     responses: {
       201: { description: 'The invoice was issued', schema: recurringIssueNowResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: conflictDoc(
         'Not active, nothing due yet, or the current period has been issued already',
@@ -262,7 +254,6 @@ export function registerRecurringRoutes(app: FastifyInstance, deps: Deps): void 
     params: idParamsSchema,
     responses: {
       200: { description: 'Skipped', schema: recurringInvoiceResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: e.conflict,
     },

@@ -13,7 +13,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: Deps): void {
     summary: "The business's invoicing defaults: payment terms of new clients, prices including tax",
     tags,
     auth: true,
-    responses: { 200: { description: 'Settings', schema: invoicingSettingsResponseSchema }, 401: e.unauthenticated },
+    responses: { 200: { description: 'Settings', schema: invoicingSettingsResponseSchema } },
     handler: async ({ request }) => ({ data: await getInvoicingSettings(deps, { auth: requireAuth(request) }) }),
   });
   defineRoute(app, {
@@ -26,7 +26,6 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: Deps): void {
     body: invoicingSettingsRequestSchema,
     responses: {
       200: { description: 'Saved', schema: invoicingSettingsResponseSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: async ({ request, body }) => ({

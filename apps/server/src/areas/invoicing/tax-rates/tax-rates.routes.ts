@@ -25,7 +25,6 @@ export function registerTaxRateRoutes(app: FastifyInstance, deps: Deps): void {
     query: taxRateListQuerySchema,
     responses: {
       200: { description: 'Tax rates', schema: taxRateListResponseSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: ({ request, query }) => taxRates.listTaxRates(deps, { auth: requireAuth(request), query }),
@@ -40,7 +39,6 @@ export function registerTaxRateRoutes(app: FastifyInstance, deps: Deps): void {
     body: taxRateRequestSchema,
     responses: {
       201: { description: 'Created', schema: taxRateResponseSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: async ({ request, reply, body }) => {
@@ -59,7 +57,6 @@ export function registerTaxRateRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'The tax rate', schema: taxRateResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
     },
     handler: async ({ request, params }) => ({
@@ -77,7 +74,6 @@ export function registerTaxRateRoutes(app: FastifyInstance, deps: Deps): void {
     body: taxRateRequestSchema,
     responses: {
       200: { description: 'Updated', schema: taxRateResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       422: e.validation,
     },
@@ -95,7 +91,6 @@ export function registerTaxRateRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'Archived', schema: taxRateResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
     },
     handler: async ({ request, params }) => ({
@@ -113,7 +108,6 @@ export function registerTaxRateRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'Restored', schema: taxRateResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       422: e.validation,
     },
@@ -132,7 +126,6 @@ export function registerTaxRateRoutes(app: FastifyInstance, deps: Deps): void {
     params: idParamsSchema,
     responses: {
       200: { description: 'Deleted', schema: catalogMessageSchema },
-      401: e.unauthenticated,
       404: e.notFound,
       409: e.conflict,
     },

@@ -34,7 +34,6 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: Deps): void {
     body: betaFeedbackSchema,
     responses: {
       201: { description: 'Stored', schema: betaFeedbackCreatedSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     // One person does not need more than this; a stuck button must not flood the table.
@@ -55,7 +54,6 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: Deps): void {
     query: betaFeedbackListQuerySchema,
     responses: {
       200: { description: 'Feedback', schema: betaFeedbackListResponseSchema },
-      401: e.unauthenticated,
       403: e.forbidden,
       422: e.validation,
     },

@@ -32,7 +32,6 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: Deps): vo
     query: notificationListQuerySchema,
     responses: {
       200: { description: 'Notifications and totals', schema: notificationListResponseSchema },
-      401: e.unauthenticated,
       422: e.validation,
     },
     handler: async ({ request, query }) => notifications.listNotifications(deps, { auth: requireAuth(request), query }),
@@ -45,7 +44,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: Deps): vo
     summary: 'Marks every unread notification of the caller read; answers how many changed',
     tags,
     auth: true,
-    responses: { 200: { description: 'Marked', schema: notificationsReadAllResponseSchema }, 401: e.unauthenticated },
+    responses: { 200: { description: 'Marked', schema: notificationsReadAllResponseSchema } },
     handler: async ({ request }) => ({
       message: SHELL_MESSAGES.notificationsAllRead,
       updated: await notifications.markAllRead(deps, { auth: requireAuth(request) }),
@@ -61,7 +60,6 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: Deps): vo
     params: idParamsSchema,
     responses: {
       200: { description: 'Marked', schema: notificationReadResponseSchema },
-      401: e.unauthenticated,
       404: e.notFound,
     },
     handler: async ({ request, params }) => ({
