@@ -1,12 +1,13 @@
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 
 /**
- * `ledgerleaf/area-boundaries`: the server's areas stay out of each other (ARCHITECTURE.md, "The
- * server"). A file under `areasDir/<area>/` imports its own area, `lib/`, packages, and another area
- * only if it declares it in `dependencies[<area>]`, and then only through that area's `index.ts`. A
- * product file of `libDir` imports no area at all (lib is below every area). Tests may also use another
- * area's test helpers (`*.test-helpers.ts`: fixtures made through the API). Relative imports only:
- * packages are the layer rules' business.
+ * `ledgerleaf/area-boundaries`: areas stay out of each other (ARCHITECTURE.md, rule 8): the server's
+ * `src/areas/<area>/` and the db's `src/queries/<area>/`. A file under `areasDir/<area>/` imports its
+ * own area, `libDir`, packages, and another area only if it declares it in `dependencies[<area>]`, and
+ * then only through that area's `index.ts` (unless `viaIndex` is false: the db's areas have no index).
+ * A product file of `libDir` (which may sit inside `areasDir`, as the db's `shared/`) imports no area:
+ * it is below every area. Tests may also use another area's test helpers and fixtures, or with
+ * `tests: 'any'` anything. Relative imports only: packages are the layer rules' business.
  */
 const rule = {
   meta: {
@@ -19,6 +20,8 @@ const rule = {
           areasDir: { type: 'string' },
           libDir: { type: 'string' },
           dependencies: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+          viaIndex: { type: 'boolean' },
+          tests: { enum: ['helpers', 'any'] },
         },
         required: ['areasDir', 'libDir', 'dependencies'],
         additionalProperties: false,
@@ -26,14 +29,14 @@ const rule = {
     ],
     messages: {
       undeclared:
-        "The {{from}} area may not import the {{to}} area: declare {{to}} among {{from}}'s dependencies (AREA_DEPENDENCIES in apps/server/eslint.config.js) if it must, and import it through '{{index}}'",
+        "The {{from}} area may not import the {{to}} area: declare {{to}} among {{from}}'s dependencies (AREA_DEPENDENCIES in eslint.config.js) if it must{{through}}",
       internals: "Import the {{to}} area through its index ('{{index}}'), not its internals",
       registry: 'An area may not import the registry of areas (areas/index.ts)',
-      lib: 'lib/ is below every area: it may not import {{to}}',
+      lib: '{{lib}}/ is below every area: it may not import {{to}}',
     },
   },
   create(context) {
-    const { areasDir, libDir, dependencies } = context.options[0];
+    const { areasDir, libDir, dependencies, viaIndex = true, tests = 'helpers' } = context.options[0];
     const cwd = context.cwd ?? process.cwd();
     const areas = resolve(cwd, areasDir);
     const lib = resolve(cwd, libDir);
@@ -44,19 +47,23 @@ const rule = {
     };
     /** `[area, ...rest]` of a path under areas/, or undefined. */
     const partsOf = (path) => (inside(areas, path) ? relative(areas, path).split(sep).filter(Boolean) : undefined);
-    const own = partsOf(filename);
+    const isTest = /\.test(-helpers)?\.tsx?$|test-fixtures\.tsx?$/.test(filename);
+    const inLib = inside(lib, filename);
+    const own = inLib ? undefined : partsOf(filename);
     const fromArea = own && own.length > 1 ? own[0] : undefined; // areas/index.ts (the registry) is no area
-    const isTest = /\.test(-helpers)?\.tsx?$/.test(filename);
-    const fromLib = inside(lib, filename) && !isTest;
+    const fromLib = inLib && !isTest;
     if (!fromArea && !fromLib) return {};
+    if (isTest && tests === 'any') return {};
 
     function check(node) {
       const source = node.source?.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = resolve(dirname(filename), source);
       const parts = partsOf(target);
+      if (inside(lib, target)) return;
       if (fromLib) {
-        if (parts) context.report({ node: node.source, messageId: 'lib', data: { to: relative(cwd, target) } });
+        if (parts)
+          context.report({ node: node.source, messageId: 'lib', data: { lib: libDir, to: relative(cwd, target) } });
         return;
       }
       if (!parts) return;
@@ -66,12 +73,18 @@ const rule = {
       }
       const to = parts[0];
       if (to === fromArea) return;
-      if (isTest && /\.test-helpers(\.ts)?$/.test(target)) return;
+      if (isTest && /(\.test-helpers|test-fixtures)(\.ts)?$/.test(target)) return;
       const index = relative(dirname(filename), resolve(areas, to)).split(sep).join('/');
-      const data = { from: fromArea, to, index: index.startsWith('.') ? index : `./${index}` };
+      const through = index.startsWith('.') ? index : `./${index}`;
+      const data = {
+        from: fromArea,
+        to,
+        index: through,
+        through: viaIndex ? `, and import it through '${through}'` : '',
+      };
       if (!(dependencies[fromArea] ?? []).includes(to)) {
         context.report({ node: node.source, messageId: 'undeclared', data });
-      } else if (!(parts.length === 1 || (parts.length === 2 && /^index(\.ts)?$/.test(parts[1])))) {
+      } else if (viaIndex && !(parts.length === 1 || (parts.length === 2 && /^index(\.ts)?$/.test(parts[1])))) {
         context.report({ node: node.source, messageId: 'internals', data });
       }
     }

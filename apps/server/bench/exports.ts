@@ -20,7 +20,7 @@ import {
   dynamicTableTotals,
   type DynamicDefinition,
 } from '@ledgerleaf/domain';
-import { reportHeading } from '../src/areas/reports/report-export';
+import { reportHeading } from '../src/lib/files/report-export';
 import { reportContext } from '../src/areas/reports/reports.service';
 import { runDynamicReport, streamDynamicReport } from '../src/areas/reports/dynamic-reports.service';
 import { registerOwner, startBenchApp } from './harness';

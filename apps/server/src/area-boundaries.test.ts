@@ -41,7 +41,7 @@ describe('area boundaries', () => {
 
   it('refuse an area that is not declared, from any depth', async () => {
     expect(await boundaryErrors('src/areas/dashboard/x.ts', "import { value } from '../invoicing';")).toEqual([
-      "The dashboard area may not import the invoicing area: declare invoicing among dashboard's dependencies (AREA_DEPENDENCIES in apps/server/eslint.config.js) if it must, and import it through '../invoicing'",
+      "The dashboard area may not import the invoicing area: declare invoicing among dashboard's dependencies (AREA_DEPENDENCIES in eslint.config.js) if it must, and import it through '../invoicing'",
     ]);
     const [message] = await boundaryErrors(
       'src/areas/invoicing/clients/x.ts',
@@ -55,7 +55,7 @@ describe('area boundaries', () => {
       'An area may not import the registry of areas (areas/index.ts)',
     ]);
     expect(await boundaryErrors('src/lib/x.ts', "import { value } from '../areas/crm';")).toEqual([
-      'lib/ is below every area: it may not import src/areas/crm',
+      'src/lib/ is below every area: it may not import src/areas/crm',
     ]);
     // A test may use another area's test helpers (fixtures made through the API); product code may not.
     expect(

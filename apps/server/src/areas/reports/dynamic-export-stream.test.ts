@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamicReportTable, describeDynamicDefinition } from '@ledgerleaf/domain';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { reportCsv } from './report-export';
+import { reportCsv } from '../../lib/files/report-export';
 import { reportContext } from './reports.service';
 import { runDynamicReport } from './dynamic-reports.service';
 

@@ -26,7 +26,7 @@ import { listDynamicChoiceNames } from '@ledgerleaf/db';
 import type { Deps } from '../../lib/context';
 import { ERROR_DOCS, errorDoc, fileDoc } from '../../lib/error-docs';
 import { defineRoute, requireAuth } from '../../lib/route';
-import { exportable, reportHeading } from './report-export';
+import { exportable, reportHeading } from '../../lib/files/report-export';
 import { reportContext, type ReportContext } from './reports.service';
 import { runDynamicReport, streamDynamicReport } from './dynamic-reports.service';
 import * as saved from './saved-reports.service';

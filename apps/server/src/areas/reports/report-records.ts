@@ -17,7 +17,7 @@ import {
   type PaymentRecord,
   type PaymentRecordFilter,
 } from '@ledgerleaf/db';
-import type { RecordStream } from './report-export';
+import type { RecordStream } from '../../lib/files/report-export';
 import { dayCutoff, type ReportContext } from './reports.service';
 
 /*

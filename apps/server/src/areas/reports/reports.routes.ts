@@ -15,7 +15,7 @@ import {
 import type { Deps } from '../../lib/context';
 import { ERROR_DOCS, errorDoc, fileDoc } from '../../lib/error-docs';
 import { defineRoute, requireAuth } from '../../lib/route';
-import { exportable, type RecordStream } from './report-export';
+import { exportable, type RecordStream } from '../../lib/files/report-export';
 import { recordsPage, recordsStream } from './report-records';
 import { buildReport, reportContext } from './reports.service';
 

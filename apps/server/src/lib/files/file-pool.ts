@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { MESSAGES } from '@ledgerleaf/domain';
 import { AppError } from '../errors';
-import type { ReportEnding } from '../../areas/reports/report-export';
+import type { ReportEnding } from './report-export';
 import type { FileResult, FileTask, StreamLayout, StreamMessage, StreamRows } from './file-tasks';
 
 /*

@@ -14,9 +14,9 @@ import {
   type ExportableReport,
   type ReportEnding,
   type ReportLayout,
-} from '../../areas/reports/report-export';
+} from './report-export';
 import type { ReportCell, ReportColumn } from '@ledgerleaf/domain';
-import { businessExportZip, type BusinessExportInput } from '../../areas/account/profile/export-zip';
+import { businessExportZip, type BusinessExportInput } from './business-export-zip';
 
 /*
  * The files built in the file workers (file-worker.ts), each from plain data only: rows, figures,

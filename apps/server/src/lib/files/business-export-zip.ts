@@ -1,5 +1,5 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { toCsv } from '../../../lib/csv';
+import { toCsv } from '../csv';
 
 /** What the business export zips: plain rows and bytes (built in a file worker: lib/files). */
 export interface BusinessExportInput {

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import { formatCurrency, type Report, type ReportCell, type ReportColumn } from '@ledgerleaf/domain';
-import { guardCell } from '../../lib/csv';
+import { guardCell } from '../csv';
 
 /*
  * Every report in CSV, XLSX and PDF from its one shape: the title, the period or "as of", the basis
