@@ -20,6 +20,7 @@ export * from './queries/access-tokens';
 export * from './queries/password-resets';
 export * from './queries/waitlist';
 export * from './queries/outbox';
+export * from './queries/email-settings';
 export * from './queries/login-attempts';
 export * from './queries/rate-limits';
 export * from './queries/health';

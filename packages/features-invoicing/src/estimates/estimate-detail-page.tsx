@@ -40,6 +40,7 @@ import { SendModal } from '../invoices/send-modal';
 import { EstimateEditHeader, EstimateEditor } from './estimate-editor';
 import { EstimateStatusBadge, estimateLabel } from './estimate-status';
 import { ActivityCard, DocumentHeader, Fact, SideCard, useDocumentFeedback } from '../shared/document-page';
+import { sendToast } from '../shared/send-toast';
 
 export const ESTIMATE_DOCUMENT_LABELS = { title: 'Estimate', due: 'Expires', hideBalance: true };
 
@@ -260,9 +261,7 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
             client: estimate.client,
           }}
           document={{ noun: 'estimate', send: (args) => send(args), sending: sendState.isLoading }}
-          onSent={(response) =>
-            toast.show({ severity: 'success', summary: 'Estimate sent', detail: `To ${response.email.to.join(', ')}` })
-          }
+          onSent={(response) => toast.show(sendToast('Estimate', response))}
         />
       )}
     </>

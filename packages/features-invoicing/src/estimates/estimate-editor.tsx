@@ -11,6 +11,7 @@ import {
 import { PageHeader, useToast } from '@ledgerleaf/ui';
 import { DocumentEditorLoader, type EditorAdapter } from '../invoices/document-editor';
 import { emptyInvoiceValues, invoiceToValues } from '../invoices/invoice-form';
+import { sendToast } from '../shared/send-toast';
 
 /** Estimates are valid this many days by default. */
 export const DEFAULT_ESTIMATE_VALIDITY_DAYS = 30;
@@ -56,12 +57,7 @@ export function EstimateEditor({ estimate }: { estimate?: EstimateDetail }) {
             summary: 'Saved, but not sent',
             detail: errorMessage(sent.error, 'The estimate could not be sent.'),
           });
-        else
-          toast.show({
-            severity: 'success',
-            summary: 'Estimate sent',
-            detail: `${sent.data.data.estimate_number ?? ''} to ${sent.data.email.to.join(', ')}`,
-          });
+        else toast.show(sendToast('Estimate', sent.data, sent.data.data.estimate_number));
       } else {
         toast.show({
           severity: 'success',

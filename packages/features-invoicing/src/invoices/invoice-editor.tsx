@@ -10,6 +10,7 @@ import { isoDateSchema, type Invoice, type TaxRate } from '@ledgerleaf/domain';
 import { PageHeader, useToast } from '@ledgerleaf/ui';
 import { DocumentEditor, DocumentEditorLoader, type EditorAdapter } from './document-editor';
 import { invoiceToValues, type InvoiceTextDefaults } from './invoice-form';
+import { sendToast } from '../shared/send-toast';
 
 /**
  * The invoice on the document editor: `Invoice date` and `Due date`, the goal it counts towards, a
@@ -44,11 +45,7 @@ export function useInvoiceAdapter(invoice?: Invoice): EditorAdapter<Invoice> {
             detail: errorMessage(sent.error, 'The invoice could not be sent.'),
           });
         } else {
-          toast.show({
-            severity: 'success',
-            summary: 'Invoice sent',
-            detail: `${sent.data.data.invoice_number ?? ''} to ${sent.data.email.to.join(', ')}`,
-          });
+          toast.show(sendToast('Invoice', sent.data, sent.data.data.invoice_number));
         }
       } else {
         toast.show({

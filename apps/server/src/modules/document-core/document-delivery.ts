@@ -1,12 +1,15 @@
 import {
   INVOICE_MESSAGES,
   defaultRecipientEmails,
+  type EmailDeliveryState,
   toDocumentNumberFormat,
   type OutboxCategory,
 } from '@ledgerleaf/domain';
 import { findInvoiceNumbering, takeDocumentNumber, type Db } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../lib/context';
 import { validationError } from '../../lib/errors';
+import { publish } from '../../lib/events';
+import type { DeliveryOutcome, MailFailure } from '../../lib/mailer';
 import type { RenderedPdf } from './document-pdf';
 import type { DocumentBusiness, DocumentClient } from './document-view';
 
@@ -86,12 +89,42 @@ export interface SentEmail {
   to: string[];
   subject: string;
   transport: 'smtp' | 'log';
+  /** What happened, as far as the send waited for the mail server (`sending` when it is still out). */
+  delivery: EmailDeliveryState;
+  /** The mail server's reason, when it refused the message. */
+  error: string | null;
+}
+
+/**
+ * How long a send waits for the mail server's answer before it answers "still sending" (a later
+ * refusal reaches the outbox and the document's timeline). Without a mail server it answers at once.
+ */
+export const DELIVERY_WAIT_MS = 10_000;
+
+/** Waits for the transport's answer, at most `ms`; `null` while it is still out. */
+export function within(delivered: Promise<DeliveryOutcome>, ms: number): Promise<DeliveryOutcome | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([delivered, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The state an answer reports: the outcome, or `sending` while the mail server has not answered. */
+export function deliveryStateOf(outcome: DeliveryOutcome | null): {
+  delivery: EmailDeliveryState;
+  error: string | null;
+} {
+  if (!outcome) return { delivery: 'sending', error: null };
+  return outcome.ok ? { delivery: outcome.state, error: null } : { delivery: 'failed', error: outcome.error };
 }
 
 /**
  * Issues the document and mails it: `issue` runs in one transaction (mark it sent, read it back,
- * render its PDF); once that committed, `compose` words the email and the mailer gets it with the
- * PDF attached, from the business (reply-to) and filed in its outbox under `category`.
+ * render its PDF), told whether the email will be kept in the outbox (email is not set up) so the
+ * timeline says so; once that committed, `compose` words the email and the mailer gets it with the
+ * PDF attached, from the business (reply-to) and filed in its outbox under `category`. It waits a
+ * little for the mail server, so the answer says what happened.
  */
 export async function emailDocument<D extends { business: DocumentBusiness }>(
   deps: Deps,
@@ -101,13 +134,14 @@ export async function emailDocument<D extends { business: DocumentBusiness }>(
     category: OutboxCategory;
     /** The invoice or estimate mailed, filed with the message so the document lists it. */
     about: { type: 'invoice' | 'estimate'; id: number };
-    issue: (tx: Db) => Promise<{ document: D; rendered: RenderedPdf }>;
+    issue: (tx: Db, keptInOutbox: boolean) => Promise<{ document: D; rendered: RenderedPdf }>;
     compose: (document: D, rendered: RenderedPdf) => Promise<DocumentEmail> | DocumentEmail;
   },
 ): Promise<{ document: D; email: SentEmail }> {
-  const { document, rendered } = await deps.db.transaction().execute(params.issue);
+  const keptInOutbox = (await deps.mailer.transportFor(params.businessId)) === 'log';
+  const { document, rendered } = await deps.db.transaction().execute((tx) => params.issue(tx, keptInOutbox));
   const email = await params.compose(document, rendered);
-  const { id } = await deps.mailer.send({
+  const sent = await deps.mailer.send({
     to: params.to,
     subject: email.subject,
     text: email.text,
@@ -118,10 +152,45 @@ export async function emailDocument<D extends { business: DocumentBusiness }>(
     category: params.category,
     document: params.about,
   });
+  const outcome = await within(sent.delivered, DELIVERY_WAIT_MS);
   return {
     document,
-    email: { id, to: params.to, subject: email.subject, transport: deps.config.smtpUrl ? 'smtp' : 'log' },
+    email: {
+      id: sent.id,
+      to: params.to,
+      subject: email.subject,
+      transport: sent.transport,
+      ...deliveryStateOf(outcome),
+    },
   };
+}
+
+/**
+ * A message about a document given up by the mailer: written to the document's timeline
+ * (`invoice.email_failed`, `estimate.email_failed`), which notifies the business.
+ */
+export async function recordEmailFailure(deps: Deps, failure: MailFailure): Promise<void> {
+  const about = failure.message.document;
+  const businessId = failure.message.businessId;
+  // A receipt writes its own `payment.receipt_failed` (payment-receipt.ts).
+  if (!about || businessId == null || failure.message.category === 'receipt') return;
+  const to = typeof failure.message.to === 'string' ? [failure.message.to] : [...failure.message.to];
+  const data = {
+    email_id: failure.id,
+    category: failure.message.category ?? 'system',
+    email_subject: failure.message.subject,
+    to,
+    reason: failure.error,
+    attempts: failure.attempts,
+  };
+  const event = { businessId, userId: null, at: deps.clock(), data };
+  await deps.db
+    .transaction()
+    .execute((tx) =>
+      about.type === 'invoice'
+        ? publish(tx, { ...event, type: 'invoice.email_failed', subject: { type: 'invoice', id: about.id } })
+        : publish(tx, { ...event, type: 'estimate.email_failed', subject: { type: 'estimate', id: about.id } }),
+    );
 }
 
 /**

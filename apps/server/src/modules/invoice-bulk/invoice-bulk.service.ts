@@ -39,7 +39,7 @@ export async function invoiceEmails(
     document: { type: 'invoice', id: invoice.id },
     categories: OUTBOX_BUSINESS_CATEGORIES,
   });
-  return rows.map(outboxItemOf);
+  return rows.map((row) => outboxItemOf(row, deps.clock()));
 }
 
 /** Ids once each, in the order asked. */
