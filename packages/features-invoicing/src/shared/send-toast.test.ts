@@ -19,12 +19,12 @@ describe('the toast of a send', () => {
     });
   });
 
-  it('says an email kept in the outbox, still sending or not delivered, in the server’s words, and keeps it on screen', () => {
+  it('says an email kept in the outbox, still sending or not delivered, in the server’s words, longer on screen', () => {
     expect(sendToast('Invoice', answer('outbox', 'Invoice kept in the outbox, not emailed ...'))).toEqual({
       severity: 'warn',
       summary: 'Invoice kept in the outbox',
       detail: 'Invoice kept in the outbox, not emailed ...',
-      timeout: false,
+      timeout: 10_000,
     });
     expect(sendToast('Estimate', answer('failed'))).toMatchObject({
       severity: 'error',

@@ -10,13 +10,15 @@ export interface SendAnswer {
 /**
  * The toast of a send, saying what happened to the email: delivered (the mail server accepted it),
  * still sending, kept in the outbox (email is not set up: the server's message says how to set it
- * up), or not delivered with the server's reason. Only a delivered email is called sent.
+ * up), or not delivered with the server's reason (it stays until closed). Only a delivered email is
+ * called sent.
  */
 export function sendToast(noun: 'Invoice' | 'Estimate', answer: SendAnswer, number?: string | null): ToastOptions {
   const to = answer.email.to.join(', ');
   switch (answer.email.delivery ?? 'delivered') {
     case 'outbox':
-      return { severity: 'warn', summary: `${noun} kept in the outbox`, detail: answer.message, timeout: false };
+      // Longer than a success: it says how to set email up (an owner reads it at every send until then).
+      return { severity: 'warn', summary: `${noun} kept in the outbox`, detail: answer.message, timeout: 10_000 };
     case 'failed':
       return { severity: 'error', summary: `${noun} not delivered`, detail: answer.message, timeout: false };
     case 'sending':
