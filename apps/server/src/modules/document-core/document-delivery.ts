@@ -135,6 +135,8 @@ export async function emailDocument<D extends { business: DocumentBusiness }>(
     /** The invoice or estimate mailed, filed with the message so the document lists it. */
     about: { type: 'invoice' | 'estimate'; id: number };
     issue: (tx: Db, keptInOutbox: boolean) => Promise<{ document: D; rendered: RenderedPdf }>;
+    /** How long to wait for the mail server (default `DELIVERY_WAIT_MS`). */
+    waitMs?: number;
     compose: (document: D, rendered: RenderedPdf) => Promise<DocumentEmail> | DocumentEmail;
   },
 ): Promise<{ document: D; email: SentEmail }> {
@@ -152,7 +154,7 @@ export async function emailDocument<D extends { business: DocumentBusiness }>(
     category: params.category,
     document: params.about,
   });
-  const outcome = await within(sent.delivered, DELIVERY_WAIT_MS);
+  const outcome = await within(sent.delivered, params.waitMs ?? DELIVERY_WAIT_MS);
   return {
     document,
     email: {

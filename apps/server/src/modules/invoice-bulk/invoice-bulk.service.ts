@@ -74,7 +74,8 @@ export async function bulkInvoices(
     try {
       const invoice =
         action === 'send'
-          ? (await sendInvoice(deps, { auth, invoiceId: id, input: {} })).data
+          ? // Not waiting for the mail server per invoice: the Emails card of each tells what happened.
+            (await sendInvoice(deps, { auth, invoiceId: id, input: {}, waitMs: 0 })).data
           : action === 'mark_sent'
             ? await sendInvoiceManually(deps, { auth, invoiceId: id })
             : await voidInvoice(deps, { auth, invoiceId: id, reason: params.reason });

@@ -60,6 +60,8 @@ export async function sendInvoice(
     auth: AuthContext;
     invoiceId: number;
     input: { to?: string[] | undefined; subject?: string | null | undefined; message?: string | null | undefined };
+    /** How long to wait for the mail server's answer (default `DELIVERY_WAIT_MS`; 0 for bulk sends). */
+    waitMs?: number;
   },
 ): Promise<InvoiceSendResponse> {
   const { businessId, userId } = params.auth;
@@ -72,6 +74,7 @@ export async function sendInvoice(
     to,
     category: 'invoice',
     about: { type: 'invoice', id: params.invoiceId },
+    ...(params.waitMs === undefined ? {} : { waitMs: params.waitMs }),
     issue: async (tx, keptInOutbox) => {
       await markInvoiceSent(tx, {
         businessId,
