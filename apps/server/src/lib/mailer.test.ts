@@ -5,7 +5,7 @@ import { findBusinessEmailSettings, listOutboxEmails, saveBusinessEmailSettings 
 import { createTestDatabase, type TestDatabase } from '@ledgerleaf/db/testing';
 import { startTestSmtpServer } from '../test/smtp';
 import { TEST_APP_KEY } from '../test/harness';
-import { createMailer, encryptSmtpPassword, type MailFailure } from './mailer';
+import { UNREADABLE_PASSWORD, createMailer, encryptSmtpPassword, type MailFailure } from './mailer';
 import { decryptSecret } from './crypto';
 
 /** A loopback port nothing listens on: the mail server is down, every connection is refused. */
@@ -258,6 +258,26 @@ describe('mailer', () => {
         expect(failures).toHaveLength(1);
         const test = await mailer.sendTest(businessId, { to: 'o@example.com', subject: 'T', text: 'T' });
         expect(test).toMatchObject({ ok: false, state: 'failed' });
+      } finally {
+        await mailer.close();
+        await smtp.close();
+      }
+    });
+
+    it('a password saved under another APP_KEY is reported, not sent empty', async () => {
+      const smtp = await startTestSmtpServer({ auth: { user: 'bakery', pass: 'right' } });
+      const mailer = createMailer({
+        db: database.db,
+        logger,
+        clock: () => new Date(),
+        from: 'x@example.com',
+        appKey: 'another-app-key-0123456789abcdefghijklmnop',
+      });
+      try {
+        const businessId = await businessWith({ port: smtp.port, username: 'bakery', password: 'right' });
+        const sent = await mailer.send({ to: 'a@example.com', subject: 'Hi', text: 'Body', businessId });
+        expect(await sent.delivered).toMatchObject({ ok: false, error: UNREADABLE_PASSWORD, attempts: 1 });
+        expect(smtp.logins).toEqual([]);
       } finally {
         await mailer.close();
         await smtp.close();

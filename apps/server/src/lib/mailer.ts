@@ -70,6 +70,9 @@ function recipients(to: MailMessage['to']): string[] {
   return (typeof to === 'string' ? [to] : [...to]).map((address) => address.trim()).filter((address) => address !== '');
 }
 
+export const UNREADABLE_PASSWORD =
+  'The saved mail server password cannot be read (APP_KEY changed): enter it again in Settings > Email delivery.';
+
 /** The purpose a business's SMTP password is encrypted under (`encryptSecret`). */
 export const SMTP_PASSWORD_PURPOSE = 'smtp-password';
 
@@ -176,11 +179,22 @@ export function createMailer(options: MailerOptions): Mailer {
     return promise;
   };
 
+  // A password saved under another APP_KEY cannot be read: say so rather than log in without it.
+  const unreadablePassword = {
+    sendMail: () => Promise.reject(Object.assign(new Error(UNREADABLE_PASSWORD), { code: 'EAUTH' })),
+    close: () => undefined,
+  } as unknown as Transporter;
+
   async function route(businessId: number | null | undefined): Promise<Route | null> {
     if (environment) return { transport: environment, from: options.from, disposable: false };
     if (businessId == null || !options.appKey) return null;
     const settings = await findBusinessEmailSettings(options.db, { businessId });
     if (!settings) return null;
+    if (
+      settings.password_encrypted &&
+      decryptSecret(options.appKey, SMTP_PASSWORD_PURPOSE, settings.password_encrypted) === null
+    )
+      return { transport: unreadablePassword, from: settings.from_address, disposable: false };
     return {
       transport: nodemailer.createTransport(businessTransportOptions(settings, options.appKey)),
       from: settings.from_address,

@@ -243,7 +243,7 @@ export function EmailDeliveryPanel() {
             {EMAIL_DELIVERY_MESSAGES.environmentWins}
           </Alert>
         ) : view.source === 'none' ? (
-          <Alert variant="light" color="yellow" title="Email is not set up">
+          <Alert variant="light" color="blue" title="Email is not set up">
             Invoices, estimates, receipts and reminders are kept in the outbox (Settings &gt; Sent emails): your clients
             do not receive them. Enter your mail server below to send them.
           </Alert>
