@@ -159,7 +159,7 @@ async function main(): Promise<void> {
     for (const event of events) byKind[event.kind] = (byKind[event.kind] ?? 0) + 1;
     await measureOk(monthUrl, auth, { seconds: 2, connections: CONNECTIONS });
     if (process.env.BENCH_PROFILE) {
-      const { collectEvents } = await import('../src/modules/calendar/calendar.service');
+      const { collectEvents } = await import('../src/areas/calendar/calendar.service');
       const { listCalendarInvoices, listCalendarActivities, listCalendarReminders, listCalendarRecurring } =
         await import('@ledgerleaf/db');
       const time = async (label: string, fn: () => Promise<unknown>) => {

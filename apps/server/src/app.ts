@@ -15,7 +15,7 @@ import { AppError } from './lib/errors';
 import { jsonDepthExceeds } from './lib/json-depth';
 import { SERVER_MESSAGES } from './lib/messages';
 import { createMailer, type MailFailure, type Mailer } from './lib/mailer';
-import { recordEmailFailure } from './modules/document-core/document-delivery';
+import { recordEmailFailure } from './areas/invoicing/documents/document-delivery';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { lazyChildLoggerFactory } from './lib/request-logger';
 import { PasswordHasher, PRODUCTION_PASSWORD_PARAMS, type PasswordHashingParams } from './lib/password';
@@ -27,7 +27,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './pl
 import { registerWeb } from './plugins/web';
 import { areaJobs, registerAreas } from './lib/area';
 import { createSchedulerController } from './lib/scheduler';
-import { SERVER_AREAS } from './modules/areas';
+import { SERVER_AREAS } from './areas';
 
 /** Request bodies above this answer 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;

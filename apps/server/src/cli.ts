@@ -7,7 +7,7 @@ import { formatUsPhone, registerRequestSchema, toFieldErrors } from '@ledgerleaf
 import { buildApp, loggerOptions } from './app';
 import { loadConfig, resolveAppKey } from './env';
 import { PasswordHasher } from './lib/password';
-import { seedDemo } from './modules/demo/demo.seed';
+import { seedDemo } from './demo/demo.seed';
 import { openDatabase } from './runtime';
 
 const USAGE = `Usage: ledgerleaf <command> [options]

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, resolveAppKey } from './env';
 import { PasswordHasher } from './lib/password';
-import { disableDemo, seedDemo } from './modules/demo/demo.seed';
+import { disableDemo, seedDemo } from './demo/demo.seed';
 import { openDatabase } from './runtime';
 
 /** Starts the server: validate config, migrate, seed the demo (when DEMO is on), listen. */

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, type Db } from '@ledgerleaf/db';
-import { SERVER_AREAS } from '../modules/areas';
+import { SERVER_AREAS } from '../areas';
 import { createTestApp, type TestApp } from '../test/harness';
 import { areaJobs, registerAreas, type ServerArea } from './area';
 import { publish, type DomainEvent } from './events';
@@ -36,9 +36,8 @@ async function appOf(areas: ServerArea[]) {
 describe('server areas', () => {
   it('are walked in one ordered list, openapi last', () => {
     expect(SERVER_AREAS.map((area) => area.name)).toEqual([
-      'foundation',
+      'auth',
       'invoicing',
-      'documents',
       'goals',
       'shell',
       'account',

@@ -8,14 +8,14 @@ export type RouteRegistrar = (app: FastifyInstance, deps: Deps) => void;
 
 /**
  * A product area of the server: what `buildApp` needs to know of it, in one object. The app walks
- * the ordered list in `modules/areas.ts`: it registers every area's routes, subscribes its domain-event
+ * the ordered list in `areas/index.ts`: it registers every area's routes, subscribes its domain-event
  * subscribers, hands its jobs to the one scheduler, and on close releases all of them (subscribers
  * unsubscribed, the scheduler stopped, then each area's `close`). An area's modules live in
- * `modules/<module>/` (routes, service, jobs, tests side by side); its file `modules/<name>.area.ts`
+ * `areas/<area>/` (routes, service, jobs, tests side by side); its file `areas/<area>/area.ts`
  * says which they are.
  */
 export interface ServerArea {
-  /** What it holds, in a word: `invoicing`, `documents`, … */
+  /** What it holds, in a word: `auth`, `invoicing`, … */
   readonly name: string;
   /** Its modules' routes, registered in this order. */
   readonly routes: readonly RouteRegistrar[];

@@ -4,7 +4,7 @@ import type { AppConfig } from '../env';
 import type { Mailer } from './mailer';
 import type { PasswordHasher } from './password';
 
-/** Sign-in throttling (modules/auth/login-throttle.ts explains each counter). */
+/** Sign-in throttling (areas/auth/login-throttle.ts explains each counter). */
 export interface ThrottleSettings {
   /** Failed sign-ins for one email from one address inside the window before that pair gets 429. */
   maxPerEmailAndIp: number;

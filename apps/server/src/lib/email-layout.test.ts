@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composeEstimateEmail } from '../modules/estimates/estimate-email';
-import { composeInvoiceEmail } from '../modules/invoice-delivery/invoice-email';
+import { composeEstimateEmail } from '../areas/invoicing/estimates/estimate-email';
+import { composeInvoiceEmail } from '../areas/invoicing/delivery/invoice-email';
 import { businessDate } from './display-date';
 import { composeDocumentEmail } from './email-layout';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness, listActivity } from '@ledgerleaf/db';
 import { createTestApp, type TestApp } from '../test/harness';
-import { createClient } from '../modules/clients/clients.service';
+import { createClient } from '../areas/invoicing/clients/clients.service';
 import { clientRequestSchema } from '@ledgerleaf/domain';
 import { publish, subscribe } from './events';
 

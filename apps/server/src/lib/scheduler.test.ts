@@ -13,8 +13,8 @@ import {
 } from '@ledgerleaf/domain';
 import { createDatabase, enqueueScheduledEmail, migrateToLatest } from '@ledgerleaf/db';
 import { BODY_LIMIT_BYTES, buildApp } from '../app';
-import { INVOICE_BODY_LIMIT_BYTES } from '../modules/invoices/invoices.routes';
-import { addMember } from '../modules/account-test-helpers';
+import { INVOICE_BODY_LIMIT_BYTES } from '../areas/invoicing/invoices/invoices.routes';
+import { addMember } from '../test/members';
 import { loadConfig } from '../env';
 import { createTestApp, TEST_APP_KEY, TEST_PASSWORD_PARAMS, type TestApp } from '../test/harness';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp';

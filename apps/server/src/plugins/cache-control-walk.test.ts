@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT } from '@ledgerleaf/domain';
 import { PasswordHasher } from '../lib/password';
-import { seedDemo } from '../modules/demo/demo.seed';
+import { seedDemo } from '../demo/demo.seed';
 import { createTestApp, TEST_PASSWORD_PARAMS, type TestApp } from '../test/harness';
 import { operationsOf, type JsonSchema, type OpenApiDocument } from '../test/openapi-contract';
 
