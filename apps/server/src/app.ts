@@ -15,8 +15,9 @@ import { serverClock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { jsonDepthExceeds } from './lib/json-depth';
 import { SERVER_MESSAGES } from './lib/messages';
-import { createMailer, type Mailer } from './lib/mailer';
+import { createMailer, type MailFailure, type Mailer } from './lib/mailer';
 import { defaultFilePoolSettings, FilePool } from './lib/files/file-pool';
+import { recordEmailFailure } from './areas/invoicing/documents/document-delivery';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { lazyChildLoggerFactory } from './lib/request-logger';
 import { PasswordHasher, PRODUCTION_PASSWORD_PARAMS, type PasswordHashingParams } from './lib/password';
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   /** The current time (tests move it to expire tokens). */
   clock?: () => Date;
   mailer?: Mailer;
+  /** The waits between tries of a refused email (tests make them short); default 30 s, then 5 min. */
+  mailRetryDelaysMs?: readonly number[];
   throttle?: Partial<ThrottleSettings>;
   rateLimits?: Partial<RateLimits>;
 }
@@ -172,9 +175,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const clock = options.clock ?? serverClock(config);
+  // A message given up is written to its document's timeline; the deps it needs exist just below.
+  let onMailFailure: (failure: MailFailure) => Promise<void> = async () => undefined;
   const mailer =
     options.mailer ??
-    createMailer({ db: database.db, logger: app.log, clock, from: config.mailFrom, smtpUrl: config.smtpUrl });
+    createMailer({
+      db: database.db,
+      logger: app.log,
+      clock,
+      from: config.mailFrom,
+      smtpUrl: config.smtpUrl,
+      appKey: config.appKey,
+      ...(options.mailRetryDelaysMs ? { retryDelaysMs: options.mailRetryDelaysMs } : {}),
+      onFailure: (failure) => onMailFailure(failure),
+    });
   const deps: Deps = {
     config,
     database,
@@ -194,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
     files: new FilePool({ ...defaultFilePoolSettings(), ...config.files }),
   };
+  onMailFailure = (failure) => recordEmailFailure(deps, failure);
   app.decorate('deps', deps);
   app.decorate('routeDocs', [] as RouteDoc[]);
 

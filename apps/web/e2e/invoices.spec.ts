@@ -48,11 +48,29 @@ test('invoice: create with two lines and a discount, send, public link, partial 
   const sendDialog = page.getByRole('dialog', { name: 'Send invoice' });
   await expect(sendDialog).toBeVisible();
   await sendDialog.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('Invoice sent.', { exact: true })).toBeVisible();
+  // The embedded default has no mail server (no SMTP_URL, no Email delivery settings): the invoice is
+  // issued, but its email is kept in the outbox, and every place says so instead of calling it sent.
+  const toast = page.getByTestId('toast-viewport').locator('[data-severity]');
+  await expect(toast.first()).toContainText('Invoice kept in the outbox');
+  await expect(toast.first()).toContainText('not emailed to billing@northwind.test: email is not set up');
+  await expect(page.getByText('Invoice sent', { exact: true })).toHaveCount(0);
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toContainText(/Invoice INV-\d{4}-\d{4}/);
   await expect(heading.locator('[data-status]')).toHaveAttribute('data-status', 'sent');
   const id = Number(/\/invoices\/(\d+)$/.exec(page.url())![1]);
+  const emailsCard = page.getByRole('list', { name: 'Emails' });
+  await expect(emailsCard.getByRole('listitem')).toHaveCount(1);
+  await expect(emailsCard.getByRole('listitem')).toContainText('Kept in the outbox');
+  await expect(emailsCard).not.toContainText(/\b(Sent|Delivered)\b/);
+  await expect(page.getByText('Issued, not emailed: kept in the outbox (email is not set up)')).toBeVisible();
+  await expect(page.getByText('Sent by email', { exact: true })).toHaveCount(0);
+  // How to set email up: the hint opens the owner's Email delivery panel.
+  await page.getByTestId('email-setup-hint').getByRole('link', { name: 'Set up email delivery' }).click();
+  await expect(page).toHaveURL(/\/user\/settings\?tab=email$/);
+  await expect(page.getByRole('tab', { name: 'Email delivery', selected: true })).toBeVisible();
+  await expect(page.getByText('Email is not set up', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send a test email' })).toBeDisabled();
+  await page.goto(`/invoices/${id}`);
 
   // No SMTP_URL in e2e: the email is in the outbox, with the PDF attached.
   const token = await page.evaluate(() => localStorage.getItem('token'));

@@ -7,6 +7,11 @@ import type {
   BusinessDetails,
   BusinessDetailsInput,
   BusinessDetailsResponse,
+  EmailDeliveryResponse,
+  EmailDeliverySettingsInput,
+  EmailDeliveryTestRequest,
+  EmailDeliveryTestResponse,
+  EmailDeliveryView,
   EmailTemplateKey,
   EmailTemplateListResponse,
   EmailTemplateResponse,
@@ -134,7 +139,16 @@ async function uploadFile(
  */
 export const accountApi = api
   .enhanceEndpoints({
-    addTagTypes: ['Profile', 'BusinessDetails', 'Numbering', 'EmailTemplate', 'Reminders', 'Team', 'User'],
+    addTagTypes: [
+      'Profile',
+      'BusinessDetails',
+      'Numbering',
+      'EmailTemplate',
+      'EmailDelivery',
+      'Reminders',
+      'Team',
+      'User',
+    ],
   })
   .injectEndpoints({
     endpoints: (build) => ({
@@ -189,6 +203,27 @@ export const accountApi = api
       updateNumbering: build.mutation<NumberingResponse, NumberingSettingsInput>({
         query: (body) => ({ url: '/api/settings/numbering', method: 'PUT', body }),
         invalidatesTags: ['Numbering'],
+      }),
+
+      /** Settings > Email delivery (owners): the business's mail server, never its password. */
+      getEmailDelivery: build.query<EmailDeliveryView, void>({
+        query: () => '/api/settings/email-delivery',
+        transformResponse: (response: EmailDeliveryResponse) => response.data,
+        providesTags: ['EmailDelivery'],
+      }),
+      saveEmailDelivery: build.mutation<EmailDeliveryView, EmailDeliverySettingsInput>({
+        query: (body) => ({ url: '/api/settings/email-delivery', method: 'PUT', body }),
+        transformResponse: (response: EmailDeliveryResponse) => response.data,
+        invalidatesTags: ['EmailDelivery'],
+      }),
+      removeEmailDelivery: build.mutation<EmailDeliveryView, void>({
+        query: () => ({ url: '/api/settings/email-delivery', method: 'DELETE' }),
+        transformResponse: (response: EmailDeliveryResponse) => response.data,
+        invalidatesTags: ['EmailDelivery'],
+      }),
+      /** "Send a test email": what the mail server answered (delivered, or failed with its reason). */
+      testEmailDelivery: build.mutation<EmailDeliveryTestResponse, EmailDeliveryTestRequest>({
+        query: (body) => ({ url: '/api/settings/email-delivery/test', method: 'POST', body }),
       }),
 
       listEmailTemplates: build.query<EmailTemplateView[], void>({
@@ -294,6 +329,10 @@ export const {
   useUpdateBusinessDetailsMutation,
   useGetNumberingQuery,
   useUpdateNumberingMutation,
+  useGetEmailDeliveryQuery,
+  useSaveEmailDeliveryMutation,
+  useRemoveEmailDeliveryMutation,
+  useTestEmailDeliveryMutation,
   useListEmailTemplatesQuery,
   useSaveEmailTemplateMutation,
   useResetEmailTemplateMutation,

@@ -15,6 +15,7 @@ import type {
   RecurringPage,
   SchedulerNextRun,
   SchedulerRunResult,
+  EmailDeliveryState,
 } from '@ledgerleaf/domain';
 import { api } from './api';
 import { browser } from './browser';
@@ -31,7 +32,15 @@ export type RecurringBody = Record<string, unknown> & { client_id: number; frequ
 
 export interface EstimateSendResponse {
   data: Estimate;
-  email: { id: number; to: string[]; subject: string; transport: 'smtp' | 'log' };
+  email: {
+    id: number;
+    to: string[];
+    subject: string;
+    transport: 'smtp' | 'log';
+    /** What happened to the email (`outbox`: email is not set up). */
+    delivery: EmailDeliveryState;
+    error: string | null;
+  };
   message: string;
 }
 

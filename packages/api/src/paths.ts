@@ -145,6 +145,8 @@ export const paths = {
     emailTemplates: '/user/settings/email-templates',
     /** The business's sent emails (the outbox). */
     sentEmails: '/user/settings/emails',
+    /** The business's outgoing mail server (owners): the Email delivery tab of the settings. */
+    emailDelivery: '/user/settings?tab=email',
     invoiceReminders: '/settings/invoice-reminders',
   },
 

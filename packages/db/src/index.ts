@@ -20,6 +20,7 @@ export * from './queries/auth/access-tokens';
 export * from './queries/auth/password-resets';
 export * from './queries/auth/waitlist';
 export * from './queries/shared/outbox';
+export * from './queries/account/email-settings';
 export * from './queries/auth/login-attempts';
 export * from './queries/shared/rate-limits';
 export * from './queries/shared/write-lock';

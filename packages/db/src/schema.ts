@@ -91,6 +91,20 @@ export interface WaitlistEntriesTable {
   created_at: Timestamp;
 }
 
+/** A business's own outgoing mail server (Settings > Email delivery, migration 0024). */
+export interface BusinessEmailSettingsTable {
+  business_id: number;
+  host: string;
+  port: number;
+  /** `none`, `starttls` or `tls`. */
+  security: string;
+  username: string | null;
+  /** Encrypted with APP_KEY (apps/server/src/lib/crypto.ts); never returned by the API. */
+  password_encrypted: string | null;
+  from_address: string;
+  updated_at: Timestamp;
+}
+
 export interface OutboxEmailsTable {
   id: Generated<number>;
   /** Null for mail that belongs to no business yet. */
@@ -112,6 +126,10 @@ export interface OutboxEmailsTable {
   /** The document the message is about (`invoice`, `estimate`) and its id; null for other mail (migration 0014). */
   document_type: string | null;
   document_id: number | null;
+  /** Tries of the SMTP server so far (migration 0024). */
+  attempts: Generated<number>;
+  /** When the next try of a refused message is due; null once delivered or given up. */
+  retry_at: Timestamp | null;
 }
 
 /** One row per failed sign-in, keyed by `email:<address>` and by `ip:<address>`; shared by all instances. */
@@ -375,6 +393,7 @@ export interface Database
   password_reset_tokens: PasswordResetTokensTable;
   waitlist_entries: WaitlistEntriesTable;
   outbox_emails: OutboxEmailsTable;
+  business_email_settings: BusinessEmailSettingsTable;
   login_attempts: LoginAttemptsTable;
   rate_limit_hits: RateLimitHitsTable;
   clients: ClientsTable;

@@ -35,6 +35,19 @@ export interface DocumentSentExtras {
   recurring_invoice_id?: number;
   period?: string;
   auto_send?: boolean;
+  /** Email was not set up when it was sent: the email was kept in the outbox, nobody received it. */
+  kept_in_outbox?: true;
+}
+
+/** An email about a document that the mail server refused and that was given up after its tries. */
+interface EmailFailure {
+  email_id: number;
+  /** `invoice`, `estimate`, `receipt`, or `reminder`... (the outbox category). */
+  category: string;
+  email_subject: string;
+  to: string[];
+  reason: string;
+  attempts: number;
 }
 
 interface Named {
@@ -112,11 +125,15 @@ export interface DomainEventMap {
   };
   'invoice.reminder_sent': {
     subject: 'invoice';
-    data: { invoice_number: string | null; offset_days: number; to: string[] };
+    data: { invoice_number: string | null; offset_days: number; to: string[]; kept_in_outbox?: true };
   };
+  'invoice.email_failed': { subject: 'invoice'; data: EmailFailure };
   'payment.recorded': { subject: 'invoice'; data: PaymentFacts & { method: string; status: string } };
   'payment.deleted': { subject: 'invoice'; data: PaymentFacts & { status: string } };
-  'payment.receipt_sent': { subject: 'invoice'; data: PaymentFacts & { to: string[]; email_id: number | null } };
+  'payment.receipt_sent': {
+    subject: 'invoice';
+    data: PaymentFacts & { to: string[]; email_id: number | null; kept_in_outbox?: true };
+  };
   'payment.receipt_failed': { subject: 'invoice'; data: PaymentFacts & { to: string[]; reason: string } };
   'payment.allocated': { subject: 'invoice'; data: PaymentFacts & { goals: number[] } };
 
@@ -128,6 +145,7 @@ export interface DomainEventMap {
     subject: 'estimate';
     data: { estimate_number: string | null; via: DocumentSendChannel } & DocumentSentExtras;
   };
+  'estimate.email_failed': { subject: 'estimate'; data: EmailFailure };
   'estimate.viewed': { subject: 'estimate'; data: { estimate_number: string | null } };
   'estimate.accepted': { subject: 'estimate'; data: { estimate_number: string | null; name: string } };
   'estimate.declined': { subject: 'estimate'; data: { estimate_number: string | null; reason: string | null } };

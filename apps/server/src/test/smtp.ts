@@ -12,6 +12,9 @@ export interface ReceivedMail {
 export interface TestSmtpServer {
   /** `smtp://127.0.0.1:<port>` for SMTP_URL. */
   url: string;
+  port: number;
+  /** Logins tried (user names), accepted or not. */
+  logins: string[];
   received: ReceivedMail[];
   /** Resolves once `count` messages arrived (rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
@@ -20,24 +23,48 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
+export interface TestSmtpOptions {
+  /** Require this login (AUTH PLAIN/LOGIN over plain SMTP on loopback); a wrong one is refused with 535. */
+  auth?: { user: string; pass: string };
+  /** Refuse the first `n` messages with `451 Try again later` (a refusal retrying can fix). */
+  refuseFirst?: number;
+}
+
 /**
- * A real SMTP server on loopback with a random port, no TLS and no authentication, that keeps and
- * parses (postal-mime) every message it receives.
+ * A real SMTP server on loopback with a random port, no TLS and (unless `auth`) no authentication,
+ * that keeps and parses (postal-mime) every message it receives.
  */
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const logins: string[] = [];
   const waiters = new Set<() => void>();
+  let toRefuse = options.refuseFirst ?? 0;
+  const auth = options.auth;
   const server = new SMTPServer({
     secure: false,
-    authOptional: true,
-    // Plain SMTP on loopback: no STARTTLS to upgrade to, no AUTH to offer.
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: !auth,
+    // Plain SMTP on loopback: no STARTTLS to upgrade to, and AUTH only when a login is required.
+    disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    allowInsecureAuth: true,
     logger: false,
+    onAuth(login, _session, callback) {
+      logins.push(login.username ?? '');
+      if (auth && login.username === auth.user && login.password === auth.pass) {
+        callback(null, { user: login.username });
+        return;
+      }
+      callback(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', callback);
       stream.on('end', () => {
+        if (toRefuse > 0) {
+          toRefuse -= 1;
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
         const raw = Buffer.concat(chunks);
         PostalMime.parse(raw)
           .then((parsed) => {
@@ -58,6 +85,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
 
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
+    logins,
     received,
     waitFor(count, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {

@@ -25,6 +25,7 @@ import { invoiceQuantityMigration } from './0020-invoice-quantity';
 import { reportDaysMigration } from './0021-report-days';
 import { reportClientDaysMigration } from './0022-report-client-days';
 import { rateLimitsMigration } from './0023-rate-limits';
+import { emailDeliveryMigration } from './0024-email-delivery';
 
 // Migrations work on any schema version, so they take an untyped instance.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0021-report-days': reportDaysMigration,
   '0022-report-client-days': reportClientDaysMigration,
   '0023-rate-limits': rateLimitsMigration,
+  '0024-email-delivery': emailDeliveryMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,3 +6,4 @@ export * from './business';
 export * from './email-templates';
 export * from './reminders';
 export * from './team';
+export * from './email-delivery';

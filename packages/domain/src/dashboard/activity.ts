@@ -46,20 +46,36 @@ const SENTENCES: Record<string, (data: Data) => string> = {
   'invoice.created': (d) => `Invoice created for ${money(d.total)}`,
   'invoice.updated': (d) => `Invoice updated (${money(d.total)})`,
   'invoice.deleted': (d) => `Draft invoice deleted (${money(d.total)})`,
-  'invoice.sent': (d) => (d.via === 'email' ? 'Invoice emailed' : 'Invoice marked as sent'),
+  'invoice.sent': (d) =>
+    d.via === 'email'
+      ? d.kept_in_outbox
+        ? 'Invoice kept in the outbox, not emailed (email is not set up)'
+        : 'Invoice emailed'
+      : 'Invoice marked as sent',
+  'invoice.email_failed': (d) => `Email not delivered: ${text(d.reason) ?? 'the mail server refused it'}`,
   'invoice.viewed': () => 'Invoice viewed by the client',
   'invoice.voided': () => 'Invoice voided',
   'invoice.overdue': (d) => `Invoice overdue (${money(d.balance_due)} owed)`,
-  'invoice.reminder_sent': () => 'Payment reminder sent',
+  'invoice.reminder_sent': (d) =>
+    d.kept_in_outbox
+      ? 'Payment reminder kept in the outbox, not emailed (email is not set up)'
+      : 'Payment reminder sent',
   'payment.recorded': (d) => `Payment of ${money(d.amount)} recorded`,
   'payment.deleted': (d) => `Payment of ${money(d.amount)} deleted`,
-  'payment.receipt_sent': () => 'Payment receipt sent',
+  'payment.receipt_sent': (d) =>
+    d.kept_in_outbox ? 'Payment receipt kept in the outbox, not emailed (email is not set up)' : 'Payment receipt sent',
   'payment.receipt_failed': () => 'Payment receipt could not be sent',
   'payment.allocated': (d) => `Payment of ${money(d.amount)} allocated to goals`,
   'estimate.created': (d) => `Estimate created for ${money(d.total)}`,
   'estimate.updated': () => 'Estimate updated',
   'estimate.deleted': () => 'Estimate deleted',
-  'estimate.sent': (d) => (d.via === 'email' ? 'Estimate emailed' : 'Estimate marked as sent'),
+  'estimate.sent': (d) =>
+    d.via === 'email'
+      ? d.kept_in_outbox
+        ? 'Estimate kept in the outbox, not emailed (email is not set up)'
+        : 'Estimate emailed'
+      : 'Estimate marked as sent',
+  'estimate.email_failed': (d) => `Email not delivered: ${text(d.reason) ?? 'the mail server refused it'}`,
   'estimate.viewed': () => 'Estimate viewed by the client',
   'estimate.accepted': () => 'Estimate accepted',
   'estimate.declined': () => 'Estimate declined',

@@ -160,6 +160,23 @@ describe('figure definitions', () => {
 describe('recent activity words', () => {
   it('describes known events and reads unknown ones', () => {
     expect(describeActivity('payment.recorded', { amount: 120 })).toBe('Payment of $120.00 recorded');
+    // An email kept in the outbox (email not set up) or given up is never called emailed or sent.
+    expect(describeActivity('invoice.sent', { via: 'email' })).toBe('Invoice emailed');
+    expect(describeActivity('invoice.sent', { via: 'email', kept_in_outbox: true })).toBe(
+      'Invoice kept in the outbox, not emailed (email is not set up)',
+    );
+    expect(describeActivity('estimate.sent', { via: 'email', kept_in_outbox: true })).toBe(
+      'Estimate kept in the outbox, not emailed (email is not set up)',
+    );
+    expect(describeActivity('payment.receipt_sent', { kept_in_outbox: true })).toBe(
+      'Payment receipt kept in the outbox, not emailed (email is not set up)',
+    );
+    expect(describeActivity('invoice.reminder_sent', { kept_in_outbox: true })).toBe(
+      'Payment reminder kept in the outbox, not emailed (email is not set up)',
+    );
+    expect(describeActivity('invoice.email_failed', { reason: 'Invalid login: 535' })).toBe(
+      'Email not delivered: Invalid login: 535',
+    );
     expect(describeActivity('settings.business_updated', {})).toBe('Settings business updated');
   });
 

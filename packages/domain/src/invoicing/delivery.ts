@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from '../common';
 import { DATE_FORMATS } from '../date-display';
+import { EMAIL_DELIVERY_MESSAGES, EMAIL_DELIVERY_STATES } from '../account/email-delivery';
 import { DISCOUNT_TYPES } from './calculation-contracts';
 import { invoiceSchema, invoiceStatusSchema } from './contracts';
 import { INVOICE_CURRENCY } from './invoice-messages';
@@ -109,8 +110,8 @@ export const OUTBOX_CATEGORY_LABELS: Record<OutboxCategory, string> = {
   receipt: 'Payment receipt',
 };
 
-/** `queued`: handed to SMTP, not confirmed yet; `sent`: delivered to SMTP (or kept in the outbox without SMTP); `failed`: see `error`. */
-export const OUTBOX_EMAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+/** What happened to the message (`EMAIL_DELIVERY_STATES`): kept in the outbox, sending, delivered, or failed (see `error`). */
+export const OUTBOX_EMAIL_STATUSES = EMAIL_DELIVERY_STATES;
 
 export const outboxEmailSchema = z.object({
   id: z.number().int(),
@@ -118,10 +119,13 @@ export const outboxEmailSchema = z.object({
   subject: z.string(),
   text: z.string(),
   category: z.enum(OUTBOX_CATEGORIES),
-  /** `smtp`, or `log` when the server has no SMTP_URL (the mail is only kept here). */
+  /** `smtp`, or `log` when email was not set up (the mail is only kept here). */
   transport: z.string(),
   status: z.enum(OUTBOX_EMAIL_STATUSES),
+  /** The mail server's reason: why it failed, or why the last try was refused while it is retried. */
   error: z.string().nullable(),
+  /** Tries of the mail server so far (0 for mail kept in the outbox). */
+  attempts: z.number().int(),
   attachments: z.array(outboxAttachmentSchema),
   created_at: z.string(),
   sent_at: z.string().nullable(),
@@ -147,7 +151,15 @@ export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
 /** `POST /api/invoices/{id}/send` answers the invoice after sending and what was sent. */
 export const invoiceSendResponseSchema = z.object({
   data: invoiceSchema,
-  email: z.object({ id: z.number().int(), to: z.array(z.string()), subject: z.string(), transport: z.string() }),
+  email: z.object({
+    id: z.number().int(),
+    to: z.array(z.string()),
+    subject: z.string(),
+    transport: z.string(),
+    /** What happened, as far as the send could wait for the mail server. */
+    delivery: z.enum(EMAIL_DELIVERY_STATES),
+    error: z.string().nullable(),
+  }),
   message: z.string(),
 });
 export type InvoiceSendResponse = z.infer<typeof invoiceSendResponseSchema>;
@@ -155,9 +167,14 @@ export type InvoiceSendResponse = z.infer<typeof invoiceSendResponseSchema>;
 /** What the server answers about payment receipts (`send_receipt` on a payment, "Send receipt" on a payment row). */
 export const RECEIPT_MESSAGES = {
   sent: (to: readonly string[]) => `Receipt emailed to ${to.join(', ')}.`,
+  keptInOutbox: (to: readonly string[]) =>
+    `Receipt kept in the outbox, not emailed to ${to.join(', ')}: email is not set up. ${EMAIL_DELIVERY_MESSAGES.setUp}`,
+  sending: (to: readonly string[]) => `Receipt handed to the mail server for ${to.join(', ')}; it is still sending.`,
   noRecipients: 'The client has no email address, so no receipt was sent. Add one to the client to email receipts.',
   failed:
     'The receipt could not be emailed. The payment is recorded; you can send the receipt again from the payments list.',
+  failedBecause: (reason: string) =>
+    `The receipt could not be emailed: ${reason}. The payment is recorded; you can send the receipt again from the payments list.`,
   voidInvoice: 'No receipt can be sent for a void invoice.',
 } as const;
 

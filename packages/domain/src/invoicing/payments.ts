@@ -1,3 +1,4 @@
+import { EMAIL_DELIVERY_STATES } from '../account/email-delivery';
 import { z } from 'zod';
 import { amountSchema, isoDateSchema } from '../common';
 import { moneySchema, optionalText } from './contract-helpers';
@@ -63,6 +64,8 @@ export const paymentReceiptSchema = z.object({
   to: z.array(z.string()),
   /** The outbox message, when one was written. */
   email_id: z.number().int().nullable(),
+  /** What happened to the email (`outbox`: email is not set up); null when none was written. */
+  delivery: z.enum(EMAIL_DELIVERY_STATES).nullable().optional(),
   message: z.string(),
 });
 export type PaymentReceipt = z.infer<typeof paymentReceiptSchema>;

@@ -19,8 +19,9 @@ function email(overrides: Partial<OutboxEmailItem> = {}): OutboxEmailItem {
     text: 'Hello Acme,\n\nThank you for your payment.',
     category: 'receipt',
     transport: 'log',
-    status: 'sent',
+    status: 'outbox',
     error: null,
+    attempts: 0,
     attachments: [{ filename: 'INV-2026-0001.pdf', content_type: 'application/pdf', size: 12_800 }],
     created_at: '2026-11-22T10:05:00Z',
     sent_at: '2026-11-22T10:05:00Z',
@@ -50,10 +51,12 @@ describe('SentEmailsPage', () => {
               transport: 'smtp',
               status: 'failed',
               error: 'Mailbox unavailable',
+              attempts: 3,
               attachments: [],
             }),
+            email({ id: 5, subject: 'Estimate EST-1', category: 'estimate', transport: 'smtp', status: 'delivered' }),
           ],
-          { total: 2 },
+          { total: 3 },
         ),
       ),
     });
@@ -61,16 +64,24 @@ describe('SentEmailsPage', () => {
     await screen.findByText('Invoice INV-2026-0001 from Olive Bakery');
     const table = screen.getByRole('table', { name: 'Sent emails' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent('ann@acme.test, bob@acme.test');
     expect(rows[0]).toHaveTextContent('Payment receipt');
     expect(rows[0]).toHaveTextContent('INV-2026-0001.pdf (13 KB)');
     expect(rows[0]).toHaveTextContent('Kept in the outbox');
     expect(rows[1]).toHaveTextContent('Invoice');
-    expect(rows[1]).toHaveTextContent('SMTP failed');
+    expect(rows[1]).toHaveTextContent('Not delivered');
     expect(rows[1]).toHaveTextContent('None');
-    // An email kept here means the server has no SMTP_URL: the page says what that means.
-    expect(screen.getByText(/the server has no SMTP_URL/)).toBeInTheDocument();
+    // Only an email the mail server accepted is called delivered; none is called sent.
+    expect(rows[2]).toHaveTextContent('Delivered');
+    expect(table).not.toHaveTextContent(/\bSent\b/);
+    // An email kept here means email is not set up: the page says what that means and where to set it up.
+    expect(screen.getByText(/were not delivered: email is not set up/)).toBeInTheDocument();
+    expect(screen.getByText(/were refused by the mail server/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set up email delivery' })).toHaveAttribute(
+      'href',
+      '/user/settings?tab=email',
+    );
     expect(calls.find((call) => call.path === '/api/outbox')?.query).toEqual({
       page: '1',
       per_page: String(SENT_EMAILS_PER_PAGE),
@@ -115,6 +126,9 @@ describe('SentEmailsPage', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Plain text' }));
     expect(await within(dialog).findByTestId('email-text')).toHaveTextContent('Thank you for your payment.');
     expect(within(dialog).getByText('ann@acme.test, bob@acme.test')).toBeInTheDocument();
+    // Kept in the outbox: the message says nobody received it, and where email is set up.
+    expect(within(dialog).getByText(/Kept in the outbox: email is not set up/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Set up email delivery' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
@@ -135,7 +149,7 @@ describe('SentEmailsPage', () => {
     render();
     expect(await screen.findByText('No emails yet')).toBeInTheDocument();
     expect(
-      screen.getByText(/Without SMTP_URL set on the server, emails are not delivered but kept here/),
+      screen.getByText(/Until email is set up \(Settings > Email delivery\), emails are not delivered but kept here/),
     ).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });

@@ -3,7 +3,13 @@ import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Group, Modal, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle, IconPaperclip } from '@tabler/icons-react';
-import { OUTBOX_CATEGORY_LABELS, type OutboxAttachment, type OutboxEmailItem } from '@ledgerleaf/domain';
+import {
+  EMAIL_DELIVERY_LABELS,
+  EMAIL_DELIVERY_MESSAGES,
+  OUTBOX_CATEGORY_LABELS,
+  type OutboxAttachment,
+  type OutboxEmailItem,
+} from '@ledgerleaf/domain';
 import { useDateFormat, useGetOutboxEmailQuery, useListOutboxQuery, loadErrorMessage, paths } from '@ledgerleaf/api';
 import { CardSkeleton, DataTable, EmptyState, PageHeader, type DataTableColumn, LoadError } from '@ledgerleaf/ui';
 import { useUrlParams } from '@ledgerleaf/ui/routing';
@@ -17,28 +23,35 @@ export function formatBytes(size: number): string {
   return `${(size / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** How the message left: through the SMTP server (sent, still sending, or refused), or kept here without SMTP. */
-export function TransportBadge({ email }: { email: Pick<OutboxEmailItem, 'transport' | 'status' | 'error'> }) {
-  if (email.transport !== 'smtp') {
-    return (
-      <Badge variant="light" color="gray" style={{ whiteSpace: 'nowrap' }}>
-        Kept in the outbox
-      </Badge>
-    );
-  }
-  if (email.status === 'failed') {
-    return (
-      <Tooltip label={email.error ?? 'The mail server refused it'} multiline w={280}>
-        <Badge variant="light" color="red" style={{ whiteSpace: 'nowrap' }}>
-          SMTP failed
-        </Badge>
-      </Tooltip>
-    );
-  }
-  return (
-    <Badge variant="light" color={email.status === 'sent' ? 'teal' : 'yellow'} style={{ whiteSpace: 'nowrap' }}>
-      {email.status === 'sent' ? 'Sent via SMTP' : 'Sending via SMTP'}
+const DELIVERY_COLORS: Record<OutboxEmailItem['status'], string> = {
+  outbox: 'gray',
+  sending: 'yellow',
+  delivered: 'teal',
+  failed: 'red',
+};
+
+/**
+ * What happened to the message: kept in the outbox (email is not set up), sending (or waiting to
+ * be tried again), delivered (the mail server accepted it), or not delivered (the server's reason).
+ */
+export function TransportBadge({ email }: { email: Pick<OutboxEmailItem, 'status' | 'error' | 'attempts'> }) {
+  const badge = (
+    <Badge variant="light" color={DELIVERY_COLORS[email.status]} style={{ whiteSpace: 'nowrap' }}>
+      {EMAIL_DELIVERY_LABELS[email.status]}
     </Badge>
+  );
+  const reason =
+    email.status === 'failed' && email.error
+      ? EMAIL_DELIVERY_MESSAGES.failed(email.error, email.attempts)
+      : email.status === 'sending' && email.error
+        ? EMAIL_DELIVERY_MESSAGES.retrying(email.error)
+        : null;
+  return reason ? (
+    <Tooltip label={reason} multiline w={280}>
+      {badge}
+    </Tooltip>
+  ) : (
+    badge
   );
 }
 
@@ -115,7 +128,15 @@ function EmailDetails({ id }: { id: number }) {
       </Stack>
       {email.status === 'failed' && email.error && (
         <Alert color="red" variant="light" title="The mail server refused this email">
-          {email.error}
+          {EMAIL_DELIVERY_MESSAGES.failed(email.error, email.attempts)}
+        </Alert>
+      )}
+      {email.status === 'outbox' && (
+        <Alert color="gray" variant="light" title="Not delivered">
+          {EMAIL_DELIVERY_MESSAGES.keptInOutbox}{' '}
+          <Anchor component={Link} to={paths.settings.emailDelivery} size="sm">
+            Set up email delivery
+          </Anchor>
         </Alert>
       )}
       <Tabs defaultValue={email.html ? 'formatted' : 'text'} keepMounted={false}>
@@ -157,8 +178,8 @@ function EmailDetails({ id }: { id: number }) {
 
 /**
  * `/user/settings/emails`: the business's email to its clients (invoices, estimates, receipts),
- * newest first, a page at a time; a row opens the message. Without SMTP_URL on the server the
- * emails are not delivered but kept here (the product's outbox). Page and open message live in the URL.
+ * newest first, a page at a time; a row opens the message. Until email is set up (SMTP_URL on the
+ * server, or Settings > Email delivery) the emails are not delivered but kept here (the outbox). Page and open message live in the URL.
  */
 export function SentEmailsPage() {
   const { formatDateTime } = useDateFormat();
@@ -217,7 +238,8 @@ export function SentEmailsPage() {
   ];
 
   const data = query.data;
-  const keptHere = data?.data.some((email) => email.transport !== 'smtp') ?? false;
+  const keptHere = data?.data.some((email) => email.status === 'outbox') ?? false;
+  const failedHere = data?.data.some((email) => email.status === 'failed') ?? false;
   return (
     <>
       <PageHeader
@@ -229,10 +251,14 @@ export function SentEmailsPage() {
           </Anchor>
         }
       />
-      {keptHere && (
+      {(keptHere || failedHere) && (
         <Alert variant="light" color="blue" icon={<IconInfoCircle size={20} aria-hidden />} mb="md">
-          Emails marked “Kept in the outbox” were not delivered: the server has no SMTP_URL. Your clients did not
-          receive them; you can read here what they would have received.
+          {keptHere &&
+            'Emails marked “Kept in the outbox” were not delivered: email is not set up. Your clients did not receive them; you can read here what they would have received. '}
+          {failedHere && 'Emails marked “Not delivered” were refused by the mail server (open one for its reason). '}
+          <Anchor component={Link} to={paths.settings.emailDelivery} size="sm">
+            Set up email delivery
+          </Anchor>
         </Alert>
       )}
       {query.isError ? (
@@ -244,7 +270,7 @@ export function SentEmailsPage() {
       ) : data !== undefined && data.meta.total === 0 ? (
         <EmptyState
           title="No emails yet"
-          message="Invoices, estimates and receipts you email to clients are listed here. Without SMTP_URL set on the server, emails are not delivered but kept here, so you can read what was sent."
+          message="Invoices, estimates and receipts you email to clients are listed here. Until email is set up (Settings > Email delivery), emails are not delivered but kept here, so you can read what was sent."
         />
       ) : (
         <DataTable

@@ -115,3 +115,39 @@ export const TaxRatesReadOnly: Story = tab('tax-rates', {}, 'accountant');
 // Preferences: date format and first day of the week.
 export const Preferences: Story = tab('preferences');
 export const PreferencesReadOnly: Story = tab('preferences', {}, 'accountant');
+
+// Email delivery (owners): the business's mail server.
+const emailServer = {
+  source: 'business',
+  settings: {
+    host: 'smtp.olive.example',
+    port: 587,
+    security: 'starttls',
+    username: 'billing',
+    password_set: true,
+    from_address: 'billing@olive.example',
+    updated_at: '2026-11-28T10:00:00Z',
+  },
+};
+/** Not set up: email is kept in the outbox; nothing to test yet. */
+export const EmailDeliveryNotSetUp: Story = tab('email', {
+  'GET /api/settings/email-delivery': ok({ data: { source: 'none', settings: null } }),
+});
+export const EmailDelivery: Story = tab('email', { 'GET /api/settings/email-delivery': ok({ data: emailServer }) });
+/** SMTP_URL on the server wins: the panel says so. */
+export const EmailDeliveryFromTheServer: Story = tab('email', {
+  'GET /api/settings/email-delivery': ok({ data: { ...emailServer, source: 'environment' } }),
+});
+/** The test email refused: the mail server's reason. */
+export const EmailDeliveryTestRefused: Story = {
+  ...tab('email', {
+    'GET /api/settings/email-delivery': ok({ data: emailServer }),
+    'POST /api/settings/email-delivery/test': ok({
+      data: { delivery: 'failed', to: 'olive@example.com', error: 'Invalid login: 535 Authentication failed' },
+      message: 'The mail server refused the test email: Invalid login: 535 Authentication failed',
+    }),
+  }),
+  play: async () => {
+    await userEvent.click(await screen.findByRole('button', { name: 'Send a test email' }));
+  },
+};

@@ -6,18 +6,21 @@ import { PageHeader } from '@ledgerleaf/ui';
 import { useAccess, paths } from '@ledgerleaf/api';
 import { useUrlParams } from '@ledgerleaf/ui/routing';
 import { BusinessDetailsPanel, InvoiceTextsPanel, PreferencesPanel } from './business-forms';
+import { EmailDeliveryPanel } from './email-delivery-panel';
 import { InvoicingSettingsPanel } from './invoicing-settings-panel';
 import { NumberingPanel } from './numbering-panel';
 import { TaxRatesPanel } from './tax-rates-panel';
 
-const TABS = ['business', 'invoices', 'tax-rates', 'preferences'] as const;
+const TABS = ['business', 'invoices', 'tax-rates', 'preferences', 'email'] as const;
 
 /** /user/settings: business details, invoice defaults, tax rates and display preferences. */
 export function UserSettingsPage() {
   // The tab lives in the URL; the first one (business) is the page's own address.
   const url = useUrlParams({ defaults: { tab: 'business' } });
-  const tab = url.oneOf('tab', TABS, 'business');
   const access = useAccess();
+  // Email delivery is the owners' (the mail server's login is the business's own).
+  const chosen = url.oneOf('tab', TABS, 'business');
+  const tab = chosen === 'email' && !access.isOwner ? 'business' : chosen;
   const readOnly = !access.isAdmin;
   return (
     <>
@@ -58,7 +61,8 @@ export function UserSettingsPage() {
               {ACCOUNT_MESSAGES.readOnlyRole}
             </Alert>
           )
-        : readOnly && (
+        : tab !== 'email' &&
+          readOnly && (
             <Alert variant="light" color="gray" mb="md">
               {ACCOUNT_MESSAGES.adminSettingsOnly}
             </Alert>
@@ -69,6 +73,7 @@ export function UserSettingsPage() {
           <Tabs.Tab value="invoices">Invoice defaults</Tabs.Tab>
           <Tabs.Tab value="tax-rates">Tax rates</Tabs.Tab>
           <Tabs.Tab value="preferences">Preferences</Tabs.Tab>
+          {access.isOwner && <Tabs.Tab value="email">Email delivery</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="business">
           <BusinessDetailsPanel readOnly={readOnly} />
@@ -86,6 +91,11 @@ export function UserSettingsPage() {
         <Tabs.Panel value="preferences">
           <PreferencesPanel readOnly={readOnly} />
         </Tabs.Panel>
+        {access.isOwner && (
+          <Tabs.Panel value="email">
+            <EmailDeliveryPanel />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </>
   );

@@ -46,6 +46,7 @@ import {
   useDocumentFeedback,
   useSendDialog,
 } from '../shared/document-page';
+import { sendToast } from '../shared/send-toast';
 
 export const ESTIMATE_DOCUMENT_LABELS = { title: 'Estimate', due: 'Expires', hideBalance: true };
 
@@ -266,9 +267,7 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
             client: estimate.client,
           }}
           document={{ noun: 'estimate', send: (args) => send(args), sending: sendState.isLoading }}
-          onSent={(response) =>
-            toast.show({ severity: 'success', summary: 'Estimate sent', detail: `To ${response.email.to.join(', ')}` })
-          }
+          onSent={(response) => toast.show(sendToast('Estimate', response))}
         />
       )}
     </>

@@ -1,12 +1,16 @@
-import { Text, Timeline } from '@mantine/core';
+import { Link } from 'react-router';
+import { Anchor, Text, Timeline } from '@mantine/core';
 import { describeActivity, formatCurrency } from '@ledgerleaf/domain';
-import { useDateFormat, type DateFormatter, type InvoiceActivityEntry } from '@ledgerleaf/api';
+import { paths, useDateFormat, type DateFormatter, type InvoiceActivityEntry } from '@ledgerleaf/api';
 
 function reminderStep(days: number): string {
   if (days === 0) return 'on the due date';
   const n = Math.abs(days);
   return `${n} ${n === 1 ? 'day' : 'days'} ${days < 0 ? 'before' : 'after'} the due date`;
 }
+
+/** A send whose email was kept in the outbox (email is not set up): issued, but nobody received it. */
+export const KEPT_IN_OUTBOX = 'Issued, not emailed: kept in the outbox (email is not set up)';
 
 /** How an event reads on the timeline; dates (a recurring period) through `formatDate`, the business's format. */
 export function activityText(entry: InvoiceActivityEntry, formatDate: DateFormatter = (value) => value ?? ''): string {
@@ -20,6 +24,8 @@ export function activityText(entry: InvoiceActivityEntry, formatDate: DateFormat
     case 'invoice.updated':
       return 'Invoice edited';
     case 'invoice.sent':
+      // Email was not set up: the invoice was issued, its email only kept in the outbox.
+      if (entry.data.via === 'email' && entry.data.kept_in_outbox) return KEPT_IN_OUTBOX;
       if (entry.data.again) return 'Sent again';
       if (entry.data.via === 'email')
         return entry.data.scheduled ? 'Emailed by its recurring schedule' : 'Sent by email';
@@ -43,6 +49,7 @@ export function activityText(entry: InvoiceActivityEntry, formatDate: DateFormat
     case 'payment.deleted':
       return `Payment deleted${amount}`;
     case 'payment.receipt_sent':
+      if (entry.data.kept_in_outbox) return `Receipt kept in the outbox, not emailed${amount}: email is not set up`;
       return Array.isArray(entry.data.to)
         ? `Receipt emailed to ${entry.data.to.join(', ')}${amount}`
         : `Receipt emailed${amount}`;
@@ -50,7 +57,16 @@ export function activityText(entry: InvoiceActivityEntry, formatDate: DateFormat
       return `Receipt could not be emailed${amount}${typeof entry.data.reason === 'string' && entry.data.reason ? `: ${entry.data.reason}` : ''}`;
     case 'invoice.overdue':
       return 'Became overdue';
+    case 'invoice.email_failed':
+    case 'estimate.email_failed':
+      return `Email not delivered${typeof entry.data.email_subject === 'string' ? ` (${entry.data.email_subject})` : ''}${
+        typeof entry.data.reason === 'string' ? `: ${entry.data.reason}` : ''
+      }`;
     case 'invoice.reminder_sent':
+      if (entry.data.kept_in_outbox)
+        return typeof entry.data.offset_days === 'number'
+          ? `Reminder kept in the outbox, not emailed (${reminderStep(entry.data.offset_days)}): email is not set up`
+          : 'Reminder kept in the outbox, not emailed: email is not set up';
       return typeof entry.data.offset_days === 'number'
         ? `Reminder sent (${reminderStep(entry.data.offset_days)})`
         : 'Reminder sent';
@@ -59,6 +75,7 @@ export function activityText(entry: InvoiceActivityEntry, formatDate: DateFormat
     case 'estimate.updated':
       return 'Estimate edited';
     case 'estimate.sent':
+      if (entry.data.via === 'email' && entry.data.kept_in_outbox) return KEPT_IN_OUTBOX;
       if (entry.data.again) return 'Sent again';
       return entry.data.via === 'email' ? 'Sent by email' : 'Marked as sent';
     case 'estimate.viewed':
@@ -75,6 +92,11 @@ export function activityText(entry: InvoiceActivityEntry, formatDate: DateFormat
       // Any other event (a payment allocated to goals, ...) in the dashboard's words, never its code.
       return describeActivity(entry.event, entry.data);
   }
+}
+
+/** An entry about an email nobody received: the timeline says how to set email up. */
+function undelivered(entry: InvoiceActivityEntry): boolean {
+  return entry.data.kept_in_outbox === true || entry.event.endsWith('.email_failed');
 }
 
 /** The invoice's timeline, newest first. */
@@ -94,6 +116,11 @@ export function ActivityTimeline({ entries }: { entries: InvoiceActivityEntry[] 
           <Text size="xs" c="dimmed">
             {formatDateTime(entry.created_at)}
           </Text>
+          {undelivered(entry) && (
+            <Anchor component={Link} to={paths.settings.emailDelivery} size="xs">
+              Set up email delivery
+            </Anchor>
+          )}
         </Timeline.Item>
       ))}
     </Timeline>

@@ -90,23 +90,29 @@ describe('invoice detail', () => {
   });
 
   it('lists the emails the invoice went out with, each opening the full message under Settings', async () => {
+    const email = {
+      to: ['billing@acme.test'],
+      text: 'Hello',
+      category: 'invoice',
+      attachments: [],
+      created_at: '2026-11-01T10:00:00Z',
+    };
     stubFetch({
       'GET /api/invoices/11': json(200, { data: invoiceDetail() }),
       'GET /api/invoices/11/emails': json(200, {
         data: [
           {
+            ...email,
             id: 7,
-            to: ['billing@acme.test'],
             subject: 'Invoice INV-2026-0001 from Olive Bakery',
-            text: 'Hello',
-            category: 'invoice',
             transport: 'smtp',
             status: 'failed',
             error: 'Mailbox full',
-            attachments: [],
-            created_at: '2026-11-01T10:00:00Z',
+            attempts: 3,
             sent_at: null,
           },
+          { ...email, id: 6, subject: 'Reminder', transport: 'smtp', status: 'delivered', error: null, attempts: 1 },
+          { ...email, id: 5, subject: 'First send', transport: 'log', status: 'outbox', error: null, attempts: 0 },
         ],
       }),
     });
@@ -116,9 +122,19 @@ describe('invoice detail', () => {
       'href',
       '/user/settings/emails?email=7',
     );
-    expect(list).toHaveTextContent('Failed');
-    expect(list).toHaveTextContent('to billing@acme.test');
-    expect(list).toHaveTextContent('Not delivered: Mailbox full');
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Not delivered');
+    expect(items[0]).toHaveTextContent('to billing@acme.test');
+    expect(items[0]).toHaveTextContent('Not delivered after 3 attempts: Mailbox full');
+    expect(items[1]).toHaveTextContent('Delivered');
+    // Kept in the outbox (email is not set up) is never called sent; the card says how to set email up.
+    expect(items[2]).toHaveTextContent('Kept in the outbox');
+    expect(list).not.toHaveTextContent(/\bSent\b/);
+    expect(screen.getByTestId('email-setup-hint')).toHaveTextContent('Not delivered: your client did not receive it.');
+    expect(screen.getByRole('link', { name: 'Set up email delivery' })).toHaveAttribute(
+      'href',
+      '/user/settings?tab=email',
+    );
   });
 
   it('shows the business block and the client’s postal address as the PDF and the public page print them', async () => {
@@ -206,6 +222,22 @@ describe('invoice detail', () => {
     expect(toast).toHaveTextContent(INVOICE_MESSAGES.paymentRecorded);
     expect(toast).toHaveTextContent('$1,000.00 on INV-2026-0001. Receipt emailed to ann@acme.test.');
     expect(screen.getAllByRole('status')).toHaveLength(1);
+  });
+
+  it('says a receipt kept in the outbox was not sent (email is not set up)', () => {
+    const message = RECEIPT_MESSAGES.keptInOutbox(['ann@acme.test']);
+    expect(
+      paymentToast({
+        data: { ...payment, method: 'cash' as const },
+        invoice: invoiceDetail({ status: 'paid', balance_due: 0 }),
+        message: INVOICE_MESSAGES.paymentRecorded,
+        receipt: { sent: false, to: ['ann@acme.test'], email_id: 3, delivery: 'outbox', message },
+      }),
+    ).toMatchObject({
+      severity: 'warn',
+      summary: 'Payment recorded, receipt not sent',
+      detail: `$1,000.00 on INV-2026-0001. ${message}`,
+    });
   });
 
   it('the payment toast: one id per payment, a warning that stays when the receipt failed', () => {

@@ -64,6 +64,7 @@ import { useAllocatePaymentHandler, usePaymentRecordedHandler, type OnPaymentRec
 import { downloadInvoicePdf, previewInvoicePdf } from './pdf';
 import { SendModal } from './send-modal';
 import { SendReceiptButton } from './send-receipt-button';
+import { sendToast } from '../shared/send-toast';
 import { InvoiceStatusBadge, invoiceLabel } from './status-badge';
 import { InvoiceEmailsCard } from './invoice-emails-card';
 import {
@@ -501,13 +502,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
             opened={sendOpen}
             onClose={() => setSendOpen(false)}
             invoice={invoice}
-            onSent={(response) =>
-              toast.show({
-                severity: 'success',
-                summary: INVOICE_MESSAGES.sent,
-                detail: `To ${response.email.to.join(', ')}`,
-              })
-            }
+            onSent={(response) => toast.show(sendToast('Invoice', response))}
           />
         </>
       )}
@@ -567,6 +562,6 @@ export function paymentToast(
     ...(id ? { id } : {}),
     severity: 'success',
     summary: INVOICE_MESSAGES.paymentRecorded,
-    detail: receipt ? `${recorded}. Receipt emailed to ${receipt.to.join(', ')}.` : recorded,
+    detail: receipt ? `${recorded}. ${receipt.message}` : recorded,
   };
 }

@@ -1,19 +1,41 @@
 import { Link } from 'react-router';
 import { Anchor, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { LoadError } from '@ledgerleaf/ui';
-import { OUTBOX_CATEGORY_LABELS, type OutboxEmailItem } from '@ledgerleaf/domain';
+import {
+  EMAIL_DELIVERY_LABELS,
+  EMAIL_DELIVERY_MESSAGES,
+  OUTBOX_CATEGORY_LABELS,
+  type OutboxEmailItem,
+} from '@ledgerleaf/domain';
 import { loadErrorMessage, paths, useDateFormat, useListInvoiceEmailsQuery } from '@ledgerleaf/api';
 import { SideCard } from '../shared/document-page';
 
-const STATUS: Record<OutboxEmailItem['status'], { label: string; color: string }> = {
-  sent: { label: 'Sent', color: 'teal' },
-  queued: { label: 'Sending', color: 'yellow' },
-  failed: { label: 'Failed', color: 'red' },
+/** What happened to each email, worded as everywhere (`EMAIL_DELIVERY_LABELS`). */
+const STATUS_COLOR: Record<OutboxEmailItem['status'], string> = {
+  delivered: 'teal',
+  sending: 'yellow',
+  outbox: 'gray',
+  failed: 'red',
 };
 
 /** Where a message is read in full: the Sent emails screen under Settings, opened on it. */
 export function sentEmailHref(id: number): string {
   return `${paths.settings.sentEmails}?email=${id}`;
+}
+
+/**
+ * Where an email was kept in the outbox or not delivered: how to set email up (owners set it up
+ * under Settings > Email delivery).
+ */
+export function EmailSetupHint({ what = 'your client did not receive it' }: { what?: string }) {
+  return (
+    <Text size="xs" c="dimmed" mt="xs" data-testid="email-setup-hint">
+      Not delivered: {what}.{' '}
+      <Anchor component={Link} to={paths.settings.emailDelivery} size="xs">
+        Set up email delivery
+      </Anchor>
+    </Text>
+  );
 }
 
 /**
@@ -54,22 +76,28 @@ export function InvoiceEmailsCard({ invoiceId }: { invoiceId: number }) {
                 >
                   {email.subject}
                 </Anchor>
-                <Badge size="sm" variant="dot" color={STATUS[email.status].color} style={{ flexShrink: 0 }}>
-                  {STATUS[email.status].label}
+                <Badge size="sm" variant="dot" color={STATUS_COLOR[email.status]} style={{ flexShrink: 0 }}>
+                  {EMAIL_DELIVERY_LABELS[email.status]}
                 </Badge>
               </Group>
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {OUTBOX_CATEGORY_LABELS[email.category]} · {formatDateTime(email.created_at)} · to {email.to.join(', ')}
               </Text>
               {email.status === 'failed' && email.error && (
+                <Text size="xs" c="red">
+                  {EMAIL_DELIVERY_MESSAGES.failed(email.error, email.attempts)}
+                </Text>
+              )}
+              {email.status === 'sending' && email.error && (
                 <Text size="xs" c="dimmed">
-                  Not delivered: {email.error}
+                  {EMAIL_DELIVERY_MESSAGES.retrying(email.error)}
                 </Text>
               )}
             </Stack>
           ))}
         </Stack>
       )}
+      {(query.data ?? []).some((email) => email.status === 'outbox' || email.status === 'failed') && <EmailSetupHint />}
     </SideCard>
   );
 }

@@ -108,8 +108,9 @@ const sentEmail: OutboxEmailItem = {
   text: 'Hello',
   category: 'invoice',
   transport: 'smtp',
-  status: 'sent',
+  status: 'delivered',
   error: null,
+  attempts: 1,
   attachments: [{ filename: 'INV-2026-0001.pdf', content_type: 'application/pdf', size: 48_000 }],
   created_at: '2026-11-01T10:30:00Z',
   sent_at: '2026-11-01T10:30:02Z',
@@ -120,6 +121,15 @@ export const Detail: Story = detailScreen({
   'GET /api/invoices/11/emails': {
     status: 200,
     body: { data: [{ ...sentEmail, id: 8, category: 'receipt', subject: 'Payment received, thank you' }, sentEmail] },
+  },
+});
+
+/** Email not set up: the invoice's emails were kept in the outbox, and the card says how to set email up. */
+export const DetailKeptInOutbox: Story = detailScreen({
+  'GET /api/invoices/11': { status: 200, body: { data: detail } },
+  'GET /api/invoices/11/emails': {
+    status: 200,
+    body: { data: [{ ...sentEmail, transport: 'log', status: 'outbox', attempts: 0 }] },
   },
 });
 /** The emails card while its list loads, and when it fails. */

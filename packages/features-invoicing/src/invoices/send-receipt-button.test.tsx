@@ -64,4 +64,24 @@ describe('receipts on the timeline', () => {
     ).toBe('Receipt could not be emailed ($400.00): The client has no email address.');
     expect(activityText(entry('payment.receipt_failed', {}))).toBe('Receipt could not be emailed');
   });
+
+  it('never calls an email kept in the outbox sent, and says why an email was not delivered', () => {
+    expect(
+      activityText(entry('payment.receipt_sent', { amount: 400, to: ['ann@acme.test'], kept_in_outbox: true })),
+    ).toBe('Receipt kept in the outbox, not emailed ($400.00): email is not set up');
+    expect(activityText(entry('invoice.sent', { via: 'email', to: ['ann@acme.test'], kept_in_outbox: true }))).toBe(
+      'Issued, not emailed: kept in the outbox (email is not set up)',
+    );
+    expect(activityText(entry('estimate.sent', { via: 'email', kept_in_outbox: true }))).toBe(
+      'Issued, not emailed: kept in the outbox (email is not set up)',
+    );
+    expect(activityText(entry('invoice.reminder_sent', { offset_days: 3, kept_in_outbox: true }))).toBe(
+      'Reminder kept in the outbox, not emailed (3 days after the due date): email is not set up',
+    );
+    expect(
+      activityText(
+        entry('invoice.email_failed', { email_subject: 'Invoice INV-1', reason: 'Invalid login: 535', attempts: 1 }),
+      ),
+    ).toBe('Email not delivered (Invoice INV-1): Invalid login: 535');
+  });
 });

@@ -30,6 +30,15 @@ export function SendReceiptButton({ invoice, payment }: SendReceiptButtonProps) 
         summary: 'Receipt not sent',
         detail: errorMessage(result.error, 'Please try again.'),
       });
+    else if (result.data.data.delivery === 'outbox')
+      toast.show({
+        severity: 'warn',
+        summary: 'Receipt kept in the outbox',
+        detail: result.data.message,
+        timeout: false,
+      });
+    else if (result.data.data.delivery === 'sending')
+      toast.show({ severity: 'info', summary: 'Receipt sending', detail: result.data.message });
     else
       toast.show({ severity: 'success', summary: 'Receipt emailed', detail: `To ${result.data.data.to.join(', ')}` });
   };

@@ -92,6 +92,8 @@ async function deliver(
     html: email.html,
     businessId: delivery.business_id,
     category: 'system',
+    // The reminder's delivery is claimed and retried by this job: the mailer tries once.
+    once: true,
   });
   const outcome = await sent.delivered;
   if (!outcome.ok) throw new Error(outcome.error);

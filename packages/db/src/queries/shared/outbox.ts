@@ -48,23 +48,38 @@ export async function insertOutboxEmail(
     .executeTakeFirstOrThrow();
 }
 
-export async function markOutboxEmailSent(db: Db, params: { id: number; now: Date }): Promise<void> {
+export async function markOutboxEmailSent(db: Db, params: { id: number; now: Date; attempts?: number }): Promise<void> {
   await db
     .updateTable('outbox_emails')
-    .set({ sent_at: toDbTime(params.now), error: null })
+    .set({
+      sent_at: toDbTime(params.now),
+      error: null,
+      retry_at: null,
+      ...(params.attempts === undefined ? {} : { attempts: params.attempts }),
+    })
     .where('id', '=', params.id)
     .execute();
 }
 
-export async function markOutboxEmailFailed(db: Db, params: { id: number; error: string }): Promise<void> {
+/**
+ * The SMTP server refused the message: with `retryAt` it is tried again then (still sending, the
+ * reason kept); without, it is given up (failed, for that reason).
+ */
+export async function markOutboxEmailFailed(
+  db: Db,
+  params: { id: number; error: string; attempts?: number; retryAt?: Date | null },
+): Promise<void> {
   await db
     .updateTable('outbox_emails')
-    .set({ error: params.error.slice(0, 2000) })
+    .set({
+      error: params.error.slice(0, 2000),
+      retry_at: params.retryAt ? toDbTime(params.retryAt) : null,
+      ...(params.attempts === undefined ? {} : { attempts: params.attempts }),
+    })
     .where('id', '=', params.id)
     .execute();
 }
 
-/** Newest first. */
 /** Why the mail server refused a message (null while it is queued or once it is sent). */
 export async function findOutboxEmailError(db: Db, params: { id: number }): Promise<string | null> {
   const row = await db.selectFrom('outbox_emails').select(['error']).where('id', '=', params.id).executeTakeFirst();

@@ -12,6 +12,7 @@ import {
   type OutboxQuery,
   type PublicInvoice,
   greetingName,
+  documentEmailMessage,
 } from '@ledgerleaf/domain';
 import { findBusinessOutboxEmail, listBusinessOutboxEmails, outboxAttachments, type OutboxEmail } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../../lib/context';
@@ -65,6 +66,8 @@ export async function sendInvoice(
     auth: AuthContext;
     invoiceId: number;
     input: { to?: string[] | undefined; subject?: string | null | undefined; message?: string | null | undefined };
+    /** How long to wait for the mail server's answer (default `DELIVERY_WAIT_MS`; 0 for bulk sends). */
+    waitMs?: number;
   },
 ): Promise<InvoiceSendResponse> {
   const { businessId, userId } = params.auth;
@@ -77,14 +80,15 @@ export async function sendInvoice(
     to,
     category: 'invoice',
     about: { type: 'invoice', id: params.invoiceId },
-    issue: async (tx) => {
+    ...(params.waitMs === undefined ? {} : { waitMs: params.waitMs }),
+    issue: async (tx, keptInOutbox) => {
       await markInvoiceSent(tx, {
         businessId,
         userId,
         invoiceId: params.invoiceId,
         now: deps.clock(),
         via: 'email',
-        data: { to },
+        data: keptInOutbox ? { to, kept_in_outbox: true } : { to },
       });
       return requireInvoiceDocument(deps, tx, businessId, params.invoiceId);
     },
@@ -107,14 +111,24 @@ export async function sendInvoice(
       });
     },
   });
-  return { data: document.invoice, email, message: DELIVERY_MESSAGES.sent(to) };
+  return { data: document.invoice, email, message: documentEmailMessage('Invoice', to, email) };
 }
 
 // ---------------------------------------------------------------- outbox
 
-function outboxStatus(row: OutboxEmail): OutboxEmailItem['status'] {
-  if (row.error) return 'failed';
-  return row.sent_at ? 'sent' : 'queued';
+/**
+ * A retry that should have happened more than this long ago did not (the process that held the
+ * message stopped): the message is reported as failed, not as sending forever.
+ */
+export const ABANDONED_RETRY_MS = 15 * 60_000;
+
+/** What happened to a message (`EmailDeliveryState`). */
+export function outboxStatus(row: OutboxEmail, now: Date = new Date()): OutboxEmailItem['status'] {
+  if (row.transport !== 'smtp') return 'outbox';
+  if (row.sent_at) return 'delivered';
+  if (!row.error) return 'sending';
+  if (row.retry_at === null) return 'failed';
+  return Date.parse(row.retry_at) + ABANDONED_RETRY_MS < now.getTime() ? 'failed' : 'sending';
 }
 
 /**
@@ -124,7 +138,7 @@ function outboxStatus(row: OutboxEmail): OutboxEmailItem['status'] {
  */
 export const OUTBOX_BUSINESS_CATEGORIES = OUTBOX_CATEGORIES;
 
-export function outboxItemOf(row: OutboxEmail): OutboxEmailItem {
+export function outboxItemOf(row: OutboxEmail, now: Date = new Date()): OutboxEmailItem {
   return {
     id: row.id,
     to: row.to_address
@@ -135,8 +149,9 @@ export function outboxItemOf(row: OutboxEmail): OutboxEmailItem {
     text: row.text_body,
     category: row.category as OutboxCategory,
     transport: row.transport,
-    status: outboxStatus(row),
+    status: outboxStatus(row, now),
     error: row.error,
+    attempts: Number(row.attempts ?? 0),
     attachments: outboxAttachments(row),
     created_at: row.created_at,
     sent_at: row.sent_at,
@@ -152,7 +167,7 @@ export async function listOutbox(deps: Deps, params: { auth: AuthContext; query:
     limit: perPage,
     offset: (page - 1) * perPage,
   });
-  return { data: rows.map(outboxItemOf), meta: pageMeta(page, perPage, total) };
+  return { data: rows.map((row) => outboxItemOf(row, deps.clock())), meta: pageMeta(page, perPage, total) };
 }
 
 /** `GET /api/outbox/:id`: one listed message with its HTML body; 404 for another business's mail and for account mail. */
@@ -166,7 +181,7 @@ export async function getOutboxEmail(
     categories: OUTBOX_BUSINESS_CATEGORIES,
   });
   if (!row) throw notFound(OUTBOX_MESSAGES.notFound);
-  return { ...outboxItemOf(row), html: row.html_body };
+  return { ...outboxItemOf(row, deps.clock()), html: row.html_body };
 }
 
 // ---------------------------------------------------------------- public page

@@ -64,7 +64,11 @@ describe('the outbox without SMTP: list and one message', () => {
       { amount: 25, payment_date: today(), method: 'cash', send_receipt: true },
       { token: own.token },
     );
-    expect(receipt.json().receipt.sent).toBe(true);
+    // Without a mail server the receipt is kept in the outbox: not sent, and the answer says so.
+    expect(receipt.json().receipt).toMatchObject({ sent: false, delivery: 'outbox' });
+    expect(receipt.json().receipt.message).toBe(
+      'Receipt kept in the outbox, not emailed to ap@olivebakery.test: email is not set up. Set up email in Settings > Email delivery to send it to your client.',
+    );
     await sendInvoice(t, other);
     // Account mail of the business is never listed.
     expect((await t.post('/api/forgot-password', { email: 'olive@example.com' })).statusCode).toBeLessThan(300);
@@ -77,7 +81,8 @@ describe('the outbox without SMTP: list and one message', () => {
     ]);
     expect(page1.data[0]).toMatchObject({
       transport: 'log',
-      status: 'sent',
+      status: 'outbox',
+      attempts: 0,
       attachments: [{ filename: `${second.invoice_number}.pdf`, content_type: 'application/pdf' }],
     });
     const page2 = (await t.get('/api/outbox?per_page=2&page=2', { token: own.token })).json();

@@ -14,16 +14,15 @@ import { publish } from '../../../lib/events';
 import type { DeliveryOutcome } from '../../../lib/mailer';
 import { businessDate } from '../../../lib/display-date';
 import { renderEmail } from '../../../lib/email-templates';
-import { defaultRecipients } from '../documents/document-delivery';
+import { DELIVERY_WAIT_MS, defaultRecipients, within } from '../documents/document-delivery';
 import { renderDocumentPdf } from '../documents/document-pdf';
 import { requireInvoiceDocument, type InvoiceDocument } from '../invoices/invoice-view';
 
 /**
- * How long a receipt waits for the SMTP server's answer before it is reported as sent anyway (it
- * stays queued; a later refusal still lands in the outbox and the activity log). A local outbox
- * answers at once.
+ * How long a receipt waits for the SMTP server's answer before it is reported as still sending (a
+ * later refusal still lands in the outbox and the activity log). A local outbox answers at once.
  */
-export const RECEIPT_DELIVERY_WAIT_MS = 10_000;
+export const RECEIPT_DELIVERY_WAIT_MS = DELIVERY_WAIT_MS;
 
 /** Why a receipt was not sent: the client has no address, or composing or delivering it failed. */
 export type ReceiptFailure = 'no_recipients' | 'delivery';
@@ -60,15 +59,6 @@ async function composeReceipt(
   return { ...email, subject };
 }
 
-/** Waits for the transport's answer, at most `ms`; `null` while it is still out. */
-function within(delivered: Promise<DeliveryOutcome>, ms: number): Promise<DeliveryOutcome | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
-  return Promise.race([delivered, timeout]).finally(() => clearTimeout(timer));
-}
-
 /**
  * Emails the receipt of one of the invoice's payments to the client's contacts (as the invoice is
  * sent: primary contact first, else the client's address), with the updated invoice PDF, and writes
@@ -89,7 +79,7 @@ export async function sendPaymentReceipt(
 
   const to = defaultRecipients(document);
   const facts = { payment_id: payment.id, amount: payment.amount, invoice_number: document.invoice.invoice_number, to };
-  const record = (outcome: { email_id: number | null } | { reason: string }) =>
+  const record = (outcome: { email_id: number | null; kept_in_outbox?: true } | { reason: string }) =>
     deps.db.transaction().execute((tx) => {
       const event = {
         businessId,
@@ -109,13 +99,22 @@ export async function sendPaymentReceipt(
     await record({ reason }).catch((error: unknown) =>
       deps.logger.error({ err: error, paymentId: payment.id }, 'receipt failure not recorded'),
     );
-    const message = failure === 'no_recipients' ? RECEIPT_MESSAGES.noRecipients : RECEIPT_MESSAGES.failed;
-    return { receipt: { sent: false, to, email_id: emailId, message }, failure };
+    const message =
+      failure === 'no_recipients'
+        ? RECEIPT_MESSAGES.noRecipients
+        : emailId === null
+          ? RECEIPT_MESSAGES.failed
+          : RECEIPT_MESSAGES.failedBecause(reason);
+    return {
+      receipt: { sent: false, to, email_id: emailId, delivery: emailId === null ? null : 'failed', message },
+      failure,
+    };
   };
 
   if (to.length === 0) return failed('no_recipients', 'The client has no email address.', null);
 
   let emailId: number | null = null;
+  let outcome: DeliveryOutcome | null = null;
   try {
     const [email, rendered] = await Promise.all([
       composeReceipt(deps, businessId, document, payment, to),
@@ -133,10 +132,11 @@ export async function sendPaymentReceipt(
       document: { type: 'invoice', id: document.invoice.id },
     });
     emailId = sent.id;
-    const outcome = await within(sent.delivered, RECEIPT_DELIVERY_WAIT_MS);
+    outcome = await within(sent.delivered, RECEIPT_DELIVERY_WAIT_MS);
     if (outcome && !outcome.ok) return await failed('delivery', outcome.error, emailId);
     if (!outcome) {
-      // Still with the SMTP server: answered as sent; a refusal after all still reaches the timeline.
+      // Still with the SMTP server (or waiting to retry): answered as sending; a refusal after all
+      // still reaches the timeline.
       const id = emailId;
       void sent.delivered.then(async (late) => {
         if (!late.ok) await failed('delivery', late.error, id);
@@ -146,9 +146,20 @@ export async function sendPaymentReceipt(
     deps.logger.error({ err: error, paymentId: payment.id }, 'payment receipt not sent');
     return failed('delivery', error instanceof Error ? error.message : String(error), emailId);
   }
-  // The mail is out: a timeline entry that cannot be written does not make it unsent.
-  await record({ email_id: emailId }).catch((error: unknown) =>
+  const kept = outcome?.ok === true && outcome.state === 'outbox';
+  // The mail is out (or kept in the outbox): a timeline entry that cannot be written does not change that.
+  await record(kept ? { email_id: emailId, kept_in_outbox: true } : { email_id: emailId }).catch((error: unknown) =>
     deps.logger.error({ err: error, paymentId: payment.id }, 'receipt not recorded'),
   );
-  return { receipt: { sent: true, to, email_id: emailId, message: RECEIPT_MESSAGES.sent(to) } };
+  if (kept)
+    return {
+      receipt: { sent: false, to, email_id: emailId, delivery: 'outbox', message: RECEIPT_MESSAGES.keptInOutbox(to) },
+    };
+  if (!outcome)
+    return {
+      receipt: { sent: true, to, email_id: emailId, delivery: 'sending', message: RECEIPT_MESSAGES.sending(to) },
+    };
+  return {
+    receipt: { sent: true, to, email_id: emailId, delivery: 'delivered', message: RECEIPT_MESSAGES.sent(to) },
+  };
 }

@@ -1,7 +1,6 @@
 import { formatCurrency, greetingName, utcCalendarDate } from '@ledgerleaf/domain';
 import {
   claimScheduledEmail,
-  findOutboxEmailError,
   listClaimableScheduledEmails,
   markScheduledEmailSent,
   notifyBusinessUsers,
@@ -103,13 +102,13 @@ async function deliver(deps: Deps, email: ScheduledEmailRow, options: SchedulerO
     businessId: email.business_id,
     category: 'invoice',
     document: { type: 'invoice', id: document.invoice.id },
+    // The scheduled email is claimed and retried by this job: the mailer tries once.
+    once: true,
   });
-  if (deps.config.smtpUrl) {
-    // SMTP delivery runs in the background: wait for it, so a refused message is retried, not marked sent.
-    await deps.mailer.flush();
-    const refused = await findOutboxEmailError(deps.db, { id: sent.id });
-    if (refused) throw new Error(`The mail server refused the message: ${refused}`);
-  }
+  // Wait for the mail server, so a refused message is retried by the job, not marked sent.
+  const outcome = await sent.delivered;
+  if (!outcome.ok) throw new Error(`The mail server refused the message: ${outcome.error}`);
+  const kept = sent.transport === 'log' ? { kept_in_outbox: true as const } : {};
   await deps.db.transaction().execute(async (tx) => {
     const now = deps.clock();
     await markScheduledEmailSent(tx, { id: email.id, outboxEmailId: sent.id, now });
@@ -125,12 +124,12 @@ async function deliver(deps: Deps, email: ScheduledEmailRow, options: SchedulerO
         ? {
             ...event,
             type: 'invoice.reminder_sent',
-            data: { invoice_number: invoiceNumber, offset_days: data.offset_days ?? 0, to },
+            data: { invoice_number: invoiceNumber, offset_days: data.offset_days ?? 0, to, ...kept },
           }
         : {
             ...event,
             type: 'invoice.sent',
-            data: { invoice_number: invoiceNumber, via: 'email', to, scheduled: true },
+            data: { invoice_number: invoiceNumber, via: 'email', to, scheduled: true, ...kept },
           },
     );
   });

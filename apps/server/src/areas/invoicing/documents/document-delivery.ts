@@ -1,18 +1,21 @@
 import {
   INVOICE_MESSAGES,
   defaultRecipientEmails,
+  type EmailDeliveryState,
   toDocumentNumberFormat,
   type OutboxCategory,
 } from '@ledgerleaf/domain';
 import { findInvoiceNumbering, takeDocumentNumber, type Db } from '@ledgerleaf/db';
 import type { AuthContext, Deps } from '../../../lib/context';
 import { validationError } from '../../../lib/errors';
+import { publish } from '../../../lib/events';
+import type { DeliveryOutcome, MailFailure } from '../../../lib/mailer';
 import type { RenderedPdf } from './document-pdf';
 import type { DocumentBusiness, DocumentClient } from './document-view';
 
 /*
  * How an invoice or an estimate leaves the business: it is issued (numbered, status sent) in one
- * transaction with rendering its PDF, then emailed with the PDF and its public link after the
+ * transaction, then its PDF is rendered (in a file worker) and emailed with its public link after the
  * commit (the outbox insert needs the connection the transaction holds on SQLite, and a rolled-back
  * issue must not have been mailed). Its public page, opened by anyone but the business itself,
  * records the first view.
@@ -86,13 +89,43 @@ export interface SentEmail {
   to: string[];
   subject: string;
   transport: 'smtp' | 'log';
+  /** What happened, as far as the send waited for the mail server (`sending` when it is still out). */
+  delivery: EmailDeliveryState;
+  /** The mail server's reason, when it refused the message. */
+  error: string | null;
 }
 
 /**
- * Issues the document and mails it: `issue` runs in one transaction (mark it sent, read it back);
+ * How long a send waits for the mail server's answer before it answers "still sending" (a later
+ * refusal reaches the outbox and the document's timeline). Without a mail server it answers at once.
+ */
+export const DELIVERY_WAIT_MS = 10_000;
+
+/** Waits for the transport's answer, at most `ms`; `null` while it is still out. */
+export function within(delivered: Promise<DeliveryOutcome>, ms: number): Promise<DeliveryOutcome | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([delivered, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The state an answer reports: the outcome, or `sending` while the mail server has not answered. */
+export function deliveryStateOf(outcome: DeliveryOutcome | null): {
+  delivery: EmailDeliveryState;
+  error: string | null;
+} {
+  if (!outcome) return { delivery: 'sending', error: null };
+  return outcome.ok ? { delivery: outcome.state, error: null } : { delivery: 'failed', error: outcome.error };
+}
+
+/**
+ * Issues the document and mails it: `issue` runs in one transaction (mark it sent, read it back),
+ * told whether the email will be kept in the outbox (email is not set up) so the timeline says so;
  * once that committed, `render` builds its PDF (in a file worker: no transaction is held while a
  * worker is busy or the pool queues it), `compose` words the email and the mailer gets it with the
- * PDF attached, from the business (reply-to) and filed in its outbox under `category`.
+ * PDF attached, from the business (reply-to) and filed in its outbox under `category`. It waits a
+ * little for the mail server, so the answer says what happened.
  */
 export async function emailDocument<D extends { business: DocumentBusiness }>(
   deps: Deps,
@@ -102,15 +135,18 @@ export async function emailDocument<D extends { business: DocumentBusiness }>(
     category: OutboxCategory;
     /** The invoice or estimate mailed, filed with the message so the document lists it. */
     about: { type: 'invoice' | 'estimate'; id: number };
-    issue: (tx: Db) => Promise<D>;
+    issue: (tx: Db, keptInOutbox: boolean) => Promise<D>;
     render: (document: D) => Promise<RenderedPdf>;
+    /** How long to wait for the mail server (default `DELIVERY_WAIT_MS`). */
+    waitMs?: number;
     compose: (document: D, rendered: RenderedPdf) => Promise<DocumentEmail> | DocumentEmail;
   },
 ): Promise<{ document: D; email: SentEmail }> {
-  const document = await deps.db.transaction().execute(params.issue);
+  const keptInOutbox = (await deps.mailer.transportFor(params.businessId)) === 'log';
+  const document = await deps.db.transaction().execute((tx) => params.issue(tx, keptInOutbox));
   const rendered = await params.render(document);
   const email = await params.compose(document, rendered);
-  const { id } = await deps.mailer.send({
+  const sent = await deps.mailer.send({
     to: params.to,
     subject: email.subject,
     text: email.text,
@@ -121,10 +157,45 @@ export async function emailDocument<D extends { business: DocumentBusiness }>(
     category: params.category,
     document: params.about,
   });
+  const outcome = await within(sent.delivered, params.waitMs ?? DELIVERY_WAIT_MS);
   return {
     document,
-    email: { id, to: params.to, subject: email.subject, transport: deps.config.smtpUrl ? 'smtp' : 'log' },
+    email: {
+      id: sent.id,
+      to: params.to,
+      subject: email.subject,
+      transport: sent.transport,
+      ...deliveryStateOf(outcome),
+    },
   };
+}
+
+/**
+ * A message about a document given up by the mailer: written to the document's timeline
+ * (`invoice.email_failed`, `estimate.email_failed`), which notifies the business.
+ */
+export async function recordEmailFailure(deps: Deps, failure: MailFailure): Promise<void> {
+  const about = failure.message.document;
+  const businessId = failure.message.businessId;
+  // A receipt writes its own `payment.receipt_failed` (payment-receipt.ts).
+  if (!about || businessId == null || failure.message.category === 'receipt') return;
+  const to = typeof failure.message.to === 'string' ? [failure.message.to] : [...failure.message.to];
+  const data = {
+    email_id: failure.id,
+    category: failure.message.category ?? 'system',
+    email_subject: failure.message.subject,
+    to,
+    reason: failure.error,
+    attempts: failure.attempts,
+  };
+  const event = { businessId, userId: null, at: deps.clock(), data };
+  await deps.db
+    .transaction()
+    .execute((tx) =>
+      about.type === 'invoice'
+        ? publish(tx, { ...event, type: 'invoice.email_failed', subject: { type: 'invoice', id: about.id } })
+        : publish(tx, { ...event, type: 'estimate.email_failed', subject: { type: 'estimate', id: about.id } }),
+    );
 }
 
 /**

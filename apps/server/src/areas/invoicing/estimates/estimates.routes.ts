@@ -13,6 +13,7 @@ import {
   estimateSchema,
   estimateStatusSchema,
   idParamsSchema,
+  EMAIL_DELIVERY_STATES,
   invoiceSendInputSchema,
   publicEstimateResponseSchema,
 } from '@ledgerleaf/domain';
@@ -42,6 +43,8 @@ const sendResponseSchema = z.object({
     to: z.array(z.string()),
     subject: z.string(),
     transport: z.enum(['smtp', 'log']),
+    delivery: z.enum(EMAIL_DELIVERY_STATES),
+    error: z.string().nullable(),
   }),
   message: z.string(),
 });

@@ -1,5 +1,6 @@
 import {
   ESTIMATE_MESSAGES,
+  documentEmailMessage,
   ESTIMATE_NUMBER_PREFIX,
   ESTIMATE_STATUS_LABELS,
   canEstimateTransition,
@@ -505,14 +506,14 @@ export async function sendEstimate(
     to,
     category: 'estimate',
     about: { type: 'estimate', id: params.estimateId },
-    issue: async (tx) => {
+    issue: async (tx, keptInOutbox) => {
       await markEstimateSent(tx, {
         businessId,
         userId,
         estimateId: params.estimateId,
         now: deps.clock(),
         via: 'email',
-        data: { to },
+        data: keptInOutbox ? { to, kept_in_outbox: true } : { to },
       });
       return requireDocument(deps, tx, businessId, params.estimateId);
     },
@@ -546,7 +547,7 @@ export async function sendEstimate(
         : { ...templated, subject: params.input.subject?.trim() ? custom.subject : templated.subject };
     },
   });
-  return { data: document.estimate, email, message: ESTIMATE_MESSAGES.sent(to) };
+  return { data: document.estimate, email, message: documentEmailMessage('Estimate', to, email) };
 }
 
 // ---------------------------------------------------------------- public page

@@ -40,7 +40,7 @@ export async function invoiceEmails(
     document: { type: 'invoice', id: invoice.id },
     categories: OUTBOX_BUSINESS_CATEGORIES,
   });
-  return rows.map(outboxItemOf);
+  return rows.map((row) => outboxItemOf(row, deps.clock()));
 }
 
 /** Ids once each, in the order asked. */
@@ -75,7 +75,8 @@ export async function bulkInvoices(
     try {
       const invoice =
         action === 'send'
-          ? (await sendInvoice(deps, { auth, invoiceId: id, input: {} })).data
+          ? // Not waiting for the mail server per invoice: the Emails card of each tells what happened.
+            (await sendInvoice(deps, { auth, invoiceId: id, input: {}, waitMs: 0 })).data
           : action === 'mark_sent'
             ? await sendInvoiceManually(deps, { auth, invoiceId: id })
             : await voidInvoice(deps, { auth, invoiceId: id, reason: params.reason });

@@ -55,7 +55,7 @@ describe('the emails of an invoice', () => {
     expect(response.statusCode).toBe(200);
     const emails = response.json().data as Array<{ id: number; category: string; status: string; to: string[] }>;
     expect(emails.map((email) => email.category)).toEqual(['receipt', 'invoice']);
-    expect(emails[1]).toMatchObject({ id: sent.json().email.id, status: 'sent', to: ['ap@harbor.test'] });
+    expect(emails[1]).toMatchObject({ id: sent.json().email.id, status: 'outbox', to: ['ap@harbor.test'] });
     // Another invoice does not list them.
     const other = await invoice();
     expect((await t.get(`/api/invoices/${other.id}/emails`, { token })).json().data).toEqual([]);

@@ -1,4 +1,4 @@
-import { formatCurrency } from '@ledgerleaf/domain';
+import { EMAIL_DELIVERY_MESSAGES, formatCurrency } from '@ledgerleaf/domain';
 import type { NotificationType } from '@ledgerleaf/domain';
 import { notifyBusinessUsers, type Db } from '@ledgerleaf/db';
 import type { DomainEvent } from '../../../lib/events';
@@ -42,6 +42,17 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
       // Issued by a recurring schedule: the run writes its own RecurringInvoice notification, one per pass.
       if (!byEmail && event.data.recurring_invoice_id !== undefined) return null;
       const again = event.data.again === true;
+      // Email was not set up: the invoice is issued, but the email only kept in the outbox.
+      if (byEmail && event.data.kept_in_outbox)
+        return {
+          type: 'Invoice',
+          data: {
+            title: 'Invoice kept in the outbox',
+            message: `${invoiceLabel(event.data.invoice_number)} was not emailed: email is not set up, so it was kept in the outbox. ${EMAIL_DELIVERY_MESSAGES.setUp}`,
+            invoice_id: invoiceId,
+            event: event.type,
+          },
+        };
       const message = byEmail
         ? `${invoiceLabel(event.data.invoice_number)} was ${again ? 'emailed again' : 'emailed'} to your client.`
         : `${invoiceLabel(event.data.invoice_number)} was marked as sent.`;
@@ -55,6 +66,21 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
         },
       };
     }
+    case 'invoice.email_failed':
+    case 'estimate.email_failed':
+      // The mail server refused an email about the document for good: the business must know.
+      return {
+        type: event.type === 'invoice.email_failed' ? 'Invoice' : 'Estimate',
+        data: {
+          title: 'Email not delivered',
+          message: `“${event.data.email_subject}” to ${event.data.to.join(', ')} was not delivered: ${event.data.reason}`,
+          ...(event.type === 'invoice.email_failed'
+            ? { invoice_id: event.subject.id }
+            : { estimate_id: event.subject.id }),
+          email_id: event.data.email_id,
+          event: event.type,
+        },
+      };
     case 'invoice.voided':
       return {
         type: 'Invoice',
