@@ -18,7 +18,7 @@ import { businessTimeZone } from '../../lib/business-clock';
 /*
  * The dashboard (issue 15) reads the other areas' data and writes none. Every figure is defined in
  * domain `dashboard/figures.ts`; the database answers counts and sums from the trigger-kept totals
- * of migration 0015 (`packages/db/src/queries/dashboard.ts`). "Today" and "this month" are the
+ * of migration 0015 (`packages/db/src/queries/dashboard/dashboard.ts`). "Today" and "this month" are the
  * business's time zone (its recurring settings', like every "today" of the product).
  */
 

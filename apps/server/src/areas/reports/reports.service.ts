@@ -55,7 +55,7 @@ import { scheduleOfRow } from '../invoicing';
 
 /*
  * The standard reports (issue 16). Each is made of the database's figures (packages/db
- * queries/reports.ts, in cents) and answered in the one report shape of domain `reportSchema`:
+ * queries/reports/reports.ts, in cents) and answered in the one report shape of domain `reportSchema`:
  * money cells in decimal dollars, a totals row that is the sum of the rows (added in cents, so it
  * equals the sum of the rows exactly), the basis where cash and accrual differ, and the drill-down
  * of every row. Dates are the business's (its time zone's "today" for presets and "as of").

@@ -23,8 +23,6 @@ export function registerEmailDeliveryRoutes(app: FastifyInstance, deps: Deps): v
     access: 'admin',
     responses: {
       200: { description: 'Settings', schema: emailDeliveryResponseSchema },
-      401: e.unauthenticated,
-      403: e.forbidden,
     },
     handler: async ({ request }) => ({ data: await getEmailDelivery(deps, { auth: requireAuth(request) }) }),
   });
@@ -39,8 +37,6 @@ export function registerEmailDeliveryRoutes(app: FastifyInstance, deps: Deps): v
     body: emailDeliverySettingsSchema,
     responses: {
       200: { description: 'Saved', schema: emailDeliveryResponseSchema },
-      401: e.unauthenticated,
-      403: e.forbidden,
       422: e.validation,
     },
     handler: async ({ request, body }) => ({
@@ -57,8 +53,6 @@ export function registerEmailDeliveryRoutes(app: FastifyInstance, deps: Deps): v
     access: 'admin',
     responses: {
       200: { description: 'Removed', schema: emailDeliveryResponseSchema },
-      401: e.unauthenticated,
-      403: e.forbidden,
     },
     handler: async ({ request }) => ({
       data: await removeEmailDelivery(deps, { auth: requireAuth(request) }),
@@ -77,8 +71,6 @@ export function registerEmailDeliveryRoutes(app: FastifyInstance, deps: Deps): v
     rateLimit: { max: 10, timeWindow: 60_000 },
     responses: {
       200: { description: 'What the mail server answered', schema: emailDeliveryTestResponseSchema },
-      401: e.unauthenticated,
-      403: e.forbidden,
       422: e.validation,
     },
     handler: async ({ request, body }) => testEmailDelivery(deps, { auth: requireAuth(request), input: body }),
