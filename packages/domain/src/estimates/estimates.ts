@@ -42,7 +42,7 @@ export const ESTIMATE_STATUS_LABELS: Record<EstimateStatus, string> = {
 
 /**
  * Allowed moves, from -> to:
- * - draft -> sent: sent by email or marked as sent (the number is assigned then).
+ * - draft -> sent: sent by email or issued without email (the number is assigned then).
  * - sent -> viewed: the client opened the public link.
  * - sent | viewed -> accepted | declined: the client's answer on the public page (before expiry).
  * - sent | viewed -> expired: past the expiry date without an answer (scheduler; also derived at read).
