@@ -77,7 +77,7 @@ test('the dashboard’s "Due This Week" counts the unpaid invoices due from toda
         issue_date: addDays(today, -10),
         due_date: addDays(today, offset),
         lines: [{ description: `Due ${offset}`, quantity: 1, unit_price: price, tax_rate_ids: [] }],
-        send: true,
+        issue: true,
       },
     });
     expect(created.status(), await created.text()).toBe(201);

@@ -211,7 +211,7 @@ for (const scheme of ['light', 'dark'] as const) {
             client_id: client,
             issue_date: today,
             expiry_date: today,
-            send: true,
+            issue: true,
             lines: [{ description: 'Refit', quantity: 1, unit_price: 900 }],
           },
         })

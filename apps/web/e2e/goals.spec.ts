@@ -20,7 +20,7 @@ async function sentInvoice(page: Page, amount: number): Promise<number> {
       client_id: clientId,
       issue_date: '2026-11-02',
       due_date: '2026-12-02',
-      send: true,
+      issue: true,
       lines: [{ description: 'Joinery', quantity: 1, unit_price: amount }],
     },
   });
@@ -243,7 +243,7 @@ test('after a payment without goals the modal links to creating one; a skipped p
       client_id: clientId,
       issue_date: '2026-11-02',
       due_date: '2026-12-02',
-      send: true,
+      issue: true,
       lines: [{ description: 'Cabinets', quantity: 1, unit_price: 1500 }],
     },
   });

@@ -178,7 +178,7 @@ for (const scheme of ['light', 'dark'] as const) {
         client_id: clientId,
         issue_date: '2026-11-02',
         due_date: '2026-12-02',
-        send: true,
+        issue: true,
         lines: [
           { description: 'Cabinets', quantity: 2, unit_price: 1500, discount_type: 'percent', discount_value: 10 },
         ],
@@ -216,7 +216,7 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test('invoice: save a draft, edit it, mark as sent, duplicate, delete the copy, void the original', async ({
+test('invoice: save a draft, edit it, mark as issued, duplicate, delete the copy, void the original', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -251,7 +251,7 @@ test('invoice: save a draft, edit it, mark as sent, duplicate, delete the copy, 
   const originalUrl = page.url();
 
   await page.getByRole('button', { name: 'More actions' }).click();
-  await page.getByRole('menuitem', { name: 'Mark as sent' }).click();
+  await page.getByRole('menuitem', { name: 'Mark as issued' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/Invoice INV-\d{4}-\d{4}/);
 
   await page.getByRole('button', { name: 'More actions' }).click();
@@ -274,7 +274,7 @@ test('invoice: save a draft, edit it, mark as sent, duplicate, delete the copy, 
   await expect(page.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
 });
 
-test('invoice list: select, mark as sent in bulk, download the PDFs as one zip, export CSV; an invoice lists its emails', async ({
+test('invoice list: select, mark as issued in bulk, download the PDFs as one zip, export CSV; an invoice lists its emails', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -306,12 +306,12 @@ test('invoice list: select, mark as sent in bulk, download the PDFs as one zip, 
   await table.getByRole('checkbox', { name: 'Select every invoice on this page' }).check();
   const toolbar = page.getByRole('toolbar', { name: 'Selected invoices' });
   await expect(toolbar).toContainText('2 invoices selected');
-  await toolbar.getByRole('button', { name: 'Mark as sent' }).click();
+  await toolbar.getByRole('button', { name: 'Mark as issued' }).click();
   await page
-    .getByRole('dialog', { name: 'Mark 2 invoices as sent?' })
-    .getByRole('button', { name: 'Mark as sent' })
+    .getByRole('dialog', { name: 'Mark 2 invoices as issued?' })
+    .getByRole('button', { name: 'Mark as issued' })
     .click();
-  await expect(page.getByTestId('bulk-result')).toContainText('2 invoices marked as sent.');
+  await expect(page.getByTestId('bulk-result')).toContainText('2 invoices marked as issued.');
   await expect(table.getByRole('link', { name: /^Invoice INV-\d{4}-\d{4}, Juniper Cafe$/ })).toHaveCount(2);
 
   await table.getByRole('checkbox', { name: 'Select every invoice on this page' }).check();

@@ -121,7 +121,7 @@ test('a payment notifies: the bell shows the badge, the dropdown the notificatio
       client_id: clientId,
       issue_date: '2026-11-02',
       due_date: '2026-12-02',
-      send: true,
+      issue: true,
       lines: [{ description: 'Cabinets', quantity: 1, unit_price: 1500 }],
     },
   });
@@ -343,7 +343,7 @@ test.describe('review screenshots', () => {
             client_id: clientId,
             issue_date: '2026-11-02',
             due_date: '2026-12-02',
-            send: true,
+            issue: true,
             lines: [{ description: 'Cabinets', quantity: 1, unit_price: 1500 }],
           },
         });

@@ -64,7 +64,7 @@ export const estimateApi = api
         transformResponse: (response: { data: EstimateDetail }) => response.data,
         providesTags: (_result, _error, id) => [{ type: 'Estimate', id }],
       }),
-      createEstimate: build.mutation<Estimate, EstimateBody & { send?: boolean }>({
+      createEstimate: build.mutation<Estimate, EstimateBody & { issue?: boolean }>({
         query: (body) => ({ url: '/api/estimates', method: 'POST', body }),
         transformResponse: (response: EstimateResponse) => response.data,
         invalidatesTags: [{ type: 'Estimate', id: 'LIST' }],
@@ -81,8 +81,8 @@ export const estimateApi = api
         query: (id) => ({ url: `/api/estimates/${id}`, method: 'DELETE' }),
         invalidatesTags: [{ type: 'Estimate', id: 'LIST' }],
       }),
-      markEstimateSent: build.mutation<Estimate, number>({
-        query: (id) => ({ url: `/api/estimates/${id}/mark-sent`, method: 'POST' }),
+      issueEstimate: build.mutation<Estimate, number>({
+        query: (id) => ({ url: `/api/estimates/${id}/issue`, method: 'POST' }),
         transformResponse: (response: EstimateResponse) => response.data,
         invalidatesTags: (_result, _error, id) => [
           { type: 'Estimate', id: 'LIST' },
@@ -206,7 +206,7 @@ export const {
   useCreateEstimateMutation,
   useUpdateEstimateMutation,
   useDeleteEstimateMutation,
-  useMarkEstimateSentMutation,
+  useIssueEstimateMutation,
   useSendEstimateMutation,
   useConvertEstimateMutation,
   useGetPublicEstimateQuery,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchInvoicePdf, invoiceApi } from './invoice-endpoints';
+import { estimateApi } from './estimate-endpoints';
 import { makeStore } from './store';
 import { json, stubFetch } from './test-utils';
 
@@ -120,5 +121,29 @@ describe('invoice endpoints', () => {
     expect(blob.size).toBe(8);
     expect(calls[0]!.headers.get('Authorization')).toBe('Bearer tok');
     await expect(fetchInvoicePdf(6)).rejects.toThrow('Invoice not found.');
+  });
+});
+
+describe('issuing without email (issue 29 item 6: "send" means email)', () => {
+  it('issueInvoice and issueEstimate call the /issue routes; a create asks with issue: true', async () => {
+    const invoice = { id: 11, invoice_number: 'INV-2026-0003', status: 'sent' };
+    const estimate = { id: 5, estimate_number: 'EST-2026-0006', status: 'sent' };
+    const { calls } = stubFetch({
+      'POST /api/invoices/11/issue': json(200, { data: invoice, message: 'Invoice marked as issued.' }),
+      'POST /api/estimates/5/issue': json(200, { data: estimate, message: 'Estimate marked as issued.' }),
+      'POST /api/invoices': json(201, { data: invoice, message: 'Invoice marked as issued.' }),
+    });
+    const store = makeStore();
+    expect((await store.dispatch(invoiceApi.endpoints.issueInvoice.initiate(11))).data).toEqual(invoice);
+    expect((await store.dispatch(estimateApi.endpoints.issueEstimate.initiate(5))).data).toEqual(estimate);
+    const body = { client_id: 1, issue_date: '2026-11-01', due_date: '2026-12-01', lines: [], issue: true };
+    await store.dispatch(invoiceApi.endpoints.createInvoice.initiate(body));
+    expect(calls.map((call) => `${call.method} ${new URL(call.url).pathname}`)).toEqual([
+      'POST /api/invoices/11/issue',
+      'POST /api/estimates/5/issue',
+      'POST /api/invoices',
+    ]);
+    expect(calls[2]!.body).toMatchObject({ issue: true });
+    expect(calls[2]!.body).not.toHaveProperty('send');
   });
 });

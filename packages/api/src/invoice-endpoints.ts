@@ -61,7 +61,7 @@ export const invoiceApi = api.enhanceEndpoints({ addTagTypes: ['Invoice', 'Clien
       transformResponse: (response: { data: InvoiceDetail }) => response.data,
       providesTags: (_result, _error, id) => [{ type: 'Invoice', id }],
     }),
-    createInvoice: build.mutation<Invoice, InvoiceInput & { send?: boolean }>({
+    createInvoice: build.mutation<Invoice, InvoiceInput & { issue?: boolean }>({
       query: (body) => ({ url: '/api/invoices', method: 'POST', body }),
       transformResponse: (response: InvoiceResponse) => response.data,
       invalidatesTags: [
@@ -85,8 +85,8 @@ export const invoiceApi = api.enhanceEndpoints({ addTagTypes: ['Invoice', 'Clien
         { type: 'Client', id: 'LIST' },
       ],
     }),
-    markInvoiceSent: build.mutation<Invoice, number>({
-      query: (id) => ({ url: `/api/invoices/${id}/mark-sent`, method: 'POST' }),
+    issueInvoice: build.mutation<Invoice, number>({
+      query: (id) => ({ url: `/api/invoices/${id}/issue`, method: 'POST' }),
       transformResponse: (response: InvoiceResponse) => response.data,
       invalidatesTags: (_result, _error, id) => [
         { type: 'Invoice', id: 'LIST' },
@@ -211,7 +211,7 @@ export const {
   useCreateInvoiceMutation,
   useUpdateInvoiceMutation,
   useDeleteInvoiceMutation,
-  useMarkInvoiceSentMutation,
+  useIssueInvoiceMutation,
   useVoidInvoiceMutation,
   useDuplicateInvoiceMutation,
   useSendInvoiceMutation,

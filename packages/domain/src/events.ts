@@ -22,7 +22,7 @@ export type DomainEventSubject =
   | 'goal'
   | 'other_income';
 
-/** How an issued invoice or estimate left: marked as sent by a person or by a schedule, or emailed. */
+/** How an issued invoice or estimate left: issued without email by a person or by a schedule, or emailed. */
 export type DocumentSendChannel = 'manual' | 'email';
 
 /** Facts an issue or a send may add (who it was emailed to, the recurring run that issued it). */

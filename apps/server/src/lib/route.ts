@@ -80,6 +80,8 @@ export interface RouteDoc {
   idempotent?: boolean | undefined;
   /** Every status the route can answer: its own and those implied by how it is declared (`documentedResponses`). */
   responses: Record<number, ResponseDoc>;
+  /** An old name kept working for one release: the document marks the operation `deprecated: true`. */
+  deprecated?: boolean | undefined;
 }
 
 type BodyOf<B> = B extends z.ZodType ? z.output<B> : undefined;
@@ -103,6 +105,12 @@ export interface RouteDefinition<
   url: string;
   summary: string;
   tags: string[];
+  /**
+   * An old name kept working for one release (an alias of a renamed route, e.g. `/mark-sent` of
+   * `/issue`): the OpenAPI document marks the operation `deprecated: true`. Say in `summary` what
+   * replaces it. A deprecated body field is marked on its zod schema instead (`.meta({ deprecated: true })`).
+   */
+  deprecated?: boolean;
   /**
    * `true`: needs `Authorization: Bearer <token>`; `requireAuth(request)` then returns the caller.
    * `'optional'`: anyone may call; `request.auth` is the caller when a valid token comes, else null.
@@ -292,6 +300,7 @@ export function defineRoute<
     query: definition.query,
     idempotent: definition.idempotent === true,
     responses: documentedResponses(definition),
+    ...(definition.deprecated ? { deprecated: true } : {}),
   });
 
   /** What is sent for the handler's result: checked or serialised through the contract of its status. */

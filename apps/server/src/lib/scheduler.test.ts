@@ -763,7 +763,7 @@ describe('the scheduler', () => {
     expect(
       notes.find((note) => note.type === 'RecurringInvoice' && note.data.invoice_id === invoice?.id)?.data.message,
     ).toContain('It was not emailed: send it from the invoice.');
-    // Not an "Invoice ... was marked as sent" notification: nobody marked it.
+    // Not an "Invoice ... was marked as issued" notification: nobody marked it.
     expect(notes.filter((note) => note.type === 'Invoice' && note.data.invoice_id === invoice?.id)).toEqual([]);
   });
 

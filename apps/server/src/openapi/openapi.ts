@@ -84,6 +84,8 @@ export function buildOpenApiDocument(
     const operation: Record<string, unknown> = {
       summary: route.summary,
       tags: route.tags,
+      // An old name kept for one release (defineRoute's `deprecated`).
+      ...(route.deprecated ? { deprecated: true } : {}),
       operationId: `${route.method.toLowerCase()}${route.url.replace(/\./g, '_').replace(/[^a-zA-Z0-9]+(.)?/g, (_match, char: string | undefined) => (char ? char.toUpperCase() : ''))}`,
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(route.body

@@ -51,7 +51,7 @@ const SENTENCES: Record<string, (data: Data) => string> = {
       ? d.kept_in_outbox
         ? 'Invoice kept in the outbox, not emailed (email is not set up)'
         : 'Invoice emailed'
-      : 'Invoice marked as sent',
+      : 'Invoice marked as issued',
   'invoice.email_failed': (d) => `Email not delivered: ${text(d.reason) ?? 'the mail server refused it'}`,
   'invoice.viewed': () => 'Invoice viewed by the client',
   'invoice.voided': () => 'Invoice voided',
@@ -74,7 +74,7 @@ const SENTENCES: Record<string, (data: Data) => string> = {
       ? d.kept_in_outbox
         ? 'Estimate kept in the outbox, not emailed (email is not set up)'
         : 'Estimate emailed'
-      : 'Estimate marked as sent',
+      : 'Estimate marked as issued',
   'estimate.email_failed': (d) => `Email not delivered: ${text(d.reason) ?? 'the mail server refused it'}`,
   'estimate.viewed': () => 'Estimate viewed by the client',
   'estimate.accepted': () => 'Estimate accepted',

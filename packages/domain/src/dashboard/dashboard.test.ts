@@ -162,6 +162,9 @@ describe('recent activity words', () => {
     expect(describeActivity('payment.recorded', { amount: 120 })).toBe('Payment of $120.00 recorded');
     // An email kept in the outbox (email not set up) or given up is never called emailed or sent.
     expect(describeActivity('invoice.sent', { via: 'email' })).toBe('Invoice emailed');
+    // Issued without email is "issued", never "sent" (issue 29 item 6).
+    expect(describeActivity('invoice.sent', { via: 'manual' })).toBe('Invoice marked as issued');
+    expect(describeActivity('estimate.sent', { via: 'manual' })).toBe('Estimate marked as issued');
     expect(describeActivity('invoice.sent', { via: 'email', kept_in_outbox: true })).toBe(
       'Invoice kept in the outbox, not emailed (email is not set up)',
     );

@@ -7,7 +7,9 @@ import { DISCOUNT_TYPES } from '../invoicing/calculation-contracts';
 import { INVOICE_CURRENCY, INVOICE_MESSAGES } from '../invoicing/invoice-messages';
 import {
   checkDocumentContent,
+  checkIssueNow,
   invoiceClientSummarySchema,
+  issueNowShape,
   invoiceInputShape,
   invoiceLineSchema,
   invoiceTotalsSchema,
@@ -40,7 +42,7 @@ export const ESTIMATE_STATUS_LABELS: Record<EstimateStatus, string> = {
 
 /**
  * Allowed moves, from -> to:
- * - draft -> sent: sent by email or marked as sent (the number is assigned then).
+ * - draft -> sent: sent by email or issued without email (the number is assigned then).
  * - sent -> viewed: the client opened the public link.
  * - sent | viewed -> accepted | declined: the client's answer on the public page (before expiry).
  * - sent | viewed -> expired: past the expiry date without an answer (scheduler; also derived at read).
@@ -98,6 +100,9 @@ export const ESTIMATE_MESSAGES = {
   created: 'Estimate created.',
   updated: 'Estimate updated.',
   deleted: 'Estimate deleted.',
+  /** Issued without email (`POST /api/estimates/{id}/issue`, a create with `issue: true`). */
+  issued: 'Estimate marked as issued.',
+  /** The same, answered by the deprecated old names (`/mark-sent`, `send: true`) as before. */
   markedAsSent: 'Estimate marked as sent.',
   sent: (to: readonly string[]) => `Estimate sent to ${to.join(', ')}.`,
   accepted: 'Thank you! The estimate has been accepted.',
@@ -139,10 +144,14 @@ function checkEstimate(
 
 /** `PUT /api/estimates/{id}` (and the estimate of a create). */
 export const estimateInputSchema = z.strictObject(estimateInputShape).superRefine(checkEstimate);
-/** `POST /api/estimates`: the estimate request, plus `send: true` to issue it at once (EST- number). */
+/**
+ * `POST /api/estimates`: the estimate request, plus `issue: true` to issue it at once (EST- number;
+ * `send` is its deprecated alias).
+ */
 export const estimateCreateRequestSchema = z
-  .strictObject({ ...estimateInputShape, send: z.boolean({ error: INVOICE_MESSAGES.sendInvalid }).optional() })
-  .superRefine(checkEstimate);
+  .strictObject({ ...estimateInputShape, ...issueNowShape })
+  .superRefine(checkEstimate)
+  .superRefine(checkIssueNow);
 
 export type EstimateRequest = z.output<typeof estimateInputSchema>;
 

@@ -5,7 +5,7 @@ import { outboxEmailSchema } from './delivery';
 import { INVOICE_MESSAGES } from './invoice-messages';
 
 /*
- * What the invoice list does to several invoices at once (send, mark sent, void, their PDFs as one
+ * What the invoice list does to several invoices at once (send by email, issue, void, their PDFs as one
  * zip), its CSV export, and the emails of one invoice.
  */
 
@@ -15,17 +15,25 @@ export type InvoiceEmailsResponse = z.infer<typeof invoiceEmailsResponseSchema>;
 
 /** At most this many invoices per bulk request (a page of the list holds up to 100). */
 export const INVOICE_BULK_MAX = 100;
-export const INVOICE_BULK_ACTIONS = ['send', 'mark_sent', 'void'] as const;
+/**
+ * `send` emails each invoice (issuing a draft first), `issue` numbers each draft and makes it owed
+ * without email, `void` voids. `mark_sent` is the deprecated old name of `issue` (kept for one release).
+ */
+export const INVOICE_BULK_ACTIONS = ['send', 'issue', 'mark_sent', 'void'] as const;
 export type InvoiceBulkAction = (typeof INVOICE_BULK_ACTIONS)[number];
+const bulkActionDescription =
+  'send: email each invoice; issue: give each draft its number and make it owed, without email; void. mark_sent is deprecated: the old name of issue';
 
 export const INVOICE_BULK_MESSAGES = {
-  actionInvalid: 'Please choose send, mark_sent or void',
+  actionInvalid: 'Please choose send, issue or void',
   idsInvalid: `Please choose from 1 to ${INVOICE_BULK_MAX} invoices`,
   notFound: 'Invoice not found.',
   failed: 'Something went wrong with this invoice. Please try it on its own.',
   /** `2 invoices sent by email; 1 skipped.` */
   done: (action: InvoiceBulkAction, done: number, skipped: number) => {
-    const verb = { send: 'sent by email', mark_sent: 'marked as sent', void: 'voided' }[action];
+    const verb = { send: 'sent by email', issue: 'marked as issued', mark_sent: 'marked as sent', void: 'voided' }[
+      action
+    ];
     const counted = `${done} ${done === 1 ? 'invoice' : 'invoices'} ${verb}`;
     return skipped > 0 ? `${counted}; ${skipped} skipped.` : `${counted}.`;
   },
@@ -39,7 +47,9 @@ const bulkIdsSchema = z
 
 /** `POST /api/invoices/bulk`: one action on several invoices, each in its own transaction. */
 export const invoiceBulkRequestSchema = z.strictObject({
-  action: z.enum(INVOICE_BULK_ACTIONS, { error: INVOICE_BULK_MESSAGES.actionInvalid }),
+  action: z
+    .enum(INVOICE_BULK_ACTIONS, { error: INVOICE_BULK_MESSAGES.actionInvalid })
+    .meta({ description: bulkActionDescription }),
   ids: bulkIdsSchema,
   /** For `void`: the reason kept on each invoice. */
   reason: optionalText(500, INVOICE_MESSAGES.voidReasonTooLong),

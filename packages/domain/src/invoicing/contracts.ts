@@ -144,15 +144,38 @@ function checkInvoice(invoice: DocumentContent & { issue_date: string; due_date:
 
 export const invoiceInputSchema = z.strictObject(invoiceInputShape).superRefine(checkInvoice);
 /**
- * `POST /api/invoices`: the invoice request, plus `send: true` to issue it at once (number, status
- * sent). One schema, so the OpenAPI document describes every field the route parses.
+ * "Issue at once" on a create: `issue: true` gives the document its number and makes it owed (status
+ * sent) without emailing it ("send" means email). `send` is the deprecated old name of `issue`, kept
+ * for one release with the same meaning; both given and different answers 422 keyed `issue`.
+ */
+export const issueNowShape = {
+  issue: z.boolean({ error: INVOICE_MESSAGES.issueInvalid }).optional(),
+  send: z
+    .boolean({ error: INVOICE_MESSAGES.sendInvalid })
+    .meta({ deprecated: true, description: 'Deprecated: the old name of `issue` (same meaning)' })
+    .optional(),
+};
+export interface IssueNowFields {
+  issue?: boolean | undefined;
+  send?: boolean | undefined;
+}
+export function checkIssueNow(request: IssueNowFields, ctx: z.RefinementCtx): void {
+  if (typeof request.issue === 'boolean' && typeof request.send === 'boolean' && request.issue !== request.send)
+    ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.issueConflict, path: ['issue'] });
+}
+/** Whether a create asks to issue at once (`issue`, or its deprecated alias `send`). */
+export function issuesNow(request: IssueNowFields): boolean {
+  return request.issue ?? request.send ?? false;
+}
+
+/**
+ * `POST /api/invoices`: the invoice request, plus `issue: true` to issue it at once (number, status
+ * sent; `send` is its deprecated alias). One schema, so the OpenAPI document describes every field the route parses.
  */
 export const invoiceCreateRequestSchema = z
-  .strictObject({
-    ...invoiceInputShape,
-    send: z.boolean({ error: INVOICE_MESSAGES.sendInvalid }).optional(),
-  })
-  .superRefine(checkInvoice);
+  .strictObject({ ...invoiceInputShape, ...issueNowShape })
+  .superRefine(checkInvoice)
+  .superRefine(checkIssueNow);
 /** PUT replaces every field (drafts, and issued invoices while `isEditable`). */
 export const invoiceUpdateRequestSchema = invoiceInputSchema;
 export type InvoiceInput = z.input<typeof invoiceInputSchema>;

@@ -42,6 +42,9 @@ export const INVOICE_MESSAGES = {
   lineTooLarge: 'The line amount may not exceed 999,999,999.99',
   invoiceTooLarge: 'The invoice total may not exceed 999,999,999.99',
   sendInvalid: 'Please answer true or false',
+  issueInvalid: 'Please answer true or false',
+  /** `issue` and its deprecated alias `send` both given, with different values. */
+  issueConflict: 'Please give issue or send (its old name), not both with different values',
   notesTooLong: `Notes may be at most ${INVOICE_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters`,
   termsTooLong: `Terms may be at most ${INVOICE_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters`,
   currencyInvalid: 'Invoices are in US dollars (USD)',
@@ -77,6 +80,9 @@ export const INVOICE_MESSAGES = {
   deleted: 'Invoice deleted.',
   voided: 'Invoice voided.',
   sent: 'Invoice sent.',
+  /** Issued without email (`POST /api/invoices/{id}/issue`, a create with `issue: true`). */
+  issued: 'Invoice marked as issued.',
+  /** The same, answered by the deprecated old names (`/mark-sent`, `send: true`) as before. */
   markedAsSent: 'Invoice marked as sent.',
   paymentRecorded: 'Payment recorded.',
   paymentDeleted: 'Payment deleted.',

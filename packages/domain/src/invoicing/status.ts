@@ -63,7 +63,7 @@ export const CLIENT_INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 
 /**
  * Allowed moves, from -> to:
- * - draft -> sent: "mark as sent" or "send" (the number is assigned then). A draft is deleted, never voided.
+ * - draft -> sent: "mark as issued" (`/issue`) or "send" (email) (the number is assigned then). A draft is deleted, never voided.
  * - sent -> viewed: the client opened the public link.
  * - sent | viewed | overdue -> partial: a payment that leaves a balance.
  * - sent | viewed | partial | overdue -> paid: a payment covering the balance.
@@ -89,7 +89,7 @@ export function canTransition(from: InvoiceStatus, to: InvoiceStatus): boolean {
 
 /** Facts the status follows from. Dates are `yyyy-MM-dd`; amounts in cents. */
 export interface InvoiceStatusFacts {
-  /** Left draft (marked as sent or sent). */
+  /** Left draft (issued without email, or sent by email). */
   issued: boolean;
   voided: boolean;
   /** The client opened the public link at least once. */

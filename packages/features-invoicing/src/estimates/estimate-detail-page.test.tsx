@@ -142,3 +142,26 @@ describe('estimate detail for the read-only role', () => {
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
   });
 });
+
+describe('issuing a draft estimate without email', () => {
+  it('"Mark as issued" calls POST /api/estimates/{id}/issue, not the deprecated /mark-sent (issue 29 item 6)', async () => {
+    const draft = estimate({ status: 'draft', estimate_number: null, public_url: null, activity: [] });
+    const calls = stubFetch({
+      'GET /api/estimates/5': json(200, { data: draft }),
+      'POST /api/estimates/5/issue': json(200, {
+        data: { ...draft, status: 'sent', estimate_number: 'EST-2026-0006' },
+        message: 'Estimate marked as issued.',
+      }),
+    });
+    renderPage(<EstimateDetailPage />, { path: '/estimates/:id', route: '/estimates/5' });
+    await screen.findByRole('heading', { level: 1 });
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(screen.queryByRole('menuitem', { name: 'Mark as sent' })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Mark as issued' }));
+    await vi.waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+        '/api/estimates/5/issue',
+      ]),
+    );
+  });
+});

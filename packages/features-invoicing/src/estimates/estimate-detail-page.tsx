@@ -23,7 +23,7 @@ import {
   useConvertEstimateMutation,
   useDeleteEstimateMutation,
   useGetEstimateQuery,
-  useMarkEstimateSentMutation,
+  useIssueEstimateMutation,
   useSendEstimateMutation,
   type EstimateDetail,
   type EstimateSendResponse,
@@ -72,7 +72,7 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
   // The read-only role sees the estimate, its PDF and its link, and none of the actions that change it.
   const canWrite = useCanWrite();
   const [sendOpen, setSendOpen] = useSendDialog();
-  const [markSent, markState] = useMarkEstimateSentMutation();
+  const [issue, issueState] = useIssueEstimateMutation();
   const [convert, convertState] = useConvertEstimateMutation();
   const [remove] = useDeleteEstimateMutation();
   const [send, sendState] = useSendEstimateMutation();
@@ -80,9 +80,9 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
   const draft = estimate.status === 'draft';
   const { failed, copyLink } = useDocumentFeedback();
 
-  const onMarkSent = async () => {
-    const result = await markSent(estimate.id);
-    if ('error' in result) failed('Could not mark as sent', result.error);
+  const onIssue = async () => {
+    const result = await issue(estimate.id);
+    if ('error' in result) failed('Could not mark as issued', result.error);
     else
       toast.show({
         severity: 'success',
@@ -190,10 +190,10 @@ export function EstimateDetailView({ estimate }: { estimate: EstimateDetail }) {
                 {canWrite && draft && (
                   <Menu.Item
                     leftSection={<IconCircleCheck size={16} aria-hidden />}
-                    onClick={() => void onMarkSent()}
-                    disabled={markState.isLoading}
+                    onClick={() => void onIssue()}
+                    disabled={issueState.isLoading}
                   >
-                    Mark as sent
+                    Mark as issued
                   </Menu.Item>
                 )}
                 <Menu.Item leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void onDownload()}>

@@ -37,7 +37,7 @@ export function activityText(entry: InvoiceActivityEntry, formatDate: DateFormat
           ? 'Issued by its recurring schedule; it will be emailed'
           : 'Issued by its recurring schedule';
       }
-      return 'Marked as sent';
+      return 'Marked as issued';
     case 'invoice.viewed':
       return 'Viewed by the client';
     case 'invoice.voided':
@@ -77,7 +77,7 @@ export function activityText(entry: InvoiceActivityEntry, formatDate: DateFormat
     case 'estimate.sent':
       if (entry.data.via === 'email' && entry.data.kept_in_outbox) return KEPT_IN_OUTBOX;
       if (entry.data.again) return 'Sent again';
-      return entry.data.via === 'email' ? 'Sent by email' : 'Marked as sent';
+      return entry.data.via === 'email' ? 'Sent by email' : 'Marked as issued';
     case 'estimate.viewed':
       return 'Viewed by the client';
     case 'estimate.accepted':

@@ -8,9 +8,12 @@ import { saveBlob } from './pdf';
 
 const count = (n: number) => `${n} ${n === 1 ? 'invoice' : 'invoices'}`;
 
+/** The actions the bar offers (`mark_sent` is the server's deprecated old name of `issue`). */
+type BarAction = Exclude<InvoiceBulkAction, 'mark_sent'>;
+
 /** What each action asks before it runs. */
 const QUESTIONS: Record<
-  InvoiceBulkAction,
+  BarAction,
   (n: number) => { title: string; message: string; confirmText: string; type: 'warning' | 'danger' }
 > = {
   send: (n) => ({
@@ -20,11 +23,11 @@ const QUESTIONS: Record<
     confirmText: 'Send',
     type: 'warning',
   }),
-  mark_sent: (n) => ({
-    title: `Mark ${count(n)} as sent?`,
+  issue: (n) => ({
+    title: `Mark ${count(n)} as issued?`,
     message:
-      'Each draft gets its number and counts as sent, without an email. Invoices already sent are skipped and listed.',
-    confirmText: 'Mark as sent',
+      'Each draft gets its number and is owed, without an email. Invoices already issued are skipped and listed.',
+    confirmText: 'Mark as issued',
     type: 'warning',
   }),
   void: (n) => ({
@@ -37,7 +40,7 @@ const QUESTIONS: Record<
 };
 
 /**
- * What the invoice list does to the selected invoices: send, mark as sent, void (roles that may
+ * What the invoice list does to the selected invoices: send, mark as issued, void (roles that may
  * write), download their PDFs as one zip (everyone). Each asks first; afterwards the list says what
  * was done and lists what was skipped and why.
  */
@@ -56,7 +59,7 @@ export function InvoiceBulkBar({
   const [zipping, setZipping] = useState(false);
   const [result, setResult] = useState<InvoiceBulkResponse | null>(null);
 
-  const run = async (action: InvoiceBulkAction) => {
+  const run = async (action: BarAction) => {
     if (!(await ask(QUESTIONS[action](selected.length)))) return;
     const answer = await bulk({ action, ids: selected });
     if ('error' in answer) {
@@ -140,9 +143,9 @@ export function InvoiceBulkBar({
                 variant="default"
                 leftSection={<IconSend size={14} aria-hidden />}
                 disabled={busy}
-                onClick={() => void run('mark_sent')}
+                onClick={() => void run('issue')}
               >
-                Mark as sent
+                Mark as issued
               </Button>
             </>
           )}

@@ -42,7 +42,7 @@ describe('invoice detail', () => {
     expect(await screen.findByRole('menuitem', { name: 'Void' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Copy public link' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('menuitem', { name: 'Mark as sent' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Mark as issued' })).not.toBeInTheDocument();
   });
 
   it('opens with the send dialog when the editor\'s "Save and send" asks for it, once (issue 27 item 14)', async () => {
@@ -374,7 +374,7 @@ describe('invoice detail for the read-only role', () => {
     expect(await screen.findByRole('menuitem', { name: 'Download PDF' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Preview PDF' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Copy public link' })).toBeInTheDocument();
-    for (const name of ['Duplicate', 'Void', 'Delete', 'Mark as sent'])
+    for (const name of ['Duplicate', 'Void', 'Delete', 'Mark as issued'])
       expect(screen.queryByRole('menuitem', { name })).not.toBeInTheDocument();
   });
 

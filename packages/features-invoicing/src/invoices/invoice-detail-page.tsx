@@ -47,7 +47,7 @@ import {
   useDuplicateInvoiceMutation,
   useGetGoalQuery,
   useGetInvoiceQuery,
-  useMarkInvoiceSentMutation,
+  useIssueInvoiceMutation,
   useVoidInvoiceMutation,
   type InvoiceDetail,
   useDateFormat,
@@ -243,7 +243,7 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
   const [paymentOpen, setPaymentOpen] = useState(false);
   const [sendOpen, setSendOpen] = useSendDialog();
   const [downloading, setDownloading] = useState(false);
-  const [markSent, markState] = useMarkInvoiceSentMutation();
+  const [issue, issueState] = useIssueInvoiceMutation();
   const [duplicate, duplicateState] = useDuplicateInvoiceMutation();
   const [voidInvoice] = useVoidInvoiceMutation();
   const [deleteInvoice] = useDeleteInvoiceMutation();
@@ -264,9 +264,9 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
     });
   };
 
-  const onMarkSent = async () => {
-    const result = await markSent(invoice.id);
-    if ('error' in result) failed('Could not mark as sent', result.error);
+  const onIssue = async () => {
+    const result = await issue(invoice.id);
+    if ('error' in result) failed('Could not mark as issued', result.error);
     else
       toast.show({
         severity: 'success',
@@ -384,10 +384,10 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
                 {canWrite && draft && (
                   <Menu.Item
                     leftSection={<IconCircleCheck size={16} aria-hidden />}
-                    onClick={() => void onMarkSent()}
-                    disabled={markState.isLoading}
+                    onClick={() => void onIssue()}
+                    disabled={issueState.isLoading}
                   >
-                    Mark as sent
+                    Mark as issued
                   </Menu.Item>
                 )}
                 <Menu.Item leftSection={<IconEye size={16} aria-hidden />} onClick={() => void onPreview()}>

@@ -237,16 +237,16 @@ describe('invoice list bulk actions and export', () => {
     invoiceItem({ id: 12, invoice_number: null, status: 'draft', balance_due: 0, client: { id: 2, name: 'Globex' } }),
   ];
 
-  it('selects rows, asks, marks them as sent, then says what was done and lists what was skipped and why', async () => {
+  it('selects rows, asks, marks them as issued, then says what was done and lists what was skipped and why', async () => {
     const calls = stubFetch({
       'GET /api/invoices': json(200, invoicePage(rows())),
       'POST /api/invoices/bulk': json(200, {
         data: {
-          action: 'mark_sent',
+          action: 'issue',
           done: [{ id: 12, invoice_number: 'INV-2026-0002' }],
           skipped: [{ id: 11, invoice_number: 'INV-2026-0001', reason: 'This invoice has already been sent.' }],
         },
-        message: '1 invoice marked as sent; 1 skipped.',
+        message: '1 invoice marked as issued; 1 skipped.',
       }),
     });
     const { user } = renderPage(<InvoicesPage />, { path: '/invoices/all', route: '/invoices/all' });
@@ -259,16 +259,16 @@ describe('invoice list bulk actions and export', () => {
     await user.click(within(table).getByRole('checkbox', { name: 'Select INV-2026-0001, Acme Corp' }));
     expect(toolbar).toHaveTextContent('1 invoice selected');
     await user.click(within(table).getByRole('checkbox', { name: 'Select INV-2026-0001, Acme Corp' }));
-    await user.click(within(toolbar).getByRole('button', { name: 'Mark as sent' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Mark 2 invoices as sent?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Mark as sent' }));
+    await user.click(within(toolbar).getByRole('button', { name: 'Mark as issued' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark 2 invoices as issued?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as issued' }));
     await waitFor(() => expect(calls.some((call) => call.path === '/api/invoices/bulk')).toBe(true));
     expect(calls.find((call) => call.path === '/api/invoices/bulk')!.body).toEqual({
-      action: 'mark_sent',
+      action: 'issue',
       ids: [11, 12],
     });
     const result = await screen.findByTestId('bulk-result');
-    expect(result).toHaveTextContent('1 invoice marked as sent; 1 skipped.');
+    expect(result).toHaveTextContent('1 invoice marked as issued; 1 skipped.');
     expect(result).toHaveTextContent('INV-2026-0001: This invoice has already been sent.');
     // The selection is cleared.
     expect(screen.queryByRole('toolbar', { name: 'Selected invoices' })).not.toBeInTheDocument();
@@ -323,7 +323,7 @@ describe('invoice list for the read-only role', () => {
     await userEvent.click(within(table).getByRole('checkbox', { name: 'Select INV-2026-0001, Acme Corp' }));
     const toolbar = screen.getByRole('toolbar', { name: 'Selected invoices' });
     expect(within(toolbar).getByRole('button', { name: 'Download PDFs' })).toBeInTheDocument();
-    for (const name of ['Send', 'Mark as sent', 'Void'])
+    for (const name of ['Send', 'Mark as issued', 'Void'])
       expect(within(toolbar).queryByRole('button', { name })).not.toBeInTheDocument();
   });
 

@@ -490,7 +490,7 @@ describe('the timeline of an invoice a schedule issued', () => {
       'Emailed by its recurring schedule',
     );
     // What people do reads as before.
-    expect(activityText(entry({ via: 'manual' }))).toBe('Marked as sent');
+    expect(activityText(entry({ via: 'manual' }))).toBe('Marked as issued');
     expect(activityText(entry({ via: 'email' }))).toBe('Sent by email');
     expect(activityText(entry({ via: 'email', again: true }))).toBe('Sent again');
   });

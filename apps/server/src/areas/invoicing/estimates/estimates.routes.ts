@@ -15,6 +15,7 @@ import {
   idParamsSchema,
   EMAIL_DELIVERY_STATES,
   invoiceSendInputSchema,
+  issuesNow,
   publicEstimateResponseSchema,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../../lib/context';
@@ -74,7 +75,7 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     method: 'POST',
     url: '/api/estimates',
     summary:
-      'Create a draft estimate (the invoice contract with expiry_date); `send: true` also issues it (EST- number)',
+      'Create a draft estimate (the invoice contract with expiry_date); `issue: true` also issues it without email (EST- number; `send: true` is its deprecated old name)',
     tags,
     auth: true,
     body: estimateCreateRequestSchema,
@@ -86,10 +87,16 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
       422: e.validation,
     },
     handler: async ({ request, reply, body }) => {
-      const { send, ...input } = body;
-      const data = await estimates.createEstimate(deps, { auth: requireAuth(request), input, send: send ?? false });
+      const { send, issue, ...input } = body;
+      const issueNow = issuesNow({ send, issue });
+      const data = await estimates.createEstimate(deps, { auth: requireAuth(request), input, send: issueNow });
       reply.code(201);
-      return { data, message: send ? ESTIMATE_MESSAGES.markedAsSent : ESTIMATE_MESSAGES.created };
+      const message = !issueNow
+        ? ESTIMATE_MESSAGES.created
+        : issue
+          ? ESTIMATE_MESSAGES.issued
+          : ESTIMATE_MESSAGES.markedAsSent;
+      return { data, message };
     },
   });
 
@@ -153,23 +160,31 @@ export function registerEstimateRoutes(app: FastifyInstance, deps: Deps): void {
     },
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/estimates/:id/mark-sent',
-    summary: 'Issue a draft estimate without emailing it: the next EST- number, status sent',
-    tags,
-    auth: true,
-    params: idParamsSchema,
-    responses: {
-      200: { description: 'Issued', schema: estimateResponseSchema },
-      404: e.notFound,
-      409: e.conflict,
-    },
-    handler: async ({ request, params }) => ({
-      data: await estimates.markSent(deps, { auth: requireAuth(request), estimateId: params.id }),
-      message: ESTIMATE_MESSAGES.markedAsSent,
-    }),
-  });
+  // Issuing without email; `/mark-sent` is its deprecated old name (kept for one release, same service).
+  for (const [url, deprecated] of [
+    ['/api/estimates/:id/issue', false],
+    ['/api/estimates/:id/mark-sent', true],
+  ] as const)
+    defineRoute(app, {
+      method: 'POST',
+      url,
+      summary: deprecated
+        ? 'Deprecated: the old name of POST /api/estimates/{id}/issue (same effect)'
+        : 'Issue a draft estimate without emailing it: the next EST- number, status sent',
+      tags,
+      auth: true,
+      deprecated,
+      params: idParamsSchema,
+      responses: {
+        200: { description: 'Issued', schema: estimateResponseSchema },
+        404: e.notFound,
+        409: e.conflict,
+      },
+      handler: async ({ request, params }) => ({
+        data: await estimates.markSent(deps, { auth: requireAuth(request), estimateId: params.id }),
+        message: deprecated ? ESTIMATE_MESSAGES.markedAsSent : ESTIMATE_MESSAGES.issued,
+      }),
+    });
 
   defineRoute(app, {
     method: 'POST',

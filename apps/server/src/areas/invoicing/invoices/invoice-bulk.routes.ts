@@ -49,7 +49,7 @@ export function registerInvoiceBulkRoutes(app: FastifyInstance, deps: Deps): voi
     method: 'POST',
     url: '/api/invoices/bulk',
     summary:
-      'One action on several invoices (send by email, mark sent, void with an optional reason), each in its own transaction through the single-invoice rules: what was done, and what was skipped and why',
+      'One action on several invoices (send by email, issue without email (`mark_sent`: its deprecated old name), void with an optional reason), each in its own transaction through the single-invoice rules: what was done, and what was skipped and why',
     tags,
     auth: true,
     body: invoiceBulkRequestSchema,

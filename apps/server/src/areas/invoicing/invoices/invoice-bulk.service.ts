@@ -58,7 +58,7 @@ function reasonOf(deps: Deps, error: unknown, invoiceId: number): string {
   return INVOICE_BULK_MESSAGES.failed;
 }
 
-/** `POST /api/invoices/bulk`: send, mark sent or void each invoice; what was done and what was skipped, and why. */
+/** `POST /api/invoices/bulk`: send (email), issue (`mark_sent`, its deprecated alias) or void each invoice; what was done and what was skipped, and why. */
 export async function bulkInvoices(
   deps: Deps,
   params: { auth: AuthContext; action: InvoiceBulkAction; ids: number[]; reason: string | null },
@@ -77,7 +77,7 @@ export async function bulkInvoices(
         action === 'send'
           ? // Not waiting for the mail server per invoice: the Emails card of each tells what happened.
             (await sendInvoice(deps, { auth, invoiceId: id, input: {}, waitMs: 0 })).data
-          : action === 'mark_sent'
+          : action === 'issue' || action === 'mark_sent'
             ? await sendInvoiceManually(deps, { auth, invoiceId: id })
             : await voidInvoice(deps, { auth, invoiceId: id, reason: params.reason });
       done.push({ id, invoice_number: invoice.invoice_number });

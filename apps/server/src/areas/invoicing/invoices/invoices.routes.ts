@@ -11,6 +11,7 @@ import {
   invoiceSchema,
   invoiceUpdateRequestSchema,
   invoiceVoidInputSchema,
+  issuesNow,
 } from '@ledgerleaf/domain';
 import type { Deps } from '../../../lib/context';
 import { defineRoute, requireAuth } from '../../../lib/route';
@@ -54,7 +55,8 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, {
     method: 'POST',
     url: '/api/invoices',
-    summary: 'Create a draft (computed with the one engine); `send: true` also issues it (number assigned)',
+    summary:
+      'Create a draft (computed with the one engine); `issue: true` also issues it without email (number assigned; `send: true` is its deprecated old name)',
     tags,
     auth: true,
     body: invoiceCreateRequestSchema,
@@ -65,10 +67,16 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
       422: e.validation,
     },
     handler: async ({ request, reply, body }) => {
-      const { send, ...input } = body;
-      const data = await invoices.createInvoice(deps, { auth: requireAuth(request), input, send: send ?? false });
+      const { send, issue, ...input } = body;
+      const issueNow = issuesNow({ send, issue });
+      const data = await invoices.createInvoice(deps, { auth: requireAuth(request), input, send: issueNow });
       reply.code(201);
-      return { data, message: send ? INVOICE_MESSAGES.markedAsSent : invoices.INVOICE_SERVER_MESSAGES.created };
+      const message = !issueNow
+        ? invoices.INVOICE_SERVER_MESSAGES.created
+        : issue
+          ? INVOICE_MESSAGES.issued
+          : INVOICE_MESSAGES.markedAsSent;
+      return { data, message };
     },
   });
 
@@ -129,23 +137,31 @@ export function registerInvoiceRoutes(app: FastifyInstance, deps: Deps): void {
     },
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/invoices/:id/mark-sent',
-    summary: 'Issue a draft without emailing it: the next number, status sent',
-    tags,
-    auth: true,
-    params: idParamsSchema,
-    responses: {
-      200: { description: 'Issued', schema: invoiceResponseSchema },
-      404: e.notFound,
-      409: e.conflict,
-    },
-    handler: async ({ request, params }) => ({
-      data: await invoices.sendInvoiceManually(deps, { auth: requireAuth(request), invoiceId: params.id }),
-      message: INVOICE_MESSAGES.markedAsSent,
-    }),
-  });
+  // Issuing without email; `/mark-sent` is its deprecated old name (kept for one release, same service).
+  for (const [url, deprecated] of [
+    ['/api/invoices/:id/issue', false],
+    ['/api/invoices/:id/mark-sent', true],
+  ] as const)
+    defineRoute(app, {
+      method: 'POST',
+      url,
+      summary: deprecated
+        ? 'Deprecated: the old name of POST /api/invoices/{id}/issue (same effect)'
+        : 'Issue a draft without emailing it: the next number, status sent (owed)',
+      tags,
+      auth: true,
+      deprecated,
+      params: idParamsSchema,
+      responses: {
+        200: { description: 'Issued', schema: invoiceResponseSchema },
+        404: e.notFound,
+        409: e.conflict,
+      },
+      handler: async ({ request, params }) => ({
+        data: await invoices.sendInvoiceManually(deps, { auth: requireAuth(request), invoiceId: params.id }),
+        message: deprecated ? INVOICE_MESSAGES.markedAsSent : INVOICE_MESSAGES.issued,
+      }),
+    });
 
   defineRoute(app, {
     method: 'POST',

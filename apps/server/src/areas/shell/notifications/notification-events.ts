@@ -55,11 +55,11 @@ export function notificationFor(event: DomainEvent): NotificationDraft | null {
         };
       const message = byEmail
         ? `${invoiceLabel(event.data.invoice_number)} was ${again ? 'emailed again' : 'emailed'} to your client.`
-        : `${invoiceLabel(event.data.invoice_number)} was marked as sent.`;
+        : `${invoiceLabel(event.data.invoice_number)} was marked as issued.`;
       return {
         type: 'Invoice',
         data: {
-          title: again ? 'Invoice sent again' : 'Invoice sent',
+          title: !byEmail ? 'Invoice issued' : again ? 'Invoice sent again' : 'Invoice sent',
           message,
           invoice_id: invoiceId,
           event: event.type,

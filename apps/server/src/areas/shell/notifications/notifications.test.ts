@@ -241,8 +241,8 @@ describe('invoicing events notify the business (the event subscriber)', () => {
     body = await unread();
     expect(body.notifications[0]).toMatchObject({
       type: 'Invoice',
-      title: 'Invoice sent',
-      message: `Invoice ${number} was marked as sent.`,
+      title: 'Invoice issued',
+      message: `Invoice ${number} was marked as issued.`,
       data: { invoice_id: id },
     });
 
