@@ -274,7 +274,12 @@ describe('the overdue filter right after a payment', () => {
         void_count: 0,
         void_total: 0,
       });
-      const { count, total, amount_paid, balance_due } = page.summary as Record<string, number>;
+      const { count, total, amount_paid, balance_due } = page.summary as {
+        count: number;
+        total: number;
+        amount_paid: number;
+        balance_due: number;
+      };
       return { count, total, amount_paid, balance_due };
     };
     const before = await overdue();
