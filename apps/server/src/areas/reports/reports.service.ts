@@ -15,7 +15,7 @@ export { dayCutoff, reportContext, resolvePeriod, type ReportContext } from './s
 
 /*
  * The standard reports (issue 16). Each is made of the database's figures (packages/db
- * queries/reports/reports.ts, in cents) and answered in the one report shape of domain `reportSchema`:
+ * queries/reports/, one file per group, in cents) and answered in the one report shape of domain `reportSchema`:
  * money cells in decimal dollars, a totals row that is the sum of the rows (added in cents, so it
  * equals the sum of the rows exactly), the basis where cash and accrual differ, and the drill-down
  * of every row. Dates are the business's (its time zone's "today" for presets and "as of").
