@@ -37,7 +37,7 @@ describe('query area boundaries', () => {
     expect(
       await restrictedImports(
         'src/queries/dashboard/probe.ts',
-        "import { INVOICE_UNPAID_STATUSES } from '../invoicing/invoices';\nexport const probe = INVOICE_UNPAID_STATUSES;\n",
+        "import { INVOICE_UNPAID_STATUSES } from '../invoicing/invoice-lists';\nexport const probe = INVOICE_UNPAID_STATUSES;\n",
       ),
     ).toEqual([]);
     expect(

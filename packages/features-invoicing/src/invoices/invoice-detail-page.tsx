@@ -1,20 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  ActionIcon,
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Menu,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Grid, Menu, Stack } from '@mantine/core';
 import {
   IconCash,
   IconCopy,
@@ -27,11 +13,9 @@ import {
   IconCircleCheck,
   IconTrash,
   IconBan,
-  IconTarget,
 } from '@tabler/icons-react';
 import {
   INVOICE_MESSAGES,
-  PAYMENT_METHOD_LABELS,
   acceptsPayment,
   canVoid,
   formatCurrency,
@@ -40,12 +24,9 @@ import {
   type PaymentResponse,
 } from '@ledgerleaf/domain';
 import {
-  errorMessage,
   useCanWrite,
   useDeleteInvoiceMutation,
-  useDeletePaymentMutation,
   useDuplicateInvoiceMutation,
-  useGetGoalQuery,
   useGetInvoiceQuery,
   useIssueInvoiceMutation,
   useVoidInvoiceMutation,
@@ -60,169 +41,16 @@ import { RecordLoader, RecordNotFound, useEditMode, useRouteId } from '@ledgerle
 import { InvoiceDocument } from './invoice-document';
 import { InvoiceEditorLoader } from './invoice-editor';
 import { PaymentModal } from './payment-modal';
-import { useAllocatePaymentHandler, usePaymentRecordedHandler, type OnPaymentRecorded } from './payment-hooks';
+import { usePaymentRecordedHandler, type OnPaymentRecorded } from './payment-hooks';
 import { downloadInvoicePdf, previewInvoicePdf } from './pdf';
 import { SendModal } from './send-modal';
-import { SendReceiptButton } from './send-receipt-button';
 import { sendToast } from '../shared/send-toast';
 import { InvoiceStatusBadge, invoiceLabel } from './status-badge';
 import { InvoiceEmailsCard } from './invoice-emails-card';
-import {
-  ActivityCard,
-  DocumentHeader,
-  Fact,
-  SideCard,
-  useDocumentFeedback,
-  useSendDialog,
-} from '../shared/document-page';
-
-function Payments({ invoice, canWrite }: { invoice: InvoiceDetail; canWrite: boolean }) {
-  const { formatDate } = useDateFormat();
-  const ask = useAsk();
-  const toast = useToast();
-  const [deletePayment] = useDeletePaymentMutation();
-  const allocate = useAllocatePaymentHandler();
-  if (invoice.payments.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        No payments yet.
-      </Text>
-    );
-  }
-  const onDelete = async (payment: InvoiceDetail['payments'][number]) => {
-    const sure = await ask({
-      title: 'Delete payment?',
-      message: `The payment of ${formatCurrency(payment.amount)} from ${formatDate(payment.payment_date)} will be removed and the balance recomputed.`,
-      confirmText: 'Delete payment',
-      type: 'danger',
-    });
-    if (!sure) return;
-    const result = await deletePayment({ invoiceId: invoice.id, paymentId: payment.id });
-    if ('error' in result)
-      toast.show({
-        severity: 'error',
-        summary: 'Could not delete the payment',
-        detail: errorMessage(result.error, 'Please try again.'),
-      });
-    else
-      toast.show({
-        severity: 'success',
-        summary: INVOICE_MESSAGES.paymentDeleted,
-        detail: formatCurrency(payment.amount),
-      });
-  };
-  // A narrow card (a phone, larger text) scrolls the table sideways, as the list tables do, so the
-  // actions column stays within reach instead of being cut off at the card's edge.
-  return (
-    <Table.ScrollContainer minWidth={canWrite ? 320 : 220}>
-      <Table aria-label="Payments" verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Method</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            {canWrite && (
-              <Table.Th w={104}>
-                <Box
-                  component="span"
-                  style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-                >
-                  Actions
-                </Box>
-              </Table.Th>
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invoice.payments.map((payment) => (
-            <Table.Tr key={payment.id}>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDate(payment.payment_date)}
-                </Text>
-                {(payment.reference || payment.note) && (
-                  <Text size="xs" c="dimmed">
-                    {[payment.reference, payment.note].filter(Boolean).join(' · ')}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{PAYMENT_METHOD_LABELS[payment.method]}</Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatCurrency(payment.amount)}
-              </Table.Td>
-              {canWrite && (
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {invoice.status !== 'void' && <SendReceiptButton invoice={invoice} payment={payment} />}
-                    {allocate && invoice.status !== 'void' && (
-                      <Tooltip label="Allocate to goals">
-                        <ActionIcon
-                          variant="subtle"
-                          color="leaf"
-                          aria-label={`Allocate payment of ${formatCurrency(payment.amount)} to goals`}
-                          onClick={() =>
-                            allocate({
-                              invoice_id: invoice.id,
-                              invoice_number: invoice.invoice_number,
-                              payment_id: payment.payment_id,
-                              payment_amount: payment.amount,
-                            })
-                          }
-                        >
-                          <IconTarget size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete payment of ${formatCurrency(payment.amount)}`}
-                      onClick={() => void onDelete(payment)}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-/** The goal the invoice counts towards, and the estimate or recurring invoice it came from; nothing when none. */
-function InvoiceLinks({ invoice }: { invoice: InvoiceDetail }) {
-  const { formatDate } = useDateFormat();
-  const goal = useGetGoalQuery(invoice.goal_id ?? 0, { skip: invoice.goal_id === null });
-  if (invoice.goal_id === null && invoice.estimate_id === null && invoice.recurring_invoice_id === null) return null;
-  return (
-    <SideCard title="Linked">
-      {invoice.goal_id !== null && (
-        <Fact label="Goal" numeric>
-          <Anchor component={Link} to={paths.goals.detail(invoice.goal_id)} size="sm">
-            {goal.data?.title ?? `Goal #${invoice.goal_id}`}
-          </Anchor>
-        </Fact>
-      )}
-      {invoice.estimate_id !== null && (
-        <Fact label="Created from estimate" numeric>
-          <Anchor component={Link} to={paths.estimates.detail(invoice.estimate_id)} size="sm">
-            {invoice.estimate_number ?? 'Draft estimate'}
-          </Anchor>
-        </Fact>
-      )}
-      {invoice.recurring_invoice_id !== null && (
-        <Fact label="From recurring invoice" numeric>
-          <Anchor component={Link} to={paths.recurringInvoices.detail(invoice.recurring_invoice_id)} size="sm">
-            {invoice.recurring_period ? `Run of ${formatDate(invoice.recurring_period)}` : 'The schedule'}
-          </Anchor>
-        </Fact>
-      )}
-    </SideCard>
-  );
-}
+import { InvoiceBalanceCard } from './invoice-balance-card';
+import { InvoiceLinksCard } from './invoice-links-card';
+import { InvoicePaymentsCard } from './invoice-payments-card';
+import { ActivityCard, DocumentHeader, useDocumentFeedback, useSendDialog } from '../shared/document-page';
 
 export interface InvoiceDetailProps {
   invoice: InvoiceDetail;
@@ -443,48 +271,9 @@ export function InvoiceDetailView({ invoice, onPaymentRecorded }: InvoiceDetailP
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
-            <SideCard title="Balance">
-              <Fact label="Total" numeric>
-                {formatCurrency(invoice.totals.total)}
-              </Fact>
-              <Fact label="Paid" numeric>
-                {formatCurrency(invoice.amount_paid)}
-              </Fact>
-              <Group justify="space-between" gap="sm">
-                <Text fw={700}>Balance due</Text>
-                <Text fw={700} size="lg" data-testid="balance-due" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatCurrency(invoice.balance_due)}
-                </Text>
-              </Group>
-              {(invoice.status === 'draft' || invoice.status === 'void') && (
-                <Text size="xs" c="dimmed">
-                  {invoice.status === 'draft'
-                    ? 'A draft owes nothing until it is sent.'
-                    : 'A void invoice owes nothing.'}
-                </Text>
-              )}
-              {invoice.credit > 0 && (
-                <Fact label="Credit" numeric>
-                  {formatCurrency(invoice.credit)}
-                </Fact>
-              )}
-            </SideCard>
-            <InvoiceLinks invoice={invoice} />
-            <Card withBorder padding="md">
-              <Stack gap="xs">
-                <Group justify="space-between">
-                  <Title order={2} size="h5">
-                    Payments
-                  </Title>
-                  {canWrite && acceptsPayment(invoice.status) && (
-                    <Button size="xs" variant="light" onClick={() => setPaymentOpen(true)}>
-                      Add
-                    </Button>
-                  )}
-                </Group>
-                <Payments invoice={invoice} canWrite={canWrite} />
-              </Stack>
-            </Card>
+            <InvoiceBalanceCard invoice={invoice} />
+            <InvoiceLinksCard invoice={invoice} />
+            <InvoicePaymentsCard invoice={invoice} canWrite={canWrite} onAdd={() => setPaymentOpen(true)} />
             <InvoiceEmailsCard invoiceId={invoice.id} />
             <ActivityCard entries={invoice.activity} />
           </Stack>

@@ -38,7 +38,7 @@ import { notFound } from '../../lib/errors';
 import { listEstimates, listInvoices, paymentView } from '../invoicing';
 import { activityViews, timelineOf } from './activities.service';
 import { businessTimeZone } from '../../lib/business-clock';
-import { leadView } from './leads.service';
+import { leadView } from './lead-view';
 import { opportunityView } from './opportunities.service';
 
 /*

@@ -118,48 +118,6 @@ export async function setBusinessLogo(
   return before?.company_logo ?? null;
 }
 
-export interface InvoiceNumberingUpdate {
-  prefix: string;
-  include_year: boolean;
-  separator: string;
-  padding: number;
-  yearly_reset: boolean;
-}
-
-export async function updateInvoiceNumbering(
-  db: Db,
-  params: { businessId: number; settings: InvoiceNumberingUpdate; now: Date },
-): Promise<void> {
-  const { settings } = params;
-  await db
-    .updateTable('businesses')
-    .set({
-      invoice_prefix: settings.prefix,
-      invoice_number_include_year: settings.include_year,
-      invoice_number_separator: settings.separator,
-      invoice_number_padding: settings.padding,
-      invoice_number_yearly_reset: settings.yearly_reset,
-      updated_at: toDbTime(params.now),
-    })
-    .where('id', '=', params.businessId)
-    .execute();
-}
-
-/** The last counter handed out for a document kind and its year (null, null before the first). */
-export async function findDocumentCounter(
-  db: Db,
-  params: { businessId: number; kind: string },
-): Promise<{ last_counter: number | null; last_year: number | null }> {
-  const row = await db
-    .selectFrom('document_counters')
-    .select(['last_counter', 'year'])
-    .where('business_id', '=', params.businessId)
-    .where('kind', '=', params.kind)
-    .executeTakeFirst();
-  if (!row) return { last_counter: null, last_year: null };
-  return { last_counter: Number(row.last_counter), last_year: row.year === null ? null : Number(row.year) };
-}
-
 /* ------------------------------------------------------------------ profile */
 
 export async function updateUserContact(

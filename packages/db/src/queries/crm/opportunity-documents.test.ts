@@ -6,7 +6,7 @@ import {
   listOpportunityDocuments,
   unlinkOpportunityDocument,
 } from './opportunity-documents';
-import { deleteInvoice } from '../invoicing/invoices';
+import { deleteInvoice } from '../invoicing/invoice-state';
 import { crmFixture } from './test-fixtures';
 
 const now = new Date('2026-03-11T15:00:00.000Z');

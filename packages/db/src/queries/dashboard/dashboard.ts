@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DashboardPeriods, DashboardSummaryFigures, RevenueDataFigures } from '@ledgerleaf/domain';
 import { toDbTime } from '../../dialect';
 import { num } from '../shared/sql';
-import { INVOICE_UNPAID_STATUSES } from '../invoicing/invoices';
+import { INVOICE_UNPAID_STATUSES } from '../invoicing/invoice-lists';
 import type { Db } from '../shared/types';
 
 /*

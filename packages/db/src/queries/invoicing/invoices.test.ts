@@ -9,26 +9,17 @@ import { createTestDatabase, type TestDatabase } from '../../testing';
 import { isUniqueViolation } from '../../dialect';
 import { createBusiness } from '../account/businesses';
 import { insertClient, findClient, type ClientFields } from './clients';
+import { insertInvoice, type InvoiceContentFields, type InvoiceLineWrite } from './invoices';
+import { deleteInvoice, lockInvoice, updateInvoiceState } from './invoice-state';
+import { countClientInvoices, findInvoice, findInvoiceByPublicToken, listInvoiceLines } from './invoice-reads';
 import {
-  countClientInvoices,
-  deleteInvoice,
-  findInvoice,
-  findInvoiceByPublicToken,
-  findInvoiceNumbering,
-  insertInvoice,
-  listInvoiceLines,
   listInvoices,
   summarizeByStatus,
   summarizeInvoices,
   summarizeMatchingRows,
   summarizeOverdue,
-  lockInvoice,
-  takeDocumentCounter,
-  takeDocumentNumber,
-  updateInvoiceState,
-  type InvoiceContentFields,
-  type InvoiceLineWrite,
-} from './invoices';
+} from './invoice-lists';
+import { findInvoiceNumbering, takeDocumentCounter, takeDocumentNumber } from './numbering';
 import { claimWriteLock } from '../shared/write-lock';
 import { deletePayment, insertPayment, listPayments, sumPayments } from './payments';
 import { findIdempotencyKey, insertIdempotencyKey } from '../shared/idempotency-keys';
