@@ -11,6 +11,7 @@
  *
  *   EXPORT_ROWS=100000 pnpm --filter @ledgerleaf/server bench:exports
  */
+import { writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import {
@@ -195,6 +196,10 @@ async function main() {
       }
     }
     console.table(results);
+    writeFileSync(
+      new URL('./exports-results.json', import.meta.url),
+      `${JSON.stringify({ counts: COUNTS, results }, null, 2)}\n`,
+    );
   } finally {
     await bench.close();
   }
