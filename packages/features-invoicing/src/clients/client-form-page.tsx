@@ -36,10 +36,9 @@ import {
   splitServerErrors,
   type RequestError,
 } from '@ledgerleaf/api';
-import { ArchivedNotice } from '../shared/archived-notice';
 import { PageHeader, useToast, FormAlert } from '@ledgerleaf/ui';
-import { RecordLoader, RecordNotFound, useRouteId, useRecordForm } from '@ledgerleaf/ui/routing';
-import { FormActions, FormFields, FormSkeleton } from '../shared/record-form';
+import { RecordNotFound, useRouteId, useRecordForm } from '@ledgerleaf/ui/routing';
+import { CatalogEditFrame, FormActions, FormFields, FormSkeleton } from '../shared/record-form';
 import {
   clientToValues,
   emptyClientValues,
@@ -345,27 +344,17 @@ export function ClientEditPage() {
     );
   }
   return (
-    <>
-      <PageHeader
-        title={
-          client.data ? (readOnly ? client.data.name : `Edit ${client.data.name}`) : readOnly ? 'Client' : 'Edit client'
-        }
-      />
-      {client.data?.status === 'archived' && (
-        <ArchivedNotice
-          what="client"
-          onRestore={readOnly ? undefined : () => void restore(client.data!.id)}
-          restoring={restoreState.isLoading}
-        />
-      )}
-      <RecordLoader
-        state={state}
-        errorTitle="The client could not be loaded"
-        skeleton={<FormSkeleton cards={CLIENT_FORM_CARDS} />}
-        errorOverData
-      >
-        {(loaded) => <ClientForm key={loaded.id} client={loaded} defaultTerms={defaultTerms} readOnly={readOnly} />}
-      </RecordLoader>
-    </>
+    <CatalogEditFrame
+      record={client.data}
+      noun="client"
+      readOnly={readOnly}
+      onRestore={(clientId) => void restore(clientId)}
+      restoring={restoreState.isLoading}
+      state={state}
+      errorTitle="The client could not be loaded"
+      skeletonCards={CLIENT_FORM_CARDS}
+    >
+      {(loaded) => <ClientForm key={loaded.id} client={loaded} defaultTerms={defaultTerms} readOnly={readOnly} />}
+    </CatalogEditFrame>
   );
 }

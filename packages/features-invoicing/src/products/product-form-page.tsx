@@ -25,10 +25,9 @@ import {
   splitServerErrors,
   type RequestError,
 } from '@ledgerleaf/api';
-import { ArchivedNotice } from '../shared/archived-notice';
 import { PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
-import { RecordLoader, RecordNotFound, useRouteId, useRecordForm } from '@ledgerleaf/ui/routing';
-import { FormActions, FormFields, FormSkeleton } from '../shared/record-form';
+import { RecordNotFound, useRouteId, useRecordForm } from '@ledgerleaf/ui/routing';
+import { CatalogEditFrame, FormActions, FormFields, FormSkeleton } from '../shared/record-form';
 import { formatPercent } from '../shared/format';
 import {
   emptyProductValues,
@@ -230,35 +229,18 @@ export function ProductEditPage() {
     },
   };
   return (
-    <>
-      <PageHeader
-        title={
-          product.data
-            ? readOnly
-              ? product.data.name
-              : `Edit ${product.data.name}`
-            : readOnly
-              ? 'Product'
-              : 'Edit product'
-        }
-      />
-      {product.data?.status === 'archived' && (
-        <ArchivedNotice
-          what="item"
-          onRestore={readOnly ? undefined : () => void restore(product.data!.id)}
-          restoring={restoreState.isLoading}
-        />
-      )}
-      <RecordLoader
-        state={state}
-        errorTitle="The product could not be loaded"
-        skeleton={<FormSkeleton cards={PRODUCT_FORM_CARDS} />}
-        errorOverData
-      >
-        {(loaded) => (
-          <ProductForm key={loaded.id} product={loaded} taxRates={taxRates.data ?? []} readOnly={readOnly} />
-        )}
-      </RecordLoader>
-    </>
+    <CatalogEditFrame
+      record={product.data}
+      noun="product"
+      archivedWhat="item"
+      readOnly={readOnly}
+      onRestore={(productId) => void restore(productId)}
+      restoring={restoreState.isLoading}
+      state={state}
+      errorTitle="The product could not be loaded"
+      skeletonCards={PRODUCT_FORM_CARDS}
+    >
+      {(loaded) => <ProductForm key={loaded.id} product={loaded} taxRates={taxRates.data ?? []} readOnly={readOnly} />}
+    </CatalogEditFrame>
   );
 }
