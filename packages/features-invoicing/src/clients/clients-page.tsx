@@ -24,7 +24,7 @@ import {
 } from '@ledgerleaf/api';
 import type { DataTableColumn } from '@ledgerleaf/ui';
 import { CatalogListPage } from '../shared/catalog-list-page';
-import { PER_PAGE, useCatalogListParams } from '../shared/list-params';
+import { useCatalogListParams } from '../shared/list-params';
 import { CatalogRowActions } from '../shared/catalog-row-actions';
 import { MoneyText } from '../shared/money-text';
 import { actionsColumn, catalogStatusColumn } from '../shared/catalog-columns';
@@ -42,8 +42,6 @@ function RowActions({ client }: { client: ClientListItem }) {
         question: {
           title: 'Archive client?',
           message: `${client.name} will be hidden from lists and pickers. Its invoices stay as they are, and you can restore it any time.`,
-          confirmText: 'Archive',
-          type: 'warning',
         },
         run: () => archive(client.id),
         done: 'Client archived',
@@ -53,8 +51,6 @@ function RowActions({ client }: { client: ClientListItem }) {
         question: {
           title: 'Restore client?',
           message: `${client.name} will be active again.`,
-          confirmText: 'Restore',
-          type: 'info',
         },
         run: () => restore(client.id),
         done: 'Client restored',
@@ -64,8 +60,6 @@ function RowActions({ client }: { client: ClientListItem }) {
         question: {
           title: 'Delete client?',
           message: `${client.name} and its contacts will be deleted for good.`,
-          confirmText: 'Delete',
-          type: 'danger',
         },
         run: () => remove(client.id),
         done: 'Client deleted',
@@ -157,15 +151,7 @@ export function ClientsPage() {
   // The read-only role reads and exports the clients (a name opens the client, read-only) without any action that changes them.
   const canWrite = useCanWrite();
   const list = useCatalogListParams('name', CLIENT_SORT_FIELDS);
-  const { params, status } = list;
-  const query = useListClientsQuery({
-    search: params.search || undefined,
-    sort: params.sort,
-    direction: params.direction,
-    page: params.page,
-    per_page: PER_PAGE,
-    status,
-  });
+  const query = useListClientsQuery(list.query);
   const [exportCsv] = useExportClientsCsvMutation();
   const [previewImport] = usePreviewClientImportMutation();
   const [runImport] = useImportClientsMutation();

@@ -26,7 +26,7 @@ import {
 import type { DataTableColumn } from '@ledgerleaf/ui';
 import { CatalogListPage } from '../shared/catalog-list-page';
 import { formatPercent } from '../shared/format';
-import { PER_PAGE, useCatalogListParams } from '../shared/list-params';
+import { useCatalogListParams } from '../shared/list-params';
 import { CatalogRowActions } from '../shared/catalog-row-actions';
 import { actionsColumn, catalogStatusColumn } from '../shared/catalog-columns';
 
@@ -49,8 +49,6 @@ function RowActions({ product }: { product: Product }) {
         question: {
           title: 'Archive item?',
           message: `${product.name} will no longer be offered on new invoices. Existing invoices keep it, and you can restore it any time.`,
-          confirmText: 'Archive',
-          type: 'warning',
         },
         run: () => archive(product.id),
         done: 'Archived',
@@ -60,8 +58,6 @@ function RowActions({ product }: { product: Product }) {
         question: {
           title: 'Restore item?',
           message: `${product.name} will be offered on invoices again.`,
-          confirmText: 'Restore',
-          type: 'info',
         },
         run: () => restore(product.id),
         done: 'Restored',
@@ -71,8 +67,6 @@ function RowActions({ product }: { product: Product }) {
         question: {
           title: 'Delete item?',
           message: `${product.name} will be deleted for good. Items used on invoices cannot be deleted; archive them instead.`,
-          confirmText: 'Delete',
-          type: 'danger',
         },
         run: () => remove(product.id),
         done: 'Deleted',
@@ -164,17 +158,8 @@ export function ProductsPage() {
   // The read-only role reads the catalogue (a name opens the item, read-only) without the row actions.
   const canWrite = useCanWrite();
   const list = useCatalogListParams('name', PRODUCT_SORT_FIELDS);
-  const { params, status } = list;
   const type = list.oneOf('type', ['product', 'service'] as const, '' as const);
-  const query = useListProductsQuery({
-    search: params.search || undefined,
-    sort: params.sort,
-    direction: params.direction,
-    page: params.page,
-    per_page: PER_PAGE,
-    status,
-    type: type || undefined,
-  });
+  const query = useListProductsQuery({ ...list.query, type: type || undefined });
   const [exportCsv] = useExportProductsCsvMutation();
   const [previewImport] = usePreviewProductImportMutation();
   const [runImport] = useImportProductsMutation();
