@@ -9,7 +9,16 @@
 import { sql } from 'kysely';
 import { addCalendarDays } from '@ledgerleaf/domain';
 import { listActivityTypes, seedCrmDefaults } from '@ledgerleaf/db';
-import { benchInvoiceRow, DURATION, measureOk, registerOwner, runBench, startBenchApp, writeResults } from './harness';
+import {
+  benchClientRow,
+  benchInvoiceRow,
+  DURATION,
+  measureOk,
+  registerOwner,
+  runBench,
+  startBenchApp,
+  writeResults,
+} from './harness';
 
 const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 1);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
@@ -44,18 +53,7 @@ async function main(): Promise<void> {
       for (let start = 0; start < CLIENTS; start += 500) {
         const rows = Array.from({ length: 500 }, (_, offset) => {
           const name = `Client ${start + offset}`;
-          return {
-            business_id: businessId,
-            kind: 'company',
-            name,
-            sort_name: name.toLowerCase(),
-            email: `client${start + offset}@bench.test`,
-            payment_terms_days: 30,
-            is_active: true,
-            search_text: name.toLowerCase(),
-            created_at: iso,
-            updated_at: iso,
-          };
+          return benchClientRow(businessId, name, iso, `client${start + offset}@bench.test`);
         });
         clientIds.push(...(await tx.insertInto('clients').values(rows).returning('id').execute()).map((row) => row.id));
       }

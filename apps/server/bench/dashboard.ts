@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { listStages } from '@ledgerleaf/db';
 import {
   afterWrite,
+  benchClientRow,
   benchInvoiceRow,
   DURATION,
   isoDay,
@@ -57,18 +58,7 @@ async function main(): Promise<void> {
           const name = `Client ${start + offset}`;
           // Added over three years, like the invoices.
           const created = new Date(Date.now() - ((start + offset) % 1095) * 86_400_000).toISOString();
-          return {
-            business_id: businessId,
-            kind: 'company',
-            name,
-            sort_name: name.toLowerCase(),
-            email: `client${start + offset}@bench.test`,
-            payment_terms_days: 30,
-            is_active: true,
-            search_text: name.toLowerCase(),
-            created_at: created,
-            updated_at: created,
-          };
+          return benchClientRow(businessId, name, created, `client${start + offset}@bench.test`);
         });
         await tx.insertInto('clients').values(rows).execute();
       }

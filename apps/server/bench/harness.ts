@@ -134,6 +134,28 @@ export const BENCH_INVOICE_STATUSES = [
   'void',
 ] as const;
 
+/** A seeded client row (a company, net 30) named `name`, created and updated `at`; searched by its name unless told. */
+export function benchClientRow(
+  businessId: number,
+  name: string,
+  at: string,
+  email: string | null = null,
+  searchText = name.toLowerCase(),
+) {
+  return {
+    business_id: businessId,
+    kind: 'company',
+    name,
+    sort_name: name.toLowerCase(),
+    email,
+    payment_terms_days: 30,
+    is_active: true,
+    search_text: searchText,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 /**
  * The i-th seeded invoice row (no lines, no tax): its status the i-th of `statuses`, a total between
  * $100 and $5,100, paid in full when paid and half when partial, nothing owed when void.

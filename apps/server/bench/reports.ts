@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { REPORT_KINDS, addCalendarDays, utcCalendarDate } from '@ledgerleaf/domain';
-import { registerOwner, runBench, startBenchApp, writeResults } from './harness';
+import { benchClientRow, registerOwner, runBench, startBenchApp, writeResults } from './harness';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20_000);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
@@ -46,18 +46,7 @@ async function main(): Promise<void> {
       for (let start = 0; start < CLIENTS; start += 500) {
         const rows = Array.from({ length: Math.min(500, CLIENTS - start) }, (_, offset) => {
           const name = `Client ${String(start + offset).padStart(5, '0')}`;
-          return {
-            business_id: businessId,
-            kind: 'company',
-            name,
-            sort_name: name.toLowerCase(),
-            email: null,
-            payment_terms_days: 30,
-            is_active: true,
-            search_text: name.toLowerCase(),
-            created_at: now,
-            updated_at: now,
-          };
+          return benchClientRow(businessId, name, now);
         });
         await tx.insertInto('clients').values(rows).execute();
       }

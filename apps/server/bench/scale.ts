@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { BENCH_WORDS as WORDS } from '@ledgerleaf/db/testing';
 import {
   afterWrite,
+  benchClientRow,
   benchInvoiceRow,
   DURATION,
   isoDay,
@@ -55,18 +56,7 @@ async function main(): Promise<void> {
         const i = start + offset;
         const name = `${WORDS[i % WORDS.length]} ${WORDS[Math.floor(i / WORDS.length) % WORDS.length]} ${i}`;
         const email = `client${i}@example.test`;
-        return {
-          business_id: business.id,
-          kind: 'company',
-          name,
-          sort_name: name.toLowerCase(),
-          email,
-          payment_terms_days: 30,
-          is_active: true,
-          search_text: `${name.toLowerCase()}\n${email}`,
-          created_at: now,
-          updated_at: now,
-        };
+        return benchClientRow(business.id, name, now, email, `${name.toLowerCase()}\n${email}`);
       });
       await db.insertInto('clients').values(rows).execute();
     }
