@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { ACCOUNT_MESSAGES } from '@ledgerleaf/domain';
 import { CardSkeleton, PageHeader } from '@ledgerleaf/ui';
@@ -25,6 +25,20 @@ export function FormFields({ readOnly, children }: { readOnly: boolean; children
         {children}
       </Stack>
     </fieldset>
+  );
+}
+
+/** A titled card of a record's form ('Details', 'Addresses'). */
+export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
   );
 }
 
