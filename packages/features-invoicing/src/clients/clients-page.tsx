@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import {
@@ -9,17 +8,14 @@ import {
 } from '@ledgerleaf/domain';
 import {
   useArchiveClientMutation,
-  useCanWrite,
   useDeleteClientMutation,
   useExportClientsCsvMutation,
   useImportClientsMutation,
   useListClientsQuery,
   usePreviewClientImportMutation,
   useRestoreClientMutation,
-  useDateFormat,
   type DateFormatter,
   paths,
-  queryState,
   csvImportCalls,
 } from '@ledgerleaf/api';
 import type { DataTableColumn } from '@ledgerleaf/ui';
@@ -146,10 +142,6 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<ClientListItem>[
 
 /** /clients: server-side search, sort, pagination and status filter; CSV import and export. */
 export function ClientsPage() {
-  const { formatDate } = useDateFormat();
-  const columns = useMemo(() => columnsFor(formatDate), [formatDate]);
-  // The read-only role reads and exports the clients (a name opens the client, read-only) without any action that changes them.
-  const canWrite = useCanWrite();
   const list = useCatalogListParams('name', CLIENT_SORT_FIELDS);
   const query = useListClientsQuery(list.query);
   const [exportCsv] = useExportClientsCsvMutation();
@@ -160,10 +152,9 @@ export function ClientsPage() {
     <CatalogListPage
       title="Clients"
       description="The companies and people you invoice."
-      canWrite={canWrite}
       list={list}
-      state={queryState(query)}
-      columns={columns}
+      query={query}
+      columnsFor={columnsFor}
       actions={{ exportCsv, exportName: 'clients', createTo: paths.clients.create, createLabel: 'New client' }}
       search={{ label: 'Search clients', placeholder: 'Search by name, contact or email' }}
       errorTitle="Clients could not be loaded"

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, SegmentedControl, Stack, Text } from '@mantine/core';
 import {
@@ -10,17 +9,14 @@ import {
 } from '@ledgerleaf/domain';
 import {
   useArchiveProductMutation,
-  useCanWrite,
   useDeleteProductMutation,
   useExportProductsCsvMutation,
   useImportProductsMutation,
   useListProductsQuery,
   usePreviewProductImportMutation,
   useRestoreProductMutation,
-  useDateFormat,
   type DateFormatter,
   paths,
-  queryState,
   csvImportCalls,
 } from '@ledgerleaf/api';
 import type { DataTableColumn } from '@ledgerleaf/ui';
@@ -153,10 +149,6 @@ const columnsFor = (formatDate: DateFormatter): DataTableColumn<Product>[] => [
 
 /** /products: the catalogue. Tax rates and invoicing settings live under /user/settings (linked). */
 export function ProductsPage() {
-  const { formatDate } = useDateFormat();
-  const columns = useMemo(() => columnsFor(formatDate), [formatDate]);
-  // The read-only role reads the catalogue (a name opens the item, read-only) without the row actions.
-  const canWrite = useCanWrite();
   const list = useCatalogListParams('name', PRODUCT_SORT_FIELDS);
   const type = list.oneOf('type', ['product', 'service'] as const, '' as const);
   const query = useListProductsQuery({ ...list.query, type: type || undefined });
@@ -177,10 +169,9 @@ export function ProductsPage() {
           .
         </Text>
       }
-      canWrite={canWrite}
       list={list}
-      state={queryState(query)}
-      columns={columns}
+      query={query}
+      columnsFor={columnsFor}
       actions={{
         exportCsv,
         exportName: 'products',

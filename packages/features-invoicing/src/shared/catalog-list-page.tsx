@@ -1,27 +1,28 @@
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import { useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, Group, SegmentedControl } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { CatalogStatusFilter } from '@ledgerleaf/domain';
+import { queryState, useCanWrite, useDateFormat, type DateFormatter, type QueryLike } from '@ledgerleaf/api';
 import { CsvImportModal, PageHeader, type CsvImportModalProps, type DataTableColumn } from '@ledgerleaf/ui';
-import { ListScaffold, SearchField, type ListScaffoldProps } from '@ledgerleaf/ui/routing';
+import { ListScaffold, SearchField, type ListPage } from '@ledgerleaf/ui/routing';
 import { CATALOG_STATUS_OPTIONS, type useCatalogListParams } from './list-params';
 import { CatalogActions } from './catalog-actions';
 
 /**
  * A catalogue list page (clients, products): the header with Import / Export / New, the search box,
  * the list's own filters and the status filter, the empty and no-match states, the server-paged table
- * (without the actions column for the read-only role) and the CSV import modal. Each list passes only
- * what differs: its words, its columns, its query and its CSV columns.
+ * (without the actions column for the read-only role, which reads and exports the list, a name opening
+ * the record read-only, without any action that changes it) and the CSV import modal. Each list passes
+ * only what differs: its words, its columns, its query and its CSV columns.
  */
 export function CatalogListPage<Row extends { id: string | number }, Sort extends string>({
   title,
   description,
   intro,
-  canWrite,
   list,
-  state,
-  columns,
+  query,
+  columnsFor,
   actions,
   search,
   filters,
@@ -36,10 +37,11 @@ export function CatalogListPage<Row extends { id: string | number }, Sort extend
   description: string;
   /** Between the header and the list. */
   intro?: ReactNode;
-  canWrite: boolean;
   list: ReturnType<typeof useCatalogListParams<Sort>>;
-  state: ListScaffoldProps<Row>['state'];
-  columns: DataTableColumn<Row>[];
+  /** The list endpoint's query (`useListClientsQuery(list.query)`). */
+  query: QueryLike<ListPage<Row>>;
+  /** The columns, dates in the business's format. */
+  columnsFor: (formatDate: DateFormatter) => DataTableColumn<Row>[];
   actions: Pick<ComponentProps<typeof CatalogActions>, 'exportCsv' | 'exportName' | 'createTo' | 'createLabel'>;
   search: { label: string; placeholder: string };
   /** The list's own filters, before the status filter. */
@@ -57,6 +59,9 @@ export function CatalogListPage<Row extends { id: string | number }, Sort extend
     exportOnly: readonly string[];
   };
 }) {
+  const canWrite = useCanWrite();
+  const { formatDate } = useDateFormat();
+  const columns = useMemo(() => columnsFor(formatDate), [columnsFor, formatDate]);
   const { params, status } = list;
   const [importOpen, setImportOpen] = useState(false);
   const statusFilter = (
@@ -98,7 +103,7 @@ export function CatalogListPage<Row extends { id: string | number }, Sort extend
             )}
           </Group>
         }
-        state={state}
+        state={queryState(query)}
         errorTitle={errorTitle}
         filtered={params.search !== '' || status !== 'active' || filtered}
         empty={{
