@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { ACCOUNT_MESSAGES } from '@ledgerleaf/domain';
-import { CardSkeleton, PageHeader } from '@ledgerleaf/ui';
+import { CardSkeleton, FormAlert, PageHeader } from '@ledgerleaf/ui';
 import { RecordLoader, type LoadState } from '@ledgerleaf/ui/routing';
 import { ArchivedNotice } from './archived-notice';
 
@@ -16,15 +16,31 @@ export function ReadOnlyNote() {
   );
 }
 
-/** The sections of a record's form; `readOnly` turns every field and button in them off (a disabled fieldset) under a note saying why. */
-export function FormFields({ readOnly, children }: { readOnly: boolean; children: ReactNode }) {
+/**
+ * A record's form and its sections, under the form's error (what the server refused that no field
+ * shows); `readOnly` turns every field and button in them off (a disabled fieldset) under a note saying why.
+ */
+export function FormFields({
+  onSubmit,
+  formError,
+  readOnly,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  formError: string | null;
+  readOnly: boolean;
+  children: ReactNode;
+}) {
   return (
-    <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-      <Stack gap="lg">
-        {readOnly && <ReadOnlyNote />}
-        {children}
-      </Stack>
-    </fieldset>
+    <form onSubmit={onSubmit} noValidate>
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="lg">
+          {readOnly && <ReadOnlyNote />}
+          {formError && <FormAlert>{formError}</FormAlert>}
+          {children}
+        </Stack>
+      </fieldset>
+    </form>
   );
 }
 
