@@ -11,9 +11,17 @@
  * would reach with a core of its own, much less sensitive to other work on the machine than `ratio`.
  * Prints and writes bench/results.json: { apiUser: {rps, p99, cpuMicrosPerRequest}, bare: {...}, ratio, cpuRatio, rounds }.
  */
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { DURATION, HOST, measure, registerOwner, startBareServer, startBenchApp, type Figures } from './harness';
+import {
+  DURATION,
+  type Figures,
+  HOST,
+  measure,
+  registerOwner,
+  runBench,
+  startBareServer,
+  startBenchApp,
+  writeResults,
+} from './harness';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 4));
@@ -116,10 +124,8 @@ async function main(): Promise<void> {
         command: 'pnpm --filter @ledgerleaf/server bench',
       },
     };
-    const out = fileURLToPath(new URL('./results.json', import.meta.url));
-    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
     const { details: _details, ...summary } = results;
-    console.log(JSON.stringify(summary, null, 2));
+    const out = writeResults('results.json', results, summary);
     console.log(`Written to ${out}`);
   } finally {
     await bare.close();
@@ -127,7 +133,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

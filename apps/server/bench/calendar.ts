@@ -6,12 +6,19 @@
  * requests/s. Target: p50 under 20 ms. Writes bench/calendar-results.json.
  * Alone: `pnpm --filter @ledgerleaf/server bench:calendar`.
  */
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { addCalendarDays } from '@ledgerleaf/domain';
 import { listActivityTypes, seedCrmDefaults } from '@ledgerleaf/db';
-import { benchInvoiceRow, DURATION, measureOk, registerOwner, startBenchApp } from './harness';
+import {
+  benchClientRow,
+  benchInvoiceRow,
+  DURATION,
+  measureOk,
+  registerOwner,
+  runBench,
+  startBenchApp,
+  writeResults,
+} from './harness';
 
 const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 1);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
@@ -46,18 +53,7 @@ async function main(): Promise<void> {
       for (let start = 0; start < CLIENTS; start += 500) {
         const rows = Array.from({ length: 500 }, (_, offset) => {
           const name = `Client ${start + offset}`;
-          return {
-            business_id: businessId,
-            kind: 'company',
-            name,
-            sort_name: name.toLowerCase(),
-            email: `client${start + offset}@bench.test`,
-            payment_terms_days: 30,
-            is_active: true,
-            search_text: name.toLowerCase(),
-            created_at: iso,
-            updated_at: iso,
-          };
+          return benchClientRow(businessId, name, iso, `client${start + offset}@bench.test`);
         });
         clientIds.push(...(await tx.insertInto('clients').values(rows).returning('id').execute()).map((row) => row.id));
       }
@@ -204,15 +200,10 @@ async function main(): Promise<void> {
       seedSeconds: Number(seedSeconds.toFixed(1)),
       month: await measureOk(monthUrl, auth, { seconds: DURATION, connections: CONNECTIONS }),
     };
-    const out = fileURLToPath(new URL('./calendar-results.json', import.meta.url));
-    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-    console.log(JSON.stringify(results, null, 2));
+    writeResults('calendar-results.json', results);
   } finally {
     await close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -5,11 +5,9 @@
  * first page, and the dashboard's crm-overview; autocannon, p50/p99 and requests/s. Target: p50
  * under 15 ms. Writes bench/crm-results.json. Alone: `pnpm --filter @ledgerleaf/server bench:crm`.
  */
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { seedCrmScale } from '@ledgerleaf/db/testing';
-import { DURATION, measureOk, registerOwner, startBenchApp } from './harness';
+import { DURATION, measureOk, registerOwner, runBench, startBenchApp, writeResults } from './harness';
 
 const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 1);
 const LEADS = Number(process.env.BENCH_LEADS ?? 20_000);
@@ -68,15 +66,10 @@ async function main(): Promise<void> {
       bigColumnPage: await run(targets.bigColumn, auth, DURATION),
       overview: await run(targets.overview, auth, DURATION),
     };
-    const out = fileURLToPath(new URL('./crm-results.json', import.meta.url));
-    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-    console.log(JSON.stringify(results, null, 2));
+    writeResults('crm-results.json', results);
   } finally {
     await close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

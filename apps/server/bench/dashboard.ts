@@ -7,11 +7,20 @@
  * Target: p50 under 15 ms for every figure. Writes bench/dashboard-results.json.
  * Alone: `pnpm --filter @ledgerleaf/server bench:dashboard`.
  */
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { listStages } from '@ledgerleaf/db';
-import { benchInvoiceRow, DURATION, measureOk, registerOwner, startBenchApp } from './harness';
+import {
+  afterWrite,
+  benchClientRow,
+  benchInvoiceRow,
+  DURATION,
+  isoDay,
+  measureOk,
+  registerOwner,
+  runBench,
+  startBenchApp,
+  writeResults,
+} from './harness';
 
 const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 1);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20_000);
@@ -20,26 +29,6 @@ const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
 const OPPORTUNITIES = Number(process.env.BENCH_OPPORTUNITIES ?? 10_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 50_000);
 const AFTER_WRITE_RUNS = Number(process.env.BENCH_AFTER_WRITE_RUNS ?? 100);
-
-/** Each sample: one write through the API, then the call timed alone. */
-async function afterWrite(url: string, headers: Record<string, string>, write: () => Promise<void>) {
-  const samples: number[] = [];
-  for (let i = 0; i < AFTER_WRITE_RUNS; i += 1) {
-    await write();
-    const started = performance.now();
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => Number(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!.toFixed(1));
-  return { runs: AFTER_WRITE_RUNS, p50: at(0.5), p99: at(0.99) };
-}
-
-function isoDay(daysAgo: number): string {
-  return new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-}
 
 async function main(): Promise<void> {
   const { database, base, close } = await startBenchApp('bench-dashboard');
@@ -69,18 +58,7 @@ async function main(): Promise<void> {
           const name = `Client ${start + offset}`;
           // Added over three years, like the invoices.
           const created = new Date(Date.now() - ((start + offset) % 1095) * 86_400_000).toISOString();
-          return {
-            business_id: businessId,
-            kind: 'company',
-            name,
-            sort_name: name.toLowerCase(),
-            email: `client${start + offset}@bench.test`,
-            payment_terms_days: 30,
-            is_active: true,
-            search_text: name.toLowerCase(),
-            created_at: created,
-            updated_at: created,
-          };
+          return benchClientRow(businessId, name, created, `client${start + offset}@bench.test`);
         });
         await tx.insertInto('clients').values(rows).execute();
       }
@@ -208,7 +186,7 @@ async function main(): Promise<void> {
     for (const [name, url] of Object.entries(targets)) {
       calls[name] = {
         ...(await measureOk(url, auth, { seconds: DURATION, connections: CONNECTIONS })),
-        afterWrite: await afterWrite(url, auth, write),
+        afterWrite: await afterWrite(url, auth, write, AFTER_WRITE_RUNS),
       };
     }
     const summary = (await (await fetch(targets.summary, { headers: auth })).json()) as Record<string, unknown>;
@@ -226,15 +204,10 @@ async function main(): Promise<void> {
       activeClients: summary.activeClients,
       calls,
     };
-    const out = fileURLToPath(new URL('./dashboard-results.json', import.meta.url));
-    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-    console.log(JSON.stringify(results, null, 2));
+    writeResults('dashboard-results.json', results);
   } finally {
     await close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

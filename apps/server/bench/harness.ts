@@ -4,9 +4,10 @@
  * owner registered through the API like a person would; and autocannon runs.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp, loggerOptions } from '../src/app';
@@ -49,7 +50,9 @@ export async function startBenchApp(prefix: string) {
     base: address(app),
     close: async () => {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      // BENCH_KEEP=1 keeps the seeded database to look at afterwards.
+      if (process.env.BENCH_KEEP) console.log(`Kept ${dataDir}`);
+      else rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -131,6 +134,28 @@ export const BENCH_INVOICE_STATUSES = [
   'void',
 ] as const;
 
+/** A seeded client row (a company, net 30) named `name`, created and updated `at`; searched by its name unless told. */
+export function benchClientRow(
+  businessId: number,
+  name: string,
+  at: string,
+  email: string | null = null,
+  searchText = name.toLowerCase(),
+) {
+  return {
+    business_id: businessId,
+    kind: 'company',
+    name,
+    sort_name: name.toLowerCase(),
+    email,
+    payment_terms_days: 30,
+    is_active: true,
+    search_text: searchText,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 /**
  * The i-th seeded invoice row (no lines, no tax): its status the i-th of `statuses`, a total between
  * $100 and $5,100, paid in full when paid and half when partial, nothing owed when void.
@@ -171,4 +196,49 @@ export function benchInvoiceRow(
     created_at: params.at,
     updated_at: params.at,
   };
+}
+
+/**
+ * Latency right after a write: each sample makes one write through the API, then times the call
+ * alone (`runs` samples; p50 and p99 in milliseconds).
+ */
+export async function afterWrite(
+  url: string,
+  headers: Record<string, string>,
+  write: () => Promise<void>,
+  runs: number,
+) {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    await write();
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => Number(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!.toFixed(1));
+  return { runs, p50: at(0.5), p99: at(0.99) };
+}
+
+/** The UTC calendar day `daysAgo` days before now (`2026-11-28`). */
+export function isoDay(daysAgo: number): string {
+  return new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Writes a bench's figures to `bench/<file>` and prints `shown` (the figures unless told); answers the path. */
+export function writeResults(file: string, results: unknown, shown: unknown = results): string {
+  const out = fileURLToPath(new URL(`./${file}`, import.meta.url));
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(JSON.stringify(shown, null, 2));
+  return out;
+}
+
+/** Runs a bench's `main`, exiting 1 with the error when it fails. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

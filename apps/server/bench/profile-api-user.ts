@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { measure, registerOwner, startBareServer, startBenchApp } from './harness';
+import { measure, registerOwner, runBench, startBareServer, startBenchApp } from './harness';
 
 const target = process.argv[2] === 'bare' ? 'bare' : 'app';
 const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
@@ -50,7 +50,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

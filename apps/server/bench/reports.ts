@@ -9,22 +9,15 @@
  * Writes bench/reports-results.json. Alone: `pnpm --filter @ledgerleaf/server bench:reports`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { REPORT_KINDS, addCalendarDays, utcCalendarDate } from '@ledgerleaf/domain';
-import { buildApp, loggerOptions } from '../src/app';
-import { loadConfig, resolveAppKey } from '../src/env';
-import { openDatabase } from '../src/runtime';
+import { benchClientRow, registerOwner, runBench, startBenchApp, writeResults } from './harness';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 20_000);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 100_000);
 const LINES_PER_INVOICE = 5;
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_REPORT_SAMPLES ?? 20);
-const HOST = '127.0.0.1';
 const STATUSES = ['paid', 'paid', 'partial', 'sent', 'overdue', 'paid', 'viewed', 'void', 'draft', 'paid'] as const;
 
 function median(values: number[]): number {
@@ -33,38 +26,13 @@ function median(values: number[]): number {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ledgerleaf-bench-reports-'));
-  const config = loadConfig(
-    { DATA_DIR: dataDir, HOST, PORT: '0', DEMO: '0', NODE_ENV: 'production', WEB_DIST_DIR: join(dataDir, 'no-web') },
-    dataDir,
-  );
-  const { database } = await openDatabase(config, { migrate: true });
-  const app = await buildApp({
-    config: { ...config, appKey: resolveAppKey(config) },
-    database,
-    logger: loggerOptions('warn'),
-  });
+  const { database, base, close } = await startBenchApp('bench-reports');
   try {
-    await app.listen({ host: HOST, port: 0 });
-    const info = app.server.address();
-    if (!info || typeof info === 'string') throw new Error('no TCP address');
-    const base = `http://${HOST}:${info.port}`;
-    const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
-    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')?.[1] ?? '';
-    const registered = await fetch(`${base}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
-      body: JSON.stringify({
-        name: 'Report Owner',
-        business_name: 'Report Scale',
-        email: 'reports@example.com',
-        password: 'bench password 123',
-        password_confirmation: 'bench password 123',
-      }),
+    const auth = await registerOwner(base, {
+      name: 'Report Owner',
+      business_name: 'Report Scale',
+      email: 'reports@example.com',
     });
-    if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
-    const { token } = (await registered.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
 
     const db = database.db;
     const businessId = (await db.selectFrom('businesses').select('id').executeTakeFirstOrThrow()).id;
@@ -78,18 +46,7 @@ async function main(): Promise<void> {
       for (let start = 0; start < CLIENTS; start += 500) {
         const rows = Array.from({ length: Math.min(500, CLIENTS - start) }, (_, offset) => {
           const name = `Client ${String(start + offset).padStart(5, '0')}`;
-          return {
-            business_id: businessId,
-            kind: 'company',
-            name,
-            sort_name: name.toLowerCase(),
-            email: null,
-            payment_terms_days: 30,
-            is_active: true,
-            search_text: name.toLowerCase(),
-            created_at: now,
-            updated_at: now,
-          };
+          return benchClientRow(businessId, name, now);
         });
         await tx.insertInto('clients').values(rows).execute();
       }
@@ -454,17 +411,10 @@ async function main(): Promise<void> {
       csv,
       xlsx,
     };
-    const out = fileURLToPath(new URL('./reports-results.json', import.meta.url));
-    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-    console.log(JSON.stringify(results, null, 2));
+    writeResults('reports-results.json', results);
   } finally {
-    await app.close();
-    if (process.env.BENCH_KEEP) console.log(`Kept ${dataDir}`);
-    else rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

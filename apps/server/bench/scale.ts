@@ -4,11 +4,21 @@
  * started in the same run; p50/p99 latency and requests/s. Loopback only, bounded in time.
  * Writes bench/scale-results.json.
  */
-import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { BENCH_WORDS as WORDS } from '@ledgerleaf/db/testing';
-import { benchInvoiceRow, DURATION, measureOk, registerOwner, startBareServer, startBenchApp } from './harness';
+import {
+  afterWrite,
+  benchClientRow,
+  benchInvoiceRow,
+  DURATION,
+  isoDay,
+  measureOk,
+  registerOwner,
+  runBench,
+  startBareServer,
+  startBenchApp,
+  writeResults,
+} from './harness';
 
 // One connection: the figures are the latency a person waits for, not queueing behind nine others
 // on a single SQLite connection (GET /api/user's bench measures throughput with 10).
@@ -21,31 +31,9 @@ const run = (url: string, headers: Record<string, string>, seconds: number) =>
 
 /**
  * The list right after a write: the data version moves before every request, so none is served from
- * the totals cache (its cold path). Sequential fetches, p50/p99 in ms.
+ * the totals cache (its cold path).
  */
-async function afterWrite(
-  url: string,
-  headers: Record<string, string>,
-  write: () => Promise<void>,
-  runs = Number(process.env.BENCH_AFTER_WRITE_RUNS ?? 200),
-) {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    await write();
-    const started = performance.now();
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => Number(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!.toFixed(1));
-  return { runs, p50: at(0.5), p99: at(0.99) };
-}
-
-function isoDay(daysAgo: number): string {
-  return new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-}
+const AFTER_WRITE_RUNS = Number(process.env.BENCH_AFTER_WRITE_RUNS ?? 200);
 
 async function main(): Promise<void> {
   const { base, database, close } = await startBenchApp('bench-scale');
@@ -68,18 +56,7 @@ async function main(): Promise<void> {
         const i = start + offset;
         const name = `${WORDS[i % WORDS.length]} ${WORDS[Math.floor(i / WORDS.length) % WORDS.length]} ${i}`;
         const email = `client${i}@example.test`;
-        return {
-          business_id: business.id,
-          kind: 'company',
-          name,
-          sort_name: name.toLowerCase(),
-          email,
-          payment_terms_days: 30,
-          is_active: true,
-          search_text: `${name.toLowerCase()}\n${email}`,
-          created_at: now,
-          updated_at: now,
-        };
+        return benchClientRow(business.id, name, now, email, `${name.toLowerCase()}\n${email}`);
       });
       await db.insertInto('clients').values(rows).execute();
     }
@@ -120,12 +97,17 @@ async function main(): Promise<void> {
     const clientSearch = await run(targets.clientSearch, auth, DURATION);
     const clientListSearch = await run(targets.clientListSearch, auth, DURATION);
     const bareFigures = await run(targets.bare, {}, DURATION);
-    const invoicesFirstPageAfterWrite = await afterWrite(targets.invoicesFirstPage, auth, async () => {
-      // What any invoice write does through the triggers of migration 0011: the cached totals go stale.
-      await sql`update businesses set invoice_data_version = invoice_data_version + 1 where id = ${business.id}`.execute(
-        db,
-      );
-    });
+    const invoicesFirstPageAfterWrite = await afterWrite(
+      targets.invoicesFirstPage,
+      auth,
+      async () => {
+        // What any invoice write does through the triggers of migration 0011: the cached totals go stale.
+        await sql`update businesses set invoice_data_version = invoice_data_version + 1 where id = ${business.id}`.execute(
+          db,
+        );
+      },
+      AFTER_WRITE_RUNS,
+    );
     const overdueAfterWrite = await afterWrite(
       `${base}/api/invoices?status=overdue&page=1&per_page=25`,
       auth,
@@ -134,6 +116,7 @@ async function main(): Promise<void> {
           db,
         );
       },
+      AFTER_WRITE_RUNS,
     );
     const results = {
       clients: CLIENTS,
@@ -148,16 +131,11 @@ async function main(): Promise<void> {
       clientListSearch,
       bare: bareFigures,
     };
-    const out = fileURLToPath(new URL('./scale-results.json', import.meta.url));
-    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-    console.log(JSON.stringify(results, null, 2));
+    writeResults('scale-results.json', results);
   } finally {
     await bare.close();
     await close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

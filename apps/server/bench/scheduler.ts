@@ -5,10 +5,9 @@
  * invoice for its period and that all invoice numbers are distinct. Writes bench/scheduler-results.json:
  * { count, seconds, invoicesPerSecond, duplicates, numbersDistinct }. Target: all 10,000 in under 60 s.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { calculateInvoiceRequest, utcCalendarDate } from '@ledgerleaf/domain';
 import {
   createBusiness,
@@ -22,6 +21,7 @@ import {
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/env';
 import { runScheduler } from '../src/lib/scheduler';
+import { writeResults } from './harness';
 
 const COUNT = Math.max(1, Number(process.env.BENCH_SCHEDULER_COUNT ?? 10_000));
 const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
@@ -199,9 +199,7 @@ async function main(): Promise<void> {
       numbersDistinct: Number(numbers.distinct) === Number(numbers.all),
       stillDue: Number(pending.n),
     };
-    const out = fileURLToPath(new URL('./scheduler-results.json', import.meta.url));
-    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-    console.log(JSON.stringify(results, null, 2));
+    writeResults('scheduler-results.json', results);
     if (duplicates > 0 || !results.numbersDistinct || result.invoices_created !== COUNT || results.stillDue !== 0) {
       console.error('scheduler benchmark: the run did not produce exactly one invoice per recurring invoice');
       process.exitCode = 1;

@@ -1,8 +1,15 @@
 import type { Db } from '@ledgerleaf/db';
-import type { DomainEvent, DomainEventData } from '@ledgerleaf/domain';
+import {
+  CATALOG_MESSAGES,
+  type DomainEvent,
+  type DomainEventData,
+  type FieldErrors,
+  type ImportResult,
+} from '@ledgerleaf/domain';
 import type { AuthContext, Deps } from './context';
 import { notFound } from './errors';
 import { publish } from './events';
+import { importError } from './catalog-routes';
 
 /** The catalog's records: a business's clients, products and tax rates. */
 export type CatalogSubject = 'client' | 'product' | 'tax_rate';
@@ -35,8 +42,8 @@ function catalogEvent(
  * the business's own (`businessId` comes from the caller, never from the request), and every change
  * publishes `<subject>.archived`, `.restored` or `.deleted` with the record's name.
  */
-export interface CatalogRecordKind<View> {
-  subject: CatalogSubject;
+export interface CatalogRecordKind<View, Subject extends CatalogSubject = CatalogSubject> {
+  subject: Subject;
   /** The 404 message for an id this business does not have. */
   notFoundMessage: string;
   find(tx: Db, businessId: number, id: number): Promise<{ name: string; archived_at: unknown } | undefined>;
@@ -98,4 +105,98 @@ export async function deleteCatalogRecord<View>(
       catalogEvent(kind.subject, 'deleted', { businessId, userId, id: params.id, name: before.name, at: deps.clock() }),
     );
   });
+}
+
+/** The catalog records with a CSV import (and events that carry just the name): clients, products. */
+export type ImportableSubject = Exclude<CatalogSubject, 'tax_rate'>;
+
+/**
+ * Creates or updates a record in one transaction: `write` inserts or updates the row and answers its
+ * id, then `<subject>.created` or `.updated` is published with the record's name and the answer is the
+ * record as saved. `onError` turns a unique-index race into the field error the caller knows.
+ */
+export async function saveCatalogRecord<View>(
+  deps: Deps,
+  kind: { subject: ImportableSubject; load(tx: Db, businessId: number, id: number): Promise<View> },
+  params: {
+    auth: AuthContext;
+    change: 'created' | 'updated';
+    name: string;
+    write(tx: Db, context: { businessId: number; now: Date }): Promise<number>;
+    onError(error: unknown): never;
+  },
+): Promise<View> {
+  const { businessId, userId } = params.auth;
+  return deps.db
+    .transaction()
+    .execute(async (tx) => {
+      const now = deps.clock();
+      const id = await params.write(tx, { businessId, now });
+      await publish(tx, {
+        type: `${kind.subject}.${params.change}`,
+        businessId,
+        userId,
+        subject: { type: kind.subject, id },
+        data: { name: params.name },
+        at: now,
+      } as DomainEvent<`${ImportableSubject}.${'created' | 'updated'}`>);
+      return kind.load(tx, businessId, id);
+    })
+    .catch(params.onError);
+}
+
+/** A CSV import's preview from the parsed file and its checked rows: the counts of valid and invalid rows. */
+export function catalogImportPreview<Row extends { errors: FieldErrors }>(
+  parsed: { columns: string[]; errors: FieldErrors },
+  rows: Row[],
+) {
+  const invalid = rows.filter((row) => Object.keys(row.errors).length > 0).length;
+  return {
+    columns: parsed.columns,
+    rows,
+    total: rows.length,
+    valid: rows.length - invalid,
+    invalid,
+    errors: parsed.errors,
+  };
+}
+
+/**
+ * All or nothing: any file or row error answers 422 with every error and writes nothing; else
+ * `insertAll` writes every row in one transaction and `<subject>.imported` is published with the count.
+ */
+export async function importCatalogRecords<Preview extends Parameters<typeof importError>[0] & { invalid: number }>(
+  deps: Deps,
+  subject: ImportableSubject,
+  params: {
+    auth: AuthContext;
+    preview: Preview;
+    insertAll(tx: Db, context: { businessId: number; now: Date }): Promise<number[]>;
+    onError?(error: unknown): never;
+  },
+): Promise<ImportResult> {
+  const { preview } = params;
+  if (Object.keys(preview.errors).length > 0 || preview.invalid > 0) throw importError(preview);
+  const { businessId, userId } = params.auth;
+  const ids = await deps.db
+    .transaction()
+    .execute(async (tx) => {
+      const now = deps.clock();
+      const created = await params.insertAll(tx, { businessId, now });
+      await publish(tx, {
+        type: `${subject}.imported`,
+        businessId,
+        userId,
+        subject: { type: subject, id: null },
+        data: { count: created.length },
+        at: now,
+      } as DomainEvent<`${ImportableSubject}.imported`>);
+      return created;
+    })
+    .catch(params.onError ?? rethrow);
+  return { message: CATALOG_MESSAGES.imported(ids.length), imported: ids.length, ids };
+}
+
+function rethrow(error: unknown): never {
+  throw error;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Stack, Table, Title } from '@mantine/core';
 import { MESSAGES } from '@ledgerleaf/domain';
 import {
   clearAuthStorage,
@@ -11,8 +11,9 @@ import {
   useDemoLoginMutation,
   paths,
 } from '@ledgerleaf/api';
-import { AuthLayout, FormAlert } from '@ledgerleaf/ui';
+import { FormAlert } from '@ledgerleaf/ui';
 import { useDelayedNavigate } from '../use-delayed-navigate';
+import { AuthPage } from '../components/auth-page';
 
 /** Long enough to read the success text before the dashboard replaces it. */
 export const DEMO_REDIRECT_DELAY_MS = 1000;
@@ -46,60 +47,50 @@ export function DemoLoginPage() {
   const authenticated = token !== null && status === 'authenticated';
 
   return (
-    <AuthLayout>
-      <Stack gap="lg">
-        <div>
-          <Title order={1} size="h2">
-            Demo login
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Try Ledgerleaf with a demo business and its sample data.
-          </Text>
-        </div>
-        <Card withBorder padding="md" radius="md">
-          <Title order={2} size="h5" mb="xs">
-            Diagnostics
-          </Title>
-          <Table variant="vertical" layout="fixed" withRowBorders={false}>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th scope="row" w={140}>
-                  Token
-                </Table.Th>
-                <Table.Td>
-                  <Badge color={token ? 'green' : 'gray'} variant="light">
-                    {token ? 'Present' : 'Missing'}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">Authenticated</Table.Th>
-                <Table.Td>
-                  <Badge color={authenticated ? 'green' : 'gray'} variant="light">
-                    {authenticated ? 'Yes' : 'No'}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th scope="row">User</Table.Th>
-                <Table.Td>{user ? `${user.name} (ID: ${user.id})` : 'Not signed in'}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Card>
-        {feedback ? <FormAlert kind={feedback.kind}>{feedback.text}</FormAlert> : null}
-        <Stack gap="sm">
-          <Button onClick={loginAsDemo} disabled={isLoading} fullWidth>
-            {isLoading ? 'Signing in...' : 'Login as Demo User'}
-          </Button>
-          <Button variant="default" onClick={clearAndGoToLogin} fullWidth>
-            Clear Auth Data &amp; Go to Login
-          </Button>
-          <Button variant="light" onClick={() => navigate(paths.dashboard)} fullWidth>
-            Go to Dashboard
-          </Button>
-        </Stack>
+    <AuthPage title="Demo login" intro="Try Ledgerleaf with a demo business and its sample data.">
+      <Card withBorder padding="md" radius="md">
+        <Title order={2} size="h5" mb="xs">
+          Diagnostics
+        </Title>
+        <Table variant="vertical" layout="fixed" withRowBorders={false}>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th scope="row" w={140}>
+                Token
+              </Table.Th>
+              <Table.Td>
+                <Badge color={token ? 'green' : 'gray'} variant="light">
+                  {token ? 'Present' : 'Missing'}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Authenticated</Table.Th>
+              <Table.Td>
+                <Badge color={authenticated ? 'green' : 'gray'} variant="light">
+                  {authenticated ? 'Yes' : 'No'}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">User</Table.Th>
+              <Table.Td>{user ? `${user.name} (ID: ${user.id})` : 'Not signed in'}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Card>
+      {feedback ? <FormAlert kind={feedback.kind}>{feedback.text}</FormAlert> : null}
+      <Stack gap="sm">
+        <Button onClick={loginAsDemo} disabled={isLoading} fullWidth>
+          {isLoading ? 'Signing in...' : 'Login as Demo User'}
+        </Button>
+        <Button variant="default" onClick={clearAndGoToLogin} fullWidth>
+          Clear Auth Data &amp; Go to Login
+        </Button>
+        <Button variant="light" onClick={() => navigate(paths.dashboard)} fullWidth>
+          Go to Dashboard
+        </Button>
       </Stack>
-    </AuthLayout>
+    </AuthPage>
   );
 }

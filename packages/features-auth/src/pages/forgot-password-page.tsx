@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { firstFieldErrors, forgotPasswordRequestSchema, MESSAGES } from '@ledgerleaf/domain';
-import { errorMessage, fieldErrors, useForgotPasswordMutation, paths } from '@ledgerleaf/api';
-import { AuthLayout, FormAlert } from '@ledgerleaf/ui';
+import { errorMessage, fieldErrors, useForgotPasswordMutation } from '@ledgerleaf/api';
+import { FormAlert } from '@ledgerleaf/ui';
 import { zodValidate } from '../form';
+import { AuthPage, BackToSignIn } from '../components/auth-page';
 
 interface ForgotValues {
   email: string;
@@ -35,39 +35,28 @@ export function ForgotPasswordPage() {
   const sent = feedback?.kind === 'success';
 
   return (
-    <AuthLayout>
-      <Stack gap="lg">
-        <div>
-          <Title order={1} size="h2">
-            Forgot your password?
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Enter the email address of your account and we will send you a link to choose a new password.
-          </Text>
-        </div>
-        {feedback ? <FormAlert kind={feedback.kind}>{feedback.text}</FormAlert> : null}
-        {sent ? null : (
-          <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
-            <Stack gap="md">
-              <TextInput
-                label="Email address"
-                type="email"
-                autoComplete="email"
-                required
-                {...form.getInputProps('email')}
-              />
-              <Button type="submit" fullWidth disabled={isLoading}>
-                {isLoading ? 'Sending...' : 'Send reset link'}
-              </Button>
-            </Stack>
-          </form>
-        )}
-        <Text size="sm" ta="center">
-          <Anchor component={Link} to={paths.login} underline="always">
-            Back to sign in
-          </Anchor>
-        </Text>
-      </Stack>
-    </AuthLayout>
+    <AuthPage
+      title="Forgot your password?"
+      intro="Enter the email address of your account and we will send you a link to choose a new password."
+    >
+      {feedback ? <FormAlert kind={feedback.kind}>{feedback.text}</FormAlert> : null}
+      {sent ? null : (
+        <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label="Email address"
+              type="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('email')}
+            />
+            <Button type="submit" fullWidth disabled={isLoading}>
+              {isLoading ? 'Sending...' : 'Send reset link'}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <BackToSignIn />
+    </AuthPage>
   );
 }

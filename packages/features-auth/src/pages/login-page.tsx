@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { LOGIN_REDIRECT_DELAY_MS, loginFormErrors } from '@ledgerleaf/domain';
 import { loginErrorMessage, paths, signIn, useAppDispatch } from '@ledgerleaf/api';
-import { AuthLayout, FormAlert } from '@ledgerleaf/ui';
+import { FormAlert } from '@ledgerleaf/ui';
 import { MarketingPanel } from '../components/marketing-panel';
 import { useDelayedNavigate } from '../use-delayed-navigate';
+import { AuthPage } from '../components/auth-page';
 
 // The waiting-list dialog (Mantine's Modal) loads when it is first opened, not with the page.
 const WaitlistModal = lazy(async () => ({ default: (await import('../components/waitlist-modal')).WaitlistModal }));
@@ -61,63 +62,59 @@ export function LoginPage() {
   const busy = isLoading || signedIn;
 
   return (
-    <AuthLayout aside={<MarketingPanel onJoinWaitlist={() => setWaitlistOpen(true)} />}>
-      <Stack gap="lg">
-        <div>
-          <Title order={1} size="h2">
-            Sign in to Ledgerleaf
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Authorized users only
-          </Text>
-        </div>
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            {error ? <FormAlert kind="error">{error}</FormAlert> : null}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              required
-              value={values.email}
-              onChange={(event) => change('email', event.currentTarget.value)}
-              error={fieldErrors.email}
+    <AuthPage
+      title="Sign in to Ledgerleaf"
+      intro="Authorized users only"
+      aside={<MarketingPanel onJoinWaitlist={() => setWaitlistOpen(true)} />}
+      after={
+        waitlistUsed && (
+          <Suspense fallback={null}>
+            <WaitlistModal opened={waitlistOpen} onClose={() => setWaitlistOpen(false)} />
+          </Suspense>
+        )
+      }
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          {error ? <FormAlert kind="error">{error}</FormAlert> : null}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            value={values.email}
+            onChange={(event) => change('email', event.currentTarget.value)}
+            error={fieldErrors.email}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={values.password}
+            onChange={(event) => change('password', event.currentTarget.value)}
+            error={fieldErrors.password}
+          />
+          <Group justify="space-between" wrap="wrap">
+            <Checkbox
+              label="Remember me"
+              checked={values.remember}
+              onChange={(event) => change('remember', event.currentTarget.checked)}
             />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              value={values.password}
-              onChange={(event) => change('password', event.currentTarget.value)}
-              error={fieldErrors.password}
-            />
-            <Group justify="space-between" wrap="wrap">
-              <Checkbox
-                label="Remember me"
-                checked={values.remember}
-                onChange={(event) => change('remember', event.currentTarget.checked)}
-              />
-              <Anchor component={Link} to={paths.forgotPassword} size="sm">
-                Forgot your password?
-              </Anchor>
-            </Group>
-            <Button type="submit" fullWidth disabled={busy}>
-              {busy ? 'Signing in...' : 'Sign in'}
-            </Button>
-          </Stack>
-        </form>
-        <Text size="sm" ta="center">
-          New to Ledgerleaf?{' '}
-          <Anchor component={Link} to={paths.register} underline="always">
-            Create an account
-          </Anchor>
-        </Text>
-      </Stack>
-      {waitlistUsed && (
-        <Suspense fallback={null}>
-          <WaitlistModal opened={waitlistOpen} onClose={() => setWaitlistOpen(false)} />
-        </Suspense>
-      )}
-    </AuthLayout>
+            <Anchor component={Link} to={paths.forgotPassword} size="sm">
+              Forgot your password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth disabled={busy}>
+            {busy ? 'Signing in...' : 'Sign in'}
+          </Button>
+        </Stack>
+      </form>
+      <Text size="sm" ta="center">
+        New to Ledgerleaf?{' '}
+        <Anchor component={Link} to={paths.register} underline="always">
+          Create an account
+        </Anchor>
+      </Text>
+    </AuthPage>
   );
 }

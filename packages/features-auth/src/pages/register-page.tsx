@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   firstFieldErrors,
@@ -12,8 +12,9 @@ import {
   validatePhone,
 } from '@ledgerleaf/domain';
 import { fieldErrors, registrationErrorMessage, useRegisterMutation, paths } from '@ledgerleaf/api';
-import { AuthLayout, PasswordStrength, useToast, FormAlert } from '@ledgerleaf/ui';
+import { PasswordStrength, useToast, FormAlert } from '@ledgerleaf/ui';
 import { isValid, zodValidate } from '../form';
+import { AuthPage } from '../components/auth-page';
 
 interface RegisterValues {
   name: string;
@@ -84,82 +85,69 @@ export function RegisterPage() {
   };
 
   return (
-    <AuthLayout>
-      <Stack gap="lg">
-        <div>
-          <Title order={1} size="h2">
-            Create a new account
-          </Title>
-          <Text size="sm" mt={4}>
-            Already have an account?{' '}
-            <Anchor component={Link} to={paths.login} underline="always">
-              Sign in
-            </Anchor>
+    <AuthPage
+      title="Create a new account"
+      intro={
+        <>
+          Already have an account?{' '}
+          <Anchor component={Link} to={paths.login} underline="always">
+            Sign in
+          </Anchor>
+        </>
+      }
+      introDimmed={false}
+    >
+      <form onSubmit={form.onSubmit(handleSubmit, () => setError(MESSAGES.formInvalid))} noValidate>
+        <Stack gap="md">
+          {error ? <FormAlert kind="error">{error}</FormAlert> : null}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="Full name" autoComplete="name" required maxLength={255} {...form.getInputProps('name')} />
+            <TextInput
+              label="Business Name"
+              autoComplete="organization"
+              required
+              maxLength={255}
+              {...form.getInputProps('business_name')}
+            />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed" mt={-8}>
+            Name and Business Name cannot be changed after registration.
           </Text>
-        </div>
-        <form onSubmit={form.onSubmit(handleSubmit, () => setError(MESSAGES.formInvalid))} noValidate>
-          <Stack gap="md">
-            {error ? <FormAlert kind="error">{error}</FormAlert> : null}
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                label="Full name"
-                autoComplete="name"
-                required
-                maxLength={255}
-                {...form.getInputProps('name')}
-              />
-              <TextInput
-                label="Business Name"
-                autoComplete="organization"
-                required
-                maxLength={255}
-                {...form.getInputProps('business_name')}
-              />
-            </SimpleGrid>
-            <Text size="xs" c="dimmed" mt={-8}>
-              Name and Business Name cannot be changed after registration.
-            </Text>
-            <TextInput
-              label="Email address"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps('email')}
-            />
-            <TextInput
-              label="Phone number"
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder="(555) 123-4567"
-              description="US format: 10-digit phone number"
-              value={values.phone}
-              error={form.errors.phone}
-              onChange={(event) => handlePhoneChange(event.currentTarget.value)}
-              onBlur={checkPhone}
-            />
-            <Stack gap={6}>
-              <PasswordInput
-                label="Password"
-                autoComplete="new-password"
-                required
-                {...form.getInputProps('password')}
-              />
-              <PasswordStrength value={values.password} />
-            </Stack>
-            <PasswordInput
-              label="Confirm password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password_confirmation')}
-            />
-            <Button type="submit" fullWidth disabled={!requiredValid || isLoading}>
-              {isLoading ? 'Creating Account...' : 'Create Account'}
-            </Button>
+          <TextInput
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="(555) 123-4567"
+            description="US format: 10-digit phone number"
+            value={values.phone}
+            error={form.errors.phone}
+            onChange={(event) => handlePhoneChange(event.currentTarget.value)}
+            onBlur={checkPhone}
+          />
+          <Stack gap={6}>
+            <PasswordInput label="Password" autoComplete="new-password" required {...form.getInputProps('password')} />
+            <PasswordStrength value={values.password} />
           </Stack>
-        </form>
-      </Stack>
-    </AuthLayout>
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password_confirmation')}
+          />
+          <Button type="submit" fullWidth disabled={!requiredValid || isLoading}>
+            {isLoading ? 'Creating Account...' : 'Create Account'}
+          </Button>
+        </Stack>
+      </form>
+    </AuthPage>
   );
 }
 

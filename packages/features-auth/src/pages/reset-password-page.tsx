@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { firstFieldErrors, MESSAGES, resetPasswordRequestSchema } from '@ledgerleaf/domain';
 import { errorMessage, fieldErrors, useResetPasswordMutation, paths } from '@ledgerleaf/api';
-import { AuthLayout, PasswordStrength, FormAlert } from '@ledgerleaf/ui';
+import { PasswordStrength, FormAlert } from '@ledgerleaf/ui';
 import { zodValidate } from '../form';
+import { AuthPage, BackToSignIn } from '../components/auth-page';
 
 interface ResetValues {
   password: string;
@@ -44,66 +45,50 @@ export function ResetPasswordPage() {
   const tokenError = form.errors.token;
 
   return (
-    <AuthLayout>
-      <Stack gap="lg">
-        <div>
-          <Title order={1} size="h2">
-            Choose a new password
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Use at least 8 characters.
-          </Text>
-        </div>
-        {feedback ? (
-          <FormAlert kind={feedback.kind}>
-            {feedback.text}
-            {feedback.invalidLink ? (
-              <>
-                {' '}
-                <Anchor component={Link} to={paths.forgotPassword} inherit underline="always">
-                  Request a new link
-                </Anchor>
-              </>
-            ) : null}
-          </FormAlert>
-        ) : null}
-        {tokenError ? <FormAlert kind="error">{tokenError}</FormAlert> : null}
-        {done ? (
-          <Button component={Link} to={paths.login} fullWidth>
-            Sign in
-          </Button>
-        ) : (
-          <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
-            <Stack gap="md">
-              <Stack gap={6}>
-                <PasswordInput
-                  label="New password"
-                  autoComplete="new-password"
-                  required
-                  {...form.getInputProps('password')}
-                />
-                <PasswordStrength value={form.getValues().password} />
-              </Stack>
+    <AuthPage title="Choose a new password" intro="Use at least 8 characters.">
+      {feedback ? (
+        <FormAlert kind={feedback.kind}>
+          {feedback.text}
+          {feedback.invalidLink ? (
+            <>
+              {' '}
+              <Anchor component={Link} to={paths.forgotPassword} inherit underline="always">
+                Request a new link
+              </Anchor>
+            </>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      {tokenError ? <FormAlert kind="error">{tokenError}</FormAlert> : null}
+      {done ? (
+        <Button component={Link} to={paths.login} fullWidth>
+          Sign in
+        </Button>
+      ) : (
+        <form onSubmit={form.onSubmit(handleSubmit)} noValidate>
+          <Stack gap="md">
+            <Stack gap={6}>
               <PasswordInput
-                label="Confirm new password"
+                label="New password"
                 autoComplete="new-password"
                 required
-                {...form.getInputProps('password_confirmation')}
+                {...form.getInputProps('password')}
               />
-              <Button type="submit" fullWidth disabled={isLoading}>
-                {isLoading ? 'Resetting...' : 'Reset password'}
-              </Button>
+              <PasswordStrength value={form.getValues().password} />
             </Stack>
-          </form>
-        )}
-        {done ? null : (
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to={paths.login} underline="always">
-              Back to sign in
-            </Anchor>
-          </Text>
-        )}
-      </Stack>
-    </AuthLayout>
+            <PasswordInput
+              label="Confirm new password"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('password_confirmation')}
+            />
+            <Button type="submit" fullWidth disabled={isLoading}>
+              {isLoading ? 'Resetting...' : 'Reset password'}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      {done ? null : <BackToSignIn />}
+    </AuthPage>
   );
 }

@@ -22,7 +22,7 @@ import {
 import { CardSkeleton, FormAlert, LoadError, PageHeader, useToast } from '@ledgerleaf/ui';
 import { CrmNav } from '../shared/crm-nav';
 import { useOwnerOptions } from '../shared/options';
-import { NamedItems } from './named-items';
+import { NamedItems, namedItemCalls } from './named-items';
 
 const CONFIG_LINKS = [
   {
@@ -194,14 +194,8 @@ export function CrmSettingsPage() {
                   status: reason.status,
                   uses: reason.opportunity_count,
                 }))}
-                loading={reasons.loading}
-                error={reasons.error}
-                retry={reasons.retry}
                 canManage={isAdmin}
-                create={(name) => create({ name })}
-                rename={(id, name) => update({ id, body: { name } })}
-                setArchived={(id, archived) => setArchived({ id, archived })}
-                remove={(id) => remove(id)}
+                {...namedItemCalls(reasons, { create, update, setArchived, remove })}
               />
             </Card>
           </Stack>

@@ -8,7 +8,7 @@ import {
   useUpdateLeadSourceMutation,
 } from '@ledgerleaf/api/crm';
 import { ConfigHeader } from './config-header';
-import { NamedItems } from './named-items';
+import { NamedItems, namedItemCalls } from './named-items';
 
 /**
  * /crm/lead-sources-management: where leads come from (website, referral, ...). Archived sources
@@ -44,14 +44,8 @@ export function LeadSourcesPage() {
             status: source.status,
             uses: source.lead_count + source.opportunity_count,
           }))}
-          loading={state.loading}
-          error={state.error}
-          retry={state.retry}
           canManage={isAdmin}
-          create={(name) => create({ name })}
-          rename={(id, name) => update({ id, body: { name } })}
-          setArchived={(id, archived) => setArchived({ id, archived })}
-          remove={(id) => remove(id)}
+          {...namedItemCalls(state, { create, update, setArchived, remove })}
         />
       </Card>
     </>

@@ -33,6 +33,30 @@ export interface NamedItemsProps {
   remove: (id: number) => Promise<Outcome>;
 }
 
+/**
+ * The calls of a named list from its four mutations (`useCreateLeadSourceMutation`, ...) and its
+ * load state, as `NamedItems` takes them: `<NamedItems {...namedItemCalls(state, mutations)} ... />`.
+ */
+export function namedItemCalls(
+  state: { loading: boolean; error: string | null; retry: () => void },
+  mutations: {
+    create: (body: { name: string }) => Promise<Outcome>;
+    update: (arg: { id: number; body: { name: string } }) => Promise<Outcome>;
+    setArchived: (arg: { id: number; archived: boolean }) => Promise<Outcome>;
+    remove: (id: number) => Promise<Outcome>;
+  },
+): Pick<NamedItemsProps, 'loading' | 'error' | 'retry' | 'create' | 'rename' | 'setArchived' | 'remove'> {
+  return {
+    loading: state.loading,
+    error: state.error,
+    retry: state.retry,
+    create: (name) => mutations.create({ name }),
+    rename: (id, name) => mutations.update({ id, body: { name } }),
+    setArchived: (id, archived) => mutations.setArchived({ id, archived }),
+    remove: (id) => mutations.remove(id),
+  };
+}
+
 function firstFieldError(error: unknown): string | null {
   const fields = fieldErrors(error as RequestError);
   return fields ? (Object.values(fields)[0]?.[0] ?? null) : null;

@@ -1,16 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  ColorInput,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { ColorInput, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   GOAL_CATEGORY_MAX_LENGTH,
@@ -31,7 +20,7 @@ import {
   type GoalType,
 } from '@ledgerleaf/domain';
 import { useCreateGoalMutation, useDateFormat, useUpdateGoalMutation, splitServerErrors } from '@ledgerleaf/api';
-import { DateField, FormModal, useGuardedClose, useToast } from '@ledgerleaf/ui';
+import { DateField, ModalForm, useToast } from '@ledgerleaf/ui';
 import { localToday } from '../shared/format';
 
 export interface GoalFormValues {
@@ -165,7 +154,6 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
   const statusEditable = !goal || (GOAL_EDITABLE_STATUSES as readonly string[]).includes(goal.status);
   // What the form opened with: closing with anything else asks first (issue 11).
   const initial = useRef(JSON.stringify(goalFormValues(goal)));
-  const requestClose = useGuardedClose(onClose, () => JSON.stringify(values) !== initial.current);
 
   useEffect(() => {
     if (!opened) return;
@@ -212,154 +200,138 @@ export function GoalFormModal({ opened, goal, onClose, onSaved }: GoalFormModalP
   };
 
   return (
-    <FormModal
+    <ModalForm
       opened={opened}
-      onClose={requestClose}
+      onClose={onClose}
+      isDirty={() => JSON.stringify(values) !== initial.current}
       title={goal ? 'Edit goal' : 'Create goal'}
+      submitLabel={goal ? 'Save goal' : 'Create goal'}
+      onSubmit={() => void submit()}
+      saving={saving}
+      alert={formError}
       size="lg"
       fullScreen={narrow}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      gap="md"
+      footerGap="sm"
+      cancelDisabledWhileSaving
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="md">
-          {formError && (
-            <Alert color="red" variant="light" role="alert" styles={{ message: { whiteSpace: 'pre-line' } }}>
-              {formError}
-            </Alert>
-          )}
-          <TextInput
-            label="Title"
-            required
-            maxLength={GOAL_TITLE_MAX_LENGTH}
-            value={values.title}
-            onChange={(event) => setField('title', event.currentTarget.value)}
-            error={errors.title}
-            data-autofocus
+      <TextInput
+        label="Title"
+        required
+        maxLength={GOAL_TITLE_MAX_LENGTH}
+        value={values.title}
+        onChange={(event) => setField('title', event.currentTarget.value)}
+        error={errors.title}
+        data-autofocus
+      />
+      <Select
+        label="Type"
+        required
+        allowDeselect={false}
+        disabled={goal !== null}
+        description={goal ? 'The type of a goal cannot be changed after it is created.' : TYPE_HINTS[values.type]}
+        data={GOAL_TYPES.map((type) => ({ value: type, label: GOAL_TYPE_LABELS[type] }))}
+        value={values.type}
+        onChange={(value) => value && setField('type', value as GoalType)}
+        error={errors.type}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <NumberInput
+          label={count ? 'Target (clients)' : 'Target amount'}
+          required
+          prefix={count ? undefined : '$'}
+          thousandSeparator=","
+          decimalScale={count ? 0 : 2}
+          min={0}
+          max={MAX_AMOUNT}
+          allowNegative={false}
+          hideControls
+          inputMode={count ? 'numeric' : 'decimal'}
+          value={values.target_amount}
+          onChange={(value) => setField('target_amount', value)}
+          error={errors.target_amount}
+        />
+        <Select
+          label="Status"
+          allowDeselect={false}
+          disabled={!statusEditable}
+          data={(statusEditable ? GOAL_STATUS_CHOICES : [goal?.status ?? 'active']).map((status) => ({
+            value: status,
+            label: GOAL_STATUS_LABELS[status],
+          }))}
+          value={statusEditable ? values.status : (goal?.status ?? 'active')}
+          onChange={(value) => value && setField('status', value as GoalFormValues['status'])}
+          error={errors.status}
+        />
+      </SimpleGrid>
+      {values.type === 'financial' && (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <NumberInput
+            label={goal ? 'Current amount' : 'Already saved'}
+            description={
+              goal ? 'Correct the total if needed; allocations add to it' : 'Money set aside before this goal'
+            }
+            prefix="$"
+            thousandSeparator=","
+            decimalScale={2}
+            min={0}
+            max={MAX_AMOUNT}
+            allowNegative={false}
+            hideControls
+            inputMode="decimal"
+            value={values.current_amount}
+            onChange={(value) => setField('current_amount', value)}
+            error={errors.current_amount}
           />
-          <Select
-            label="Type"
-            required
-            allowDeselect={false}
-            disabled={goal !== null}
-            description={goal ? 'The type of a goal cannot be changed after it is created.' : TYPE_HINTS[values.type]}
-            data={GOAL_TYPES.map((type) => ({ value: type, label: GOAL_TYPE_LABELS[type] }))}
-            value={values.type}
-            onChange={(value) => value && setField('type', value as GoalType)}
-            error={errors.type}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <NumberInput
-              label={count ? 'Target (clients)' : 'Target amount'}
-              required
-              prefix={count ? undefined : '$'}
-              thousandSeparator=","
-              decimalScale={count ? 0 : 2}
-              min={0}
-              max={MAX_AMOUNT}
-              allowNegative={false}
-              hideControls
-              inputMode={count ? 'numeric' : 'decimal'}
-              value={values.target_amount}
-              onChange={(value) => setField('target_amount', value)}
-              error={errors.target_amount}
-            />
-            <Select
-              label="Status"
-              allowDeselect={false}
-              disabled={!statusEditable}
-              data={(statusEditable ? GOAL_STATUS_CHOICES : [goal?.status ?? 'active']).map((status) => ({
-                value: status,
-                label: GOAL_STATUS_LABELS[status],
-              }))}
-              value={statusEditable ? values.status : (goal?.status ?? 'active')}
-              onChange={(value) => value && setField('status', value as GoalFormValues['status'])}
-              error={errors.status}
-            />
-          </SimpleGrid>
-          {values.type === 'financial' && (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <NumberInput
-                label={goal ? 'Current amount' : 'Already saved'}
-                description={
-                  goal ? 'Correct the total if needed; allocations add to it' : 'Money set aside before this goal'
-                }
-                prefix="$"
-                thousandSeparator=","
-                decimalScale={2}
-                min={0}
-                max={MAX_AMOUNT}
-                allowNegative={false}
-                hideControls
-                inputMode="decimal"
-                value={values.current_amount}
-                onChange={(value) => setField('current_amount', value)}
-                error={errors.current_amount}
-              />
-            </SimpleGrid>
-          )}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <DateField
-              label="Start date"
-              clearable
-              valueFormat={inputFormat}
-              value={values.start_date}
-              onChange={(value) => setField('start_date', value)}
-              error={errors.start_date}
-            />
-            <DateField
-              label="Target date"
-              required
-              valueFormat={inputFormat}
-              value={values.target_date}
-              onChange={(value) => setField('target_date', value)}
-              error={errors.target_date}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            maxRows={5}
-            maxLength={GOAL_DESCRIPTION_MAX_LENGTH}
-            value={values.description}
-            onChange={(event) => setField('description', event.currentTarget.value)}
-            error={errors.description}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label="Category"
-              placeholder="Savings, equipment..."
-              maxLength={GOAL_CATEGORY_MAX_LENGTH}
-              value={values.category}
-              onChange={(event) => setField('category', event.currentTarget.value)}
-              error={errors.category}
-            />
-            <ColorInput
-              withEyeDropper={false}
-              label="Colour"
-              placeholder="#4c6ef5"
-              format="hex"
-              value={values.color}
-              onChange={(value) => setField('color', value)}
-              error={errors.color}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={requestClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {goal ? 'Save goal' : 'Create goal'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </FormModal>
+        </SimpleGrid>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <DateField
+          label="Start date"
+          clearable
+          valueFormat={inputFormat}
+          value={values.start_date}
+          onChange={(value) => setField('start_date', value)}
+          error={errors.start_date}
+        />
+        <DateField
+          label="Target date"
+          required
+          valueFormat={inputFormat}
+          value={values.target_date}
+          onChange={(value) => setField('target_date', value)}
+          error={errors.target_date}
+        />
+      </SimpleGrid>
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        maxRows={5}
+        maxLength={GOAL_DESCRIPTION_MAX_LENGTH}
+        value={values.description}
+        onChange={(event) => setField('description', event.currentTarget.value)}
+        error={errors.description}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <TextInput
+          label="Category"
+          placeholder="Savings, equipment..."
+          maxLength={GOAL_CATEGORY_MAX_LENGTH}
+          value={values.category}
+          onChange={(event) => setField('category', event.currentTarget.value)}
+          error={errors.category}
+        />
+        <ColorInput
+          withEyeDropper={false}
+          label="Colour"
+          placeholder="#4c6ef5"
+          format="hex"
+          value={values.color}
+          onChange={(value) => setField('color', value)}
+          error={errors.color}
+        />
+      </SimpleGrid>
+    </ModalForm>
   );
 }

@@ -41,7 +41,7 @@ import {
   splitServerErrors,
   createSubmissionKeys,
 } from '@ledgerleaf/api';
-import { AmountInput, DateField, FormModal, useGuardedClose, useToast } from '@ledgerleaf/ui';
+import { AmountInput, DateField, ModalForm, useToast } from '@ledgerleaf/ui';
 import { formatPercent, localToday } from '../shared/format';
 import { useGoalsRefreshed } from '../shared/use-goals-refreshed';
 
@@ -154,7 +154,6 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
   const initial = useRef('');
   const snapshot = (nextValues: OtherIncomeValues, nextLines: GoalAllocationLine[]) =>
     JSON.stringify([nextValues, nextLines]);
-  const requestClose = useGuardedClose(onClose, () => snapshot(values, lines) !== initial.current);
 
   useEffect(() => {
     if (!opened) return;
@@ -288,174 +287,164 @@ export function OtherIncomeModal({ opened, onClose, income = null }: OtherIncome
   const selected = (goalId: number) => lines.find((line) => line.goal_id === goalId);
 
   return (
-    <FormModal
+    <ModalForm
       opened={opened}
-      onClose={requestClose}
+      onClose={onClose}
+      isDirty={() => snapshot(values, lines) !== initial.current}
       title={income ? 'Edit Other Income' : 'Add Other Income'}
+      submitLabel={income ? 'Save changes' : 'Record income'}
+      onSubmit={() => void submit()}
+      saving={saving}
       size="lg"
       fullScreen={narrow}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      gap="md"
+      footerGap="sm"
+      cancelDisabledWhileSaving
+      submitButton={
+        <Button type="submit" disabled={state.submitDisabled}>
+          {saving ? 'Saving...' : income ? 'Save changes' : 'Record income'}
+        </Button>
+      }
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <AmountInput
+          label="Amount"
+          required
+          prefix="$"
+          thousandSeparator=","
+          decimalScale={2}
+          min={0}
+          step={0.01}
+          max={MAX_AMOUNT}
+          allowNegative={false}
+          clampBehavior="none"
+          hideControls
+          inputMode="decimal"
+          value={values.amount}
+          onChange={(value) => setField('amount', value)}
+          error={error('amount')}
+        />
+        <DateField
+          label="Date"
+          required
+          valueFormat={inputFormat}
+          value={values.income_date}
+          onChange={(value) => setField('income_date', value)}
+          error={error('income_date')}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Source"
+        required
+        placeholder="Grant, interest, refund..."
+        maxLength={OTHER_INCOME_SOURCE_MAX_LENGTH}
+        value={values.source}
+        onChange={(event) => setField('source', event.currentTarget.value)}
+        error={error('source')}
+      />
+      <TextInput
+        label="Reference number"
+        maxLength={OTHER_INCOME_REFERENCE_MAX_LENGTH}
+        value={values.reference_number}
+        onChange={(event) => setField('reference_number', event.currentTarget.value)}
+        error={error('reference_number')}
+      />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        maxRows={5}
+        maxLength={OTHER_INCOME_DESCRIPTION_MAX_LENGTH}
+        value={values.description}
+        onChange={(event) => setField('description', event.currentTarget.value)}
+        error={error('description')}
+      />
+
+      <Fieldset
+        legend="Allocate to financial goals (optional)"
+        aria-describedby={allocationError ? 'income-allocation-error' : undefined}
+        style={{ minWidth: 0 }}
       >
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <AmountInput
-              label="Amount"
-              required
-              prefix="$"
-              thousandSeparator=","
-              decimalScale={2}
-              min={0}
-              step={0.01}
-              max={MAX_AMOUNT}
-              allowNegative={false}
-              clampBehavior="none"
-              hideControls
-              inputMode="decimal"
-              value={values.amount}
-              onChange={(value) => setField('amount', value)}
-              error={error('amount')}
-            />
-            <DateField
-              label="Date"
-              required
-              valueFormat={inputFormat}
-              value={values.income_date}
-              onChange={(value) => setField('income_date', value)}
-              error={error('income_date')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Source"
-            required
-            placeholder="Grant, interest, refund..."
-            maxLength={OTHER_INCOME_SOURCE_MAX_LENGTH}
-            value={values.source}
-            onChange={(event) => setField('source', event.currentTarget.value)}
-            error={error('source')}
-          />
-          <TextInput
-            label="Reference number"
-            maxLength={OTHER_INCOME_REFERENCE_MAX_LENGTH}
-            value={values.reference_number}
-            onChange={(event) => setField('reference_number', event.currentTarget.value)}
-            error={error('reference_number')}
-          />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            maxRows={5}
-            maxLength={OTHER_INCOME_DESCRIPTION_MAX_LENGTH}
-            value={values.description}
-            onChange={(event) => setField('description', event.currentTarget.value)}
-            error={error('description')}
-          />
-
-          <Fieldset
-            legend="Allocate to financial goals (optional)"
-            aria-describedby={allocationError ? 'income-allocation-error' : undefined}
-            style={{ minWidth: 0 }}
-          >
-            <Stack gap="sm">
-              <Group justify="flex-end" gap="xs" wrap="wrap">
-                <Button
-                  size="xs"
-                  variant="light"
-                  onClick={onDistribute}
-                  disabled={lines.length === 0 || !(amount > 0) || saving}
-                >
-                  {OTHER_INCOME_MESSAGES.distributeEvenly}
-                </Button>
-              </Group>
-              {goalsQuery.isLoading ? (
-                <Group justify="center" py="sm">
-                  <Loader size="sm" aria-label="Loading goals" />
-                </Group>
-              ) : goals.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {OTHER_INCOME_MESSAGES.noGoals}
-                </Text>
-              ) : (
-                <Stack gap="xs">
-                  {goals.map((goal) => {
-                    const line = selected(goal.id);
-                    const draft = drafts[goal.id];
-                    const shown =
-                      line && draft !== undefined && sanitizeAllocationAmount(draft) === line.amount
-                        ? draft
-                        : line?.amount;
-                    const remaining = Math.max(0, goal.target_amount - goal.current_amount);
-                    return (
-                      <Box key={goal.id}>
-                        <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
-                          <Checkbox
-                            checked={line !== undefined}
-                            onChange={(event) => toggleGoal(goal, event.currentTarget.checked)}
-                            disabled={saving}
-                            label={goal.title}
-                            description={
-                              goal.target_amount > 0
-                                ? `${formatCurrency(goal.current_amount)} of ${formatCurrency(goal.target_amount)} (${formatCurrency(remaining)} to go)`
-                                : undefined
-                            }
-                          />
-                          {line && (
-                            <AmountInput
-                              aria-label={`Allocation for ${goal.title}`}
-                              w={130}
-                              size="xs"
-                              prefix="$"
-                              min={0.01}
-                              step={0.01}
-                              max={Number.isFinite(amount) && amount > 0 ? amount : undefined}
-                              decimalScale={2}
-                              allowNegative={false}
-                              clampBehavior="none"
-                              inputMode="decimal"
-                              value={shown}
-                              onChange={(value) => setLineAmount(goal.id, value)}
-                              onBlur={() => correctLine(goal.id)}
-                              error={error(`allocation.${goal.id}`)}
-                            />
-                          )}
-                        </Group>
-                      </Box>
-                    );
-                  })}
-                  {lines.length > 0 && (
-                    <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }} aria-live="polite">
-                      Allocated {formatCurrency(state.totalAllocated)}
-                      {amount > 0 ? ` (${formatPercent((state.totalAllocated / amount) * 100)})` : ''} · Unallocated{' '}
-                      {formatCurrency(state.unallocated)}
-                    </Text>
-                  )}
-                </Stack>
-              )}
-              {allocationError && (
-                <Alert color="red" variant="light" p="xs" id="income-allocation-error" role="alert">
-                  {allocationError}
-                </Alert>
-              )}
-            </Stack>
-          </Fieldset>
-
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={requestClose} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={state.submitDisabled}>
-              {saving ? 'Saving...' : income ? 'Save changes' : 'Record income'}
+        <Stack gap="sm">
+          <Group justify="flex-end" gap="xs" wrap="wrap">
+            <Button
+              size="xs"
+              variant="light"
+              onClick={onDistribute}
+              disabled={lines.length === 0 || !(amount > 0) || saving}
+            >
+              {OTHER_INCOME_MESSAGES.distributeEvenly}
             </Button>
           </Group>
+          {goalsQuery.isLoading ? (
+            <Group justify="center" py="sm">
+              <Loader size="sm" aria-label="Loading goals" />
+            </Group>
+          ) : goals.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {OTHER_INCOME_MESSAGES.noGoals}
+            </Text>
+          ) : (
+            <Stack gap="xs">
+              {goals.map((goal) => {
+                const line = selected(goal.id);
+                const draft = drafts[goal.id];
+                const shown =
+                  line && draft !== undefined && sanitizeAllocationAmount(draft) === line.amount ? draft : line?.amount;
+                const remaining = Math.max(0, goal.target_amount - goal.current_amount);
+                return (
+                  <Box key={goal.id}>
+                    <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
+                      <Checkbox
+                        checked={line !== undefined}
+                        onChange={(event) => toggleGoal(goal, event.currentTarget.checked)}
+                        disabled={saving}
+                        label={goal.title}
+                        description={
+                          goal.target_amount > 0
+                            ? `${formatCurrency(goal.current_amount)} of ${formatCurrency(goal.target_amount)} (${formatCurrency(remaining)} to go)`
+                            : undefined
+                        }
+                      />
+                      {line && (
+                        <AmountInput
+                          aria-label={`Allocation for ${goal.title}`}
+                          w={130}
+                          size="xs"
+                          prefix="$"
+                          min={0.01}
+                          step={0.01}
+                          max={Number.isFinite(amount) && amount > 0 ? amount : undefined}
+                          decimalScale={2}
+                          allowNegative={false}
+                          clampBehavior="none"
+                          inputMode="decimal"
+                          value={shown}
+                          onChange={(value) => setLineAmount(goal.id, value)}
+                          onBlur={() => correctLine(goal.id)}
+                          error={error(`allocation.${goal.id}`)}
+                        />
+                      )}
+                    </Group>
+                  </Box>
+                );
+              })}
+              {lines.length > 0 && (
+                <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }} aria-live="polite">
+                  Allocated {formatCurrency(state.totalAllocated)}
+                  {amount > 0 ? ` (${formatPercent((state.totalAllocated / amount) * 100)})` : ''} · Unallocated{' '}
+                  {formatCurrency(state.unallocated)}
+                </Text>
+              )}
+            </Stack>
+          )}
+          {allocationError && (
+            <Alert color="red" variant="light" p="xs" id="income-allocation-error" role="alert">
+              {allocationError}
+            </Alert>
+          )}
         </Stack>
-      </form>
-    </FormModal>
+      </Fieldset>
+    </ModalForm>
   );
 }

@@ -36,10 +36,9 @@ import {
   splitServerErrors,
   type RequestError,
 } from '@ledgerleaf/api';
-import { ArchivedNotice } from '../shared/archived-notice';
-import { PageHeader, useToast, FormAlert } from '@ledgerleaf/ui';
-import { RecordLoader, RecordNotFound, useRouteId, useRecordForm } from '@ledgerleaf/ui/routing';
-import { FormActions, FormFields, FormSkeleton } from '../shared/record-form';
+import { PageHeader, useToast } from '@ledgerleaf/ui';
+import { RecordNotFound, useRouteId, useRecordForm } from '@ledgerleaf/ui/routing';
+import { CatalogEditFrame, FormActions, FormFields, FormSection, FormSkeleton } from '../shared/record-form';
 import {
   clientToValues,
   emptyClientValues,
@@ -208,105 +207,92 @@ function ClientForm({
   const values = form.getValues();
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <FormFields readOnly={readOnly}>
-        {formError && <FormAlert>{formError}</FormAlert>}
-        <Card withBorder padding="lg">
-          <Stack gap="md">
-            <Title order={2} size="h4">
-              Details
-            </Title>
-            <SegmentedControl
-              aria-label="Client type"
-              value={values.kind}
-              onChange={(value) => form.setFieldValue('kind', value as ClientFormValues['kind'])}
-              data={[
-                { label: 'Company', value: 'company' },
-                { label: 'Person', value: 'person' },
-              ]}
-              style={{ alignSelf: 'flex-start' }}
-            />
-            <TextInput
-              label={values.kind === 'company' ? 'Company name' : 'Full name'}
-              required
-              maxLength={255}
-              autoComplete="off"
-              {...form.getInputProps('name')}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput label="Email" type="email" {...form.getInputProps('email')} />
-              <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
-              <NumberInput
-                label="Payment terms (net days)"
-                description={`Days until an invoice is due; your default is ${defaultTerms}.`}
-                min={0}
-                max={MAX_PAYMENT_TERMS_DAYS}
-                allowDecimal={false}
-                allowNegative={false}
-                {...form.getInputProps('payment_terms_days')}
-              />
-              <TextInput label="Tax ID" description="VAT, EIN or other tax number" {...form.getInputProps('tax_id')} />
-            </SimpleGrid>
-            <Switch
-              label="Active"
-              description="Inactive clients stay in your records but are flagged in lists."
-              {...form.getInputProps('is_active', { type: 'checkbox' })}
-            />
-          </Stack>
-        </Card>
-
-        <Card withBorder padding="lg">
-          <Stack gap="md">
-            <Title order={2} size="h4">
-              Addresses
-            </Title>
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-              <AddressFields form={form} prefix="billing_address" legend="Billing address" />
-              <Stack gap="sm">
-                <Checkbox
-                  label="Shipping address same as billing"
-                  checked={values.same_as_billing}
-                  onChange={(event) => {
-                    const same = event.currentTarget.checked;
-                    const current = form.getValues();
-                    // Unticking starts the shipping address from the billing one, which is usually close.
-                    if (!same && Object.values(current.shipping_address).every((line) => line === '')) {
-                      form.setFieldValue('shipping_address', { ...current.billing_address });
-                    }
-                    form.setFieldValue('same_as_billing', same);
-                  }}
-                />
-                {!values.same_as_billing && (
-                  <AddressFields form={form} prefix="shipping_address" legend="Shipping address" />
-                )}
-              </Stack>
-            </SimpleGrid>
-          </Stack>
-        </Card>
-
-        <Card withBorder padding="lg">
-          <ContactsEditor form={form} />
-        </Card>
-
-        <Card withBorder padding="lg">
-          <Textarea
-            label="Notes"
-            description="Only you see these."
-            autosize
-            minRows={3}
-            maxRows={10}
-            {...form.getInputProps('notes')}
-          />
-        </Card>
-
-        <FormActions
-          cancelTo={paths.clients.list}
-          submitLabel={client ? 'Save changes' : 'Create client'}
-          saving={saving}
-          readOnly={readOnly}
+    <FormFields onSubmit={onSubmit} formError={formError} readOnly={readOnly}>
+      <FormSection title="Details">
+        <SegmentedControl
+          aria-label="Client type"
+          value={values.kind}
+          onChange={(value) => form.setFieldValue('kind', value as ClientFormValues['kind'])}
+          data={[
+            { label: 'Company', value: 'company' },
+            { label: 'Person', value: 'person' },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
         />
-      </FormFields>
-    </form>
+        <TextInput
+          label={values.kind === 'company' ? 'Company name' : 'Full name'}
+          required
+          maxLength={255}
+          autoComplete="off"
+          {...form.getInputProps('name')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label="Email" type="email" {...form.getInputProps('email')} />
+          <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+          <NumberInput
+            label="Payment terms (net days)"
+            description={`Days until an invoice is due; your default is ${defaultTerms}.`}
+            min={0}
+            max={MAX_PAYMENT_TERMS_DAYS}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('payment_terms_days')}
+          />
+          <TextInput label="Tax ID" description="VAT, EIN or other tax number" {...form.getInputProps('tax_id')} />
+        </SimpleGrid>
+        <Switch
+          label="Active"
+          description="Inactive clients stay in your records but are flagged in lists."
+          {...form.getInputProps('is_active', { type: 'checkbox' })}
+        />
+      </FormSection>
+
+      <FormSection title="Addresses">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <AddressFields form={form} prefix="billing_address" legend="Billing address" />
+          <Stack gap="sm">
+            <Checkbox
+              label="Shipping address same as billing"
+              checked={values.same_as_billing}
+              onChange={(event) => {
+                const same = event.currentTarget.checked;
+                const current = form.getValues();
+                // Unticking starts the shipping address from the billing one, which is usually close.
+                if (!same && Object.values(current.shipping_address).every((line) => line === '')) {
+                  form.setFieldValue('shipping_address', { ...current.billing_address });
+                }
+                form.setFieldValue('same_as_billing', same);
+              }}
+            />
+            {!values.same_as_billing && (
+              <AddressFields form={form} prefix="shipping_address" legend="Shipping address" />
+            )}
+          </Stack>
+        </SimpleGrid>
+      </FormSection>
+
+      <Card withBorder padding="lg">
+        <ContactsEditor form={form} />
+      </Card>
+
+      <Card withBorder padding="lg">
+        <Textarea
+          label="Notes"
+          description="Only you see these."
+          autosize
+          minRows={3}
+          maxRows={10}
+          {...form.getInputProps('notes')}
+        />
+      </Card>
+
+      <FormActions
+        cancelTo={paths.clients.list}
+        submitLabel={client ? 'Save changes' : 'Create client'}
+        saving={saving}
+        readOnly={readOnly}
+      />
+    </FormFields>
   );
 }
 
@@ -345,27 +331,17 @@ export function ClientEditPage() {
     );
   }
   return (
-    <>
-      <PageHeader
-        title={
-          client.data ? (readOnly ? client.data.name : `Edit ${client.data.name}`) : readOnly ? 'Client' : 'Edit client'
-        }
-      />
-      {client.data?.status === 'archived' && (
-        <ArchivedNotice
-          what="client"
-          onRestore={readOnly ? undefined : () => void restore(client.data!.id)}
-          restoring={restoreState.isLoading}
-        />
-      )}
-      <RecordLoader
-        state={state}
-        errorTitle="The client could not be loaded"
-        skeleton={<FormSkeleton cards={CLIENT_FORM_CARDS} />}
-        errorOverData
-      >
-        {(loaded) => <ClientForm key={loaded.id} client={loaded} defaultTerms={defaultTerms} readOnly={readOnly} />}
-      </RecordLoader>
-    </>
+    <CatalogEditFrame
+      record={client.data}
+      noun="client"
+      readOnly={readOnly}
+      onRestore={(clientId) => void restore(clientId)}
+      restoring={restoreState.isLoading}
+      state={state}
+      errorTitle="The client could not be loaded"
+      skeletonCards={CLIENT_FORM_CARDS}
+    >
+      {(loaded) => <ClientForm key={loaded.id} client={loaded} defaultTerms={defaultTerms} readOnly={readOnly} />}
+    </CatalogEditFrame>
   );
 }

@@ -1,15 +1,12 @@
 import {
   Autocomplete,
-  Card,
   NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
-  Stack,
   Switch,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { CATALOG_MESSAGES, MAX_AMOUNT, PRODUCT_UNITS, type Product, type TaxRate } from '@ledgerleaf/domain';
 import {
@@ -25,10 +22,9 @@ import {
   splitServerErrors,
   type RequestError,
 } from '@ledgerleaf/api';
-import { ArchivedNotice } from '../shared/archived-notice';
-import { PageHeader, useToast, LoadError, FormAlert } from '@ledgerleaf/ui';
-import { RecordLoader, RecordNotFound, useRouteId, useRecordForm } from '@ledgerleaf/ui/routing';
-import { FormActions, FormFields, FormSkeleton } from '../shared/record-form';
+import { PageHeader, useToast, LoadError } from '@ledgerleaf/ui';
+import { RecordNotFound, useRouteId, useRecordForm } from '@ledgerleaf/ui/routing';
+import { CatalogEditFrame, FormActions, FormFields, FormSection, FormSkeleton } from '../shared/record-form';
 import { formatPercent } from '../shared/format';
 import {
   emptyProductValues,
@@ -85,91 +81,83 @@ function ProductForm({
   const values = form.getValues();
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <FormFields readOnly={readOnly}>
-        {formError && <FormAlert>{formError}</FormAlert>}
-        <Card withBorder padding="lg">
-          <Stack gap="md">
-            <Title order={2} size="h4">
-              Details
-            </Title>
-            <SegmentedControl
-              aria-label="Type"
-              value={values.type}
-              onChange={(value) => {
-                const type = value as ProductFormValues['type'];
-                // A new item's unit follows its type until the person picks one (issue 27 item 14).
-                if (product) form.setFieldValue('type', type);
-                else form.setValues(withProductType(form.getValues(), type));
-              }}
-              data={[
-                { label: 'Service', value: 'service' },
-                { label: 'Product', value: 'product' },
-              ]}
-              style={{ alignSelf: 'flex-start' }}
-            />
-            <TextInput label="Name" required maxLength={255} {...form.getInputProps('name')} />
-            <Textarea
-              label="Description"
-              description="Shown on invoice lines."
-              autosize
-              minRows={2}
-              maxRows={8}
-              {...form.getInputProps('description')}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <NumberInput
-                label="Unit price"
-                required
-                prefix="$"
-                placeholder="$0.00"
-                thousandSeparator=","
-                decimalScale={2}
-                fixedDecimalScale
-                allowNegative={false}
-                max={MAX_AMOUNT}
-                min={0}
-                hideControls
-                inputMode="decimal"
-                {...form.getInputProps('unit_price')}
-              />
-              <Autocomplete
-                label="Unit"
-                required
-                data={[...PRODUCT_UNITS]}
-                maxLength={32}
-                {...form.getInputProps('unit')}
-              />
-              <Select
-                label="Default tax rate"
-                data={taxRateOptions(taxRates, product?.default_tax_rate)}
-                allowDeselect={false}
-                {...form.getInputProps('default_tax_rate_id')}
-              />
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <TextInput
-                label="SKU"
-                description="Your own code, unique per business"
-                maxLength={64}
-                {...form.getInputProps('sku')}
-              />
-            </SimpleGrid>
-            <Switch
-              label="Active"
-              description="Inactive items are not offered when you add invoice lines."
-              {...form.getInputProps('is_active', { type: 'checkbox' })}
-            />
-          </Stack>
-        </Card>
-        <FormActions
-          cancelTo={paths.products.list}
-          submitLabel={product ? 'Save changes' : values.type === 'service' ? 'Create service' : 'Create product'}
-          saving={saving}
-          readOnly={readOnly}
+    <FormFields onSubmit={onSubmit} formError={formError} readOnly={readOnly}>
+      <FormSection title="Details">
+        <SegmentedControl
+          aria-label="Type"
+          value={values.type}
+          onChange={(value) => {
+            const type = value as ProductFormValues['type'];
+            // A new item's unit follows its type until the person picks one (issue 27 item 14).
+            if (product) form.setFieldValue('type', type);
+            else form.setValues(withProductType(form.getValues(), type));
+          }}
+          data={[
+            { label: 'Service', value: 'service' },
+            { label: 'Product', value: 'product' },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
         />
-      </FormFields>
-    </form>
+        <TextInput label="Name" required maxLength={255} {...form.getInputProps('name')} />
+        <Textarea
+          label="Description"
+          description="Shown on invoice lines."
+          autosize
+          minRows={2}
+          maxRows={8}
+          {...form.getInputProps('description')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <NumberInput
+            label="Unit price"
+            required
+            prefix="$"
+            placeholder="$0.00"
+            thousandSeparator=","
+            decimalScale={2}
+            fixedDecimalScale
+            allowNegative={false}
+            max={MAX_AMOUNT}
+            min={0}
+            hideControls
+            inputMode="decimal"
+            {...form.getInputProps('unit_price')}
+          />
+          <Autocomplete
+            label="Unit"
+            required
+            data={[...PRODUCT_UNITS]}
+            maxLength={32}
+            {...form.getInputProps('unit')}
+          />
+          <Select
+            label="Default tax rate"
+            data={taxRateOptions(taxRates, product?.default_tax_rate)}
+            allowDeselect={false}
+            {...form.getInputProps('default_tax_rate_id')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <TextInput
+            label="SKU"
+            description="Your own code, unique per business"
+            maxLength={64}
+            {...form.getInputProps('sku')}
+          />
+        </SimpleGrid>
+        <Switch
+          label="Active"
+          description="Inactive items are not offered when you add invoice lines."
+          {...form.getInputProps('is_active', { type: 'checkbox' })}
+        />
+      </FormSection>
+      <FormActions
+        cancelTo={paths.products.list}
+        submitLabel={product ? 'Save changes' : values.type === 'service' ? 'Create service' : 'Create product'}
+        saving={saving}
+        readOnly={readOnly}
+      />
+    </FormFields>
   );
 }
 
@@ -230,35 +218,18 @@ export function ProductEditPage() {
     },
   };
   return (
-    <>
-      <PageHeader
-        title={
-          product.data
-            ? readOnly
-              ? product.data.name
-              : `Edit ${product.data.name}`
-            : readOnly
-              ? 'Product'
-              : 'Edit product'
-        }
-      />
-      {product.data?.status === 'archived' && (
-        <ArchivedNotice
-          what="item"
-          onRestore={readOnly ? undefined : () => void restore(product.data!.id)}
-          restoring={restoreState.isLoading}
-        />
-      )}
-      <RecordLoader
-        state={state}
-        errorTitle="The product could not be loaded"
-        skeleton={<FormSkeleton cards={PRODUCT_FORM_CARDS} />}
-        errorOverData
-      >
-        {(loaded) => (
-          <ProductForm key={loaded.id} product={loaded} taxRates={taxRates.data ?? []} readOnly={readOnly} />
-        )}
-      </RecordLoader>
-    </>
+    <CatalogEditFrame
+      record={product.data}
+      noun="product"
+      archivedWhat="item"
+      readOnly={readOnly}
+      onRestore={(productId) => void restore(productId)}
+      restoring={restoreState.isLoading}
+      state={state}
+      errorTitle="The product could not be loaded"
+      skeletonCards={PRODUCT_FORM_CARDS}
+    >
+      {(loaded) => <ProductForm key={loaded.id} product={loaded} taxRates={taxRates.data ?? []} readOnly={readOnly} />}
+    </CatalogEditFrame>
   );
 }

@@ -6,7 +6,8 @@ import { useAsk, useToast, type ConfirmationOptions } from '@ledgerleaf/ui';
 
 /** One row action: the question asked first, the call, and what the toast says after it. */
 export interface CatalogRowAction {
-  question: ConfirmationOptions;
+  /** The question's title and message; its button ('Archive', 'Restore', 'Delete') and tone are the action's. */
+  question: Omit<ConfirmationOptions, 'confirmText' | 'type'>;
   run: () => Promise<{ error?: unknown }>;
   /** The success toast's title (the record's name is its detail). */
   done: string;
@@ -38,8 +39,8 @@ export function CatalogRowActions({
 }) {
   const ask = useAsk();
   const toast = useToast();
-  const perform = async (action: CatalogRowAction) => {
-    if (!(await ask(action.question))) return;
+  const perform = async (action: CatalogRowAction, button: Pick<ConfirmationOptions, 'confirmText' | 'type'>) => {
+    if (!(await ask({ ...action.question, ...button }))) return;
     const result = await action.run();
     if (result.error)
       toast.show({
@@ -61,11 +62,17 @@ export function CatalogRowActions({
           Edit
         </Menu.Item>
         {archived ? (
-          <Menu.Item leftSection={<IconArchiveOff size={16} aria-hidden />} onClick={() => void perform(restore)}>
+          <Menu.Item
+            leftSection={<IconArchiveOff size={16} aria-hidden />}
+            onClick={() => void perform(restore, { confirmText: 'Restore', type: 'info' })}
+          >
             Restore
           </Menu.Item>
         ) : (
-          <Menu.Item leftSection={<IconArchive size={16} aria-hidden />} onClick={() => void perform(archive)}>
+          <Menu.Item
+            leftSection={<IconArchive size={16} aria-hidden />}
+            onClick={() => void perform(archive, { confirmText: 'Archive', type: 'warning' })}
+          >
             Archive
           </Menu.Item>
         )}
@@ -79,7 +86,11 @@ export function CatalogRowActions({
             {deleteBlocked.label}
           </Menu.Item>
         ) : (
-          <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void perform(remove)}>
+          <Menu.Item
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => void perform(remove, { confirmText: 'Delete', type: 'danger' })}
+          >
             Delete
           </Menu.Item>
         )}

@@ -13,10 +13,16 @@ export const CATALOG_STATUS_OPTIONS: { label: string; value: CatalogStatusFilter
 
 /**
  * A catalogue list's query in the URL (`useListParams`) with its status filter: `active` unless
- * the URL asks for archived or all records.
+ * the URL asks for archived or all records; `query` is what the list endpoint takes.
  */
 export function useCatalogListParams<Sort extends string>(defaultSort: Sort, sortFields: readonly Sort[]) {
   const list = useListParams({ sortFields, defaultSort });
   const status = list.oneOf('status', CATALOG_STATUS_FILTERS, 'active');
-  return { ...list, status, setStatus: (next: CatalogStatusFilter) => list.setFilter('status', next) };
+  const { search, sort, direction, page } = list.params;
+  return {
+    ...list,
+    status,
+    setStatus: (next: CatalogStatusFilter) => list.setFilter('status', next),
+    query: { search: search || undefined, sort, direction, page, per_page: PER_PAGE, status },
+  };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Group, Stack, type ModalProps } from '@mantine/core';
+import { Button, Group, Stack, type MantineSpacing, type ModalProps } from '@mantine/core';
 import { FormAlert } from '../feedback/form-alert';
 import { FormModal, useGuardedClose } from './form-modal';
 
@@ -17,6 +17,13 @@ export interface ModalFormProps {
   isDirty?: () => boolean;
   size?: ModalProps['size'];
   fullScreen?: boolean;
+  /** The space between the fields ('sm' unless told) and between Cancel and the submit button (Mantine's default unless told). */
+  gap?: MantineSpacing;
+  footerGap?: MantineSpacing;
+  /** Cancel is off while the form saves. */
+  cancelDisabledWhileSaving?: boolean;
+  /** A submit button of the form's own, instead of `submitLabel` with the saving spinner. */
+  submitButton?: ReactNode;
   children: ReactNode;
 }
 
@@ -38,6 +45,10 @@ export function ModalForm({
   isDirty = never,
   size,
   fullScreen,
+  gap = 'sm',
+  footerGap,
+  cancelDisabledWhileSaving = false,
+  submitButton,
   children,
 }: ModalFormProps) {
   const close = useGuardedClose(onClose, isDirty);
@@ -57,16 +68,18 @@ export function ModalForm({
           onSubmit();
         }}
       >
-        <Stack gap="sm">
+        <Stack gap={gap}>
           {alert && <FormAlert>{alert}</FormAlert>}
           {children}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
+          <Group justify="flex-end" gap={footerGap}>
+            <Button variant="default" onClick={close} disabled={cancelDisabledWhileSaving && saving}>
               Cancel
             </Button>
-            <Button type="submit" loading={saving}>
-              {submitLabel}
-            </Button>
+            {submitButton ?? (
+              <Button type="submit" loading={saving}>
+                {submitLabel}
+              </Button>
+            )}
           </Group>
         </Stack>
       </form>

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import {
   CRM_MESSAGES,
   activityTypeInputSchema,
@@ -30,6 +31,117 @@ import * as config from './crm-config.service';
 /** The CRM's configuration routes: everyone reads, owners and admins write (`access: 'admin'`). */
 export function registerCrmConfigRoutes(app: FastifyInstance, deps: Deps): void {
   const caller = (request: Parameters<typeof crmCaller>[1]) => crmCaller(deps, request);
+
+  /**
+   * The routes of a configuration list a person archives rather than deletes while in use (lead
+   * sources, lost reasons, activity types): list, add, replace, archive, restore and delete.
+   */
+  function configListRoutes<Body extends z.ZodTypeAny, Row>(list: {
+    path: string;
+    response: z.ZodTypeAny;
+    list: {
+      summary: string;
+      description: string;
+      schema: z.ZodTypeAny;
+      run: (d: Deps, p: { auth: AuthContext; includeArchived: boolean }) => Promise<unknown>;
+    };
+    create: { summary: string; body: Body; run: (auth: AuthContext, body: z.output<Body>) => Promise<Row> };
+    update: {
+      summary: string;
+      body: Body;
+      run: (auth: AuthContext, id: number, body: z.output<Body>) => Promise<Row>;
+    };
+    archive: {
+      archiveSummary: string;
+      restoreSummary: string;
+      run: (auth: AuthContext, id: number, archived: boolean) => Promise<Row>;
+    };
+    remove: { summary: string; inUse: string; run: (auth: AuthContext, id: number) => Promise<void> };
+  }): void {
+    defineRoute(app, {
+      method: 'GET',
+      url: list.path,
+      summary: list.list.summary,
+      tags,
+      auth: true,
+      query: crmArchivedQuerySchema,
+      responses: { 200: { description: list.list.description, schema: list.list.schema } },
+      handler: async ({ request, query }) => ({
+        data: await list.list.run(deps, { auth: await caller(request), includeArchived: query.include_archived }),
+      }),
+    });
+
+    defineRoute(app, {
+      method: 'POST',
+      url: list.path,
+      summary: list.create.summary,
+      tags,
+      auth: true,
+      access: 'admin',
+      body: list.create.body,
+      responses: { 201: { description: 'Created', schema: list.response } },
+      handler: async ({ request, reply, body }) => {
+        const data = await list.create.run(await caller(request), body as z.output<Body>);
+        reply.code(201);
+        return { data, message: CRM_MESSAGES.saved };
+      },
+    });
+
+    defineRoute(app, {
+      method: 'PUT',
+      url: `${list.path}/:id`,
+      summary: list.update.summary,
+      tags,
+      auth: true,
+      access: 'admin',
+      params: idParamsSchema,
+      body: list.update.body,
+      responses: { 200: { description: 'Saved', schema: list.response }, 404: e.notFound },
+      handler: async ({ request, params, body }) => ({
+        data: await list.update.run(await caller(request), params.id, body as z.output<Body>),
+        message: CRM_MESSAGES.saved,
+      }),
+    });
+
+    for (const [action, archived] of [
+      ['archive', true],
+      ['restore', false],
+    ] as const) {
+      defineRoute(app, {
+        method: 'POST',
+        url: `${list.path}/:id/${action}`,
+        summary: archived ? list.archive.archiveSummary : list.archive.restoreSummary,
+        tags,
+        auth: true,
+        access: 'admin',
+        params: idParamsSchema,
+        responses: { 200: { description: archived ? 'Archived' : 'Restored', schema: list.response }, 404: e.notFound },
+        handler: async ({ request, params }) => ({
+          data: await list.archive.run(await caller(request), params.id, archived),
+          message: archived ? CRM_MESSAGES.archived : CRM_MESSAGES.restored,
+        }),
+      });
+    }
+
+    defineRoute(app, {
+      method: 'DELETE',
+      url: `${list.path}/:id`,
+      summary: list.remove.summary,
+      tags,
+      auth: true,
+      access: 'admin',
+      params: idParamsSchema,
+      responses: {
+        200: { description: 'Deleted', schema: crmMessageSchema },
+        404: e.notFound,
+        409: { ...e.inUse, description: list.remove.inUse },
+      },
+      handler: async ({ request, params }) => {
+        await list.remove.run(await caller(request), params.id);
+        return { message: CRM_MESSAGES.deleted };
+      },
+    });
+  }
 
   // ---------------------------------------------------------------- stages
 
@@ -153,182 +265,69 @@ export function registerCrmConfigRoutes(app: FastifyInstance, deps: Deps): void 
   ] as const;
 
   for (const list of namedLists) {
-    defineRoute(app, {
-      method: 'GET',
-      url: list.path,
-      summary: `The ${list.what}s in order with their usage; archived ones only with include_archived=true`,
-      tags,
-      auth: true,
-      query: crmArchivedQuerySchema,
-      responses: { 200: { description: `The ${list.what}s`, schema: list.list } },
-      handler: async ({ request, query }) => ({
-        data: await list.service.list(deps, { auth: await caller(request), includeArchived: query.include_archived }),
-      }),
-    });
-
-    defineRoute(app, {
-      method: 'POST',
-      url: list.path,
-      summary: `Add a ${list.what} (names are unique in the business, ignoring case: 422 name)`,
-      tags,
-      auth: true,
-      access: 'admin',
-      body: list.input,
-      responses: { 201: { description: 'Created', schema: list.response } },
-      handler: async ({ request, reply, body }) => {
-        const data = await list.service.create(deps, { auth: await caller(request), name: body.name });
-        reply.code(201);
-        return { data, message: CRM_MESSAGES.saved };
+    configListRoutes({
+      path: list.path,
+      response: list.response,
+      list: {
+        summary: `The ${list.what}s in order with their usage; archived ones only with include_archived=true`,
+        description: `The ${list.what}s`,
+        schema: list.list,
+        run: list.service.list,
       },
-    });
-
-    defineRoute(app, {
-      method: 'PUT',
-      url: `${list.path}/:id`,
-      summary: `Rename a ${list.what}`,
-      tags,
-      auth: true,
-      access: 'admin',
-      params: idParamsSchema,
-      body: list.input,
-      responses: { 200: { description: 'Saved', schema: list.response }, 404: e.notFound },
-      handler: async ({ request, params, body }) => ({
-        data: await list.service.rename(deps, { auth: await caller(request), id: params.id, name: body.name }),
-        message: CRM_MESSAGES.saved,
-      }),
-    });
-
-    for (const [action, archived] of [
-      ['archive', true],
-      ['restore', false],
-    ] as const) {
-      defineRoute(app, {
-        method: 'POST',
-        url: `${list.path}/:id/${action}`,
-        summary: archived
-          ? `Archive a ${list.what}: kept on the records that have it, no longer offered`
-          : `Restore an archived ${list.what}`,
-        tags,
-        auth: true,
-        access: 'admin',
-        params: idParamsSchema,
-        responses: { 200: { description: archived ? 'Archived' : 'Restored', schema: list.response }, 404: e.notFound },
-        handler: async ({ request, params }) => ({
-          data: await list.service.archive(deps, { auth: await caller(request), id: params.id, archived }),
-          message: archived ? CRM_MESSAGES.archived : CRM_MESSAGES.restored,
-        }),
-      });
-    }
-
-    defineRoute(app, {
-      method: 'DELETE',
-      url: `${list.path}/:id`,
-      summary: `Delete a ${list.what} nothing uses (409 otherwise: archive it; deleting never changes a lead or an opportunity)`,
-      tags,
-      auth: true,
-      access: 'admin',
-      params: idParamsSchema,
-      responses: {
-        200: { description: 'Deleted', schema: crmMessageSchema },
-        404: e.notFound,
-        409: { ...e.inUse, description: list.inUse },
+      create: {
+        summary: `Add a ${list.what} (names are unique in the business, ignoring case: 422 name)`,
+        body: list.input,
+        run: (auth, body) => list.service.create(deps, { auth, name: body.name }),
       },
-      handler: async ({ request, params }) => {
-        await list.service.remove(deps, { auth: await caller(request), id: params.id });
-        return { message: CRM_MESSAGES.deleted };
+      update: {
+        summary: `Rename a ${list.what}`,
+        body: list.input,
+        run: (auth, id, body) => list.service.rename(deps, { auth, id, name: body.name }),
+      },
+      archive: {
+        archiveSummary: `Archive a ${list.what}: kept on the records that have it, no longer offered`,
+        restoreSummary: `Restore an archived ${list.what}`,
+        run: (auth, id, archived) => list.service.archive(deps, { auth, id, archived }),
+      },
+      remove: {
+        summary: `Delete a ${list.what} nothing uses (409 otherwise: archive it; deleting never changes a lead or an opportunity)`,
+        inUse: list.inUse,
+        run: (auth, id) => list.service.remove(deps, { auth, id }),
       },
     });
   }
 
   // ---------------------------------------------------------------- activity types
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/crm/activity-types',
-    summary:
-      'Activity types in order (icon, default due offset and reminder, suggested next type); archived ones only with include_archived=true',
-    tags,
-    auth: true,
-    query: crmArchivedQuerySchema,
-    responses: { 200: { description: 'The activity types', schema: activityTypeListSchema } },
-    handler: async ({ request, query }) => ({
-      data: await config.listTypes(deps, { auth: await caller(request), includeArchived: query.include_archived }),
-    }),
-  });
-
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/crm/activity-types',
-    summary: 'Add an activity type (next_type_id must be one of the business’s types: 422)',
-    tags,
-    auth: true,
-    access: 'admin',
-    body: activityTypeInputSchema,
-    responses: { 201: { description: 'Created', schema: activityTypeResponseSchema } },
-    handler: async ({ request, reply, body }) => {
-      const data = await config.createType(deps, { auth: await caller(request), input: body });
-      reply.code(201);
-      return { data, message: CRM_MESSAGES.saved };
+  configListRoutes({
+    path: '/api/crm/activity-types',
+    response: activityTypeResponseSchema,
+    list: {
+      summary:
+        'Activity types in order (icon, default due offset and reminder, suggested next type); archived ones only with include_archived=true',
+      description: 'The activity types',
+      schema: activityTypeListSchema,
+      run: config.listTypes,
     },
-  });
-
-  defineRoute(app, {
-    method: 'PUT',
-    url: '/api/crm/activity-types/:id',
-    summary: 'Replace an activity type',
-    tags,
-    auth: true,
-    access: 'admin',
-    params: idParamsSchema,
-    body: activityTypeInputSchema,
-    responses: { 200: { description: 'Saved', schema: activityTypeResponseSchema }, 404: e.notFound },
-    handler: async ({ request, params, body }) => ({
-      data: await config.updateType(deps, { auth: await caller(request), typeId: params.id, input: body }),
-      message: CRM_MESSAGES.saved,
-    }),
-  });
-
-  for (const [action, archived] of [
-    ['archive', true],
-    ['restore', false],
-  ] as const) {
-    defineRoute(app, {
-      method: 'POST',
-      url: `/api/crm/activity-types/:id/${action}`,
-      summary: archived
-        ? 'Archive an activity type: kept on its activities, no longer offered'
-        : 'Restore an archived activity type',
-      tags,
-      auth: true,
-      access: 'admin',
-      params: idParamsSchema,
-      responses: {
-        200: { description: archived ? 'Archived' : 'Restored', schema: activityTypeResponseSchema },
-        404: e.notFound,
-      },
-      handler: async ({ request, params }) => ({
-        data: await config.archiveType(deps, { auth: await caller(request), typeId: params.id, archived }),
-        message: archived ? CRM_MESSAGES.archived : CRM_MESSAGES.restored,
-      }),
-    });
-  }
-
-  defineRoute(app, {
-    method: 'DELETE',
-    url: '/api/crm/activity-types/:id',
-    summary: 'Delete an activity type no activity has (409 otherwise: archive it)',
-    tags,
-    auth: true,
-    access: 'admin',
-    params: idParamsSchema,
-    responses: {
-      200: { description: 'Deleted', schema: crmMessageSchema },
-      404: e.notFound,
-      409: { ...e.inUse, description: 'In use by activities: archive it instead' },
+    create: {
+      summary: 'Add an activity type (next_type_id must be one of the business’s types: 422)',
+      body: activityTypeInputSchema,
+      run: (auth, input) => config.createType(deps, { auth, input }),
     },
-    handler: async ({ request, params }) => {
-      await config.deleteType(deps, { auth: await caller(request), typeId: params.id });
-      return { message: CRM_MESSAGES.deleted };
+    update: {
+      summary: 'Replace an activity type',
+      body: activityTypeInputSchema,
+      run: (auth, typeId, input) => config.updateType(deps, { auth, typeId, input }),
+    },
+    archive: {
+      archiveSummary: 'Archive an activity type: kept on its activities, no longer offered',
+      restoreSummary: 'Restore an archived activity type',
+      run: (auth, typeId, archived) => config.archiveType(deps, { auth, typeId, archived }),
+    },
+    remove: {
+      summary: 'Delete an activity type no activity has (409 otherwise: archive it)',
+      inUse: 'In use by activities: archive it instead',
+      run: (auth, typeId) => config.deleteType(deps, { auth, typeId }),
     },
   });
 

@@ -3,6 +3,7 @@ import { toDbTime } from '../../dialect';
 import type { CrmNamedItemRow } from '../../schema-crm';
 import { num } from '../shared/sql';
 import type { Db } from '../shared/types';
+import { setArchived, type ArchivableTable as SharedArchivableTable } from '../shared/archive';
 
 /*
  * Building blocks of the CRM's configuration lists (stages, lead sources, lost reasons, activity
@@ -11,7 +12,8 @@ import type { Db } from '../shared/types';
 
 export type NamedTable = 'crm_lead_sources' | 'crm_lost_reasons';
 /** The configuration lists a person archives rather than deletes while they are in use. */
-export type ArchivableTable = NamedTable | 'crm_activity_types';
+export type ArchivableTable = Extract<SharedArchivableTable, NamedTable | 'crm_activity_types'>;
+export { setArchived };
 
 /** The position after the table's last row of the business (0 for the first). */
 export async function nextPosition(
@@ -25,20 +27,6 @@ export async function nextPosition(
     .where('business_id', '=', businessId)
     .executeTakeFirst();
   return last?.position == null ? 0 : num(last.position) + 1;
-}
-
-export async function setArchived(
-  db: Db,
-  table: ArchivableTable,
-  params: { businessId: number; id: number; archivedAt: Date | null; now: Date },
-): Promise<boolean> {
-  const result = await db
-    .updateTable(table)
-    .set({ archived_at: params.archivedAt ? toDbTime(params.archivedAt) : null, updated_at: toDbTime(params.now) })
-    .where('business_id', '=', params.businessId)
-    .where('id', '=', params.id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { toDbTime } from '../../dialect';
-import type { ClientContactRow, ClientRow } from '../../schema';
+import type { ClientContactRow, ClientRow, ClientsTable } from '../../schema';
 import {
   containsLower,
   searchText,
@@ -10,29 +10,13 @@ import {
   type SortDirection,
 } from '../shared/list-helpers';
 import type { Db } from '../shared/types';
+import { setArchived } from '../shared/archive';
 
-export interface ClientFields {
-  kind: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  billing_line1: string | null;
-  billing_line2: string | null;
-  billing_city: string | null;
-  billing_state: string | null;
-  billing_postal_code: string | null;
-  billing_country: string | null;
-  shipping_line1: string | null;
-  shipping_line2: string | null;
-  shipping_city: string | null;
-  shipping_state: string | null;
-  shipping_postal_code: string | null;
-  shipping_country: string | null;
-  payment_terms_days: number;
-  notes: string | null;
-  tax_id: string | null;
-  is_active: boolean;
-}
+/** A client's own columns as the write queries take them (the search columns and dates are theirs). */
+export type ClientFields = Omit<
+  ClientsTable,
+  'id' | 'business_id' | 'sort_name' | 'search_text' | 'is_active' | 'archived_at' | 'created_at' | 'updated_at'
+> & { is_active: boolean };
 
 export interface ContactFields {
   /** An existing contact of this client keeps its id on update; anything else is a new contact. */
@@ -374,17 +358,11 @@ export async function listAllClients(db: Db, params: { businessId: number }): Pr
 }
 
 /** Archives (a date) or restores (null). False when no such client in the business. */
-export async function setClientArchived(
+export function setClientArchived(
   db: Db,
   params: { businessId: number; clientId: number; archivedAt: Date | null; now: Date },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('clients')
-    .set({ archived_at: params.archivedAt ? toDbTime(params.archivedAt) : null, updated_at: toDbTime(params.now) })
-    .where('business_id', '=', params.businessId)
-    .where('id', '=', params.clientId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return setArchived(db, 'clients', { ...params, id: params.clientId });
 }
 
 export async function deleteClient(db: Db, params: { businessId: number; clientId: number }): Promise<boolean> {

@@ -10,6 +10,7 @@ import {
   type SortDirection,
 } from '../shared/list-helpers';
 import type { Db } from '../shared/types';
+import { setArchived } from '../shared/archive';
 
 export interface ProductFields {
   name: string;
@@ -224,17 +225,12 @@ export async function listAllProducts(db: Db, params: { businessId: number }): P
   return rows.map(normalise);
 }
 
-export async function setProductArchived(
+/** Archives (a date) or restores (null). False when no such product in the business. */
+export function setProductArchived(
   db: Db,
   params: { businessId: number; productId: number; archivedAt: Date | null; now: Date },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('products')
-    .set({ archived_at: params.archivedAt ? toDbTime(params.archivedAt) : null, updated_at: toDbTime(params.now) })
-    .where('business_id', '=', params.businessId)
-    .where('id', '=', params.productId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return setArchived(db, 'products', { ...params, id: params.productId });
 }
 
 export async function deleteProduct(db: Db, params: { businessId: number; productId: number }): Promise<boolean> {

@@ -43,9 +43,14 @@ import {
 import type { AuthContext, Deps } from '../../../lib/context';
 import { toCsv, parseCsv } from '../../../lib/csv';
 import { AppError, notFound, validationError } from '../../../lib/errors';
-import { publish } from '../../../lib/events';
-import { deleteCatalogRecord, setCatalogRecordArchived, type CatalogRecordKind } from '../../../lib/catalog-record';
-import { importError } from '../../../lib/catalog-routes';
+import {
+  catalogImportPreview,
+  deleteCatalogRecord,
+  importCatalogRecords,
+  saveCatalogRecord,
+  setCatalogRecordArchived,
+  type CatalogRecordKind,
+} from '../../../lib/catalog-record';
 import { clientDeletionBlocker } from './client-usage';
 
 function contactView(row: ClientContactRow): ClientContact {
@@ -205,41 +210,34 @@ export async function getClient(deps: Deps, params: { auth: AuthContext; clientI
 }
 
 export async function createClient(deps: Deps, params: { auth: AuthContext; input: ClientRequest }): Promise<Client> {
-  const { businessId, userId } = params.auth;
   const contacts = contactFields(params.input.contacts);
-  return deps.db
-    .transaction()
-    .execute(async (tx) => {
-      const now = deps.clock();
-      const { id } = await insertClient(tx, {
-        businessId,
-        fields: clientFields(params.input, await defaultTermsOf(tx, businessId)),
-        contacts,
-        now,
-      });
-      await publish(tx, {
-        type: 'client.created',
-        businessId,
-        userId,
-        subject: { type: 'client', id },
-        data: { name: params.input.name },
-        at: now,
-      });
-      return loadClient(tx, businessId, id);
-    })
-    .catch(primaryDuplicate);
+  return saveCatalogRecord(deps, CLIENT_RECORD, {
+    auth: params.auth,
+    change: 'created',
+    name: params.input.name,
+    write: async (tx, { businessId, now }) =>
+      (
+        await insertClient(tx, {
+          businessId,
+          fields: clientFields(params.input, await defaultTermsOf(tx, businessId)),
+          contacts,
+          now,
+        })
+      ).id,
+    onError: primaryDuplicate,
+  });
 }
 
 export async function updateClient(
   deps: Deps,
   params: { auth: AuthContext; clientId: number; input: ClientRequest },
 ): Promise<Client> {
-  const { businessId, userId } = params.auth;
   const contacts = contactFields(params.input.contacts);
-  return deps.db
-    .transaction()
-    .execute(async (tx) => {
-      const now = deps.clock();
+  return saveCatalogRecord(deps, CLIENT_RECORD, {
+    auth: params.auth,
+    change: 'updated',
+    name: params.input.name,
+    async write(tx, { businessId, now }) {
       const before = await findClient(tx, { businessId, clientId: params.clientId });
       if (!before) throw notFound(CATALOG_MESSAGES.clientNotFound);
       await updateClientRow(tx, {
@@ -249,21 +247,14 @@ export async function updateClient(
         contacts,
         now,
       });
-      await publish(tx, {
-        type: 'client.updated',
-        businessId,
-        userId,
-        subject: { type: 'client', id: params.clientId },
-        data: { name: params.input.name },
-        at: now,
-      });
-      return loadClient(tx, businessId, params.clientId);
-    })
-    .catch(primaryDuplicate);
+      return params.clientId;
+    },
+    onError: primaryDuplicate,
+  });
 }
 
 /** Clients as catalog records: archived, restored and deleted the way products and tax rates are. */
-const CLIENT_RECORD: CatalogRecordKind<Client> = {
+const CLIENT_RECORD: CatalogRecordKind<Client, 'client'> = {
   subject: 'client',
   notFoundMessage: CATALOG_MESSAGES.clientNotFound,
   find: (tx, businessId, clientId) => findClient(tx, { businessId, clientId }),
@@ -377,45 +368,29 @@ export async function previewClientImport(_deps: Deps, params: { csv: string }):
     const valid = Object.keys(errors).length === 0 && result.success;
     return { row, values, data: valid ? result.data : null, errors };
   });
-  const invalid = rows.filter((row) => Object.keys(row.errors).length > 0).length;
-  return {
-    columns: parsed.columns,
-    rows,
-    total: rows.length,
-    valid: rows.length - invalid,
-    invalid,
-    errors: parsed.errors,
-  };
+  return catalogImportPreview(parsed, rows);
 }
 
 /** All or nothing: any file or row error answers 422 with every error and writes nothing. */
 export async function importClients(deps: Deps, params: { auth: AuthContext; csv: string }): Promise<ImportResult> {
   const preview = await previewClientImport(deps, params);
-  if (Object.keys(preview.errors).length > 0 || preview.invalid > 0) throw importError(preview);
-  const { businessId, userId } = params.auth;
-  const ids = await deps.db.transaction().execute(async (tx) => {
-    const now = deps.clock();
-    const defaultTerms = await defaultTermsOf(tx, businessId);
-    const created: number[] = [];
-    for (const row of preview.rows) {
-      const input = row.data as ClientRequest;
-      const { id } = await insertClient(tx, {
-        businessId,
-        fields: clientFields(input, defaultTerms),
-        contacts: contactFields(input.contacts),
-        now,
-      });
-      created.push(id);
-    }
-    await publish(tx, {
-      type: 'client.imported',
-      businessId,
-      userId,
-      subject: { type: 'client', id: null },
-      data: { count: created.length },
-      at: now,
-    });
-    return created;
+  return importCatalogRecords(deps, 'client', {
+    auth: params.auth,
+    preview,
+    async insertAll(tx, { businessId, now }) {
+      const defaultTerms = await defaultTermsOf(tx, businessId);
+      const created: number[] = [];
+      for (const row of preview.rows) {
+        const input = row.data as ClientRequest;
+        const { id } = await insertClient(tx, {
+          businessId,
+          fields: clientFields(input, defaultTerms),
+          contacts: contactFields(input.contacts),
+          now,
+        });
+        created.push(id);
+      }
+      return created;
+    },
   });
-  return { message: CATALOG_MESSAGES.imported(ids.length), imported: ids.length, ids };
 }

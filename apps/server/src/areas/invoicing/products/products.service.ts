@@ -41,9 +41,14 @@ import {
 import type { AuthContext, Deps } from '../../../lib/context';
 import { parseCsv, toCsv } from '../../../lib/csv';
 import { AppError, notFound, validationError } from '../../../lib/errors';
-import { publish } from '../../../lib/events';
-import { deleteCatalogRecord, setCatalogRecordArchived, type CatalogRecordKind } from '../../../lib/catalog-record';
-import { importError } from '../../../lib/catalog-routes';
+import {
+  catalogImportPreview,
+  deleteCatalogRecord,
+  importCatalogRecords,
+  saveCatalogRecord,
+  setCatalogRecordArchived,
+  type CatalogRecordKind,
+} from '../../../lib/catalog-record';
 import { taxRateRef } from '../tax-rates/tax-rates.service';
 import { productDeletionBlocker } from './product-usage';
 
@@ -173,54 +178,39 @@ export async function createProduct(
   deps: Deps,
   params: { auth: AuthContext; input: ProductRequest },
 ): Promise<Product> {
-  const { businessId, userId } = params.auth;
-  return deps.db
-    .transaction()
-    .execute(async (tx) => {
-      const now = deps.clock();
+  return saveCatalogRecord(deps, PRODUCT_RECORD, {
+    auth: params.auth,
+    change: 'created',
+    name: params.input.name,
+    async write(tx, { businessId, now }) {
       await checkReferences(tx, businessId, params.input);
-      const { id } = await insertProduct(tx, { businessId, fields: fields(params.input), now });
-      await publish(tx, {
-        type: 'product.created',
-        businessId,
-        userId,
-        subject: { type: 'product', id },
-        data: { name: params.input.name },
-        at: now,
-      });
-      return load(tx, businessId, id);
-    })
-    .catch(skuRace);
+      return (await insertProduct(tx, { businessId, fields: fields(params.input), now })).id;
+    },
+    onError: skuRace,
+  });
 }
 
 export async function updateProduct(
   deps: Deps,
   params: { auth: AuthContext; productId: number; input: ProductRequest },
 ): Promise<Product> {
-  const { businessId, userId } = params.auth;
-  return deps.db
-    .transaction()
-    .execute(async (tx) => {
-      const now = deps.clock();
+  return saveCatalogRecord(deps, PRODUCT_RECORD, {
+    auth: params.auth,
+    change: 'updated',
+    name: params.input.name,
+    async write(tx, { businessId, now }) {
       const before = await findProduct(tx, { businessId, productId: params.productId });
       if (!before) throw notFound(CATALOG_MESSAGES.productNotFound);
       await checkReferences(tx, businessId, params.input, before);
       await updateProductRow(tx, { businessId, productId: params.productId, fields: fields(params.input), now });
-      await publish(tx, {
-        type: 'product.updated',
-        businessId,
-        userId,
-        subject: { type: 'product', id: params.productId },
-        data: { name: params.input.name },
-        at: now,
-      });
-      return load(tx, businessId, params.productId);
-    })
-    .catch(skuRace);
+      return params.productId;
+    },
+    onError: skuRace,
+  });
 }
 
 /** Products as catalog records: archived, restored and deleted the way clients and tax rates are. */
-const PRODUCT_RECORD: CatalogRecordKind<Product> = {
+const PRODUCT_RECORD: CatalogRecordKind<Product, 'product'> = {
   subject: 'product',
   notFoundMessage: CATALOG_MESSAGES.productNotFound,
   find: (tx, businessId, productId) => findProduct(tx, { businessId, productId }),
@@ -299,38 +289,20 @@ export async function previewProductImport(
     const valid = result.success && Object.keys(errors).length === 0;
     return { row, values, data: valid ? result.data : null, errors };
   });
-  const invalid = rows.filter((row) => Object.keys(row.errors).length > 0).length;
-  return {
-    columns: parsed.columns,
-    rows,
-    total: rows.length,
-    valid: rows.length - invalid,
-    invalid,
-    errors: parsed.errors,
-  };
+  return catalogImportPreview(parsed, rows);
 }
 
 export async function importProducts(deps: Deps, params: { auth: AuthContext; csv: string }): Promise<ImportResult> {
   const preview = await previewProductImport(deps, params);
-  if (Object.keys(preview.errors).length > 0 || preview.invalid > 0) throw importError(preview);
-  const { businessId, userId } = params.auth;
-  const ids = await deps.db
-    .transaction()
-    .execute(async (tx) => {
-      const now = deps.clock();
+  return importCatalogRecords(deps, 'product', {
+    auth: params.auth,
+    preview,
+    insertAll: async (tx, { businessId, now }) => {
       const created: number[] = [];
       for (const row of preview.rows)
         created.push((await insertProduct(tx, { businessId, fields: fields(row.data as ProductRequest), now })).id);
-      await publish(tx, {
-        type: 'product.imported',
-        businessId,
-        userId,
-        subject: { type: 'product', id: null },
-        data: { count: created.length },
-        at: now,
-      });
       return created;
-    })
-    .catch(skuRace);
-  return { message: CATALOG_MESSAGES.imported(ids.length), imported: ids.length, ids };
+    },
+    onError: skuRace,
+  });
 }
