@@ -22,9 +22,9 @@ const recurringDetail = param('/recurring-invoices/:id');
 
 /**
  * Every page of the app, as links, navigation and redirects name it, and as the route tables
- * declare it (`paths.clients.edit.pattern`). It is the product's route table, including the areas
- * later releases build (CRM, reports, dynamic reports, calendar): their links work today (they open
- * "not available yet") and their routes use these paths when they are built.
+ * declare it (`paths.clients.edit.pattern`): the product's route table. A path under an area that
+ * no route serves (apps/web's `UPCOMING_PATHS`, e.g. `/invoices/anything`) opens "This page is not
+ * available yet" rather than a 404, so a stale link never crashes.
  *
  * Guest pages: sign-in, registration, password reset, the demo login, accepting an invitation and
  * the public invoice and estimate pages. Everything else sits under the authenticated layout.
@@ -160,7 +160,7 @@ export const paths = {
 
 /**
  * Every route path of the table (`/invoices/:id` for a record page), without query strings:
- * what the route tables must serve, built or "not available yet".
+ * what the route tables must serve (apps/web's routes test opens each: a page, never the 404).
  */
 export function pathPatterns(table: object = paths): string[] {
   const found = new Set<string>();

@@ -11,7 +11,7 @@ export const documentPartiesSchema = z.object({ from: documentPartySchema, bill_
 export type DocumentParty = z.infer<typeof documentPartySchema>;
 export type DocumentParties = z.infer<typeof documentPartiesSchema>;
 
-/** A phone as printed: 10 digits as (XXX) XXX-XXXX, for the business and the client alike; anything else as typed. */
+/** A phone as printed, for the business and the client alike: 5035550199 as (503) 555-0199; anything else as typed. */
 export function displayPhone(value: string | null | undefined): string | null {
   return value == null || value.trim() === '' ? null : formatUsPhone(value.trim());
 }
